@@ -1,0 +1,209 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "clock-helper.h"
+
+#include "ns3/chronometry-validation.h"
+#include "ns3/double.h"
+#include "ns3/drifting-clock.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/oscillator.h"
+#include "ns3/pointer.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ClockHelper");
+
+ClockHelper::ClockHelper()
+{
+    m_clockFactory.SetTypeId("ns3::DriftingClock");
+    m_oscillatorFactory.SetTypeId("ns3::ConstantDriftOscillator");
+}
+
+void
+ClockHelper::SetClockAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_clockFactory.Set(name, value);
+}
+
+void
+ClockHelper::SetOscillatorAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_oscillatorFactory.Set(name, value);
+}
+
+void
+ClockHelper::SetOffset(Ptr<RandomVariableStream> nanoseconds)
+{
+    m_offsetNs = nanoseconds;
+}
+
+void
+ClockHelper::SetDrift(Ptr<RandomVariableStream> ppm)
+{
+    m_driftPpm = ppm;
+}
+
+Ptr<LocalClock>
+ClockHelper::Install(Ptr<Node> node) const
+{
+    NS_LOG_FUNCTION(this << node);
+    if (node->GetObject<LocalClock>())
+    {
+        chronometry::ReportConfigError("ClockHelper::Install: node " +
+                                       std::to_string(node->GetId()) +
+                                       " already has a LocalClock");
+    }
+    Ptr<LocalClock> clock = m_clockFactory.Create<LocalClock>();
+    if (auto drifting = DynamicCast<DriftingClock>(clock))
+    {
+        Ptr<Oscillator> oscillator = m_oscillatorFactory.Create<Oscillator>();
+        if (m_driftPpm)
+        {
+            oscillator->SetBaseDrift(m_driftPpm->GetValue());
+        }
+        drifting->SetAttribute("Oscillator", PointerValue(oscillator));
+        if (m_offsetNs)
+        {
+            drifting->SetAttribute("InitialOffset",
+                                   TimeValue(NanoSeconds(std::llround(m_offsetNs->GetValue()))));
+        }
+    }
+    else if (m_offsetNs || m_driftPpm)
+    {
+        chronometry::ReportConfigError(
+            "ClockHelper: SetOffset/SetDrift apply to ns3::DriftingClock only, not to " +
+            clock->GetInstanceTypeId().GetName());
+    }
+    node->AggregateObject(clock);
+    return clock;
+}
+
+LocalClockContainer
+ClockHelper::Install(const NodeContainer& nodes) const
+{
+    LocalClockContainer clocks;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        clocks.push_back(Install(*it));
+    }
+    return clocks;
+}
+
+int64_t
+ClockHelper::AssignStreams(const NodeContainer& nodes, int64_t stream) const
+{
+    int64_t current = stream;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<LocalClock> clock = (*it)->GetObject<LocalClock>();
+        if (clock)
+        {
+            current += clock->AssignStreams(current);
+        }
+    }
+    return current - stream;
+}
+
+// ---------------------------------------------------------------- TscHelper
+
+TscHelper::TscHelper()
+{
+    m_tscFactory.SetTypeId("ns3::SimulatedTsc");
+    m_oscillatorFactory.SetTypeId("ns3::ConstantDriftOscillator");
+    auto boot = CreateObject<UniformRandomVariable>();
+    boot->SetAttribute("Min", DoubleValue(0.0));
+    boot->SetAttribute("Max", DoubleValue(1099511627776.0)); // 2^40 ticks, ~8 min at 2.2 GHz
+    m_boot = boot;
+}
+
+void
+TscHelper::SetTscAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_tscFactory.Set(name, value);
+}
+
+void
+TscHelper::SetFrequency(Ptr<RandomVariableStream> hz)
+{
+    m_frequency = hz;
+}
+
+void
+TscHelper::SetDrift(Ptr<RandomVariableStream> ppm)
+{
+    m_driftPpm = ppm;
+}
+
+void
+TscHelper::SetBootValue(Ptr<RandomVariableStream> ticks)
+{
+    m_boot = ticks;
+}
+
+Ptr<SimulatedTsc>
+TscHelper::Install(Ptr<Node> node) const
+{
+    if (node->GetObject<SimulatedTsc>())
+    {
+        chronometry::ReportConfigError("TscHelper::Install: node " +
+                                       std::to_string(node->GetId()) +
+                                       " already has a SimulatedTsc");
+    }
+    Ptr<SimulatedTsc> tsc = m_tscFactory.Create<SimulatedTsc>();
+    Ptr<Oscillator> oscillator = m_oscillatorFactory.Create<Oscillator>();
+    if (m_driftPpm)
+    {
+        oscillator->SetBaseDrift(m_driftPpm->GetValue());
+    }
+    tsc->SetAttribute("Oscillator", PointerValue(oscillator));
+    if (m_frequency)
+    {
+        tsc->SetAttribute("NominalFrequency", DoubleValue(m_frequency->GetValue()));
+    }
+    if (m_boot)
+    {
+        double boot = m_boot->GetValue();
+        if (!(boot >= 0.0))
+        {
+            chronometry::ReportConfigError(
+                "TscHelper::SetBootValue: drew a negative boot value; valid range [0, 2^64)");
+        }
+        tsc->SetAttribute("BootValue", UintegerValue(static_cast<uint64_t>(boot)));
+    }
+    node->AggregateObject(tsc);
+    return tsc;
+}
+
+SimulatedTscContainer
+TscHelper::Install(const NodeContainer& nodes) const
+{
+    SimulatedTscContainer tscs;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        tscs.push_back(Install(*it));
+    }
+    return tscs;
+}
+
+int64_t
+TscHelper::AssignStreams(const NodeContainer& nodes, int64_t stream) const
+{
+    int64_t current = stream;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<SimulatedTsc> tsc = (*it)->GetObject<SimulatedTsc>();
+        if (tsc)
+        {
+            current += tsc->AssignStreams(current);
+        }
+    }
+    return current - stream;
+}
+
+} // namespace ns3

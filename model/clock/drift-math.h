@@ -1,0 +1,116 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DRIFT_MATH_H
+#define DRIFT_MATH_H
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+/**
+ * \file
+ * \ingroup chronometry
+ * Simulator-free formulas behind chronometry's clocks and TSCs.
+ */
+
+namespace ns3
+{
+namespace clockmath
+{
+
+/** One part per million, as a fraction. */
+constexpr double PPM = 1e-6;
+
+/**
+ * One update of a random-walk frequency offset.
+ *
+ * rho' = rho + spread * sqrt(interval) * z, folded back into [-bound, bound]
+ * by reflection when bound > 0 (reflection keeps the walk's local increments
+ * unchanged, whereas clamping would pile probability up on the bound).
+ *
+ * \param rho current fractional frequency offset
+ * \param spreadPerSqrtSecond standard deviation of the increment over one second
+ * \param intervalSeconds update interval in seconds
+ * \param z a standard normal sample
+ * \param bound largest |rho| allowed; 0 means unbounded
+ * \return the next fractional frequency offset
+ */
+double NextRandomWalkDrift(double rho,
+                           double spreadPerSqrtSecond,
+                           double intervalSeconds,
+                           double z,
+                           double bound);
+
+/**
+ * Quantize a clock value down to a multiple of the resolution (a clock that
+ * ticks every \p resolution reads the last tick it reached).
+ * \param value clock value in time steps
+ * \param resolution tick length in time steps (> 0)
+ * \return floor(value / resolution) * resolution
+ */
+int64_t Quantize(long double value, int64_t resolution);
+
+/** Which node-local noisy clock a BoundedSkewClock reproduces (unscoped: ns-3 EnumValue holds an int). */
+enum BoundedSkewForm
+{
+    /**
+     * Each read is uniform in [max(previous reading, t), t + E]: never
+     * decreasing, never below true time, never above true time + E, so any two
+     * clocks read at the same instant differ by at most E.
+     */
+    BOUNDED,
+    /**
+     * The replay-clock thesis' Algorithm 5.1: uniform in [previous reading, t + E].
+     * There is no lower bound, so a node that reads rarely falls behind true time
+     * and two clocks can differ by more than E.
+     */
+    THESIS
+};
+
+/**
+ * Draw one reading of a bounded-skew clock.
+ * \param previous the previous reading in time steps (the first read passes the initial value)
+ * \param trueNow true time in time steps
+ * \param bound the skew bound E in time steps (> 0)
+ * \param u a uniform sample in [0, 1)
+ * \param form which algorithm
+ * \return the reading in time steps
+ */
+int64_t DrawBoundedSkewReading(int64_t previous,
+                               int64_t trueNow,
+                               int64_t bound,
+                               double u,
+                               BoundedSkewForm form);
+
+/**
+ * TSC counter value for an elapsed oscillator phase.
+ * The counter wraps modulo 2^64 like a hardware TSC.
+ * \param phaseSeconds elapsed oscillator time since boot, in seconds
+ * \param frequencyHz nominal counter frequency
+ * \param bootValue counter value at phase 0
+ * \return the counter value
+ */
+uint64_t TscValue(long double phaseSeconds, double frequencyHz, uint64_t bootValue);
+
+/**
+ * Nominal duration of a number of TSC ticks (what software computes from the
+ * nominal frequency, without knowing the drift).
+ * \param ticks tick difference
+ * \param frequencyHz nominal frequency
+ * \return ticks / frequency, rounded to the nearest time step
+ */
+Time TicksToDuration(uint64_t ticks, double frequencyHz);
+
+/**
+ * Nominal number of ticks in a duration.
+ * \param duration a non-negative duration
+ * \param frequencyHz nominal frequency
+ * \return round(duration * frequency)
+ */
+uint64_t DurationToTicks(Time duration, double frequencyHz);
+
+} // namespace clockmath
+} // namespace ns3
+
+#endif /* DRIFT_MATH_H */

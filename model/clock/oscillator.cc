@@ -1,0 +1,386 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "oscillator.h"
+
+#include "drift-math.h"
+
+#include "ns3/chronometry-validation.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("Oscillator");
+
+NS_OBJECT_ENSURE_REGISTERED(Oscillator);
+NS_OBJECT_ENSURE_REGISTERED(IdealOscillator);
+NS_OBJECT_ENSURE_REGISTERED(ConstantDriftOscillator);
+NS_OBJECT_ENSURE_REGISTERED(RandomWalkOscillator);
+
+TypeId
+Oscillator::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::Oscillator")
+            .SetParent<Object>()
+            .SetGroupName("Chronometry")
+            .AddTraceSource("DriftChanged",
+                            "The frequency plan changed from the given true time on.",
+                            MakeTraceSourceAccessor(&Oscillator::m_driftChangedTrace),
+                            "ns3::Oscillator::DriftChangedCallback");
+    return tid;
+}
+
+Oscillator::Oscillator() = default;
+Oscillator::~Oscillator() = default;
+
+long double
+Oscillator::GetPhase(Time t)
+{
+    ExtendTo(t);
+    return m_phase.ValueAt(t);
+}
+
+double
+Oscillator::GetDriftAt(Time t)
+{
+    ExtendTo(t);
+    return m_phase.SlopeAt(t) - 1.0;
+}
+
+Time
+Oscillator::GetTimeAtPhase(Time from, long double phase)
+{
+    ExtendTo(from);
+    ExtendToPhase(phase);
+    return m_phase.EarliestReaching(from, phase);
+}
+
+int64_t
+Oscillator::AssignStreams(int64_t /* stream */)
+{
+    return 0;
+}
+
+void
+Oscillator::ExtendTo(Time /* t */)
+{
+}
+
+void
+Oscillator::ExtendToPhase(long double /* phase */)
+{
+}
+
+void
+Oscillator::NotifyDriftChanged(Time at)
+{
+    m_driftChangedTrace(at);
+}
+
+// ---------------------------------------------------------------- IdealOscillator
+
+TypeId
+IdealOscillator::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::IdealOscillator")
+                            .SetParent<Oscillator>()
+                            .SetGroupName("Chronometry")
+                            .AddConstructor<IdealOscillator>();
+    return tid;
+}
+
+void
+IdealOscillator::SetBaseDrift(double ppm)
+{
+    if (ppm != 0.0)
+    {
+        chronometry::ReportConfigError(
+            "ns3::IdealOscillator cannot drift: base drift must be 0 ppm, got " +
+            std::to_string(ppm) + " ppm (use ns3::ConstantDriftOscillator)");
+    }
+}
+
+double
+IdealOscillator::GetMaxAbsDrift() const
+{
+    return 0.0;
+}
+
+// ---------------------------------------------------------------- ConstantDriftOscillator
+
+TypeId
+ConstantDriftOscillator::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::ConstantDriftOscillator")
+            .SetParent<Oscillator>()
+            .SetGroupName("Chronometry")
+            .AddConstructor<ConstantDriftOscillator>()
+            .AddAttribute("Drift",
+                          "Fractional frequency offset in ppm (rate = 1 + Drift*1e-6); "
+                          "valid range [-1e5, 1e5] ppm. Changing it during a run takes "
+                          "effect from that instant.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&ConstantDriftOscillator::SetDrift,
+                                             &ConstantDriftOscillator::GetDrift),
+                          MakeDoubleChecker<double>());
+    return tid;
+}
+
+ConstantDriftOscillator::ConstantDriftOscillator()
+    : m_driftPpm(0.0)
+{
+}
+
+void
+ConstantDriftOscillator::SetDrift(double ppm)
+{
+    NS_LOG_FUNCTION(this << ppm);
+    chronometry::RequireDoubleInRange("ns3::ConstantDriftOscillator::Drift",
+                                      ppm,
+                                      -MAX_DRIFT_PPM,
+                                      MAX_DRIFT_PPM,
+                                      "ppm");
+    m_driftPpm = ppm;
+    Time now = Simulator::Now();
+    m_phase.SetSlope(now, 1.0 + ppm * clockmath::PPM);
+    NotifyDriftChanged(now);
+}
+
+double
+ConstantDriftOscillator::GetDrift() const
+{
+    return m_driftPpm;
+}
+
+void
+ConstantDriftOscillator::SetBaseDrift(double ppm)
+{
+    SetDrift(ppm);
+}
+
+double
+ConstantDriftOscillator::GetMaxAbsDrift() const
+{
+    return std::abs(m_driftPpm) * clockmath::PPM;
+}
+
+// ---------------------------------------------------------------- RandomWalkOscillator
+
+TypeId
+RandomWalkOscillator::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RandomWalkOscillator")
+            .SetParent<Oscillator>()
+            .SetGroupName("Chronometry")
+            .AddConstructor<RandomWalkOscillator>()
+            .AddAttribute("InitialDrift",
+                          "Frequency offset at true time 0, in ppm; valid range [-1e5, 1e5] ppm "
+                          "and within MaxAbsDrift when that is set.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&RandomWalkOscillator::SetInitialDrift,
+                                             &RandomWalkOscillator::GetInitialDrift),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("Spread",
+                          "Standard deviation of the drift's change over one second, in ppm "
+                          "per sqrt(second); valid range [0, 1e4].",
+                          DoubleValue(0.1),
+                          MakeDoubleAccessor(&RandomWalkOscillator::SetSpread,
+                                             &RandomWalkOscillator::GetSpread),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("UpdateInterval",
+                          "Time between frequency updates; valid range [1us, 1h].",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&RandomWalkOscillator::SetUpdateInterval,
+                                           &RandomWalkOscillator::GetUpdateInterval),
+                          MakeTimeChecker())
+            .AddAttribute("MaxAbsDrift",
+                          "Bound on |drift| in ppm (the walk reflects at it); 0 means "
+                          "unbounded; valid range [0, 1e5] ppm.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&RandomWalkOscillator::SetMaxAbsDrift,
+                                             &RandomWalkOscillator::GetMaxAbsDriftPpm),
+                          MakeDoubleChecker<double>());
+    return tid;
+}
+
+RandomWalkOscillator::RandomWalkOscillator()
+    : m_initialDriftPpm(0.0),
+      m_spreadPpm(0.1),
+      m_updateInterval(Seconds(1)),
+      m_maxAbsDriftPpm(0.0),
+      m_currentDrift(0.0),
+      m_plannedUntil(Seconds(1)),
+      m_used(false)
+{
+    m_normal = CreateObject<NormalRandomVariable>();
+    m_normal->SetAttribute("Mean", DoubleValue(0.0));
+    m_normal->SetAttribute("Variance", DoubleValue(1.0));
+}
+
+void
+RandomWalkOscillator::Restart()
+{
+    if (!m_used)
+    {
+        m_currentDrift = m_initialDriftPpm * clockmath::PPM;
+        m_phase = ClockTimeline(Time(0), 0.0L, 1.0 + m_currentDrift);
+        m_plannedUntil = m_updateInterval;
+        return;
+    }
+    // Already read: keep the past, re-plan from now with the new parameters.
+    Time now = Simulator::Now();
+    m_currentDrift = GetDriftAt(now);
+    m_phase.SetSlope(now, 1.0 + m_currentDrift);
+    m_plannedUntil = now + m_updateInterval;
+    NotifyDriftChanged(now);
+}
+
+void
+RandomWalkOscillator::ExtendOneInterval()
+{
+    m_currentDrift = clockmath::NextRandomWalkDrift(m_currentDrift,
+                                                    m_spreadPpm * clockmath::PPM,
+                                                    m_updateInterval.GetSeconds(),
+                                                    m_normal->GetValue(),
+                                                    m_maxAbsDriftPpm * clockmath::PPM);
+    m_phase.SetSlope(m_plannedUntil, 1.0 + m_currentDrift);
+    m_plannedUntil += m_updateInterval;
+}
+
+void
+RandomWalkOscillator::ExtendTo(Time t)
+{
+    m_used = true;
+    while (m_plannedUntil <= t)
+    {
+        ExtendOneInterval();
+    }
+}
+
+void
+RandomWalkOscillator::ExtendToPhase(long double phase)
+{
+    m_used = true;
+    while (m_phase.ValueAt(m_plannedUntil) < phase)
+    {
+        ExtendOneInterval();
+    }
+}
+
+void
+RandomWalkOscillator::SetBaseDrift(double ppm)
+{
+    SetInitialDrift(ppm);
+}
+
+double
+RandomWalkOscillator::GetMaxAbsDrift() const
+{
+    return (m_maxAbsDriftPpm > 0 ? m_maxAbsDriftPpm : ConstantDriftOscillator::MAX_DRIFT_PPM) *
+           clockmath::PPM;
+}
+
+int64_t
+RandomWalkOscillator::AssignStreams(int64_t stream)
+{
+    m_normal->SetStream(stream);
+    return 1;
+}
+
+void
+RandomWalkOscillator::SetInitialDrift(double ppm)
+{
+    chronometry::RequireDoubleInRange("ns3::RandomWalkOscillator::InitialDrift",
+                                      ppm,
+                                      -ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                      ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                      "ppm");
+    if (m_maxAbsDriftPpm > 0)
+    {
+        chronometry::RequireDoubleInRange(
+            "ns3::RandomWalkOscillator::InitialDrift (bounded by MaxAbsDrift)",
+            ppm,
+            -m_maxAbsDriftPpm,
+            m_maxAbsDriftPpm,
+            "ppm");
+    }
+    m_initialDriftPpm = ppm;
+    Restart();
+}
+
+double
+RandomWalkOscillator::GetInitialDrift() const
+{
+    return m_initialDriftPpm;
+}
+
+void
+RandomWalkOscillator::SetSpread(double ppm)
+{
+    chronometry::RequireDoubleInRange("ns3::RandomWalkOscillator::Spread",
+                                      ppm,
+                                      0.0,
+                                      1e4,
+                                      "ppm/sqrt(s)");
+    m_spreadPpm = ppm;
+    Restart();
+}
+
+double
+RandomWalkOscillator::GetSpread() const
+{
+    return m_spreadPpm;
+}
+
+void
+RandomWalkOscillator::SetUpdateInterval(Time interval)
+{
+    chronometry::RequireTimeInRange("ns3::RandomWalkOscillator::UpdateInterval",
+                                    interval,
+                                    MicroSeconds(1),
+                                    Hours(1));
+    m_updateInterval = interval;
+    Restart();
+}
+
+Time
+RandomWalkOscillator::GetUpdateInterval() const
+{
+    return m_updateInterval;
+}
+
+void
+RandomWalkOscillator::SetMaxAbsDrift(double ppm)
+{
+    chronometry::RequireDoubleInRange("ns3::RandomWalkOscillator::MaxAbsDrift",
+                                      ppm,
+                                      0.0,
+                                      ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                      "ppm");
+    m_maxAbsDriftPpm = ppm;
+    if (ppm > 0 && std::abs(m_initialDriftPpm) > ppm)
+    {
+        chronometry::RequireDoubleInRange(
+            "ns3::RandomWalkOscillator::MaxAbsDrift (must bound |InitialDrift| = " +
+                std::to_string(std::abs(m_initialDriftPpm)) + " ppm)",
+            ppm,
+            std::abs(m_initialDriftPpm),
+            ConstantDriftOscillator::MAX_DRIFT_PPM,
+            "ppm");
+    }
+    Restart();
+}
+
+double
+RandomWalkOscillator::GetMaxAbsDriftPpm() const
+{
+    return m_maxAbsDriftPpm;
+}
+
+} // namespace ns3

@@ -1,0 +1,96 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "chronometry-validation.h"
+
+#include "ns3/abort.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+namespace chronometry
+{
+
+namespace
+{
+ValidationMode g_validationMode = ValidationMode::ABORT;
+} // namespace
+
+ConfigError::ConfigError(const std::string& message)
+    : std::invalid_argument(message)
+{
+}
+
+ValidationMode
+SetValidationMode(ValidationMode mode)
+{
+    ValidationMode previous = g_validationMode;
+    g_validationMode = mode;
+    return previous;
+}
+
+ValidationMode
+GetValidationMode()
+{
+    return g_validationMode;
+}
+
+void
+ReportConfigError(const std::string& message)
+{
+    if (g_validationMode == ValidationMode::THROW)
+    {
+        throw ConfigError(message);
+    }
+    NS_ABORT_MSG(message);
+    // NS_ABORT_MSG does not return, but the compiler cannot know it in every configuration.
+    std::abort();
+}
+
+void
+RequireTimeInRange(const std::string& parameter, Time value, Time lo, Time hi)
+{
+    if (value < lo || value > hi)
+    {
+        std::ostringstream os;
+        os << parameter << " = " << value.As(Time::NS) << " is invalid; valid range: ["
+           << lo.As(Time::NS) << ", " << hi.As(Time::NS) << "]";
+        ReportConfigError(os.str());
+    }
+}
+
+void
+RequireDoubleInRange(const std::string& parameter,
+                     double value,
+                     double lo,
+                     double hi,
+                     const std::string& unit,
+                     bool loInclusive,
+                     bool hiInclusive)
+{
+    bool ok = std::isfinite(value) && (loInclusive ? value >= lo : value > lo) &&
+              (hiInclusive ? value <= hi : value < hi);
+    if (!ok)
+    {
+        std::string u = unit.empty() ? "" : " " + unit;
+        std::ostringstream os;
+        os << parameter << " = " << value << u << " is invalid; valid range: "
+           << (loInclusive ? "[" : "(") << lo << u << ", " << hi << u << (hiInclusive ? "]" : ")");
+        ReportConfigError(os.str());
+    }
+}
+
+ScopedThrowOnConfigError::ScopedThrowOnConfigError()
+    : m_previous(SetValidationMode(ValidationMode::THROW))
+{
+}
+
+ScopedThrowOnConfigError::~ScopedThrowOnConfigError()
+{
+    SetValidationMode(m_previous);
+}
+
+} // namespace chronometry
+} // namespace ns3

@@ -1,0 +1,111 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CHRONOMETRY_VALIDATION_H
+#define CHRONOMETRY_VALIDATION_H
+
+#include "ns3/nstime.h"
+
+#include <stdexcept>
+#include <string>
+
+/**
+ * \file
+ * \ingroup chronometry
+ * Configuration-time validation shared by every chronometry Attribute setter.
+ *
+ * ns-3's own range checkers reject a bad value with a generic fatal error that
+ * does not name the valid range.  chronometry validates in its setters instead
+ * and reports "<Class>::<Attribute> = <value> is invalid; valid range: <range>".
+ * By default a report aborts (NS_ABORT_MSG).  Tests and the Python bindings
+ * switch to ValidationMode::THROW, which throws chronometry::ConfigError so the
+ * message can be checked (and becomes a Python ValueError).
+ */
+
+namespace ns3
+{
+namespace chronometry
+{
+
+/**
+ * \ingroup chronometry
+ * Thrown for invalid configuration when the validation mode is THROW.
+ */
+class ConfigError : public std::invalid_argument
+{
+  public:
+    /**
+     * \param message the complete explanation, naming the parameter and its valid range
+     */
+    explicit ConfigError(const std::string& message);
+};
+
+/** What happens when a configuration error is reported. */
+enum class ValidationMode
+{
+    ABORT, //!< NS_ABORT_MSG with the message (the default)
+    THROW  //!< throw ConfigError with the message
+};
+
+/**
+ * Select how configuration errors are reported (process-wide).
+ * \param mode the new mode
+ * \return the previous mode
+ */
+ValidationMode SetValidationMode(ValidationMode mode);
+
+/** \return the current validation mode */
+ValidationMode GetValidationMode();
+
+/**
+ * Report an invalid configuration according to the current ValidationMode.
+ * \param message the full explanation
+ */
+[[noreturn]] void ReportConfigError(const std::string& message);
+
+/**
+ * Check lo <= value <= hi for a Time-valued parameter.
+ * \param parameter qualified name, e.g. "ns3::DriftingClock::Resolution"
+ * \param value the value being set
+ * \param lo smallest valid value
+ * \param hi largest valid value
+ */
+void RequireTimeInRange(const std::string& parameter, Time value, Time lo, Time hi);
+
+/**
+ * Check that a real-valued parameter lies in a range.
+ * \param parameter qualified name, e.g. "ns3::ConstantDriftOscillator::Drift"
+ * \param value the value being set
+ * \param lo lower end of the range
+ * \param hi upper end of the range
+ * \param unit unit printed after the numbers (e.g. "ppm"); may be empty
+ * \param loInclusive whether lo itself is valid
+ * \param hiInclusive whether hi itself is valid
+ */
+void RequireDoubleInRange(const std::string& parameter,
+                          double value,
+                          double lo,
+                          double hi,
+                          const std::string& unit,
+                          bool loInclusive = true,
+                          bool hiInclusive = true);
+
+/**
+ * RAII guard that switches to THROW mode for its lifetime (used by tests).
+ */
+class ScopedThrowOnConfigError
+{
+  public:
+    ScopedThrowOnConfigError();
+    ~ScopedThrowOnConfigError();
+    ScopedThrowOnConfigError(const ScopedThrowOnConfigError&) = delete;
+    ScopedThrowOnConfigError& operator=(const ScopedThrowOnConfigError&) = delete;
+
+  private:
+    ValidationMode m_previous; //!< mode restored on destruction
+};
+
+} // namespace chronometry
+} // namespace ns3
+
+#endif /* CHRONOMETRY_VALIDATION_H */

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Fail when wscript (waf era) and CMakeLists.txt disagree on chronometry's files.
+
+Compares sources, headers, test sources and examples; also checks that every
+listed file exists and that every .cc/.h under model/, helper/ and test/ is listed.
+"""
+import re
+import sys
+from pathlib import Path
+
+
+def cmake_list(text, name):
+    m = re.search(r"set\(\s*" + re.escape(name) + r"\s+(.*?)\)", text, re.S)
+    if not m:
+        raise SystemExit(f"CMakeLists: no set({name} ...)")
+    return [w for w in m.group(1).split() if not w.startswith("#")]
+
+
+def waf_list(text, name):
+    m = re.search(re.escape(name) + r"\s*=\s*\[(.*?)\]", text, re.S)
+    if not m:
+        raise SystemExit(f"wscript: no {name} = [...]")
+    return re.findall(r"['\"]([^'\"]+)['\"]", m.group(1))
+
+
+def main(root):
+    root = Path(root)
+    cmake = (root / "CMakeLists.txt").read_text()
+    examples_cmake = (root / "examples" / "CMakeLists.txt").read_text()
+    waf = (root / "wscript").read_text()
+    examples_waf = (root / "examples" / "wscript").read_text()
+    pairs = {
+        "sources": (cmake_list(cmake, "chronometry_sources"), waf_list(waf, "module.source")),
+        "headers": (cmake_list(cmake, "chronometry_headers"), waf_list(waf, "headers.source")),
+        "tests": (cmake_list(cmake, "chronometry_test_sources"),
+                  waf_list(waf, "module_test.source")),
+        "examples": (cmake_list(examples_cmake, "chronometry_examples"),
+                     waf_list(examples_waf, "chronometry_examples")),
+    }
+    problems = []
+    for what, (c, w) in pairs.items():
+        if sorted(c) != sorted(w):
+            problems.append(f"{what}: only in CMakeLists.txt {sorted(set(c) - set(w))}, "
+                            f"only in wscript {sorted(set(w) - set(c))}")
+    listed = set(pairs["sources"][0]) | set(pairs["headers"][0]) | set(pairs["tests"][0])
+    for f in sorted(listed):
+        if not (root / f).is_file():
+            problems.append(f"listed but missing: {f}")
+    for ex in pairs["examples"][0]:
+        if not (root / "examples" / f"{ex}.cc").is_file():
+            problems.append(f"example listed but missing: examples/{ex}.cc")
+    for folder in ("model", "helper", "test"):
+        for f in sorted((root / folder).rglob("*")):
+            rel = f.relative_to(root).as_posix()
+            if f.suffix in (".cc", ".h") and rel not in listed and \
+                    rel != "test/chronometry-test-runner.cc" and "/fuzz/" not in rel:
+                problems.append(f"not listed in the build: {rel}")
+    for p in problems:
+        print("build lists:", p)
+    counts = ", ".join(f"{k} {len(v[0])}" for k, v in pairs.items())
+    print(f"build lists: {'MISMATCH' if problems else 'consistent'} ({counts})")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1]))

@@ -1,0 +1,48 @@
+# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+# waf build for ns-3 <= 3.35 (place this folder at contrib/chronometry or src/chronometry).
+# The file lists must match CMakeLists.txt; scripts/check-build-lists.py checks that.
+
+
+def build(bld):
+    module = bld.create_ns3_module('chronometry', ['core', 'network'])
+    module.source = [
+        'model/common/chronometry-validation.cc',
+        'model/clock/clock-timeline.cc',
+        'model/clock/drift-math.cc',
+        'model/clock/oscillator.cc',
+        'model/clock/local-clock.cc',
+        'model/clock/drifting-clock.cc',
+        'model/clock/bounded-skew-clock.cc',
+        'model/clock/simulated-tsc.cc',
+        'helper/clock-helper.cc',
+    ]
+
+    module_test = bld.create_ns3_module_test_library('chronometry')
+    module_test.source = [
+        'test/clock-timeline-test-suite.cc',
+        'test/drifting-clock-test-suite.cc',
+        'test/random-walk-oscillator-test-suite.cc',
+        'test/bounded-skew-clock-test-suite.cc',
+        'test/simulated-tsc-test-suite.cc',
+        'test/clock-helper-test-suite.cc',
+        'test/clock-config-validation-test-suite.cc',
+    ]
+
+    headers = bld(features='ns3header')
+    headers.module = 'chronometry'
+    headers.source = [
+        'model/common/chronometry-validation.h',
+        'model/clock/clock-timeline.h',
+        'model/clock/drift-math.h',
+        'model/clock/oscillator.h',
+        'model/clock/local-clock.h',
+        'model/clock/drifting-clock.h',
+        'model/clock/bounded-skew-clock.h',
+        'model/clock/simulated-tsc.h',
+        'helper/clock-helper.h',
+    ]
+
+    module.env.append_value('CXXFLAGS', ['-std=c++17'])
+
+    if bld.env.ENABLE_EXAMPLES:
+        bld.recurse('examples')
