@@ -3,7 +3,7 @@
  */
 #include "clock-timeline.h"
 
-#include "ns3/abort.h"
+#include "ns3/chronometry-validation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,9 +24,12 @@ ClockTimeline::ClockTimeline(Time start, long double value, double slope)
 std::size_t
 ClockTimeline::Find(int64_t t) const
 {
-    NS_ABORT_MSG_IF(t < m_segments.front().start,
-                    "ClockTimeline: true time " << t << " precedes the first segment ("
-                                                << m_segments.front().start << ")");
+    if (t < m_segments.front().start)
+    {
+        chronometry::ReportConfigError("ClockTimeline: true time " + std::to_string(t) +
+                                       " is invalid; valid range: >= the first segment start " +
+                                       std::to_string(m_segments.front().start));
+    }
     // Most queries are at or after the last segment (the present); check it first.
     if (t >= m_segments.back().start)
     {
@@ -112,7 +115,11 @@ ClockTimeline::EarliestReaching(Time from, long double target) const
         return Time::From(m_segments[k + 1].start);
     }
     const Segment& s = m_segments[k];
-    NS_ABORT_MSG_IF(s.slope <= 0, "ClockTimeline: value never reaches the target");
+    if (s.slope <= 0)
+    {
+        chronometry::ReportConfigError("ClockTimeline::EarliestReaching: the value never reaches "
+                                       "the target (slope <= 0); valid only for increasing plans");
+    }
     int64_t begin = std::max(f, s.start);
     long double need = (target - s.value) / static_cast<long double>(s.slope);
     auto t = static_cast<int64_t>(std::ceil(need)) + s.start;

@@ -50,7 +50,7 @@ ReportConfigError(const std::string& message)
 }
 
 void
-RequireTimeInRange(const std::string& parameter, Time value, Time lo, Time hi)
+RequireTimeInRange(std::string_view parameter, Time value, Time lo, Time hi)
 {
     if (value < lo || value > hi)
     {
@@ -62,11 +62,11 @@ RequireTimeInRange(const std::string& parameter, Time value, Time lo, Time hi)
 }
 
 void
-RequireDoubleInRange(const std::string& parameter,
+RequireDoubleInRange(std::string_view parameter,
                      double value,
                      double lo,
                      double hi,
-                     const std::string& unit,
+                     std::string_view unit,
                      bool loInclusive,
                      bool hiInclusive)
 {
@@ -74,7 +74,7 @@ RequireDoubleInRange(const std::string& parameter,
               (hiInclusive ? value <= hi : value < hi);
     if (!ok)
     {
-        std::string u = unit.empty() ? "" : " " + unit;
+        std::string u = unit.empty() ? "" : " " + std::string(unit);
         std::ostringstream os;
         os << parameter << " = " << value << u << " is invalid; valid range: "
            << (loInclusive ? "[" : "(") << lo << u << ", " << hi << u << (hiInclusive ? "]" : ")");

@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 /**
  * \file
@@ -70,7 +71,7 @@ ValidationMode GetValidationMode();
  * \param lo smallest valid value
  * \param hi largest valid value
  */
-void RequireTimeInRange(const std::string& parameter, Time value, Time lo, Time hi);
+void RequireTimeInRange(std::string_view parameter, Time value, Time lo, Time hi);
 
 /**
  * Check that a real-valued parameter lies in a range.
@@ -82,11 +83,11 @@ void RequireTimeInRange(const std::string& parameter, Time value, Time lo, Time 
  * \param loInclusive whether lo itself is valid
  * \param hiInclusive whether hi itself is valid
  */
-void RequireDoubleInRange(const std::string& parameter,
+void RequireDoubleInRange(std::string_view parameter,
                           double value,
                           double lo,
                           double hi,
-                          const std::string& unit,
+                          std::string_view unit,
                           bool loInclusive = true,
                           bool hiInclusive = true);
 

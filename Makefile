@@ -1,0 +1,41 @@
+# chronometry: the two commands of the README.
+#   make demo   set up, build and run the main demonstration (results/ gets CSV + PNG)
+#   make test   set up, build and run every test (CTest summary at the end)
+# Other targets: build, bench, in-tree (scripts/check-in-tree.sh), clean.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+PYTHON := /usr/bin/python3
+RESULTS ?= results
+
+.PHONY: all setup configure build demo test bench in-tree clean
+
+all: build
+
+setup:
+	@bash scripts/setup-deps.sh
+
+configure: setup
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+demo: build
+	mkdir -p $(RESULTS)
+	$(BUILD_DIR)/examples/clock-skew-demo --outDir=$(RESULTS)
+	$(PYTHON) examples/plot-clock-skew.py $(RESULTS)/clock-skew.csv $(RESULTS)/clock-skew.png
+	@echo "demo: wrote $(RESULTS)/clock-skew.csv, $(RESULTS)/clock-skew-summary.csv, $(RESULTS)/clock-skew.png"
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	$(BUILD_DIR)/bench/clock-read-bench
+
+in-tree:
+	bash scripts/check-in-tree.sh
+
+clean:
+	rm -rf $(BUILD_DIR)

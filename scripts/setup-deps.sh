@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Install the Debian (bookworm) packages chronometry needs, only those missing.
+# Safe to run repeatedly: does nothing when everything is present.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  cmake g++ make
+  # ns-3 3.37 and what its CMake config references
+  ns3 libns3-dev libgsl-dev libsqlite3-dev libxml2-dev
+  # libraries
+  libboost-dev libeigen3-dev libbenchmark-dev
+  # Python bindings and tooling (Debian's python3, not another interpreter)
+  pybind11-dev python3-dev python3-pytest python3-numpy python3-pandas python3-matplotlib
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} Debian packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+echo "setup: installing ${missing[*]}"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
