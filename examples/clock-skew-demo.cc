@@ -1,9 +1,11 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Clock skew between nodes over time, for three clock models side by side:
+// Clock skew between nodes over time, for four clock models side by side:
 //  * drifting: DriftingClock with a random-walk oscillator, initial offset uniform in
 //    [-E/2, E/2] and initial drift uniform in [-MaxDrift, MaxDrift] ppm;
+//  * synced:   the same clocks, disciplined NTP-style: every SyncInterval of *local*
+//    time (ScheduleAtLocal) each node measures its offset with noise and slews it away;
 //  * bounded:  BoundedSkewClock (every read within [t, t + E]);
 //  * thesis:   BoundedSkewClock in the replay-clock thesis' form (no lower bound).
 // Every SampleInterval each node reads its clock; the example writes each reading's
@@ -14,9 +16,11 @@
 #include "ns3/bounded-skew-clock.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
+#include "ns3/drifting-clock.h"
 #include "ns3/network-module.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sys/stat.h>
@@ -66,6 +70,20 @@ class AtomicFile
     std::ofstream m_out;
 };
 
+/**
+ * NTP-style discipline: measure the offset from true time (with measurement noise),
+ * slew it away, and schedule the next correction one interval later in local time.
+ */
+void
+Discipline(Ptr<DriftingClock> clock, Ptr<NormalRandomVariable> noiseNs, Time interval)
+{
+    Time offset = clock->GetLocalTime() - Simulator::Now();
+    Time measured = offset + NanoSeconds(std::llround(noiseNs->GetValue()));
+    clock->Slew(Time(0) - measured);
+    clock->ScheduleAtLocal(clock->GetLocalTime() + interval,
+                           [clock, noiseNs, interval]() { Discipline(clock, noiseNs, interval); });
+}
+
 void
 Sample(std::vector<ModelGroup>* groups, std::ofstream* csv, Time interval, Time end)
 {
@@ -102,6 +120,8 @@ main(int argc, char* argv[])
     Time skewBound = MilliSeconds(1);
     double maxDriftPpm = 50;
     double driftSpread = 0.5;
+    Time syncInterval = Seconds(4);
+    Time syncNoise = MicroSeconds(20);
     std::string outDir = "results";
 
     CommandLine cmd(__FILE__);
@@ -112,18 +132,25 @@ main(int argc, char* argv[])
                  skewBound);
     cmd.AddValue("maxDrift", "Initial drift uniform in [-maxDrift, maxDrift] ppm", maxDriftPpm);
     cmd.AddValue("driftSpread", "Random-walk spread of the drift, ppm per sqrt(s)", driftSpread);
+    cmd.AddValue("syncInterval", "Local time between corrections of the synced clocks",
+                 syncInterval);
+    cmd.AddValue("syncNoise", "Standard deviation of the synced clocks' offset measurement",
+                 syncNoise);
     cmd.AddValue("outDir", "Directory for the CSV files", outDir);
     cmd.Parse(argc, argv);
 
     NS_ABORT_MSG_IF(nodes < 2, "--nodes must be at least 2 (got " << nodes << ")");
     NS_ABORT_MSG_IF(!sampleInterval.IsStrictlyPositive(), "--sampleInterval must be > 0");
     NS_ABORT_MSG_IF(!skewBound.IsStrictlyPositive(), "--skewBound must be > 0");
+    NS_ABORT_MSG_IF(!syncInterval.IsStrictlyPositive(), "--syncInterval must be > 0");
+    NS_ABORT_MSG_IF(syncNoise.IsStrictlyNegative(), "--syncNoise must be >= 0");
     mkdir(outDir.c_str(), 0755);
 
-    std::vector<ModelGroup> groups(3);
+    std::vector<ModelGroup> groups(4);
     groups[0].name = "drifting";
-    groups[1].name = "bounded";
-    groups[2].name = "thesis";
+    groups[1].name = "synced";
+    groups[2].name = "bounded";
+    groups[3].name = "thesis";
     for (auto& group : groups)
     {
         group.nodes.Create(nodes);
@@ -146,10 +173,11 @@ main(int argc, char* argv[])
     drifting.SetOffset(offset);
     drifting.SetDrift(drift);
     drifting.Install(groups[0].nodes);
+    drifting.Install(groups[1].nodes);
 
     ClockHelper bounded;
     bounded.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(skewBound));
-    bounded.Install(groups[1].nodes);
+    bounded.Install(groups[2].nodes);
 
     ClockHelper thesis;
     thesis.SetClock("ns3::BoundedSkewClock",
@@ -157,12 +185,25 @@ main(int argc, char* argv[])
                     TimeValue(skewBound),
                     "Form",
                     StringValue("Thesis"));
-    thesis.Install(groups[2].nodes);
+    thesis.Install(groups[3].nodes);
 
     int64_t stream = 10;
     stream += drifting.AssignStreams(groups[0].nodes, stream);
-    stream += bounded.AssignStreams(groups[1].nodes, stream);
-    thesis.AssignStreams(groups[2].nodes, stream);
+    stream += drifting.AssignStreams(groups[1].nodes, stream);
+    stream += bounded.AssignStreams(groups[2].nodes, stream);
+    stream += thesis.AssignStreams(groups[3].nodes, stream);
+
+    auto noise = CreateObject<NormalRandomVariable>();
+    noise->SetAttribute("Variance", DoubleValue(std::pow(syncNoise.GetNanoSeconds(), 2)));
+    noise->SetStream(stream);
+    for (auto it = groups[1].nodes.Begin(); it != groups[1].nodes.End(); ++it)
+    {
+        Ptr<DriftingClock> clock = (*it)->GetObject<DriftingClock>();
+        clock->ScheduleAtLocal(syncInterval,
+                               [clock, noise, syncInterval]() {
+                                   Discipline(clock, noise, syncInterval);
+                               });
+    }
 
     AtomicFile samples(outDir + "/clock-skew.csv");
     samples.Stream() << "time_s,model,node,offset_us\n";

@@ -20,21 +20,26 @@ def main(csv_path, png_path):
     if os.path.exists(summary_path):
         bound_us = float(pd.read_csv(summary_path)["skew_bound_us"].iloc[0])
 
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 8), sharex=True)
-    drifting = data[data["model"] == "drifting"]
-    for node, rows in drifting.groupby("node"):
-        top.plot(rows["time_s"], rows["offset_us"], linewidth=0.9, label=f"node {node}")
-    top.set_ylabel("local - true time (µs)")
-    top.set_title("DriftingClock: offset in [-E/2, E/2], drift in [-50, 50] ppm, random walk")
-    top.grid(alpha=0.3)
+    fig, (top, middle, bottom) = plt.subplots(3, 1, figsize=(9, 11), sharex=True)
+    for axis, model, title in (
+        (top, "drifting", "DriftingClock, free running: offset in [-E/2, E/2], "
+                          "drift in [-50, 50] ppm, random walk"),
+        (middle, "synced", "The same clocks, slewed to true time every 4 s of local time"),
+    ):
+        for node, rows in data[data["model"] == model].groupby("node"):
+            axis.plot(rows["time_s"], rows["offset_us"], linewidth=0.9, label=f"node {node}")
+        axis.set_ylabel("local - true time (µs)")
+        axis.set_title(title, fontsize=10)
+        axis.grid(alpha=0.3)
     top.legend(fontsize=7, ncol=4)
 
     skew = data.groupby(["model", "time_s"])["offset_us"].agg(lambda s: s.max() - s.min())
     for model, series in skew.groupby(level=0):
-        bottom.plot(series.index.get_level_values(1), series.values, label=model, linewidth=0.9)
+        values = series.clip(lower=0.01).values  # log axis: a zero skew shows at 0.01 µs
+        bottom.plot(series.index.get_level_values(1), values, label=model, linewidth=0.9)
     if bound_us is not None:
         bottom.axhline(bound_us, color="black", linestyle="--", linewidth=1, label="E")
-    bottom.set_yscale("symlog", linthresh=max(bound_us or 1.0, 1.0))
+    bottom.set_yscale("log")
     bottom.set_xlabel("true time (s)")
     bottom.set_ylabel("max pairwise skew (µs)")
     bottom.set_title("Largest pairwise skew at each sample")
