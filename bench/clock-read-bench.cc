@@ -82,11 +82,9 @@ BM_DriftingClockConstantDriftJitter(benchmark::State& state)
 void
 BM_DriftingClockRandomWalk(benchmark::State& state)
 {
-    auto oscillator = CreateObjectWithAttributes<RandomWalkOscillator>(
-        "UpdateInterval",
-        TimeValue(MilliSeconds(1)));
-    auto clock =
-        CreateObjectWithAttributes<DriftingClock>("Oscillator", PointerValue(oscillator));
+    auto oscillator = CreateObjectWithAttributes<RandomWalkOscillator>("UpdateInterval",
+                                                                       TimeValue(MilliSeconds(1)));
+    auto clock = CreateObjectWithAttributes<DriftingClock>("Oscillator", PointerValue(oscillator));
     RunReads(state, [clock] { return clock->GetLocalTime().GetTimeStep(); });
 }
 
@@ -100,7 +98,8 @@ BM_BoundedSkewClock(benchmark::State& state)
 void
 BM_SimulatedTsc(benchmark::State& state)
 {
-    auto oscillator = CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(-12));
+    auto oscillator =
+        CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(-12));
     auto tsc = CreateObjectWithAttributes<SimulatedTsc>("Oscillator", PointerValue(oscillator));
     RunReads(state, [tsc] { return static_cast<int64_t>(tsc->Read()); });
 }
@@ -146,8 +145,8 @@ main(int argc, char** argv)
         std::cerr << "baseline BM_SimulatorNow did not run" << std::endl;
         return 1;
     }
-    std::cout << "\nCost per read, as a ratio to Simulator::Now() ("
-              << base->second << " ns per read, same run):\n";
+    std::cout << "\nCost per read, as a ratio to Simulator::Now() (" << base->second
+              << " ns per read, same run):\n";
     for (const auto& [name, ns] : reporter.m_nsPerRead)
     {
         std::printf("  %-40s %9.2f ns  %7.1fx\n", name.c_str(), ns, ns / base->second);

@@ -8,9 +8,8 @@
 #include "ns3/clock-timeline.h"
 #include "ns3/drift-math.h"
 
-#include <pybind11/pybind11.h>
-
 #include <cmath>
+#include <pybind11/pybind11.h>
 
 namespace py = pybind11;
 
@@ -100,59 +99,64 @@ PYBIND11_MODULE(chronometry, m)
              py::arg("start_ns"),
              py::arg("value_ns"),
              py::arg("slope"))
-        .def("set_slope",
-             [](ClockTimeline& t, Time at, double slope) {
-                 if (at < Time(0) || !std::isfinite(slope))
-                 {
-                     throw py::value_error("set_slope: at_ns must be >= 0 and slope finite");
-                 }
-                 t.SetSlope(at, slope);
-             },
-             py::arg("at_ns"),
-             py::arg("slope"),
-             "Change the slope from at_ns on (continuous); later segments are discarded.")
-        .def("jump",
-             [](ClockTimeline& t, Time at, double delta) {
-                 if (at < Time(0) || !std::isfinite(delta))
-                 {
-                     throw py::value_error("jump: at_ns must be >= 0 and delta finite");
-                 }
-                 t.Jump(at, delta);
-             },
-             py::arg("at_ns"),
-             py::arg("delta_ns"),
-             "Add delta_ns to every value from at_ns on (a clock step).")
-        .def("value_at",
-             [](const ClockTimeline& t, Time at) {
-                 if (at < Time(0))
-                 {
-                     throw py::value_error("value_at: t_ns = " +
-                                           std::to_string(at.GetNanoSeconds()) +
-                                           " is invalid; valid range: >= 0");
-                 }
-                 return static_cast<double>(t.ValueAt(at));
-             },
-             py::arg("t_ns"))
-        .def("slope_at",
-             [](const ClockTimeline& t, Time at) {
-                 if (at < Time(0))
-                 {
-                     throw py::value_error("slope_at: t_ns must be >= 0 (valid range: >= 0)");
-                 }
-                 return t.SlopeAt(at);
-             },
-             py::arg("t_ns"))
-        .def("earliest_reaching",
-             [](const ClockTimeline& t, Time from, double target) {
-                 if (from < Time(0))
-                 {
-                     throw py::value_error("earliest_reaching: from_ns must be >= 0");
-                 }
-                 return t.EarliestReaching(from, target);
-             },
-             py::arg("from_ns"),
-             py::arg("target_ns"),
-             "Earliest true time >= from_ns at which the value reaches target_ns.")
+        .def(
+            "set_slope",
+            [](ClockTimeline& t, Time at, double slope) {
+                if (at < Time(0) || !std::isfinite(slope))
+                {
+                    throw py::value_error("set_slope: at_ns must be >= 0 and slope finite");
+                }
+                t.SetSlope(at, slope);
+            },
+            py::arg("at_ns"),
+            py::arg("slope"),
+            "Change the slope from at_ns on (continuous); later segments are discarded.")
+        .def(
+            "jump",
+            [](ClockTimeline& t, Time at, double delta) {
+                if (at < Time(0) || !std::isfinite(delta))
+                {
+                    throw py::value_error("jump: at_ns must be >= 0 and delta finite");
+                }
+                t.Jump(at, delta);
+            },
+            py::arg("at_ns"),
+            py::arg("delta_ns"),
+            "Add delta_ns to every value from at_ns on (a clock step).")
+        .def(
+            "value_at",
+            [](const ClockTimeline& t, Time at) {
+                if (at < Time(0))
+                {
+                    throw py::value_error(
+                        "value_at: t_ns = " + std::to_string(at.GetNanoSeconds()) +
+                        " is invalid; valid range: >= 0");
+                }
+                return static_cast<double>(t.ValueAt(at));
+            },
+            py::arg("t_ns"))
+        .def(
+            "slope_at",
+            [](const ClockTimeline& t, Time at) {
+                if (at < Time(0))
+                {
+                    throw py::value_error("slope_at: t_ns must be >= 0 (valid range: >= 0)");
+                }
+                return t.SlopeAt(at);
+            },
+            py::arg("t_ns"))
+        .def(
+            "earliest_reaching",
+            [](const ClockTimeline& t, Time from, double target) {
+                if (from < Time(0))
+                {
+                    throw py::value_error("earliest_reaching: from_ns must be >= 0");
+                }
+                return t.EarliestReaching(from, target);
+            },
+            py::arg("from_ns"),
+            py::arg("target_ns"),
+            "Earliest true time >= from_ns at which the value reaches target_ns.")
         .def_property_readonly("segment_count", &ClockTimeline::GetSegmentCount)
         .def_property_readonly("last_segment_start", &ClockTimeline::GetLastSegmentStart);
 

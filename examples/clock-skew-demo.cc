@@ -128,13 +128,16 @@ main(int argc, char* argv[])
     cmd.AddValue("nodes", "Nodes per clock model", nodes);
     cmd.AddValue("duration", "Simulated time", duration);
     cmd.AddValue("sampleInterval", "Time between clock reads", sampleInterval);
-    cmd.AddValue("skewBound", "Skew bound E (bounded models; drifting offsets in [-E/2, E/2])",
+    cmd.AddValue("skewBound",
+                 "Skew bound E (bounded models; drifting offsets in [-E/2, E/2])",
                  skewBound);
     cmd.AddValue("maxDrift", "Initial drift uniform in [-maxDrift, maxDrift] ppm", maxDriftPpm);
     cmd.AddValue("driftSpread", "Random-walk spread of the drift, ppm per sqrt(s)", driftSpread);
-    cmd.AddValue("syncInterval", "Local time between corrections of the synced clocks",
+    cmd.AddValue("syncInterval",
+                 "Local time between corrections of the synced clocks",
                  syncInterval);
-    cmd.AddValue("syncNoise", "Standard deviation of the synced clocks' offset measurement",
+    cmd.AddValue("syncNoise",
+                 "Standard deviation of the synced clocks' offset measurement",
                  syncNoise);
     cmd.AddValue("outDir", "Directory for the CSV files", outDir);
     cmd.Parse(argc, argv);
@@ -199,10 +202,9 @@ main(int argc, char* argv[])
     for (auto it = groups[1].nodes.Begin(); it != groups[1].nodes.End(); ++it)
     {
         Ptr<DriftingClock> clock = (*it)->GetObject<DriftingClock>();
-        clock->ScheduleAtLocal(syncInterval,
-                               [clock, noise, syncInterval]() {
-                                   Discipline(clock, noise, syncInterval);
-                               });
+        clock->ScheduleAtLocal(syncInterval, [clock, noise, syncInterval]() {
+            Discipline(clock, noise, syncInterval);
+        });
     }
 
     AtomicFile samples(outDir + "/clock-skew.csv");
@@ -220,8 +222,8 @@ main(int argc, char* argv[])
     {
         summary.Stream() << group.name << "," << nodes << "," << group.maxSkewUs << "," << boundUs
                          << "," << (group.maxSkewUs <= boundUs ? "yes" : "no") << "\n";
-        std::cout << group.name << ": max pairwise skew " << group.maxSkewUs << " us (E = "
-                  << boundUs << " us)" << std::endl;
+        std::cout << group.name << ": max pairwise skew " << group.maxSkewUs
+                  << " us (E = " << boundUs << " us)" << std::endl;
     }
     summary.Commit();
     return 0;

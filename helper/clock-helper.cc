@@ -19,6 +19,50 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("ClockHelper");
 
+namespace
+{
+
+/**
+ * Call \p install on every node, in order.
+ * \param nodes the nodes
+ * \param install makes and aggregates one object
+ * \return the objects
+ */
+template <typename T, typename Install>
+std::vector<Ptr<T>>
+InstallEach(const NodeContainer& nodes, Install install)
+{
+    std::vector<Ptr<T>> installed;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        installed.push_back(install(*it));
+    }
+    return installed;
+}
+
+/**
+ * Assign consecutive streams to the T aggregated to each node.
+ * \param nodes the nodes
+ * \param stream first stream index
+ * \return the number of streams used
+ */
+template <typename T>
+int64_t
+AssignStreamsEach(const NodeContainer& nodes, int64_t stream)
+{
+    int64_t current = stream;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        if (Ptr<T> object = (*it)->GetObject<T>())
+        {
+            current += object->AssignStreams(current);
+        }
+    }
+    return current - stream;
+}
+
+} // namespace
+
 ClockHelper::ClockHelper()
 {
     m_clockFactory.SetTypeId("ns3::DriftingClock");
@@ -56,8 +100,7 @@ ClockHelper::Install(Ptr<Node> node) const
     if (node->GetObject<LocalClock>())
     {
         chronometry::ReportConfigError("ClockHelper::Install: node " +
-                                       std::to_string(node->GetId()) +
-                                       " already has a LocalClock");
+                                       std::to_string(node->GetId()) + " already has a LocalClock");
     }
     Ptr<LocalClock> clock = m_clockFactory.Create<LocalClock>();
     if (auto drifting = DynamicCast<DriftingClock>(clock))
@@ -87,27 +130,13 @@ ClockHelper::Install(Ptr<Node> node) const
 LocalClockContainer
 ClockHelper::Install(const NodeContainer& nodes) const
 {
-    LocalClockContainer clocks;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        clocks.push_back(Install(*it));
-    }
-    return clocks;
+    return InstallEach<LocalClock>(nodes, [this](Ptr<Node> node) { return Install(node); });
 }
 
 int64_t
 ClockHelper::AssignStreams(const NodeContainer& nodes, int64_t stream) const
 {
-    int64_t current = stream;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        Ptr<LocalClock> clock = (*it)->GetObject<LocalClock>();
-        if (clock)
-        {
-            current += clock->AssignStreams(current);
-        }
-    }
-    return current - stream;
+    return AssignStreamsEach<LocalClock>(nodes, stream);
 }
 
 // ---------------------------------------------------------------- TscHelper
@@ -151,8 +180,7 @@ TscHelper::Install(Ptr<Node> node) const
 {
     if (node->GetObject<SimulatedTsc>())
     {
-        chronometry::ReportConfigError("TscHelper::Install: node " +
-                                       std::to_string(node->GetId()) +
+        chronometry::ReportConfigError("TscHelper::Install: node " + std::to_string(node->GetId()) +
                                        " already has a SimulatedTsc");
     }
     Ptr<SimulatedTsc> tsc = m_tscFactory.Create<SimulatedTsc>();
@@ -183,27 +211,13 @@ TscHelper::Install(Ptr<Node> node) const
 SimulatedTscContainer
 TscHelper::Install(const NodeContainer& nodes) const
 {
-    SimulatedTscContainer tscs;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        tscs.push_back(Install(*it));
-    }
-    return tscs;
+    return InstallEach<SimulatedTsc>(nodes, [this](Ptr<Node> node) { return Install(node); });
 }
 
 int64_t
 TscHelper::AssignStreams(const NodeContainer& nodes, int64_t stream) const
 {
-    int64_t current = stream;
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        Ptr<SimulatedTsc> tsc = (*it)->GetObject<SimulatedTsc>();
-        if (tsc)
-        {
-            current += tsc->AssignStreams(current);
-        }
-    }
-    return current - stream;
+    return AssignStreamsEach<SimulatedTsc>(nodes, stream);
 }
 
 } // namespace ns3

@@ -99,10 +99,10 @@ class ClockHelper
     int64_t AssignStreams(const NodeContainer& nodes, int64_t stream) const;
 
   private:
-    ObjectFactory m_clockFactory;            //!< makes clocks
-    ObjectFactory m_oscillatorFactory;       //!< makes oscillators
-    Ptr<RandomVariableStream> m_offsetNs;    //!< per-node offset draws
-    Ptr<RandomVariableStream> m_driftPpm;    //!< per-node drift draws
+    ObjectFactory m_clockFactory;         //!< makes clocks
+    ObjectFactory m_oscillatorFactory;    //!< makes oscillators
+    Ptr<RandomVariableStream> m_offsetNs; //!< per-node offset draws
+    Ptr<RandomVariableStream> m_driftPpm; //!< per-node drift draws
 };
 
 /**
@@ -158,11 +158,11 @@ class TscHelper
     int64_t AssignStreams(const NodeContainer& nodes, int64_t stream) const;
 
   private:
-    ObjectFactory m_tscFactory;           //!< makes TSCs
-    ObjectFactory m_oscillatorFactory;    //!< makes oscillators
+    ObjectFactory m_tscFactory;            //!< makes TSCs
+    ObjectFactory m_oscillatorFactory;     //!< makes oscillators
     Ptr<RandomVariableStream> m_frequency; //!< per-node frequency draws
-    Ptr<RandomVariableStream> m_driftPpm; //!< per-node drift draws
-    Ptr<RandomVariableStream> m_boot;     //!< per-node boot value draws
+    Ptr<RandomVariableStream> m_driftPpm;  //!< per-node drift draws
+    Ptr<RandomVariableStream> m_boot;      //!< per-node boot value draws
 };
 
 template <typename... Ts>

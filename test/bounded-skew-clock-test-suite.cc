@@ -4,9 +4,9 @@
 // BoundedSkewClock: 64 nodes stay within E of each other over 10^6 reads, reads
 // are monotonic, and the thesis' original form is shown to break the bound.
 #include "ns3/bounded-skew-clock.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/object-factory.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -42,13 +42,13 @@ MakeClocks(int n, Time bound, const std::string& form)
 /** Skew statistics over a run. */
 struct SkewStats
 {
-    uint64_t reads = 0;           //!< reads made
-    uint64_t instants = 0;        //!< instants at which at least two clocks read
-    uint64_t overBound = 0;       //!< instants with pairwise skew > E
-    uint64_t outOfWindow = 0;     //!< reads outside [t, t + E]
-    uint64_t decreases = 0;       //!< per-clock decreasing reads
-    Time maxSkew{0};              //!< largest pairwise skew at one instant
-    Time maxBehind{0};            //!< largest t - reading
+    uint64_t reads = 0;       //!< reads made
+    uint64_t instants = 0;    //!< instants at which at least two clocks read
+    uint64_t overBound = 0;   //!< instants with pairwise skew > E
+    uint64_t outOfWindow = 0; //!< reads outside [t, t + E]
+    uint64_t decreases = 0;   //!< per-clock decreasing reads
+    Time maxSkew{0};          //!< largest pairwise skew at one instant
+    Time maxBehind{0};        //!< largest t - reading
 };
 
 /**
@@ -61,8 +61,11 @@ struct SkewStats
  * \return statistics
  */
 SkewStats
-RunReads(std::vector<Ptr<BoundedSkewClock>>& clocks, Time bound, int instants, double activity,
-    uint64_t seed)
+RunReads(std::vector<Ptr<BoundedSkewClock>>& clocks,
+         Time bound,
+         int instants,
+         double activity,
+         uint64_t seed)
 {
     SkewStats stats;
     std::vector<Time> last(clocks.size(), Time(0));

@@ -48,7 +48,7 @@ class AttributeMatrixTestCase : public TestCase
     void DoRun() override
     {
         const std::vector<BadInput> rows = {
-            {"ns3::DriftingClock", "Resolution", "-1ns", "valid range"},
+            {"ns3::DriftingClock", "Resolution", "-1ns", "valid range: [1ns, 1s]"},
             {"ns3::DriftingClock", "Resolution", "0ns", "valid range"},
             {"ns3::DriftingClock", "Resolution", "2s", "valid range"},
             {"ns3::DriftingClock", "InitialOffset", "2000000s", "valid range"},
@@ -64,7 +64,7 @@ class AttributeMatrixTestCase : public TestCase
             {"ns3::RandomWalkOscillator", "InitialDrift", "300000", "valid range"},
             {"ns3::BoundedSkewClock", "Bound", "0s", "valid range"},
             {"ns3::BoundedSkewClock", "Bound", "-1ms", "valid range"},
-            {"ns3::BoundedSkewClock", "Bound", "2h", "valid range"},
+            {"ns3::BoundedSkewClock", "Bound", "2h", "valid range: [1ns, 1h]"},
             {"ns3::SimulatedTsc", "NominalFrequency", "0", "(0 Hz, 1e+11 Hz]"},
             {"ns3::SimulatedTsc", "NominalFrequency", "-2.2e9", "valid range"},
             {"ns3::SimulatedTsc", "ReadCost", "-1ns", "valid range"},

@@ -76,7 +76,8 @@ class PerNodeParametersTestCase : public TestCase
 {
   public:
     PerNodeParametersTestCase()
-        : TestCase("per-node offset in [-E over 2, E over 2] and drift in [-50, 50] ppm, aggregated")
+        : TestCase(
+              "per-node offset in [-E over 2, E over 2] and drift in [-50, 50] ppm, aggregated")
     {
     }
 

@@ -7,11 +7,11 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/drifting-clock.h"
+#include "ns3/object-factory.h"
 #include "ns3/oscillator.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/object-factory.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -32,7 +32,8 @@ namespace
 Ptr<DriftingClock>
 MakeClock(Time offset, double ppm, Time resolution)
 {
-    auto oscillator = CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(ppm));
+    auto oscillator =
+        CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(ppm));
     return CreateObjectWithAttributes<DriftingClock>("Oscillator",
                                                      PointerValue(oscillator),
                                                      "InitialOffset",
@@ -76,11 +77,9 @@ class ConstantDriftTestCase : public TestCase
                     NS_TEST_EXPECT_MSG_GT(read,
                                           exact - resolution.GetNanoSeconds(),
                                           "read within one resolution step");
-                    bool multiple = std::fmod(static_cast<double>(read),
-                                              resolution.GetNanoSeconds()) == 0.0;
-                    NS_TEST_EXPECT_MSG_EQ(multiple,
-                                          true,
-                                          "read is a multiple of the resolution");
+                    bool multiple =
+                        std::fmod(static_cast<double>(read), resolution.GetNanoSeconds()) == 0.0;
+                    NS_TEST_EXPECT_MSG_EQ(multiple, true, "read is a multiple of the resolution");
                     ++checked;
                 });
             }
@@ -150,8 +149,8 @@ class LocalSchedulingTimelineTestCase : public TestCase
         // 5. Drift changed from 0 to +1e4 ppm (1%) at true 1 s: local 11.1 s at true 11 s.
         {
             auto oscillator = CreateObject<ConstantDriftOscillator>();
-            auto clock = CreateObjectWithAttributes<DriftingClock>("Oscillator",
-                                                                   PointerValue(oscillator));
+            auto clock =
+                CreateObjectWithAttributes<DriftingClock>("Oscillator", PointerValue(oscillator));
             Time firedAt(-1);
             clock->ScheduleAtLocal(MilliSeconds(11100),
                                    [&firedAt]() { firedAt = Simulator::Now(); });
@@ -199,9 +198,8 @@ class LocalSchedulingPropertyTestCase : public TestCase
         int scheduled = 0;
         for (int run = 0; run < 200; ++run)
         {
-            auto oscillator = CreateObjectWithAttributes<ConstantDriftOscillator>(
-                "Drift",
-                DoubleValue(ppm(rng)));
+            auto oscillator =
+                CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(ppm(rng)));
             Time resolution = MicroSeconds(1 + ms(rng) % 100);
             auto clock = CreateObjectWithAttributes<DriftingClock>("Oscillator",
                                                                    PointerValue(oscillator),
@@ -251,9 +249,8 @@ class LocalSchedulingPropertyTestCase : public TestCase
                     break;
                 default:
                     double newPpm = ppm(rng);
-                    Simulator::Schedule(when, [oscillator, newPpm]() {
-                        oscillator->SetDrift(newPpm);
-                    });
+                    Simulator::Schedule(when,
+                                        [oscillator, newPpm]() { oscillator->SetDrift(newPpm); });
                 }
             }
         }
@@ -328,22 +325,19 @@ class ClockTracesTestCase : public TestCase
         Time lastRead(0);
         std::vector<std::pair<Time, bool>> adjustments;
         int eventsFired = 0;
-        clock->TraceConnectWithoutContext(
-            "LocalRead",
-            MakeCallback(
-                +[](int* n, Time* last, Time, Time local) {
-                    ++*n;
-                    *last = local;
-                })
-                .Bind(&reads, &lastRead));
+        clock->TraceConnectWithoutContext("LocalRead",
+                                          MakeCallback(+[](int* n, Time* last, Time, Time local) {
+                                              ++*n;
+                                              *last = local;
+                                          }).Bind(&reads, &lastRead));
         clock->TraceConnectWithoutContext(
             "Adjustment",
             MakeCallback(+[](std::vector<std::pair<Time, bool>>* v, Time, Time delta, bool slew) {
                 v->emplace_back(delta, slew);
             }).Bind(&adjustments));
-        clock->TraceConnectWithoutContext(
-            "LocalEventFired",
-            MakeCallback(+[](int* n, Time, Time) { ++*n; }).Bind(&eventsFired));
+        clock->TraceConnectWithoutContext("LocalEventFired", MakeCallback(+[](int* n, Time, Time) {
+                                                                 ++*n;
+                                                             }).Bind(&eventsFired));
         Simulator::Schedule(Seconds(1), [clock]() { clock->GetLocalTime(); });
         Simulator::Schedule(Seconds(2), &DriftingClock::Step, clock, MilliSeconds(-1));
         Simulator::Schedule(Seconds(3), [clock]() { clock->Slew(MicroSeconds(10)); });

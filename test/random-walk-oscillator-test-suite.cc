@@ -4,8 +4,8 @@
 // RandomWalkOscillator: the drift's variance grows linearly with time, the
 // bound holds, the phase integrates the drift, and runs are reproducible.
 #include "ns3/double.h"
-#include "ns3/oscillator.h"
 #include "ns3/object-factory.h"
+#include "ns3/oscillator.h"
 #include "ns3/test.h"
 
 #include <cmath>

@@ -4,11 +4,11 @@
 // SimulatedTsc: tick rates match frequency and drift, the counter is invariant
 // (never decreases, wraps modulo 2^64), read cost and nominal conversions.
 #include "ns3/double.h"
+#include "ns3/object-factory.h"
 #include "ns3/oscillator.h"
 #include "ns3/pointer.h"
 #include "ns3/simulated-tsc.h"
 #include "ns3/simulator.h"
-#include "ns3/object-factory.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -29,7 +29,8 @@ namespace
 Ptr<SimulatedTsc>
 MakeTsc(double hz, double ppm, uint64_t boot)
 {
-    auto oscillator = CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(ppm));
+    auto oscillator =
+        CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(ppm));
     return CreateObjectWithAttributes<SimulatedTsc>("NominalFrequency",
                                                     DoubleValue(hz),
                                                     "Oscillator",
@@ -127,10 +128,9 @@ class ReadAndConversionTestCase : public TestCase
         tsc->SetAttribute("ReadCost", TimeValue(NanoSeconds(25)));
         uint64_t read = 0;
         Time latched(0);
-        tsc->TraceConnectWithoutContext("TscRead",
-                                        MakeCallback(+[](Time* l, Time at, uint64_t) {
-                                            *l = at;
-                                        }).Bind(&latched));
+        tsc->TraceConnectWithoutContext("TscRead", MakeCallback(+[](Time* l, Time at, uint64_t) {
+                                                       *l = at;
+                                                   }).Bind(&latched));
         Simulator::Schedule(Seconds(1), [&]() { read = tsc->Read(); });
         Simulator::Run();
         Simulator::Destroy();
@@ -139,8 +139,7 @@ class ReadAndConversionTestCase : public TestCase
 
         auto wrapping = MakeTsc(2.2e9, 0.0, UINT64_MAX - 999);
         NS_TEST_ASSERT_MSG_EQ(wrapping->GetTicksAt(MicroSeconds(1)), 1200ULL, "wraps modulo 2^64");
-        NS_TEST_ASSERT_MSG_EQ(wrapping->GetTicksAt(MicroSeconds(1)) -
-                                  wrapping->GetTicksAt(Time(0)),
+        NS_TEST_ASSERT_MSG_EQ(wrapping->GetTicksAt(MicroSeconds(1)) - wrapping->GetTicksAt(Time(0)),
                               2200ULL,
                               "differences survive the wrap");
 

@@ -23,12 +23,13 @@ BoundedSkewClock::GetTypeId()
             .SetParent<LocalClock>()
             .SetGroupName("Chronometry")
             .AddConstructor<BoundedSkewClock>()
-            .AddAttribute("Bound",
-                          "The skew bound E: every read lies in [t, t + E]; valid range "
-                          "[one Time step, 1 h].",
-                          TimeValue(MilliSeconds(1)),
-                          MakeTimeAccessor(&BoundedSkewClock::SetBound, &BoundedSkewClock::GetBound),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "Bound",
+                "The skew bound E: every read lies in [t, t + E]; valid range "
+                "[one Time step, 1 h].",
+                TimeValue(MilliSeconds(1)),
+                MakeTimeAccessor(&BoundedSkewClock::SetBound, &BoundedSkewClock::GetBound),
+                MakeTimeChecker())
             .AddAttribute("Form",
                           "Bounded: uniform in [max(previous, t), t + E] (provably within E). "
                           "Thesis: the replay-clock thesis' Algorithm 5.1, uniform in "
@@ -63,10 +64,7 @@ BoundedSkewClock::DoDispose()
 void
 BoundedSkewClock::SetBound(Time bound)
 {
-    chronometry::RequireTimeInRange("ns3::BoundedSkewClock::Bound",
-                                    bound,
-                                    Time::From(1),
-                                    Hours(1));
+    chronometry::RequireTimeInRange("ns3::BoundedSkewClock::Bound", bound, Time::From(1), Hours(1));
     m_bound = bound;
 }
 

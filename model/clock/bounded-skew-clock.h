@@ -61,11 +61,11 @@ class BoundedSkewClock : public LocalClock
     /** \param bound the skew bound E */
     void SetBound(Time bound);
 
-    Time m_bound;                        //!< E
-    clockmath::BoundedSkewForm m_form;   //!< which algorithm
+    Time m_bound;                         //!< E
+    clockmath::BoundedSkewForm m_form;    //!< which algorithm
     Ptr<UniformRandomVariable> m_uniform; //!< draws within the allowed interval
-    Time m_lastReading;                  //!< previous reading
-    Time m_lastReadAt;                   //!< true time of the previous read
+    Time m_lastReading;                   //!< previous reading
+    Time m_lastReadAt;                    //!< true time of the previous read
 };
 
 } // namespace ns3

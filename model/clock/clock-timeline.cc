@@ -35,10 +35,10 @@ ClockTimeline::Find(int64_t t) const
     {
         return m_segments.size() - 1;
     }
-    auto it = std::upper_bound(m_segments.begin(),
-                               m_segments.end(),
-                               t,
-                               [](int64_t v, const Segment& s) { return v < s.start; });
+    auto it =
+        std::upper_bound(m_segments.begin(), m_segments.end(), t, [](int64_t v, const Segment& s) {
+            return v < s.start;
+        });
     return static_cast<std::size_t>(it - m_segments.begin()) - 1;
 }
 
@@ -108,8 +108,7 @@ ClockTimeline::EarliestReaching(Time from, long double target) const
     {
         ++k;
     }
-    if (k + 1 < m_segments.size() && m_segments[k + 1].value >= target &&
-        m_segments[k].slope <= 0)
+    if (k + 1 < m_segments.size() && m_segments[k + 1].value >= target && m_segments[k].slope <= 0)
     {
         // A jump at the next segment start crosses the target.
         return Time::From(m_segments[k + 1].start);

@@ -20,8 +20,17 @@ NextRandomWalkDrift(double rho,
                     double z,
                     double bound)
 {
-    chronometry::RequireDoubleInRange("NextRandomWalkDrift: spread", spreadPerSqrtSecond, 0, 1e-2, "");
-    chronometry::RequireDoubleInRange("NextRandomWalkDrift: interval", intervalSeconds, 0, 3600, "s", false);
+    chronometry::RequireDoubleInRange("NextRandomWalkDrift: spread",
+                                      spreadPerSqrtSecond,
+                                      0,
+                                      1e-2,
+                                      "");
+    chronometry::RequireDoubleInRange("NextRandomWalkDrift: interval",
+                                      intervalSeconds,
+                                      0,
+                                      3600,
+                                      "s",
+                                      false);
     chronometry::RequireDoubleInRange("NextRandomWalkDrift: bound", bound, 0, 0.1, "");
     double next = rho + spreadPerSqrtSecond * std::sqrt(intervalSeconds) * z;
     if (bound > 0)
@@ -101,7 +110,12 @@ TscValue(long double phaseSeconds, double frequencyHz, uint64_t bootValue)
 Time
 TicksToDuration(uint64_t ticks, double frequencyHz)
 {
-    chronometry::RequireDoubleInRange("TicksToDuration: frequency", frequencyHz, 0.0, 1e11, "Hz", false);
+    chronometry::RequireDoubleInRange("TicksToDuration: frequency",
+                                      frequencyHz,
+                                      0.0,
+                                      1e11,
+                                      "Hz",
+                                      false);
     long double seconds = static_cast<long double>(ticks) / static_cast<long double>(frequencyHz);
     long double steps = seconds * static_cast<long double>(Seconds(1).GetTimeStep());
     return Time::From(static_cast<int64_t>(std::llround(steps)));
@@ -110,7 +124,12 @@ TicksToDuration(uint64_t ticks, double frequencyHz)
 uint64_t
 DurationToTicks(Time duration, double frequencyHz)
 {
-    chronometry::RequireDoubleInRange("DurationToTicks: frequency", frequencyHz, 0.0, 1e11, "Hz", false);
+    chronometry::RequireDoubleInRange("DurationToTicks: frequency",
+                                      frequencyHz,
+                                      0.0,
+                                      1e11,
+                                      "Hz",
+                                      false);
     chronometry::RequireTimeInRange("DurationToTicks: duration", duration, Time(0), Time::Max());
     long double seconds = static_cast<long double>(duration.GetTimeStep()) /
                           static_cast<long double>(Seconds(1).GetTimeStep());

@@ -51,7 +51,8 @@ double NextRandomWalkDrift(double rho,
  */
 int64_t Quantize(long double value, int64_t resolution);
 
-/** Which node-local noisy clock a BoundedSkewClock reproduces (unscoped: ns-3 EnumValue holds an int). */
+/** Which node-local noisy clock a BoundedSkewClock reproduces (unscoped: ns-3 EnumValue holds an
+ * int). */
 enum BoundedSkewForm
 {
     /**

@@ -30,25 +30,25 @@ DriftingClock::GetTypeId()
             .SetParent<LocalClock>()
             .SetGroupName("Chronometry")
             .AddConstructor<DriftingClock>()
-            .AddAttribute("Oscillator",
-                          "The frequency source (an ns3::Oscillator); an ideal one if unset.",
-                          PointerValue(),
-                          MakePointerAccessor(&DriftingClock::SetOscillator,
-                                              &DriftingClock::GetOscillator),
-                          MakePointerChecker<Oscillator>())
+            .AddAttribute(
+                "Oscillator",
+                "The frequency source (an ns3::Oscillator); an ideal one if unset.",
+                PointerValue(),
+                MakePointerAccessor(&DriftingClock::SetOscillator, &DriftingClock::GetOscillator),
+                MakePointerChecker<Oscillator>())
             .AddAttribute("InitialOffset",
                           "Clock reading at true time 0; valid range [-1e6 s, 1e6 s].",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&DriftingClock::SetInitialOffset,
                                            &DriftingClock::GetInitialOffset),
                           MakeTimeChecker())
-            .AddAttribute("Resolution",
-                          "Reads are quantized down to a multiple of this; valid range "
-                          "[one Time step, 1 s].",
-                          TimeValue(NanoSeconds(1)),
-                          MakeTimeAccessor(&DriftingClock::SetResolution,
-                                           &DriftingClock::GetResolution),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "Resolution",
+                "Reads are quantized down to a multiple of this; valid range "
+                "[one Time step, 1 s].",
+                TimeValue(NanoSeconds(1)),
+                MakeTimeAccessor(&DriftingClock::SetResolution, &DriftingClock::GetResolution),
+                MakeTimeChecker())
             .AddAttribute("ReadJitter",
                           "Noise added to every read, in nanoseconds (any "
                           "RandomVariableStream).",
@@ -61,13 +61,13 @@ DriftingClock::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&DriftingClock::m_monotonic),
                           MakeBooleanChecker())
-            .AddAttribute("MaxSlewRate",
-                          "Speed at which Slew() applies a correction, in ppm; valid range "
-                          "(0, 1e5] ppm (ntpd uses 500).",
-                          DoubleValue(500.0),
-                          MakeDoubleAccessor(&DriftingClock::SetMaxSlewRate,
-                                             &DriftingClock::GetMaxSlewRate),
-                          MakeDoubleChecker<double>())
+            .AddAttribute(
+                "MaxSlewRate",
+                "Speed at which Slew() applies a correction, in ppm; valid range "
+                "(0, 1e5] ppm (ntpd uses 500).",
+                DoubleValue(500.0),
+                MakeDoubleAccessor(&DriftingClock::SetMaxSlewRate, &DriftingClock::GetMaxSlewRate),
+                MakeDoubleChecker<double>())
             .AddTraceSource("Adjustment",
                             "The clock was stepped or slewed: (true time, delta, is slew).",
                             MakeTraceSourceAccessor(&DriftingClock::m_adjustmentTrace),

@@ -107,16 +107,16 @@ class DriftingClock : public LocalClock
     /** Create the default oscillator if none was set. */
     void EnsureOscillator();
 
-    Ptr<Oscillator> m_oscillator;     //!< frequency source
-    Time m_initialOffset;             //!< reading at true time 0
-    Time m_resolution;                //!< read quantum
+    Ptr<Oscillator> m_oscillator;       //!< frequency source
+    Time m_initialOffset;               //!< reading at true time 0
+    Time m_resolution;                  //!< read quantum
     Ptr<RandomVariableStream> m_jitter; //!< read noise in nanoseconds
-    bool m_monotonic;                 //!< never return less than the previous read
-    double m_maxSlewRatePpm;          //!< slew speed
-    ClockTimeline m_adjustment;       //!< sum of steps and slews, as a function of true time
-    Time m_slewEnd;                   //!< end of the current slew
-    bool m_hasRead;                   //!< whether m_lastReading is valid
-    int64_t m_lastReading;            //!< previous reading in time steps
+    bool m_monotonic;                   //!< never return less than the previous read
+    double m_maxSlewRatePpm;            //!< slew speed
+    ClockTimeline m_adjustment;         //!< sum of steps and slews, as a function of true time
+    Time m_slewEnd;                     //!< end of the current slew
+    bool m_hasRead;                     //!< whether m_lastReading is valid
+    int64_t m_lastReading;              //!< previous reading in time steps
     TracedCallback<Time, Time, bool> m_adjustmentTrace; //!< Adjustment trace source
 };
 

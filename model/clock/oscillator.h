@@ -208,14 +208,14 @@ class RandomWalkOscillator : public Oscillator
     /** Rebuild the plan from time 0 (only allowed before it has been used). */
     void Restart();
 
-    double m_initialDriftPpm;            //!< drift at time 0
-    double m_spreadPpm;                  //!< ppm per sqrt(second)
-    Time m_updateInterval;               //!< time between frequency updates
-    double m_maxAbsDriftPpm;             //!< reflection bound, 0 = none
-    double m_currentDrift;               //!< drift of the last planned interval (fraction)
-    Time m_plannedUntil;                 //!< end of the planned part of the walk
-    bool m_used;                         //!< whether the plan has been read
-    Ptr<NormalRandomVariable> m_normal;  //!< standard normal source
+    double m_initialDriftPpm;           //!< drift at time 0
+    double m_spreadPpm;                 //!< ppm per sqrt(second)
+    Time m_updateInterval;              //!< time between frequency updates
+    double m_maxAbsDriftPpm;            //!< reflection bound, 0 = none
+    double m_currentDrift;              //!< drift of the last planned interval (fraction)
+    Time m_plannedUntil;                //!< end of the planned part of the walk
+    bool m_used;                        //!< whether the plan has been read
+    Ptr<NormalRandomVariable> m_normal; //!< standard normal source
 };
 
 } // namespace ns3

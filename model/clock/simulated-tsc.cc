@@ -38,12 +38,12 @@ SimulatedTsc::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&SimulatedTsc::m_bootValue),
                           MakeUintegerChecker<uint64_t>())
-            .AddAttribute("Oscillator",
-                          "Frequency source (drift model); an ideal one if unset.",
-                          PointerValue(),
-                          MakePointerAccessor(&SimulatedTsc::SetOscillator,
-                                              &SimulatedTsc::GetOscillator),
-                          MakePointerChecker<Oscillator>())
+            .AddAttribute(
+                "Oscillator",
+                "Frequency source (drift model); an ideal one if unset.",
+                PointerValue(),
+                MakePointerAccessor(&SimulatedTsc::SetOscillator, &SimulatedTsc::GetOscillator),
+                MakePointerChecker<Oscillator>())
             .AddAttribute("ReadCost",
                           "Time a read takes; the value is latched when it completes. "
                           "Valid range [0, 1 ms].",
@@ -95,10 +95,7 @@ SimulatedTsc::GetNominalFrequency() const
 void
 SimulatedTsc::SetReadCost(Time cost)
 {
-    chronometry::RequireTimeInRange("ns3::SimulatedTsc::ReadCost",
-                                    cost,
-                                    Time(0),
-                                    MilliSeconds(1));
+    chronometry::RequireTimeInRange("ns3::SimulatedTsc::ReadCost", cost, Time(0), MilliSeconds(1));
     m_readCost = cost;
 }
 
@@ -133,8 +130,8 @@ SimulatedTsc::GetTicksAt(Time trueTime)
     {
         m_oscillator = CreateObject<IdealOscillator>();
     }
-    long double phaseSeconds = m_oscillator->GetPhase(trueTime) /
-                               static_cast<long double>(Seconds(1).GetTimeStep());
+    long double phaseSeconds =
+        m_oscillator->GetPhase(trueTime) / static_cast<long double>(Seconds(1).GetTimeStep());
     return clockmath::TscValue(phaseSeconds, m_frequencyHz, m_bootValue);
 }
 

@@ -107,10 +107,10 @@ class SimulatedTsc : public Object
     /** \param oscillator frequency source */
     void SetOscillator(Ptr<Oscillator> oscillator);
 
-    double m_frequencyHz;              //!< nominal frequency
-    uint64_t m_bootValue;              //!< counter at true time 0
-    Ptr<Oscillator> m_oscillator;      //!< frequency source
-    Time m_readCost;                   //!< time a read takes
+    double m_frequencyHz;                       //!< nominal frequency
+    uint64_t m_bootValue;                       //!< counter at true time 0
+    Ptr<Oscillator> m_oscillator;               //!< frequency source
+    Time m_readCost;                            //!< time a read takes
     TracedCallback<Time, uint64_t> m_readTrace; //!< TscRead trace source
 };
 

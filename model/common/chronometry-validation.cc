@@ -16,6 +16,37 @@ namespace chronometry
 namespace
 {
 ValidationMode g_validationMode = ValidationMode::ABORT;
+
+/**
+ * Print a Time in the largest unit that shows it exactly (1s, 250ms, 3us, 7ns).
+ * \param t the time
+ * \return the text
+ */
+std::string
+FormatTime(Time t)
+{
+    if (t == Time::Max())
+    {
+        return "inf";
+    }
+    if (t == Time::Min())
+    {
+        return "-inf";
+    }
+    const int64_t ns = t.GetNanoSeconds();
+    const std::pair<int64_t, const char*> units[] = {{3600'000'000'000, "h"},
+                                                     {1'000'000'000, "s"},
+                                                     {1'000'000, "ms"},
+                                                     {1'000, "us"}};
+    for (const auto& [size, name] : units)
+    {
+        if (ns != 0 && ns % size == 0)
+        {
+            return std::to_string(ns / size) + name;
+        }
+    }
+    return std::to_string(ns) + "ns";
+}
 } // namespace
 
 ConfigError::ConfigError(const std::string& message)
@@ -55,8 +86,8 @@ RequireTimeInRange(std::string_view parameter, Time value, Time lo, Time hi)
     if (value < lo || value > hi)
     {
         std::ostringstream os;
-        os << parameter << " = " << value.As(Time::NS) << " is invalid; valid range: ["
-           << lo.As(Time::NS) << ", " << hi.As(Time::NS) << "]";
+        os << parameter << " = " << FormatTime(value) << " is invalid; valid range: ["
+           << FormatTime(lo) << ", " << FormatTime(hi) << "]";
         ReportConfigError(os.str());
     }
 }
@@ -76,8 +107,9 @@ RequireDoubleInRange(std::string_view parameter,
     {
         std::string u = unit.empty() ? "" : " " + std::string(unit);
         std::ostringstream os;
-        os << parameter << " = " << value << u << " is invalid; valid range: "
-           << (loInclusive ? "[" : "(") << lo << u << ", " << hi << u << (hiInclusive ? "]" : ")");
+        os << parameter << " = " << value << u
+           << " is invalid; valid range: " << (loInclusive ? "[" : "(") << lo << u << ", " << hi
+           << u << (hiInclusive ? "]" : ")");
         ReportConfigError(os.str());
     }
 }
