@@ -1,0 +1,66 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CHRONOMETRY_PY_H
+#define CHRONOMETRY_PY_H
+
+// Shared pieces of the Python module: each capability registers its bindings in
+// its own bindings/<capability>-py.cc through a Register<Capability>() function
+// declared here and called from chronometry-py.cc.
+
+#include "ns3/nstime.h"
+
+#include <pybind11/pybind11.h>
+
+namespace pybind11
+{
+namespace detail
+{
+
+/** ns3::Time <-> Python int (nanoseconds); floats are refused rather than truncated. */
+template <>
+struct type_caster<ns3::Time>
+{
+    PYBIND11_TYPE_CASTER(ns3::Time, const_name("int"));
+
+    bool load(handle src, bool /* convert */)
+    {
+        if (!src || PyFloat_Check(src.ptr()) || !PyIndex_Check(src.ptr()))
+        {
+            return false; // nanoseconds are whole numbers: refuse floats rather than truncate
+        }
+        object index = reinterpret_steal<object>(PyNumber_Index(src.ptr()));
+        if (!index)
+        {
+            PyErr_Clear();
+            return false;
+        }
+        int overflow = 0;
+        long long ns = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+        if (overflow != 0 || (ns == -1 && PyErr_Occurred()))
+        {
+            PyErr_Clear();
+            return false;
+        }
+        value = ns3::NanoSeconds(ns);
+        return true;
+    }
+
+    static handle cast(const ns3::Time& t, return_value_policy, handle)
+    {
+        return PyLong_FromLongLong(t.GetNanoSeconds());
+    }
+};
+
+} // namespace detail
+} // namespace pybind11
+
+namespace chronometry_py
+{
+
+/** Clock math: ClockTimeline, random walk, bounded-skew draws, TSC conversions. */
+void RegisterClock(pybind11::module_& m);
+
+} // namespace chronometry_py
+
+#endif /* CHRONOMETRY_PY_H */
