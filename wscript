@@ -15,6 +15,13 @@ def build(bld):
         'model/clock/bounded-skew-clock.cc',
         'model/clock/simulated-tsc.cc',
         'helper/clock-helper.cc',
+        'model/causality/causal-order.cc',
+        'model/causality/logical-clocks.cc',
+        'model/causality/hybrid-vector-clock.cc',
+        'model/causality/replay-clock.cc',
+        'model/causality/causal-process.cc',
+        'model/causality/replay-checker.cc',
+        'model/causality/random-execution.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -26,6 +33,7 @@ def build(bld):
         'test/simulated-tsc-test-suite.cc',
         'test/clock-helper-test-suite.cc',
         'test/clock-config-validation-test-suite.cc',
+        'test/causality-clocks-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -40,6 +48,13 @@ def build(bld):
         'model/clock/bounded-skew-clock.h',
         'model/clock/simulated-tsc.h',
         'helper/clock-helper.h',
+        'model/causality/causal-order.h',
+        'model/causality/logical-clocks.h',
+        'model/causality/hybrid-vector-clock.h',
+        'model/causality/replay-clock.h',
+        'model/causality/causal-process.h',
+        'model/causality/replay-checker.h',
+        'model/causality/random-execution.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

@@ -1,0 +1,204 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CAUSAL_PROCESS_H
+#define CAUSAL_PROCESS_H
+
+#include "hybrid-vector-clock.h"
+#include "logical-clocks.h"
+#include "replay-clock.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * Which clocks a system runs, and their parameters.  The vector clock always
+ * runs: it is the ground truth of happened-before.
+ */
+struct CausalityConfig
+{
+    uint32_t n = 16;                   //!< number of processes
+    bool lamport = true;               //!< run Lamport clocks
+    bool hlc = true;                   //!< run hybrid logical clocks
+    bool hvc = true;                   //!< run hybrid vector clocks
+    bool repcl = true;                 //!< run replay clocks
+    Time hvcEpsilon = MilliSeconds(1); //!< HVC bound
+    ReplayClockConfig replay;          //!< RepCl parameters (its n is set from n)
+
+    /** Report a configuration error if invalid (names the field and its range). */
+    void Validate() const;
+};
+
+/** Kind of a logged event. */
+enum class CausalEventKind
+{
+    SEND,
+    RECEIVE,
+    LOCAL
+};
+
+/**
+ * \param kind an event kind
+ * \return "send", "receive" or "local"
+ */
+std::string ToString(CausalEventKind kind);
+
+/**
+ * \ingroup chronometry
+ * The timestamps one message carries (or one event gets).
+ */
+struct CausalStamp
+{
+    /**
+     * \param n processes
+     * \param self owner
+     */
+    CausalStamp(uint32_t n, uint32_t self);
+
+    VectorClock vector;                    //!< ground truth
+    LamportClock lamport;                  //!< if enabled
+    std::optional<HybridLogicalClock> hlc; //!< if enabled
+    std::optional<HybridVectorClock> hvc;  //!< if enabled
+    std::optional<ReplayClock> repcl;      //!< if enabled
+
+    /**
+     * Wire format: a flags byte (which clocks follow), then per clock a 16-bit
+     * length and its encoding.
+     * \param widened if not null, set when RepCl's counters needed a wider field
+     * \return the bytes
+     */
+    std::vector<uint8_t> Encode(bool* widened = nullptr) const;
+
+    /**
+     * \param bytes wire bytes
+     * \param config the system's configuration (must enable the same clocks)
+     * \param out receives the stamp
+     * \return false if malformed, truncated or inconsistent with the configuration
+     */
+    static bool Decode(const std::vector<uint8_t>& bytes,
+                       const CausalityConfig& config,
+                       CausalStamp& out);
+};
+
+/**
+ * \ingroup chronometry
+ * One event of the execution log.
+ */
+struct CausalEvent
+{
+    uint64_t id;          //!< sequence number in the log
+    uint32_t process;     //!< where it happened
+    CausalEventKind kind; //!< send / receive / local
+    Time trueTime;        //!< simulator time
+    Time pt;              //!< the process' physical clock reading used by the clocks
+    uint64_t messageId;   //!< message sent or received (0 for local)
+    uint32_t peer;        //!< destination of a send, source of a receive (n for local)
+    uint32_t wireBytes;   //!< bytes of the stamp sent or received (0 for local)
+    CausalStamp stamp;    //!< the timestamps after the event
+};
+
+/**
+ * \ingroup chronometry
+ * Per-process state of every enabled clock, applied to local, send and
+ * receive events; simulator-free (the ns-3 stamper and the tests drive it).
+ *
+ * The physical time pt given to the clocks is made strictly increasing per
+ * process (pt = max(reading, previous pt + one time step)), as HVC and HLC
+ * assume; GetPtAdjustments() counts how often that changed a reading.
+ */
+class CausalProcess
+{
+  public:
+    /**
+     * \param config the system's clocks (validated)
+     * \param self this process
+     * \param log where events are appended (may be null)
+     */
+    CausalProcess(const CausalityConfig& config, uint32_t self, std::vector<CausalEvent>* log);
+
+    /**
+     * \param trueTime simulator time
+     * \param pt physical clock reading
+     */
+    void OnLocal(Time trueTime, Time pt);
+
+    /**
+     * \param trueTime simulator time
+     * \param pt physical clock reading
+     * \param messageId identifies the message
+     * \param destination receiving process
+     * \return the stamp bytes to carry with the message
+     */
+    std::vector<uint8_t> OnSend(Time trueTime, Time pt, uint64_t messageId, uint32_t destination);
+
+    /**
+     * \param bytes the stamp bytes carried by the message
+     * \param trueTime simulator time
+     * \param pt physical clock reading
+     * \param messageId identifies the message
+     * \param source sending process
+     * \return false if the bytes were malformed (counted; no event, no state change)
+     */
+    bool OnReceive(const std::vector<uint8_t>& bytes,
+                   Time trueTime,
+                   Time pt,
+                   uint64_t messageId,
+                   uint32_t source);
+
+    /** \return the current timestamps */
+    const CausalStamp& GetStamp() const;
+
+    /** \return malformed stamps dropped */
+    uint64_t GetMalformedCount() const;
+
+    /** \return RepCl encodings whose counters needed a wider field than configured */
+    uint64_t GetWidenedEncodings() const;
+
+    /** \return readings raised to keep pt strictly increasing */
+    uint64_t GetPtAdjustments() const;
+
+  private:
+    /**
+     * \param pt a reading
+     * \return the strictly increasing pt to use
+     */
+    Time NextPt(Time pt);
+
+    /**
+     * Append an event to the log.
+     * \param kind event kind
+     * \param trueTime simulator time
+     * \param pt physical time used
+     * \param messageId message or 0
+     * \param peer peer or n
+     * \param wireBytes stamp size
+     */
+    void Log(CausalEventKind kind,
+             Time trueTime,
+             Time pt,
+             uint64_t messageId,
+             uint32_t peer,
+             uint32_t wireBytes);
+
+    CausalityConfig m_config;        //!< clocks
+    uint32_t m_self;                 //!< this process
+    std::vector<CausalEvent>* m_log; //!< event log
+    CausalStamp m_stamp;             //!< current timestamps
+    bool m_hasPt;                    //!< whether m_lastPt is valid
+    Time m_lastPt;                   //!< previous pt
+    uint64_t m_malformed;            //!< dropped stamps
+    uint64_t m_widened;              //!< widened encodings
+    uint64_t m_ptAdjustments;        //!< raised readings
+};
+
+} // namespace ns3
+
+#endif /* CAUSAL_PROCESS_H */

@@ -1,0 +1,132 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HYBRID_VECTOR_CLOCK_H
+#define HYBRID_VECTOR_CLOCK_H
+
+#include "causal-order.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * Hybrid vector clock with bound epsilon (Yingchareonthawornchai, Nguyen,
+ * Kulkarni, Demirbas, IEEE TPDS 2018), stored sparsely.
+ *
+ * The full vector has one entry per process: the own entry is the physical
+ * time pt of the event; entry k is the largest clock value of k the event
+ * knows, never below the floor pt - epsilon that clock synchronization
+ * guarantees.  Only entries above the floor are stored, so the size is the
+ * number of active entries.  The floor is carried explicitly (it can be
+ * raised by a message from a process that is ahead), which makes the sparse
+ * form expand exactly to the full vector.
+ *
+ * Guarantees (with pt strictly increasing per process and epsilon at least
+ * the true clock skew): e hb f => hvc.e < hvc.f; and hvc.e < hvc.f for
+ * concurrent e, f only when an event in f's causal past has
+ * pt >= pt.e + epsilon.
+ */
+class HybridVectorClock
+{
+  public:
+    /**
+     * \param n number of processes (1 to 65535)
+     * \param self owner, below n
+     * \param epsilon the bound (> 0)
+     */
+    HybridVectorClock(uint32_t n, uint32_t self, Time epsilon);
+
+    /**
+     * A local or send event.
+     * \param pt the node's physical clock reading (strictly increasing per process)
+     */
+    void LocalOrSend(Time pt);
+
+    /**
+     * A receive event.
+     * \param remote the timestamp carried by the message
+     * \param pt the node's physical clock reading
+     */
+    void Receive(const HybridVectorClock& remote, Time pt);
+
+    /**
+     * \param a a timestamp
+     * \param b another (same n)
+     * \return vector comparison of the full vectors
+     */
+    static CausalOrder Compare(const HybridVectorClock& a, const HybridVectorClock& b);
+
+    /**
+     * \param k a process
+     * \return entry k of the full vector, in time steps
+     */
+    int64_t GetEntry(uint32_t k) const;
+
+    /** \return the full vector (n entries, time steps) */
+    std::vector<int64_t> Expand() const;
+
+    /** \return stored (active) entries: (process, value), sorted by process */
+    const std::vector<std::pair<uint32_t, int64_t>>& GetActiveEntries() const;
+
+    /** \return the number of active entries (the clock's size) */
+    uint32_t GetActiveCount() const;
+
+    /** \return the floor value of absent entries, in time steps */
+    int64_t GetFloor() const;
+
+    /** \return the physical time of the last event (own entry), in time steps */
+    int64_t GetPt() const;
+
+    /** \return the owner */
+    uint32_t GetSelf() const;
+
+    /** \return the number of processes */
+    uint32_t GetN() const;
+
+    /**
+     * Encoding: pt (64), pt - floor (64), owner (16), count (16), delta width w (7),
+     * then per active entry: process (ceil(log2 n) bits) and value - floor (w bits).
+     * \return the bytes
+     */
+    std::vector<uint8_t> Encode() const;
+
+    /**
+     * \param bytes encoded timestamp
+     * \param n expected number of processes
+     * \param epsilon expected bound
+     * \param out receives it
+     * \return false if malformed
+     */
+    static bool Decode(const std::vector<uint8_t>& bytes,
+                       uint32_t n,
+                       Time epsilon,
+                       HybridVectorClock& out);
+
+    /** \return the encoded size in bits */
+    uint32_t GetEncodedBits() const;
+
+  private:
+    /** Drop entries at or below the floor (keeping the own entry). */
+    void Compact();
+
+    /** \return width of (value - floor) for the active entries */
+    uint32_t DeltaWidth() const;
+
+    uint32_t m_n;                                       //!< processes
+    uint32_t m_self;                                    //!< owner
+    int64_t m_epsilon;                                  //!< bound, time steps
+    int64_t m_pt;                                       //!< own entry
+    int64_t m_floor;                                    //!< value of absent entries
+    std::vector<std::pair<uint32_t, int64_t>> m_active; //!< entries above the floor
+};
+
+} // namespace ns3
+
+#endif /* HYBRID_VECTOR_CLOCK_H */

@@ -1,0 +1,121 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "random-execution.h"
+
+#include "ns3/chronometry-validation.h"
+
+#include <map>
+#include <queue>
+#include <random>
+
+namespace ns3
+{
+
+std::vector<CausalEvent>
+RandomExecution::Run(const RandomExecutionParams& params,
+                     CausalityConfig config,
+                     std::vector<ReplayClockReference>* reference)
+{
+    chronometry::RequireDoubleInRange("RandomExecution: n", params.n, 1, 65535, "processes");
+    chronometry::RequireDoubleInRange("RandomExecution: localFraction",
+                                      params.localFraction,
+                                      0,
+                                      1,
+                                      "");
+    chronometry::RequireTimeInRange("RandomExecution: meanGap",
+                                    params.meanGap,
+                                    Time::From(1),
+                                    Hours(1));
+    chronometry::RequireTimeInRange("RandomExecution: minDelay",
+                                    params.minDelay,
+                                    Time(0),
+                                    params.maxDelay);
+    chronometry::RequireTimeInRange("RandomExecution: skewBound",
+                                    params.skewBound,
+                                    Time::From(1),
+                                    Hours(1));
+    config.n = params.n;
+    config.replay.n = params.n;
+    std::vector<CausalEvent> log;
+    std::vector<CausalProcess> processes;
+    std::vector<ReplayClockReference> refs;
+    for (uint32_t p = 0; p < params.n; ++p)
+    {
+        processes.emplace_back(config, p, &log);
+        refs.emplace_back(config.replay, p);
+    }
+    std::mt19937_64 rng(params.seed);
+    std::exponential_distribution<double> gap(1.0 / params.meanGap.GetTimeStep());
+    std::uniform_int_distribution<int64_t> delay(params.minDelay.GetTimeStep(),
+                                                 params.maxDelay.GetTimeStep());
+    std::uniform_int_distribution<uint32_t> peer(0, params.n > 1 ? params.n - 2 : 0);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+
+    // Pending happenings: (true time, sequence, process, message id or 0 for an action).
+    using Item = std::tuple<int64_t, uint64_t, uint32_t, uint64_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    uint64_t sequence = 0;
+    for (uint32_t p = 0; p < params.n; ++p)
+    {
+        queue.emplace(static_cast<int64_t>(gap(rng)) + 1, sequence++, p, 0);
+    }
+
+    struct InFlight
+    {
+        std::vector<uint8_t> bytes;
+        uint32_t source;
+        ReplayClockReference ref;
+    };
+
+    std::map<uint64_t, InFlight> inFlight;
+    std::vector<int64_t> lastReading(params.n, 0);
+    uint64_t nextMessage = 1;
+    const int64_t bound = params.skewBound.GetTimeStep();
+    while (log.size() < params.events && !queue.empty())
+    {
+        auto [t, seq, p, message] = queue.top();
+        queue.pop();
+        lastReading[p] =
+            clockmath::DrawBoundedSkewReading(lastReading[p], t, bound, u(rng), params.form);
+        Time trueTime = Time::From(t);
+        Time pt = Time::From(lastReading[p]);
+        std::size_t before = log.size();
+        if (message != 0)
+        {
+            InFlight m = std::move(inFlight.at(message));
+            inFlight.erase(message);
+            processes[p].OnReceive(m.bytes, trueTime, pt, message, m.source);
+            if (log.size() > before)
+            {
+                refs[p].Receive(m.ref, log.back().pt);
+            }
+        }
+        else
+        {
+            if (params.n == 1 || u(rng) < params.localFraction)
+            {
+                processes[p].OnLocal(trueTime, pt);
+                refs[p].LocalOrSend(log.back().pt);
+            }
+            else
+            {
+                uint32_t to = peer(rng);
+                to += (to >= p) ? 1 : 0;
+                uint64_t id = nextMessage++;
+                auto bytes = processes[p].OnSend(trueTime, pt, id, to);
+                refs[p].LocalOrSend(log.back().pt);
+                inFlight.emplace(id, InFlight{std::move(bytes), p, refs[p]});
+                queue.emplace(t + delay(rng) + 1, sequence++, to, id);
+            }
+            queue.emplace(t + static_cast<int64_t>(gap(rng)) + 1, sequence++, p, 0);
+        }
+        if (reference && log.size() > before)
+        {
+            reference->push_back(refs[p]);
+        }
+    }
+    return log;
+}
+
+} // namespace ns3

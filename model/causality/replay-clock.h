@@ -1,0 +1,266 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef REPLAY_CLOCK_H
+#define REPLAY_CLOCK_H
+
+#include "causal-order.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * Parameters shared by every replay clock of a system.
+ */
+struct ReplayClockConfig
+{
+    uint32_t n = 64;                   //!< number of processes (1 to 65535)
+    uint32_t epsilon = 10;             //!< E / I, an integer >= 1
+    Time interval = MicroSeconds(100); //!< epoch length I (> 0)
+    uint32_t counterBits = 4;          //!< configured counter width in the encoding (1 to 64)
+    bool sumCounters = false;          //!< the thesis' ns-3 compression: one counter, the sum
+
+    /** Report a configuration error (naming the field and its range) if invalid. */
+    void Validate() const;
+
+    /** \return E = epsilon * I */
+    Time GetSkewBound() const;
+
+    /** \return bits per stored offset, ceil(log2(epsilon + 1)) */
+    uint32_t GetOffsetBits() const;
+
+    /**
+     * \param pt a physical time
+     * \return its epoch floor(pt / I)
+     */
+    int64_t EpochOf(Time pt) const;
+};
+
+/**
+ * \ingroup chronometry
+ * Replay clock (RepCl) timestamp <mx, bitmap, offsets[], counters[]> as defined
+ * in Lagwankar's thesis (chapter 4), stored sparsely: only processes with an
+ * offset below epsilon are kept (an absent offset means epsilon), in process
+ * order, plus the owner's own entry, which is always kept.  Shift,
+ * MergeSameEpoch, EqualOffset and the comparison cost O(stored entries), for
+ * any number of processes; the encoding uses a multi-word bitmap.
+ *
+ * Interpretations (see doc/causality.rst): the comparison is the < relation
+ * of section 4.6 (Algorithm 4.11 orders every pair with different mx and so
+ * cannot meet Requirement 3); on receive the owner's offset is set from its
+ * current epoch, as on send (Algorithm 4.10 leaves it at the shifted old
+ * value); with sumCounters the counter array is one integer, updated by the
+ * same four cases as the array.
+ */
+class ReplayClock
+{
+  public:
+    /**
+     * \param config shared parameters (validated)
+     * \param self owner, below n
+     */
+    ReplayClock(const ReplayClockConfig& config, uint32_t self);
+
+    /**
+     * Build a timestamp from its parts (for worked examples and tests).
+     * \param config parameters
+     * \param self owner (n for none)
+     * \param mx the mx value
+     * \param offsets n offsets (epsilon = not stored; values above epsilon are capped)
+     * \param counters n counters (or empty for all zero; in sum mode the sum is their total)
+     * \return the timestamp
+     */
+    static ReplayClock FromParts(const ReplayClockConfig& config,
+                                 uint32_t self,
+                                 int64_t mx,
+                                 const std::vector<uint32_t>& offsets,
+                                 const std::vector<uint64_t>& counters);
+
+    /** \return the n offsets (epsilon where not stored) */
+    std::vector<uint32_t> ExpandOffsets() const;
+
+    /** \return the n counters (0 where not stored) */
+    std::vector<uint64_t> ExpandCounters() const;
+
+    /**
+     * Send or local event (Algorithm 4.9).
+     * \param pt the owner's physical clock reading
+     */
+    void LocalOrSend(Time pt);
+
+    /**
+     * Receive event (Algorithm 4.10).
+     * \param remote the message's timestamp
+     * \param pt the owner's physical clock reading
+     */
+    void Receive(const ReplayClock& remote, Time pt);
+
+    /**
+     * The < relation of section 4.6.
+     * \param a a timestamp
+     * \param b another (same configuration)
+     * \return BEFORE if a < b, AFTER if b < a, EQUAL if identical, else CONCURRENT
+     */
+    static CausalOrder Compare(const ReplayClock& a, const ReplayClock& b);
+
+    /**
+     * Shift to a larger mx (offsets grow by the difference, capped at epsilon).
+     * \param newMx the new mx, not below the current one
+     */
+    void Shift(int64_t newMx);
+
+    /**
+     * MergeSameEpoch: entry-wise minimum of the offsets of two timestamps with the same mx.
+     * \param a a timestamp
+     * \param b another with the same mx
+     * \return a timestamp owned by a's owner with the merged offsets and no counters
+     */
+    static ReplayClock MergeSameEpoch(const ReplayClock& a, const ReplayClock& b);
+
+    /**
+     * \param a a timestamp
+     * \param b another
+     * \return true if mx and all offsets are equal
+     */
+    static bool EqualOffset(const ReplayClock& a, const ReplayClock& b);
+
+    /** \return mx, the largest epoch known */
+    int64_t GetMx() const;
+
+    /**
+     * \param k a process
+     * \return offset of k (epsilon if not stored)
+     */
+    uint32_t GetOffset(uint32_t k) const;
+
+    /**
+     * \param k a process
+     * \return counter of k (0 if not stored; in sum mode the sum for the owner, else 0)
+     */
+    uint64_t GetCounter(uint32_t k) const;
+
+    /** \return the sum of the counters */
+    uint64_t GetCounterSum() const;
+
+    /** \return whether process k's bit is set (its offset is stored) */
+    bool IsStored(uint32_t k) const;
+
+    /** \return theta: the number of stored offsets (popcount of the bitmap) */
+    uint32_t GetOffsetCount() const;
+
+    /** \return sigma: the number of non-zero counters stored */
+    uint32_t GetCounterCount() const;
+
+    /** \return the bitmap, ceil(n / 64) words, bit k of word k / 64 for process k */
+    std::vector<uint64_t> GetBitmap() const;
+
+    /** \return the owner (n for a decoded timestamp, whose owner is unknown) */
+    uint32_t GetSelf() const;
+
+    /** \return the configuration */
+    const ReplayClockConfig& GetConfig() const;
+
+    /**
+     * Encoding (thesis Figure 4.3, extended): counter width w (8 bits), mx (64),
+     * bitmap (ceil(n/64) words of 64 bits), offsets at GetOffsetBits() each in
+     * bitmap order, then the counters at w bits each (or one sum).  w is the
+     * configured counterBits unless a counter needs more: then the encoding
+     * widens and *widened is set (the clock itself always holds full values).
+     * \param widened if not null, receives whether w exceeds counterBits
+     * \return the bytes
+     */
+    std::vector<uint8_t> Encode(bool* widened = nullptr) const;
+
+    /**
+     * \param bytes encoded timestamp
+     * \param config the system's configuration
+     * \param out receives the timestamp (owner unknown)
+     * \return false if malformed (wrong length, offsets out of range, bits beyond n)
+     */
+    static bool Decode(const std::vector<uint8_t>& bytes,
+                       const ReplayClockConfig& config,
+                       ReplayClock& out);
+
+    /** \return the encoded size in bits */
+    uint32_t GetEncodedBits() const;
+
+  private:
+    /** One stored process. */
+    struct Entry
+    {
+        uint32_t process; //!< index
+        uint32_t offset;  //!< below epsilon (the owner's may equal it)
+        uint64_t counter; //!< counter (0 in sum mode)
+    };
+
+    /** \return the owner's entry (always present) */
+    Entry& Own();
+
+    /** \return counter width needed by the current counters */
+    uint32_t CounterWidth() const;
+
+    ReplayClockConfig m_config;   //!< parameters
+    uint32_t m_self;              //!< owner
+    int64_t m_mx;                 //!< largest known epoch
+    std::vector<Entry> m_entries; //!< stored processes, sorted
+    uint64_t m_sum;               //!< sum-of-counters mode: the one counter
+};
+
+/**
+ * \ingroup chronometry
+ * Plain full-size reference RepCl: arrays of n offsets and n counters, the
+ * thesis' algorithms written directly.  Tests compare ReplayClock against it
+ * step by step.
+ */
+class ReplayClockReference
+{
+  public:
+    /**
+     * \param config parameters
+     * \param self owner
+     */
+    ReplayClockReference(const ReplayClockConfig& config, uint32_t self);
+
+    /** \param pt physical time of a send or local event */
+    void LocalOrSend(Time pt);
+
+    /**
+     * \param remote the message's timestamp
+     * \param pt physical time of the receive event
+     */
+    void Receive(const ReplayClockReference& remote, Time pt);
+
+    /**
+     * \param a a timestamp
+     * \param b another
+     * \return the section 4.6 relation
+     */
+    static CausalOrder Compare(const ReplayClockReference& a, const ReplayClockReference& b);
+
+    int64_t mx = 0;                 //!< largest known epoch
+    std::vector<uint32_t> offsets;  //!< n offsets, epsilon = unknown
+    std::vector<uint64_t> counters; //!< n counters
+    uint64_t sum = 0;               //!< sum-of-counters mode counter
+
+  private:
+    /** \param newMx shift target */
+    void Shift(int64_t newMx);
+    /**
+     * \param other another timestamp
+     * \return EqualOffset
+     */
+    bool SameOffsets(const ReplayClockReference& other) const;
+
+    ReplayClockConfig m_config; //!< parameters
+    uint32_t m_self;            //!< owner
+};
+
+} // namespace ns3
+
+#endif /* REPLAY_CLOCK_H */

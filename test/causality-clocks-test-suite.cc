@@ -1,0 +1,475 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// Causality timestamps against the vector-clock ground truth: the thesis'
+// worked examples, structural properties and requirements over 1000 random
+// executions, and encode/decode round trips with corrupted-input rejection.
+#include "ns3/chronometry-validation.h"
+#include "ns3/hybrid-vector-clock.h"
+#include "ns3/logical-clocks.h"
+#include "ns3/random-execution.h"
+#include "ns3/replay-checker.h"
+#include "ns3/replay-clock.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \param n processes
+ * \param epsilon E / I
+ * \param interval I
+ * \return a RepCl configuration
+ */
+ReplayClockConfig
+Config(uint32_t n, uint32_t epsilon, Time interval = NanoSeconds(1))
+{
+    ReplayClockConfig c;
+    c.n = n;
+    c.epsilon = epsilon;
+    c.interval = interval;
+    return c;
+}
+
+/** The thesis' Shift and MergeSameEpoch examples (section 4.3). */
+class ThesisHelperExamplesTestCase : public TestCase
+{
+  public:
+    ThesisHelperExamplesTestCase()
+        : TestCase("thesis examples: Shift <12,[0,2,10]> to 20 and MergeSameEpoch")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto c = Config(3, 15);
+        auto t = ReplayClock::FromParts(c, 0, 12, {0, 2, 10}, {});
+        t.Shift(20);
+        NS_TEST_ASSERT_MSG_EQ(t.GetMx(), 20, "mx shifted");
+        std::vector<uint32_t> expected{8, 10, 15};
+        NS_TEST_ASSERT_MSG_EQ((t.ExpandOffsets() == expected), true, "<20,[8,10,15]>");
+        NS_TEST_ASSERT_MSG_EQ(t.IsStored(2), false, "an offset reaching epsilon is not stored");
+
+        auto m = Config(3, 10);
+        auto a = ReplayClock::FromParts(m, 0, 50, {0, 1, 2}, {});
+        auto b = ReplayClock::FromParts(m, 1, 50, {2, 0, 1}, {});
+        auto merged = ReplayClock::MergeSameEpoch(a, b);
+        std::vector<uint32_t> mergedExpected{0, 0, 1};
+        NS_TEST_ASSERT_MSG_EQ((merged.ExpandOffsets() == mergedExpected), true, "<50,[0,0,1]>");
+        NS_TEST_ASSERT_MSG_EQ(ReplayClock::EqualOffset(merged, ReplayClock::MergeSameEpoch(b, a)),
+                              true,
+                              "commutative");
+    }
+};
+
+/**
+ * Permissible replay orders of events: the orders in which no event is
+ * replayed after one it precedes under the clock's < relation.
+ */
+std::set<std::string>
+ReplayOrders(const std::vector<std::pair<char, ReplayClock>>& events)
+{
+    std::vector<int> idx(events.size());
+    for (std::size_t i = 0; i < idx.size(); ++i)
+    {
+        idx[i] = static_cast<int>(i);
+    }
+    std::set<std::string> orders;
+    do
+    {
+        bool ok = true;
+        for (std::size_t i = 0; i < idx.size() && ok; ++i)
+        {
+            for (std::size_t j = i + 1; j < idx.size() && ok; ++j)
+            {
+                ok = ReplayClock::Compare(events[idx[j]].second, events[idx[i]].second) !=
+                     CausalOrder::BEFORE;
+            }
+        }
+        if (ok)
+        {
+            std::string s;
+            for (int i : idx)
+            {
+                s += events[i].first;
+            }
+            orders.insert(s);
+        }
+    } while (std::next_permutation(idx.begin(), idx.end()));
+    return orders;
+}
+
+/** Figure 3.1 / 4.2: A (P1, 50) sends to P2, C (P3, 40) sends to P2, B and D receive. */
+class ThesisFigureTestCase : public TestCase
+{
+  public:
+    ThesisFigureTestCase()
+        : TestCase("thesis Figure 3.1 and 4.2: replay orders for epsilon 5 and 20")
+    {
+    }
+
+  private:
+    std::set<std::string> Orders(uint32_t epsilon)
+    {
+        auto c = Config(3, epsilon); // I = 1 time unit
+        ReplayClock p1(c, 0);
+        ReplayClock p2(c, 1);
+        ReplayClock p3(c, 2);
+        p1.LocalOrSend(NanoSeconds(50)); // A: send m1
+        ReplayClock a = p1;
+        p3.LocalOrSend(NanoSeconds(40)); // C: send m2
+        ReplayClock cc = p3;
+        p2.Receive(a, NanoSeconds(48)); // B: receive m1
+        ReplayClock b = p2;
+        p2.Receive(cc, NanoSeconds(52)); // D: receive m2
+        ReplayClock d = p2;
+        std::vector<uint32_t> bOffsets{0, 2, epsilon};
+        NS_TEST_EXPECT_MSG_EQ((b.ExpandOffsets() == bOffsets), true, "B is <50,[0,2,eps]>");
+        return ReplayOrders({{'A', a}, {'B', b}, {'C', cc}, {'D', d}});
+    }
+
+    void DoRun() override
+    {
+        std::set<std::string> five{"CABD"};
+        NS_TEST_ASSERT_MSG_EQ((Orders(5) == five), true, "epsilon 5 permits only C A B D");
+        std::set<std::string> twenty{"ABCD", "ACBD", "CABD"};
+        NS_TEST_ASSERT_MSG_EQ((Orders(20) == twenty), true, "epsilon 20 adds A B C D and A C B D");
+    }
+};
+
+/** Random executions: the clocks' guarantees and structure, event by event. */
+class RandomExecutionsTestCase : public TestCase
+{
+  public:
+    RandomExecutionsTestCase()
+        : TestCase("1000 random executions: requirements 1 and 2, HLC and HVC hold; structure")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(4242);
+        ReplayCheckerReport total;
+        uint64_t eventsChecked = 0;
+        uint64_t r3Violations = 0;
+        uint64_t r3Applicable = 0;
+        uint64_t r2Violations = 0;
+        uint64_t r2Applicable = 0;
+        uint64_t r3kViolations = 0;
+        uint64_t r3kApplicable = 0;
+        for (int run = 0; run < 1000; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 2 + rng() % 99; // up to 100 processes
+            p.events = 60 + rng() % 120;
+            uint32_t epsilon = 1 + rng() % 12;
+            Time interval = MicroSeconds(10 + rng() % 90);
+            p.skewBound = interval * static_cast<int64_t>(epsilon);
+            p.meanGap = MicroSeconds(20 + rng() % 500);
+            p.minDelay = MicroSeconds(rng() % 20);
+            p.maxDelay = p.minDelay + MicroSeconds(rng() % 2000);
+            p.localFraction = (rng() % 60) / 100.0;
+            p.seed = rng();
+            CausalityConfig config;
+            config.hvcEpsilon = p.skewBound;
+            config.replay.epsilon = epsilon;
+            config.replay.interval = interval;
+            config.replay.counterBits = 1 + rng() % 4;
+            std::vector<ReplayClockReference> reference;
+            auto log = RandomExecution::Run(p, config, &reference);
+            NS_TEST_ASSERT_MSG_EQ(reference.size(), log.size(), "reference ran beside");
+            for (std::size_t i = 0; i < log.size(); ++i)
+            {
+                CheckStructure(log[i], reference[i], p.skewBound, epsilon);
+            }
+            eventsChecked += log.size();
+
+            ReplayCheckerOptions o;
+            o.skewBound = p.skewBound;
+            o.interval = interval;
+            o.hvcEpsilon = config.hvcEpsilon;
+            auto r = ReplayChecker::Check(log, o);
+            NS_TEST_ASSERT_MSG_EQ(r.repclHb.violations,
+                                  0,
+                                  "requirement 1, run " << run << "\n"
+                                                        << r.Summary());
+            NS_TEST_ASSERT_MSG_EQ(r.repclFarKnown.violations,
+                                  0,
+                                  "requirement 2 (thesis form), run " << run << "\n"
+                                                                      << r.Summary());
+            NS_TEST_ASSERT_MSG_EQ(r.hlcHb.violations, 0, "HLC, run " << run);
+            NS_TEST_ASSERT_MSG_EQ(r.hvcHb.violations, 0, "HVC hb => <, run " << run);
+            NS_TEST_ASSERT_MSG_EQ(r.hvcOnlyIfHb.violations,
+                                  0,
+                                  "HVC < only if hb or far, run " << run);
+            NS_TEST_ASSERT_MSG_EQ(r.lamportHb.violations, 0, "Lamport, run " << run);
+            total.pairsExamined += r.pairsExamined;
+            total.repclHb.applicable += r.repclHb.applicable;
+            total.repclFar.applicable += r.repclFar.applicable;
+            total.concurrentPairs += r.concurrentPairs;
+            total.repclForced += r.repclForced;
+            total.hlcForced += r.hlcForced;
+            total.hvcForced += r.hvcForced;
+            r3Violations += r.repclClose.violations;
+            r3Applicable += r.repclClose.applicable;
+            r2Violations += r.repclFar.violations;
+            r2Applicable += r.repclFar.applicable;
+            r3kViolations += r.repclCloseKnown.violations;
+            r3kApplicable += r.repclCloseKnown.applicable;
+        }
+        NS_TEST_ASSERT_MSG_GT(total.repclHb.applicable, 100000, "many hb pairs checked");
+        NS_TEST_ASSERT_MSG_GT(total.repclFar.applicable, 100000, "many far pairs checked");
+        NS_TEST_ASSERT_MSG_GT(r3Applicable, 10000, "many close concurrent pairs checked");
+        std::cout << "1000 random executions, " << eventsChecked << " events, "
+                  << total.pairsExamined << " pairs (" << total.concurrentPairs
+                  << " concurrent): requirement 2 in pt form violated in " << r2Violations << " of "
+                  << r2Applicable << " far pairs; requirement 3 in pt form violated in "
+                  << r3Violations << " of " << r3Applicable
+                  << " close concurrent pairs, in thesis form in " << r3kViolations << " of "
+                  << r3kApplicable << "; forced orderings RepCl " << total.repclForced << ", HVC "
+                  << total.hvcForced << ", HLC " << total.hlcForced << std::endl;
+    }
+
+    /** Per-event structure of HLC, HVC and RepCl. */
+    void CheckStructure(const CausalEvent& e,
+                        const ReplayClockReference& ref,
+                        Time skew,
+                        uint32_t epsilon)
+    {
+        const auto& s = e.stamp;
+        // HLC: l >= pt and l - pt within the skew (pt may exceed true time by at most E).
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.hlc->GetL(), e.pt, "HLC l >= pt");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(s.hlc->GetL() - e.pt, skew, "HLC l - pt <= E");
+        // HVC: own entry is pt, entries within [pt - eps, pt + eps], sparse = full.
+        const auto& h = *s.hvc;
+        NS_TEST_ASSERT_MSG_EQ(h.GetEntry(e.process), e.pt.GetTimeStep(), "HVC own entry = pt");
+        auto full = h.Expand();
+        int64_t eps = skew.GetTimeStep();
+        for (uint32_t k = 0; k < full.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(full[k], e.pt.GetTimeStep() - eps, "HVC entry floor");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(full[k], e.pt.GetTimeStep() + eps, "HVC entry ceiling");
+            NS_TEST_ASSERT_MSG_EQ(full[k], h.GetEntry(k), "sparse lookup equals full vector");
+        }
+        // RepCl: popcount = stored offsets, others below epsilon, own bit set, equals reference.
+        const auto& r = *s.repcl;
+        uint32_t popcount = 0;
+        for (uint64_t w : r.GetBitmap())
+        {
+            popcount += static_cast<uint32_t>(__builtin_popcountll(w));
+        }
+        NS_TEST_ASSERT_MSG_EQ(popcount, r.GetOffsetCount(), "popcount = stored offsets");
+        NS_TEST_ASSERT_MSG_EQ(r.IsStored(e.process), true, "own bit set after every event");
+        auto offsets = r.ExpandOffsets();
+        for (uint32_t k = 0; k < offsets.size(); ++k)
+        {
+            if (r.IsStored(k) && k != e.process)
+            {
+                NS_TEST_ASSERT_MSG_LT(offsets[k], epsilon, "stored offsets below epsilon");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.GetMx(), ref.mx, "packed mx = reference");
+        NS_TEST_ASSERT_MSG_EQ((offsets == ref.offsets), true, "packed offsets = reference");
+        NS_TEST_ASSERT_MSG_EQ((r.ExpandCounters() == ref.counters), true, "counters = reference");
+    }
+};
+
+/** Algebraic properties of the RepCl helpers on random timestamps. */
+class ReplayAlgebraTestCase : public TestCase
+{
+  public:
+    ReplayAlgebraTestCase()
+        : TestCase("RepCl algebra: MergeSameEpoch commutative and idempotent, Shift composes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(77);
+        for (int i = 0; i < 5000; ++i)
+        {
+            uint32_t n = 1 + rng() % 200;
+            uint32_t eps = 1 + rng() % 30;
+            auto c = Config(n, eps);
+            std::vector<uint32_t> oa(n);
+            std::vector<uint32_t> ob(n);
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                oa[k] = rng() % (eps + 4);
+                ob[k] = rng() % (eps + 4);
+            }
+            int64_t mx = static_cast<int64_t>(rng() % 1000);
+            auto a = ReplayClock::FromParts(c, rng() % n, mx, oa, {});
+            auto b = ReplayClock::FromParts(c, rng() % n, mx, ob, {});
+            auto ab = ReplayClock::MergeSameEpoch(a, b);
+            auto ba = ReplayClock::MergeSameEpoch(b, a);
+            NS_TEST_ASSERT_MSG_EQ((ab.ExpandOffsets() == ba.ExpandOffsets()), true, "commutative");
+            auto aa = ReplayClock::MergeSameEpoch(a, a);
+            NS_TEST_ASSERT_MSG_EQ((aa.ExpandOffsets() == a.ExpandOffsets()), true, "idempotent");
+            auto s0 = a;
+            s0.Shift(mx);
+            NS_TEST_ASSERT_MSG_EQ(ReplayClock::EqualOffset(s0, a), true, "Shift(0) is identity");
+            int64_t x = rng() % 20;
+            int64_t y = rng() % 20;
+            auto twice = a;
+            twice.Shift(mx + x);
+            twice.Shift(mx + x + y);
+            auto once = a;
+            once.Shift(mx + x + y);
+            NS_TEST_ASSERT_MSG_EQ((twice.ExpandOffsets() == once.ExpandOffsets()),
+                                  true,
+                                  "Shift(a) then Shift(b) = Shift(a + b)");
+        }
+    }
+};
+
+/** Every clock survives encode/decode, including n > 64, and rejects corrupted bytes. */
+class EncodingTestCase : public TestCase
+{
+  public:
+    EncodingTestCase()
+        : TestCase("encode and decode round trips (n up to 300) and corrupted-input rejection")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(9);
+        uint64_t rejected = 0;
+        uint64_t corruptions = 0;
+        for (uint32_t n : {1U, 2U, 63U, 64U, 65U, 130U, 300U})
+        {
+            RandomExecutionParams p;
+            p.n = n;
+            p.events = 400;
+            p.meanGap = MicroSeconds(30);
+            p.seed = n;
+            CausalityConfig config;
+            config.hvcEpsilon = p.skewBound;
+            config.replay.epsilon = 4;
+            config.replay.interval = MicroSeconds(50);
+            auto log = RandomExecution::Run(p, config);
+            config.n = n;
+            config.replay.n = n;
+            for (const auto& e : log)
+            {
+                auto bytes = e.stamp.Encode();
+                CausalStamp back(n, 0);
+                NS_TEST_ASSERT_MSG_EQ(CausalStamp::Decode(bytes, config, back), true, "decodes");
+                NS_TEST_ASSERT_MSG_EQ((back.vector.GetEntries() == e.stamp.vector.GetEntries()),
+                                      true,
+                                      "vector round trip");
+                NS_TEST_ASSERT_MSG_EQ(back.lamport.GetValue(),
+                                      e.stamp.lamport.GetValue(),
+                                      "lamport");
+                NS_TEST_ASSERT_MSG_EQ(back.hlc->GetL(), e.stamp.hlc->GetL(), "hlc l");
+                NS_TEST_ASSERT_MSG_EQ(back.hlc->GetC(), e.stamp.hlc->GetC(), "hlc c");
+                NS_TEST_ASSERT_MSG_EQ((back.hvc->Expand() == e.stamp.hvc->Expand()), true, "hvc");
+                NS_TEST_ASSERT_MSG_EQ(back.repcl->GetMx(), e.stamp.repcl->GetMx(), "repcl mx");
+                NS_TEST_ASSERT_MSG_EQ(
+                    (back.repcl->ExpandOffsets() == e.stamp.repcl->ExpandOffsets()),
+                    true,
+                    "repcl offsets");
+                NS_TEST_ASSERT_MSG_EQ(
+                    (back.repcl->ExpandCounters() == e.stamp.repcl->ExpandCounters()),
+                    true,
+                    "repcl counters");
+                NS_TEST_ASSERT_MSG_EQ(ReplayClock::Compare(*back.repcl, *e.stamp.repcl),
+                                      CausalOrder::EQUAL,
+                                      "decoded RepCl compares equal");
+                // Corruptions: truncation, trailing garbage, a flipped flags byte.
+                std::vector<std::vector<uint8_t>> bad;
+                bad.emplace_back(bytes.begin(), bytes.begin() + (rng() % bytes.size()));
+                auto longer = bytes;
+                longer.push_back(static_cast<uint8_t>(rng()));
+                bad.push_back(longer);
+                auto flags = bytes;
+                flags[0] ^= 0x10;
+                bad.push_back(flags);
+                for (const auto& b : bad)
+                {
+                    ++corruptions;
+                    CausalStamp junk(n, 0);
+                    bool ok = CausalStamp::Decode(b, config, junk);
+                    rejected += ok ? 0 : 1;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(rejected, corruptions, "every corrupted stamp rejected");
+        // Random bytes never crash the decoder.
+        CausalityConfig config;
+        for (int i = 0; i < 20000; ++i)
+        {
+            std::vector<uint8_t> junk(rng() % 200);
+            for (auto& b : junk)
+            {
+                b = static_cast<uint8_t>(rng());
+            }
+            CausalStamp out(config.n, 0);
+            CausalStamp::Decode(junk, config, out);
+        }
+    }
+};
+
+/** A counter too large for its configured width widens the encoding, never drops the update. */
+class CounterWideningTestCase : public TestCase
+{
+  public:
+    CounterWideningTestCase()
+        : TestCase("RepCl counters wider than counterBits widen the encoding and stay exact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto c = Config(4, 5, MicroSeconds(100));
+        c.counterBits = 1;
+        ReplayClock r(c, 2);
+        for (int i = 0; i < 9; ++i)
+        {
+            r.LocalOrSend(MicroSeconds(150) + NanoSeconds(i)); // same epoch: the counter grows
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.GetCounter(2), 8, "counter counted every event");
+        bool widened = false;
+        auto bytes = r.Encode(&widened);
+        NS_TEST_ASSERT_MSG_EQ(widened, true, "the encoding reports widening");
+        ReplayClock back(c, 4);
+        NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(bytes, c, back), true, "decodes");
+        NS_TEST_ASSERT_MSG_EQ(back.GetCounter(2), 8, "full value preserved");
+        NS_TEST_ASSERT_MSG_EQ(r.GetEncodedBits(),
+                              8 + 64 + 64 + 3 + 4,
+                              "bits: w, mx, bitmap, offset, counter");
+    }
+};
+
+} // namespace
+
+/** \ingroup chronometry-tests Causality clocks and the replay checker. */
+class CausalityClocksTestSuite : public TestSuite
+{
+  public:
+    CausalityClocksTestSuite()
+        : TestSuite("chronometry-causality-clocks", UNIT)
+    {
+        AddTestCase(new ThesisHelperExamplesTestCase, TestCase::QUICK);
+        AddTestCase(new ThesisFigureTestCase, TestCase::QUICK);
+        AddTestCase(new ReplayAlgebraTestCase, TestCase::QUICK);
+        AddTestCase(new EncodingTestCase, TestCase::QUICK);
+        AddTestCase(new CounterWideningTestCase, TestCase::QUICK);
+        AddTestCase(new RandomExecutionsTestCase, TestCase::QUICK);
+    }
+};
+
+/** Static instance. */
+static CausalityClocksTestSuite g_causalityClocksTestSuite;
