@@ -148,8 +148,13 @@ class ThesisFigureTestCase : public TestCase
 class RandomExecutionsTestCase : public TestCase
 {
   public:
-    RandomExecutionsTestCase()
-        : TestCase("1000 random executions: requirements 1 and 2, HLC and HVC hold; structure")
+    /** \param rule RepCl counter rule under test */
+    RandomExecutionsTestCase(ReplayCounterRule rule)
+        : TestCase(
+              std::string("1000 random executions, ") +
+              (rule == ReplayCounterRule::PUBLISHED ? "published RepCl" : "EPOCH_COUNTS RepCl") +
+              ": requirements 1 and 2, HLC and HVC hold; structure"),
+          m_rule(rule)
     {
     }
 
@@ -165,6 +170,8 @@ class RandomExecutionsTestCase : public TestCase
         uint64_t r2Applicable = 0;
         uint64_t r3kViolations = 0;
         uint64_t r3kApplicable = 0;
+        uint64_t unjustified = 0;
+        uint64_t ordered = 0;
         for (int run = 0; run < 1000; ++run)
         {
             RandomExecutionParams p;
@@ -183,6 +190,7 @@ class RandomExecutionsTestCase : public TestCase
             config.replay.epsilon = epsilon;
             config.replay.interval = interval;
             config.replay.counterBits = 1 + rng() % 4;
+            config.replay.counterRule = m_rule;
             std::vector<ReplayClockReference> reference;
             auto log = RandomExecution::Run(p, config, &reference);
             NS_TEST_ASSERT_MSG_EQ(reference.size(), log.size(), "reference ran beside");
@@ -205,6 +213,20 @@ class RandomExecutionsTestCase : public TestCase
                                   0,
                                   "requirement 2 (thesis form), run " << run << "\n"
                                                                       << r.Summary());
+            NS_TEST_ASSERT_MSG_EQ(r.repclFarDoubleSkew.violations,
+                                  0,
+                                  "requirement 2 in pt form with margin 2E + I, run " << run);
+            if (m_rule == ReplayCounterRule::EPOCH_COUNTS)
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.repclOnlyIfJustified.violations,
+                                      0,
+                                      "corrected RepCl orders concurrent events only when "
+                                      "synchronization proves the order, run "
+                                          << run << "\n"
+                                          << r.Summary());
+            }
+            unjustified += r.repclOnlyIfJustified.violations;
+            ordered += r.repclOnlyIfJustified.applicable;
             NS_TEST_ASSERT_MSG_EQ(r.hlcHb.violations, 0, "HLC, run " << run);
             NS_TEST_ASSERT_MSG_EQ(r.hvcHb.violations, 0, "HVC hb => <, run " << run);
             NS_TEST_ASSERT_MSG_EQ(r.hvcOnlyIfHb.violations,
@@ -228,14 +250,20 @@ class RandomExecutionsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(total.repclHb.applicable, 100000, "many hb pairs checked");
         NS_TEST_ASSERT_MSG_GT(total.repclFar.applicable, 100000, "many far pairs checked");
         NS_TEST_ASSERT_MSG_GT(r3Applicable, 10000, "many close concurrent pairs checked");
-        std::cout << "1000 random executions, " << eventsChecked << " events, "
-                  << total.pairsExamined << " pairs (" << total.concurrentPairs
+        if (m_rule == ReplayCounterRule::PUBLISHED)
+        {
+            NS_TEST_ASSERT_MSG_GT(unjustified, 0, "the published rules' defect shows up");
+        }
+        std::cout << GetName() << ": " << eventsChecked << " events, " << total.pairsExamined
+                  << " pairs (" << total.concurrentPairs
                   << " concurrent): requirement 2 in pt form violated in " << r2Violations << " of "
                   << r2Applicable << " far pairs; requirement 3 in pt form violated in "
                   << r3Violations << " of " << r3Applicable
                   << " close concurrent pairs, in thesis form in " << r3kViolations << " of "
                   << r3kApplicable << "; forced orderings RepCl " << total.repclForced << ", HVC "
-                  << total.hvcForced << ", HLC " << total.hlcForced << std::endl;
+                  << total.hvcForced << ", HLC " << total.hlcForced
+                  << "; concurrent pairs RepCl ordered without a synchronization proof: "
+                  << unjustified << " of " << ordered << std::endl;
     }
 
     /** Per-event structure of HLC, HVC and RepCl. */
@@ -273,12 +301,85 @@ class RandomExecutionsTestCase : public TestCase
         {
             if (r.IsStored(k) && k != e.process)
             {
-                NS_TEST_ASSERT_MSG_LT(offsets[k], epsilon, "stored offsets below epsilon");
+                // EPOCH_COUNTS may also store a count for an epoch at the floor.
+                bool atFloorWithCount = m_rule == ReplayCounterRule::EPOCH_COUNTS &&
+                                        offsets[k] == epsilon && r.GetCounter(k) > 0;
+                NS_TEST_ASSERT_MSG_EQ((offsets[k] < epsilon || atFloorWithCount),
+                                      true,
+                                      "stored offsets below epsilon");
             }
         }
         NS_TEST_ASSERT_MSG_EQ(r.GetMx(), ref.mx, "packed mx = reference");
         NS_TEST_ASSERT_MSG_EQ((offsets == ref.offsets), true, "packed offsets = reference");
         NS_TEST_ASSERT_MSG_EQ((r.ExpandCounters() == ref.counters), true, "counters = reference");
+    }
+
+    ReplayCounterRule m_rule; //!< variant under test
+};
+
+/** The thesis' ns-3 "sum of counters" compression against full counters, pair by pair. */
+class SumCountersTestCase : public TestCase
+{
+  public:
+    SumCountersTestCase()
+        : TestCase("sum-of-counters compression: requirement 1 holds; orderings it changes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(555);
+        uint64_t pairs = 0;
+        uint64_t forcedBySum = 0; // concurrent with full counters, ordered with the sum
+        uint64_t lostBySum = 0;   // ordered with full counters, concurrent with the sum
+        uint64_t flipped = 0;     // ordered both ways round
+        for (int run = 0; run < 300; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 2 + rng() % 63;
+            p.events = 100;
+            uint32_t epsilon = 1 + rng() % 10;
+            Time interval = MicroSeconds(20 + rng() % 200); // long epochs: counters matter
+            p.skewBound = interval * static_cast<int64_t>(epsilon);
+            p.meanGap = MicroSeconds(5 + rng() % 50);
+            p.seed = rng();
+            CausalityConfig full;
+            full.hvcEpsilon = p.skewBound;
+            full.replay.epsilon = epsilon;
+            full.replay.interval = interval;
+            CausalityConfig sum = full;
+            sum.replay.sumCounters = true;
+            auto a = RandomExecution::Run(p, full);
+            auto b = RandomExecution::Run(p, sum);
+            NS_TEST_ASSERT_MSG_EQ(a.size(), b.size(), "same execution");
+            ReplayCheckerOptions o;
+            o.skewBound = p.skewBound;
+            o.interval = interval;
+            o.hvcEpsilon = p.skewBound;
+            NS_TEST_ASSERT_MSG_EQ(ReplayChecker::Check(b, o).repclHb.violations,
+                                  0,
+                                  "requirement 1 with summed counters");
+            for (std::size_t i = 0; i < a.size(); ++i)
+            {
+                for (std::size_t j = i + 1; j < a.size(); ++j)
+                {
+                    auto x = ReplayClock::Compare(*a[i].stamp.repcl, *a[j].stamp.repcl);
+                    auto y = ReplayClock::Compare(*b[i].stamp.repcl, *b[j].stamp.repcl);
+                    bool xo = x == CausalOrder::BEFORE || x == CausalOrder::AFTER;
+                    bool yo = y == CausalOrder::BEFORE || y == CausalOrder::AFTER;
+                    ++pairs;
+                    forcedBySum += (!xo && yo) ? 1 : 0;
+                    lostBySum += (xo && !yo) ? 1 : 0;
+                    flipped += (xo && yo && x != y) ? 1 : 0;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(pairs, 1000000, "enough pairs compared");
+        NS_TEST_ASSERT_MSG_EQ(flipped, 0, "the compression never reverses an order");
+        std::cout << "sum of counters vs full counters over " << pairs
+                  << " pairs: concurrent pairs it orders " << forcedBySum
+                  << ", ordered pairs it leaves concurrent " << lostBySum << std::endl;
     }
 };
 
@@ -467,7 +568,9 @@ class CausalityClocksTestSuite : public TestSuite
         AddTestCase(new ReplayAlgebraTestCase, TestCase::QUICK);
         AddTestCase(new EncodingTestCase, TestCase::QUICK);
         AddTestCase(new CounterWideningTestCase, TestCase::QUICK);
-        AddTestCase(new RandomExecutionsTestCase, TestCase::QUICK);
+        AddTestCase(new SumCountersTestCase, TestCase::QUICK);
+        AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::PUBLISHED), TestCase::QUICK);
+        AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS), TestCase::QUICK);
     }
 };
 

@@ -64,6 +64,18 @@ struct PairChecker
             {
                 Tally(report.repclFar, r == CausalOrder::BEFORE, e.id, f.id, k);
             }
+            if (concurrent && r == CausalOrder::BEFORE)
+            {
+                Tally(report.repclOnlyIfJustified,
+                      maxPastPt[f.id] > e.pt.GetTimeStep() + E,
+                      e.id,
+                      f.id,
+                      k);
+            }
+            if (f.pt.GetTimeStep() > e.pt.GetTimeStep() + 2 * E + I)
+            {
+                Tally(report.repclFarDoubleSkew, r == CausalOrder::BEFORE, e.id, f.id, k);
+            }
             if (maxPastPt[f.id] > maxPastPt[e.id] + E + I)
             {
                 Tally(report.repclFarKnown, r == CausalOrder::BEFORE, e.id, f.id, k);
@@ -231,9 +243,11 @@ ReplayCheckerReport::Summary() const
     line("RepCl requirement 1 (hb => <)", repclHb);
     line("RepCl requirement 2 (pt.f > pt.e + E + I => <)", repclFar);
     line("RepCl requirement 3 (concurrent, |pt.e - pt.f| <= E - I => ||)", repclClose);
+    line("RepCl requirement 2 with margin 2E + I (pt.f > pt.e + 2E + I => <)", repclFarDoubleSkew);
     line("RepCl requirement 2, thesis form (mxph.f > mxph.e + E + I => <)", repclFarKnown);
     line("RepCl requirement 3, thesis form (concurrent, |mxph.e - mxph.f| <= E - I => ||)",
          repclCloseKnown);
+    line("RepCl orders concurrent e < f only if f knew a clock > pt.e + E", repclOnlyIfJustified);
     line("HLC (hb => <)", hlcHb);
     line("HVC (hb => <)", hvcHb);
     line("HVC (< between concurrent events => f saw a clock >= pt.e + eps)", hvcOnlyIfHb);

@@ -55,6 +55,12 @@ struct ReplayCheckerReport
     /// Requirement 3 as the thesis argues it (Lemma 4): e || f, |mxph.e - mxph.f| <= E - I
     /// => RepCl.e || RepCl.f
     PropertyCount repclCloseKnown;
+    /// Requirement 2 with the margin two-sided skew needs: pt.f > pt.e + 2E + I => RepCl.e <
+    /// RepCl.f
+    PropertyCount repclFarDoubleSkew;
+    /// RepCl orders concurrent e < f only when f knew a clock reading above pt.e + E
+    /// (so synchronization proves e happened first): the corrected variant's guarantee
+    PropertyCount repclOnlyIfJustified;
     PropertyCount hlcHb;        //!< e hb f => hlc.e < hlc.f
     PropertyCount hvcHb;        //!< e hb f => hvc.e < hvc.f
     PropertyCount hvcOnlyIfHb;  //!< hvc.e < hvc.f, e || f => f's causal past has pt >= pt.e + eps

@@ -27,6 +27,12 @@ ReplayClockConfig::Validate() const
                                     Time::From(1),
                                     Hours(1));
     chronometry::RequireDoubleInRange("ReplayClockConfig::counterBits", counterBits, 1, 64, "bits");
+    if (sumCounters && counterRule == ReplayCounterRule::EPOCH_COUNTS)
+    {
+        chronometry::ReportConfigError(
+            "ReplayClockConfig::sumCounters = true is invalid with counterRule = EPOCH_COUNTS; "
+            "valid: sumCounters only with the PUBLISHED counter rule");
+    }
 }
 
 Time
@@ -290,8 +296,118 @@ ReplayClock::EqualOffset(const ReplayClock& a, const ReplayClock& b)
 }
 
 void
+ReplayClock::ShiftCounts(int64_t newMx)
+{
+    int64_t d = newMx - m_mx;
+    if (d <= 0)
+    {
+        return;
+    }
+    const uint32_t eps = m_config.epsilon;
+    for (auto& e : m_entries)
+    {
+        if (d > static_cast<int64_t>(eps - e.offset))
+        {
+            e.offset = eps; // below the floor: the floor, with no event counted
+            e.counter = 0;
+        }
+        else
+        {
+            e.offset += static_cast<uint32_t>(d);
+        }
+    }
+    m_entries.erase(std::remove_if(m_entries.begin(),
+                                   m_entries.end(),
+                                   [this, eps](const Entry& e) {
+                                       return e.offset >= eps && e.counter == 0 &&
+                                              e.process != m_self;
+                                   }),
+                    m_entries.end());
+    m_mx = newMx;
+}
+
+void
+ReplayClock::AdvanceOwn(int64_t epoch)
+{
+    Entry& own = Own();
+    int64_t known = m_mx - own.offset;
+    if (known == epoch)
+    {
+        ++own.counter;
+    }
+    else
+    {
+        own.offset = static_cast<uint32_t>(m_mx - epoch);
+        own.counter = 1;
+    }
+}
+
+void
+ReplayClock::LocalOrSendCounts(Time pt)
+{
+    int64_t epoch = m_config.EpochOf(pt);
+    ShiftCounts(std::max(m_mx, epoch));
+    AdvanceOwn(epoch);
+}
+
+void
+ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
+{
+    const uint32_t eps = m_config.epsilon;
+    int64_t epoch = m_config.EpochOf(pt);
+    int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
+    ReplayClock a = *this;
+    a.ShiftCounts(newMx);
+    ReplayClock b = remote;
+    b.ShiftCounts(newMx);
+    std::vector<Entry> merged;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < a.m_entries.size() || j < b.m_entries.size())
+    {
+        uint32_t k;
+        if (j == b.m_entries.size() ||
+            (i < a.m_entries.size() && a.m_entries[i].process < b.m_entries[j].process))
+        {
+            k = a.m_entries[i].process;
+        }
+        else
+        {
+            k = b.m_entries[j].process;
+        }
+        Entry x{k, eps, 0};
+        Entry y{k, eps, 0};
+        if (i < a.m_entries.size() && a.m_entries[i].process == k)
+        {
+            x = a.m_entries[i++];
+        }
+        if (j < b.m_entries.size() && b.m_entries[j].process == k)
+        {
+            y = b.m_entries[j++];
+        }
+        // Lexicographic maximum of (epoch, count): a smaller offset is a later epoch.
+        bool takeX = x.offset < y.offset || (x.offset == y.offset && x.counter >= y.counter);
+        merged.push_back(takeX ? x : y);
+    }
+    merged.erase(std::remove_if(merged.begin(),
+                                merged.end(),
+                                [this, eps](const Entry& e) {
+                                    return e.offset >= eps && e.counter == 0 && e.process != m_self;
+                                }),
+                 merged.end());
+    m_mx = newMx;
+    m_entries = std::move(merged);
+    AdvanceOwn(epoch);
+}
+
+void
 ReplayClock::LocalOrSend(Time pt)
 {
+    if (m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+    {
+        LocalOrSendCounts(pt);
+        return;
+    }
     const uint32_t eps = m_config.epsilon;
     int64_t epoch = m_config.EpochOf(pt);
     int64_t newMx = std::max(m_mx, epoch);
@@ -320,6 +436,11 @@ ReplayClock::LocalOrSend(Time pt)
 void
 ReplayClock::Receive(const ReplayClock& remote, Time pt)
 {
+    if (m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+    {
+        ReceiveCounts(remote, pt);
+        return;
+    }
     const uint32_t eps = m_config.epsilon;
     int64_t epoch = m_config.EpochOf(pt);
     int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
@@ -429,8 +550,15 @@ ReplayClock::Compare(const ReplayClock& a, const ReplayClock& b)
             y = b.m_mx - b.m_entries[j].offset;
             cy = b.m_entries[j++].counter;
         }
-        knowledge.Note(x, y);
-        counters.Note(cx, cy);
+        if (a.m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+        {
+            knowledge.Note(std::make_pair(x, cx), std::make_pair(y, cy));
+        }
+        else
+        {
+            knowledge.Note(x, y);
+            counters.Note(cx, cy);
+        }
         ++covered;
     }
     if (covered < a.m_config.n)
@@ -438,6 +566,10 @@ ReplayClock::Compare(const ReplayClock& a, const ReplayClock& b)
         knowledge.Note(a.m_mx - eps, b.m_mx - eps); // processes stored by neither
     }
     CausalOrder k = knowledge.Order();
+    if (a.m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+    {
+        return k; // the counts were part of each component
+    }
     if (k != CausalOrder::EQUAL)
     {
         return k;
@@ -700,8 +832,52 @@ ReplayClockReference::SameOffsets(const ReplayClockReference& other) const
 }
 
 void
+ReplayClockReference::ShiftCounts(int64_t newMx)
+{
+    int64_t d = newMx - mx;
+    if (d <= 0)
+    {
+        return;
+    }
+    for (uint32_t k = 0; k < m_config.n; ++k)
+    {
+        if (d > static_cast<int64_t>(m_config.epsilon - offsets[k]))
+        {
+            offsets[k] = m_config.epsilon;
+            counters[k] = 0;
+        }
+        else
+        {
+            offsets[k] += static_cast<uint32_t>(d);
+        }
+    }
+    mx = newMx;
+}
+
+void
+ReplayClockReference::AdvanceOwn(int64_t epoch)
+{
+    if (mx - offsets[m_self] == epoch)
+    {
+        ++counters[m_self];
+    }
+    else
+    {
+        offsets[m_self] = static_cast<uint32_t>(mx - epoch);
+        counters[m_self] = 1;
+    }
+}
+
+void
 ReplayClockReference::LocalOrSend(Time pt)
 {
+    if (m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+    {
+        int64_t e = m_config.EpochOf(pt);
+        ShiftCounts(std::max(mx, e));
+        AdvanceOwn(e);
+        return;
+    }
     int64_t epoch = m_config.EpochOf(pt);
     int64_t newMx = std::max(mx, epoch);
     auto newOwn = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, m_config.epsilon));
@@ -726,6 +902,25 @@ ReplayClockReference::LocalOrSend(Time pt)
 void
 ReplayClockReference::Receive(const ReplayClockReference& remote, Time pt)
 {
+    if (m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+    {
+        int64_t e = m_config.EpochOf(pt);
+        int64_t newMx = std::max({mx, remote.mx, e});
+        ReplayClockReference b = remote;
+        b.ShiftCounts(newMx);
+        ShiftCounts(newMx);
+        for (uint32_t k = 0; k < m_config.n; ++k)
+        {
+            if (b.offsets[k] < offsets[k] ||
+                (b.offsets[k] == offsets[k] && b.counters[k] > counters[k]))
+            {
+                offsets[k] = b.offsets[k];
+                counters[k] = b.counters[k];
+            }
+        }
+        AdvanceOwn(e);
+        return;
+    }
     int64_t epoch = m_config.EpochOf(pt);
     int64_t newMx = std::max({mx, remote.mx, epoch});
     ReplayClockReference a = *this;
@@ -795,8 +990,20 @@ ReplayClockReference::Compare(const ReplayClockReference& a, const ReplayClockRe
     Dominance knowledge;
     for (uint32_t k = 0; k < a.m_config.n; ++k)
     {
-        knowledge.Note(a.mx - static_cast<int64_t>(a.offsets[k]),
-                       b.mx - static_cast<int64_t>(b.offsets[k]));
+        int64_t x = a.mx - static_cast<int64_t>(a.offsets[k]);
+        int64_t y = b.mx - static_cast<int64_t>(b.offsets[k]);
+        if (a.m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+        {
+            knowledge.Note(std::make_pair(x, a.counters[k]), std::make_pair(y, b.counters[k]));
+        }
+        else
+        {
+            knowledge.Note(x, y);
+        }
+    }
+    if (a.m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
+    {
+        return knowledge.Order();
     }
     if (knowledge.Order() != CausalOrder::EQUAL)
     {

@@ -15,6 +15,26 @@ namespace ns3
 {
 
 /**
+ * How RepCl counts events within an epoch.
+ */
+enum class ReplayCounterRule
+{
+    /**
+     * The thesis' rules (Algorithms 4.9 and 4.10 and the < of section 4.6): counters
+     * reset whenever the offsets change and are compared only when all offsets are
+     * equal.  Orders some concurrent events whose process shared an epoch (see doc).
+     */
+    PUBLISHED,
+    /**
+     * chronometry's corrected variant: counter.k is the number of k's events in epoch
+     * mx - offset.k that the timestamp knows (own events count from 1; the
+     * synchronization floor counts 0), merged by the lexicographic maximum of
+     * (epoch, count), and compared as (epoch, count) pairs.
+     */
+    EPOCH_COUNTS
+};
+
+/**
  * \ingroup chronometry
  * Parameters shared by every replay clock of a system.
  */
@@ -25,6 +45,7 @@ struct ReplayClockConfig
     Time interval = MicroSeconds(100); //!< epoch length I (> 0)
     uint32_t counterBits = 4;          //!< configured counter width in the encoding (1 to 64)
     bool sumCounters = false;          //!< the thesis' ns-3 compression: one counter, the sum
+    ReplayCounterRule counterRule = ReplayCounterRule::PUBLISHED; //!< counter semantics
 
     /** Report a configuration error (naming the field and its range) if invalid. */
     void Validate() const;
@@ -195,9 +216,28 @@ class ReplayClock
     struct Entry
     {
         uint32_t process; //!< index
-        uint32_t offset;  //!< below epsilon (the owner's may equal it)
+        uint32_t offset;  //!< below epsilon (the owner's, or one with a count, may equal it)
         uint64_t counter; //!< counter (0 in sum mode)
     };
+
+    /**
+     * EPOCH_COUNTS: shift keeping (epoch, count) pairs; pairs that fall below the
+     * synchronization floor become the floor (dropped).
+     * \param newMx the new mx
+     */
+    void ShiftCounts(int64_t newMx);
+    /**
+     * EPOCH_COUNTS: make the owner's pair the next event in epoch \p epoch.
+     * \param epoch the owner's current epoch
+     */
+    void AdvanceOwn(int64_t epoch);
+    /** \param pt send or local event, EPOCH_COUNTS rules */
+    void LocalOrSendCounts(Time pt);
+    /**
+     * \param remote message timestamp
+     * \param pt receive event, EPOCH_COUNTS rules
+     */
+    void ReceiveCounts(const ReplayClock& remote, Time pt);
 
     /** \return the owner's entry (always present) */
     Entry& Own();
@@ -251,6 +291,10 @@ class ReplayClockReference
   private:
     /** \param newMx shift target */
     void Shift(int64_t newMx);
+    /** \param newMx shift target, EPOCH_COUNTS rules */
+    void ShiftCounts(int64_t newMx);
+    /** \param epoch owner's epoch, EPOCH_COUNTS rules */
+    void AdvanceOwn(int64_t epoch);
     /**
      * \param other another timestamp
      * \return EqualOffset
