@@ -4,7 +4,7 @@
 
 
 def build(bld):
-    module = bld.create_ns3_module('chronometry', ['core', 'network'])
+    module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma'])
     module.source = [
         'model/common/chronometry-validation.cc',
         'model/clock/clock-timeline.cc',
@@ -22,6 +22,10 @@ def build(bld):
         'model/causality/causal-process.cc',
         'model/causality/replay-checker.cc',
         'model/causality/random-execution.cc',
+        'model/causality/causality-tag.cc',
+        'model/causality/causality-export.cc',
+        'model/causality/causality-stamper.cc',
+        'helper/causality-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -34,6 +38,7 @@ def build(bld):
         'test/clock-helper-test-suite.cc',
         'test/clock-config-validation-test-suite.cc',
         'test/causality-clocks-test-suite.cc',
+        'test/causality-stamping-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -55,6 +60,10 @@ def build(bld):
         'model/causality/causal-process.h',
         'model/causality/replay-checker.h',
         'model/causality/random-execution.h',
+        'model/causality/causality-tag.h',
+        'model/causality/causality-export.h',
+        'model/causality/causality-stamper.h',
+        'helper/causality-helper.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

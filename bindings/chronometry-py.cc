@@ -19,4 +19,5 @@ PYBIND11_MODULE(chronometry, m)
     py::register_exception<ns3::chronometry::ConfigError>(m, "ConfigError", PyExc_ValueError);
 
     chronometry_py::RegisterClock(m);
+    chronometry_py::RegisterCausality(m);
 }

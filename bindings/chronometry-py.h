@@ -61,6 +61,9 @@ namespace chronometry_py
 /** Clock math: ClockTimeline, random walk, bounded-skew draws, TSC conversions. */
 void RegisterClock(pybind11::module_& m);
 
+/** Causality clocks, random executions, replay checker, exports. */
+void RegisterCausality(pybind11::module_& m);
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */

@@ -3,6 +3,8 @@
  */
 #include "causal-order.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -32,17 +34,20 @@ operator<<(std::ostream& os, CausalOrder order)
 void
 BitWriter::Write(uint64_t value, uint32_t bits)
 {
-    for (uint32_t i = bits; i-- > 0;)
+    // Fill the current byte as far as possible at each step (at most 9 steps per field).
+    while (bits > 0)
     {
-        if (m_bits % 8 == 0)
+        uint32_t used = m_bits % 8;
+        if (used == 0)
         {
             m_bytes.push_back(0);
         }
-        if ((value >> i) & 1U)
-        {
-            m_bytes.back() |= static_cast<uint8_t>(0x80U >> (m_bits % 8));
-        }
-        ++m_bits;
+        uint32_t room = 8 - used;
+        uint32_t take = std::min(room, bits);
+        auto chunk = static_cast<uint8_t>((value >> (bits - take)) & ((1U << take) - 1));
+        m_bytes.back() |= static_cast<uint8_t>(chunk << (room - take));
+        bits -= take;
+        m_bits += take;
     }
 }
 
@@ -73,11 +78,16 @@ BitReader::Read(uint32_t bits, uint64_t& value)
         return false;
     }
     uint64_t v = 0;
-    for (uint32_t i = 0; i < bits; ++i)
+    while (bits > 0)
     {
+        uint32_t used = static_cast<uint32_t>(m_position % 8);
+        uint32_t room = 8 - used;
+        uint32_t take = std::min(room, bits);
         uint8_t byte = m_bytes[m_position / 8];
-        v = (v << 1) | ((byte >> (7 - m_position % 8)) & 1U);
-        ++m_position;
+        uint64_t chunk = (byte >> (room - take)) & ((1U << take) - 1);
+        v = (take == 64 ? 0 : (v << take)) | chunk;
+        bits -= take;
+        m_position += take;
     }
     value = v;
     return true;

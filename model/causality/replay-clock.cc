@@ -111,6 +111,18 @@ struct Dominance
 
 // ---------------------------------------------------------------- ReplayClock
 
+ReplayClock::ReplayClock(const ReplayClockConfig& config, uint32_t self, bool /* validated */)
+    : m_config(config),
+      m_self(self),
+      m_mx(0),
+      m_sum(0)
+{
+    if (self < config.n)
+    {
+        m_entries.push_back(Entry{self, 0, 0});
+    }
+}
+
 ReplayClock::ReplayClock(const ReplayClockConfig& config, uint32_t self)
     : m_config(config),
       m_self(self),
@@ -222,7 +234,7 @@ ReplayClock::Shift(int64_t newMx)
 ReplayClock
 ReplayClock::MergeSameEpoch(const ReplayClock& a, const ReplayClock& b)
 {
-    ReplayClock c(a.m_config, a.m_self);
+    ReplayClock c(a.m_config, a.m_self, true);
     c.m_mx = a.m_mx;
     c.m_entries.clear();
     const uint32_t eps = a.m_config.epsilon;
@@ -769,6 +781,7 @@ ReplayClock::Decode(const std::vector<uint8_t>& bytes,
     }
     ReplayClock t(config, config.n);
     t.m_mx = static_cast<int64_t>(mx);
+    t.m_entries.reserve(stored);
     for (uint32_t i = 0; i < words; ++i)
     {
         for (uint64_t word = bitmap[i]; word != 0; word &= word - 1)

@@ -15,9 +15,9 @@ namespace ns3
 {
 
 /**
- * How RepCl counts events within an epoch.
+ * How RepCl counts events within an epoch (unscoped: ns-3 EnumValue holds an int).
  */
-enum class ReplayCounterRule
+enum ReplayCounterRule
 {
     /**
      * The thesis' rules (Algorithms 4.9 and 4.10 and the < of section 4.6): counters
@@ -241,6 +241,15 @@ class ReplayClock
 
     /** \return the owner's entry (always present) */
     Entry& Own();
+
+    /**
+     * Construct without validating the configuration (it was validated by a
+     * public constructor already); used on the hot paths.
+     * \param config parameters
+     * \param self owner
+     * \param validated marker
+     */
+    ReplayClock(const ReplayClockConfig& config, uint32_t self, bool validated);
 
     /** \return counter width needed by the current counters */
     uint32_t CounterWidth() const;

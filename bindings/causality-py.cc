@@ -1,0 +1,378 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// Python bindings of the causality clocks, random executions, the replay
+// checker and the log exports.  Physical times are int nanoseconds.
+#include "chronometry-py.h"
+
+#include "ns3/causality-export.h"
+#include "ns3/hybrid-vector-clock.h"
+#include "ns3/logical-clocks.h"
+#include "ns3/random-execution.h"
+#include "ns3/replay-checker.h"
+#include "ns3/replay-clock.h"
+
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+
+namespace
+{
+
+using namespace ns3;
+
+/** An execution log held by Python (a named type, so pybind11 does not convert it to a list). */
+struct Execution
+{
+    std::vector<CausalEvent> events; //!< the log
+};
+
+py::bytes
+ToBytes(const std::vector<uint8_t>& v)
+{
+    return py::bytes(reinterpret_cast<const char*>(v.data()), v.size());
+}
+
+std::vector<uint8_t>
+FromBytes(const py::bytes& b)
+{
+    std::string s = b;
+    return std::vector<uint8_t>(s.begin(), s.end());
+}
+
+ReplayCounterRule
+ParseRule(const std::string& rule)
+{
+    if (rule == "published")
+    {
+        return ReplayCounterRule::PUBLISHED;
+    }
+    if (rule == "epoch_counts")
+    {
+        return ReplayCounterRule::EPOCH_COUNTS;
+    }
+    throw py::value_error("counter_rule = '" + rule +
+                          "' is invalid; valid values: 'published', 'epoch_counts'");
+}
+
+py::dict
+CountDict(const PropertyCount& c)
+{
+    py::dict d;
+    d["applicable"] = c.applicable;
+    d["violations"] = c.violations;
+    d["examples"] = c.examples;
+    return d;
+}
+
+/** Bind the operations every clock shares. */
+template <typename Clock, typename PyClass>
+void
+BindCommon(PyClass& cls)
+{
+    cls.def("local_or_send",
+            &Clock::LocalOrSend,
+            py::arg("pt_ns"),
+            "A local or send event at physical time pt_ns.")
+        .def("receive",
+             &Clock::Receive,
+             py::arg("remote"),
+             py::arg("pt_ns"),
+             "A receive event merging the message's timestamp.")
+        .def_static(
+            "compare",
+            [](const Clock& a, const Clock& b) { return ToString(Clock::Compare(a, b)); },
+            py::arg("a"),
+            py::arg("b"),
+            "'before', 'after', 'equal' or 'concurrent'.")
+        .def_property_readonly("encoded_bits", &Clock::GetEncodedBits);
+}
+
+} // namespace
+
+void
+chronometry_py::RegisterCausality(py::module_& m)
+{
+    py::class_<LamportClock> lamport(m, "LamportClock", "Lamport's logical clock.");
+    lamport.def(py::init<>())
+        .def_property_readonly("value", &LamportClock::GetValue)
+        .def("encode", [](const LamportClock& c) { return ToBytes(c.Encode()); })
+        .def_static(
+            "decode",
+            [](const py::bytes& b) {
+                LamportClock c;
+                if (!LamportClock::Decode(FromBytes(b), c))
+                {
+                    throw py::value_error("LamportClock.decode: malformed bytes (valid: 8 bytes)");
+                }
+                return c;
+            },
+            py::arg("data"));
+    BindCommon<LamportClock>(lamport);
+
+    py::class_<VectorClock> vector(m,
+                                   "VectorClock",
+                                   "Vector clock: ground truth of happened-before.");
+    vector.def(py::init<uint32_t, uint32_t>(), py::arg("n"), py::arg("self"))
+        .def_property_readonly("entries", &VectorClock::GetEntries)
+        .def("encode", [](const VectorClock& c) { return ToBytes(c.Encode()); })
+        .def_static(
+            "decode",
+            [](const py::bytes& b, uint32_t n) {
+                VectorClock c(n, 0);
+                if (!VectorClock::Decode(FromBytes(b), n, c))
+                {
+                    throw py::value_error("VectorClock.decode: malformed bytes for n = " +
+                                          std::to_string(n));
+                }
+                return c;
+            },
+            py::arg("data"),
+            py::arg("n"));
+    BindCommon<VectorClock>(vector);
+
+    py::class_<HybridLogicalClock> hlc(m, "HybridLogicalClock", "Hybrid logical clock (l, c).");
+    hlc.def(py::init<>())
+        .def_property_readonly("l_ns", &HybridLogicalClock::GetL)
+        .def_property_readonly("c", &HybridLogicalClock::GetC)
+        .def("encode", [](const HybridLogicalClock& c) { return ToBytes(c.Encode()); })
+        .def_static(
+            "decode",
+            [](const py::bytes& b) {
+                HybridLogicalClock c;
+                if (!HybridLogicalClock::Decode(FromBytes(b), c))
+                {
+                    throw py::value_error(
+                        "HybridLogicalClock.decode: malformed bytes (valid: 12 bytes)");
+                }
+                return c;
+            },
+            py::arg("data"));
+    BindCommon<HybridLogicalClock>(hlc);
+
+    py::class_<HybridVectorClock> hvc(m, "HybridVectorClock", "Hybrid vector clock, sparse.");
+    hvc.def(py::init<uint32_t, uint32_t, Time>(),
+            py::arg("n"),
+            py::arg("self"),
+            py::arg("epsilon_ns"))
+        .def("expand", &HybridVectorClock::Expand, "The full vector (ns).")
+        .def_property_readonly("active_count", &HybridVectorClock::GetActiveCount)
+        .def_property_readonly("active_entries", &HybridVectorClock::GetActiveEntries)
+        .def("encode", [](const HybridVectorClock& c) { return ToBytes(c.Encode()); })
+        .def_static(
+            "decode",
+            [](const py::bytes& b, uint32_t n, Time eps) {
+                HybridVectorClock c(n, 0, eps);
+                if (!HybridVectorClock::Decode(FromBytes(b), n, eps, c))
+                {
+                    throw py::value_error("HybridVectorClock.decode: malformed bytes for n = " +
+                                          std::to_string(n));
+                }
+                return c;
+            },
+            py::arg("data"),
+            py::arg("n"),
+            py::arg("epsilon_ns"));
+    BindCommon<HybridVectorClock>(hvc);
+
+    py::class_<ReplayClockConfig>(m, "ReplayClockConfig", "Parameters of a system's replay clocks.")
+        .def(py::init([](uint32_t n,
+                         uint32_t epsilon,
+                         Time interval,
+                         uint32_t counterBits,
+                         bool sumCounters,
+                         const std::string& rule) {
+                 ReplayClockConfig c;
+                 c.n = n;
+                 c.epsilon = epsilon;
+                 c.interval = interval;
+                 c.counterBits = counterBits;
+                 c.sumCounters = sumCounters;
+                 c.counterRule = ParseRule(rule);
+                 c.Validate();
+                 return c;
+             }),
+             py::arg("n") = 64,
+             py::arg("epsilon") = 10,
+             py::arg("interval_ns") = 100000,
+             py::arg("counter_bits") = 4,
+             py::arg("sum_counters") = false,
+             py::arg("counter_rule") = "published")
+        .def_readonly("n", &ReplayClockConfig::n)
+        .def_readonly("epsilon", &ReplayClockConfig::epsilon)
+        .def_property_readonly("interval_ns", [](const ReplayClockConfig& c) { return c.interval; })
+        .def_property_readonly("offset_bits", &ReplayClockConfig::GetOffsetBits);
+
+    py::class_<ReplayClock> repcl(m,
+                                  "ReplayClock",
+                                  "Replay clock <mx, bitmap, offsets, counters>.");
+    repcl.def(py::init<const ReplayClockConfig&, uint32_t>(), py::arg("config"), py::arg("self"))
+        .def_static("from_parts",
+                    &ReplayClock::FromParts,
+                    py::arg("config"),
+                    py::arg("self"),
+                    py::arg("mx"),
+                    py::arg("offsets"),
+                    py::arg("counters") = std::vector<uint64_t>{})
+        .def("shift", &ReplayClock::Shift, py::arg("new_mx"))
+        .def_static("merge_same_epoch", &ReplayClock::MergeSameEpoch)
+        .def_static("equal_offset", &ReplayClock::EqualOffset)
+        .def_property_readonly("mx", &ReplayClock::GetMx)
+        .def_property_readonly("offsets", &ReplayClock::ExpandOffsets)
+        .def_property_readonly("counters", &ReplayClock::ExpandCounters)
+        .def_property_readonly("bitmap", &ReplayClock::GetBitmap)
+        .def_property_readonly("theta", &ReplayClock::GetOffsetCount)
+        .def_property_readonly("sigma", &ReplayClock::GetCounterCount)
+        .def(
+            "encode",
+            [](const ReplayClock& c) {
+                bool widened = false;
+                auto bytes = c.Encode(&widened);
+                return py::make_tuple(ToBytes(bytes), widened);
+            },
+            "(bytes, widened): widened is True when a counter needed more than counter_bits.")
+        .def_static(
+            "decode",
+            [](const py::bytes& b, const ReplayClockConfig& config) {
+                ReplayClock c(config, config.n);
+                if (!ReplayClock::Decode(FromBytes(b), config, c))
+                {
+                    throw py::value_error("ReplayClock.decode: malformed bytes for this config");
+                }
+                return c;
+            },
+            py::arg("data"),
+            py::arg("config"));
+    BindCommon<ReplayClock>(repcl);
+
+    py::class_<Execution>(m, "Execution", "An execution log (events in order).")
+        .def("__len__", [](const Execution& x) { return x.events.size(); })
+        .def(
+            "event",
+            [](const Execution& x, std::size_t i) {
+                const auto& v = x.events;
+                if (i >= v.size())
+                {
+                    throw py::index_error("event index out of range");
+                }
+                const CausalEvent& e = v[i];
+                py::dict d;
+                d["id"] = e.id;
+                d["process"] = e.process;
+                d["kind"] = ToString(e.kind);
+                d["true_ns"] = e.trueTime;
+                d["pt_ns"] = e.pt;
+                d["message"] = e.messageId;
+                d["peer"] = e.peer;
+                d["vector"] = e.stamp.vector.GetEntries();
+                d["repcl_theta"] = e.stamp.repcl ? e.stamp.repcl->GetOffsetCount() : 0;
+                d["repcl_bits"] = e.stamp.repcl ? e.stamp.repcl->GetEncodedBits() : 0;
+                d["hvc_active"] = e.stamp.hvc ? e.stamp.hvc->GetActiveCount() : 0;
+                return d;
+            },
+            py::arg("index"))
+        .def(
+            "check",
+            [](const Execution& x, Time skew, Time interval, Time hvcEpsilon) {
+                const auto& v = x.events;
+                ReplayCheckerOptions o;
+                o.skewBound = skew;
+                o.interval = interval;
+                o.hvcEpsilon = hvcEpsilon;
+                auto r = ReplayChecker::Check(v, o);
+                py::dict d;
+                d["events"] = r.events;
+                d["pairs"] = r.pairsExamined;
+                d["sampled"] = r.sampled;
+                d["concurrent_pairs"] = r.concurrentPairs;
+                d["repcl_hb"] = CountDict(r.repclHb);
+                d["repcl_far"] = CountDict(r.repclFar);
+                d["repcl_far_thesis"] = CountDict(r.repclFarKnown);
+                d["repcl_far_2e"] = CountDict(r.repclFarDoubleSkew);
+                d["repcl_close"] = CountDict(r.repclClose);
+                d["repcl_close_thesis"] = CountDict(r.repclCloseKnown);
+                d["repcl_only_if_justified"] = CountDict(r.repclOnlyIfJustified);
+                d["hlc_hb"] = CountDict(r.hlcHb);
+                d["hvc_hb"] = CountDict(r.hvcHb);
+                d["hvc_only_if"] = CountDict(r.hvcOnlyIfHb);
+                d["repcl_forced"] = r.repclForced;
+                d["hvc_forced"] = r.hvcForced;
+                d["hlc_forced"] = r.hlcForced;
+                d["summary"] = r.Summary();
+                return d;
+            },
+            py::arg("skew_ns"),
+            py::arg("interval_ns"),
+            py::arg("hvc_epsilon_ns"),
+            "Run the replay checker; returns the tallies as a dict.")
+        .def(
+            "write_csv",
+            [](const Execution& x, const std::string& path) {
+                if (!CausalityExport::WriteCsv(x.events, path))
+                {
+                    throw py::value_error("write_csv: cannot write " + path);
+                }
+            },
+            py::arg("path"))
+        .def(
+            "write_shiviz",
+            [](const Execution& x, const std::string& path) {
+                if (!CausalityExport::WriteShiViz(x.events, path))
+                {
+                    throw py::value_error("write_shiviz: cannot write " + path);
+                }
+            },
+            py::arg("path"));
+
+    m.def(
+        "random_execution",
+        [](uint32_t n,
+           uint32_t events,
+           Time meanGap,
+           double localFraction,
+           Time minDelay,
+           Time maxDelay,
+           Time skew,
+           Time interval,
+           const std::string& rule,
+           bool sumCounters,
+           uint64_t seed) {
+            if (skew.GetTimeStep() % std::max<int64_t>(1, interval.GetTimeStep()) != 0 ||
+                interval > skew || !interval.IsStrictlyPositive())
+            {
+                throw py::value_error("skew_ns must be a positive multiple of interval_ns (E = "
+                                      "epsilon * I); got " +
+                                      std::to_string(skew.GetNanoSeconds()) + " and " +
+                                      std::to_string(interval.GetNanoSeconds()));
+            }
+            RandomExecutionParams p;
+            p.n = n;
+            p.events = events;
+            p.meanGap = meanGap;
+            p.localFraction = localFraction;
+            p.minDelay = minDelay;
+            p.maxDelay = maxDelay;
+            p.skewBound = skew;
+            p.seed = seed;
+            CausalityConfig c;
+            c.n = n;
+            c.hvcEpsilon = skew;
+            c.replay.epsilon = static_cast<uint32_t>(skew.GetTimeStep() / interval.GetTimeStep());
+            c.replay.interval = interval;
+            c.replay.counterRule = ParseRule(rule);
+            c.replay.sumCounters = sumCounters;
+            return Execution{RandomExecution::Run(p, c)};
+        },
+        py::arg("n") = 8,
+        py::arg("events") = 200,
+        py::arg("mean_gap_ns") = 100000,
+        py::arg("local_fraction") = 0.3,
+        py::arg("min_delay_ns") = 1000,
+        py::arg("max_delay_ns") = 300000,
+        py::arg("skew_ns") = 200000,
+        py::arg("interval_ns") = 20000,
+        py::arg("counter_rule") = "published",
+        py::arg("sum_counters") = false,
+        py::arg("seed") = 1,
+        "A simulator-free random execution with bounded-skew clocks and every clock stamped.");
+}

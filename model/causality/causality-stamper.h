@@ -1,0 +1,173 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CAUSALITY_STAMPER_H
+#define CAUSALITY_STAMPER_H
+
+#include "causal-process.h"
+#include "replay-checker.h"
+
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * The execution log shared by the stampers of one system, with its exports
+ * and the replay checker.
+ */
+class CausalityLog : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /** \return the events, in simulation order */
+    std::vector<CausalEvent>& GetEvents();
+
+    /**
+     * \param path CSV file (written atomically)
+     * \return false on error
+     */
+    bool WriteCsv(const std::string& path) const;
+
+    /**
+     * \param path ShiViz log (written atomically)
+     * \return false on error
+     */
+    bool WriteShiViz(const std::string& path) const;
+
+    /**
+     * \param options checker settings
+     * \return the checker's report over the log
+     */
+    ReplayCheckerReport Check(const ReplayCheckerOptions& options) const;
+
+  private:
+    std::vector<CausalEvent> m_events; //!< the log
+};
+
+/**
+ * \ingroup chronometry
+ * Stamps every IPv4 packet its node sends and merges on every packet it
+ * receives, for the enabled clocks, without changing applications: it
+ * listens to the node's Ipv4L3Protocol SendOutgoing and LocalDeliver trace
+ * sources and carries the encoded timestamps in a CausalityTag (a byte tag).
+ * The physical time of every event is the node's LocalClock reading.
+ * Install it with CausalityHelper, which numbers the processes and shares
+ * one CausalityLog.  Applications record local events with RecordLocalEvent().
+ * Packets without a stamp are counted; malformed stamps are counted and
+ * ignored (the packet itself is delivered as usual).
+ */
+class CausalityStamper : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    CausalityStamper();
+    ~CausalityStamper() override;
+
+    /**
+     * Start stamping (called by CausalityHelper after aggregation).
+     * \param process this node's process index
+     * \param n number of processes
+     * \param log the shared log
+     * \param processOf maps an IPv4 address to a process index (n if unknown)
+     */
+    void Start(uint32_t process,
+               uint32_t n,
+               Ptr<CausalityLog> log,
+               std::function<uint32_t(Ipv4Address)> processOf);
+
+    /** Record a local event now. */
+    void RecordLocalEvent();
+
+    /** \return the configuration built from the Attributes (n as given to Start) */
+    CausalityConfig GetConfig() const;
+
+    /** \return packets stamped */
+    uint64_t GetStampedCount() const;
+    /** \return stamps merged */
+    uint64_t GetMergedCount() const;
+    /** \return received packets without a stamp */
+    uint64_t GetUnstampedCount() const;
+    /** \return received stamps that failed to decode */
+    uint64_t GetMalformedCount() const;
+    /** \return total bytes of the stamps sent (what a real header would add) */
+    uint64_t GetStampBytes() const;
+    /** \return the process index */
+    uint32_t GetProcess() const;
+
+    /**
+     * TracedCallback signature for a stamped or merged packet.
+     * \param [in] messageId the packet's message id
+     * \param [in] bytes the stamp size
+     */
+    typedef void (*StampCallback)(uint64_t messageId, uint32_t bytes);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /**
+     * SendOutgoing sink.
+     * \param header IPv4 header
+     * \param packet the packet
+     * \param interface outgoing interface
+     */
+    void OnSend(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t interface);
+
+    /**
+     * LocalDeliver sink.
+     * \param header IPv4 header
+     * \param packet the packet
+     * \param interface incoming interface
+     */
+    void OnDeliver(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t interface);
+
+    /** \return the node's clock reading (the physical time of an event) */
+    Time ReadClock() const;
+
+    bool m_hlc;                                         //!< run HLC
+    bool m_hvc;                                         //!< run HVC
+    bool m_repcl;                                       //!< run RepCl
+    Time m_hvcEpsilon;                                  //!< HVC bound
+    Time m_interval;                                    //!< RepCl I
+    uint32_t m_epsilon;                                 //!< RepCl E / I
+    uint32_t m_counterBits;                             //!< RepCl counter width
+    bool m_sumCounters;                                 //!< RepCl sum compression
+    ReplayCounterRule m_counterRule;                    //!< RepCl counter rule
+    uint32_t m_process;                                 //!< this process
+    uint32_t m_n;                                       //!< processes
+    Ptr<CausalityLog> m_log;                            //!< shared log
+    std::function<uint32_t(Ipv4Address)> m_processOf;   //!< address to process
+    std::unique_ptr<CausalProcess> m_state;             //!< the clocks
+    uint64_t m_stamped;                                 //!< packets stamped
+    uint64_t m_merged;                                  //!< stamps merged
+    uint64_t m_unstamped;                               //!< packets without stamp
+    uint64_t m_stampBytes;                              //!< bytes of stamps sent
+    TracedCallback<uint64_t, uint32_t> m_stampedTrace;  //!< Stamped
+    TracedCallback<uint64_t, uint32_t> m_mergedTrace;   //!< Merged
+    TracedCallback<Ptr<const Packet>> m_malformedTrace; //!< Malformed
+};
+
+} // namespace ns3
+
+#endif /* CAUSALITY_STAMPER_H */
