@@ -9,7 +9,7 @@
 // checker verifies the clocks against the vector-clock ground truth, and the
 // log is written as CSV and as a ShiViz log.
 //
-//   ./causality-gossip --nodes=16 --skew=1ms --interval=100us --rate=200 --duration=1s
+//   ./causality-gossip --nodes=16 --skew=1ms --interval=100us --rate=200 --duration=1s [--onWire]
 
 #include "ns3/causality-helper.h"
 #include "ns3/clock-helper.h"
@@ -74,6 +74,7 @@ main(int argc, char* argv[])
     Time duration = Seconds(1);
     Time linkDelay = MicroSeconds(4);
     std::string counterRule = "Published";
+    bool onWire = false;
     std::string outDir = "results";
 
     CommandLine cmd(__FILE__);
@@ -87,6 +88,7 @@ main(int argc, char* argv[])
                  "CSMA channel delay (delta is about this plus transmission)",
                  linkDelay);
     cmd.AddValue("counterRule", "RepCl counter rule: Published or EpochCounts", counterRule);
+    cmd.AddValue("onWire", "Carry the stamps as real bytes (their bandwidth is simulated)", onWire);
     cmd.AddValue("outDir", "Directory for the output files", outDir);
     cmd.Parse(argc, argv);
 
@@ -124,6 +126,7 @@ main(int argc, char* argv[])
                                   UintegerValue(skew.GetTimeStep() / interval.GetTimeStep()));
     causality.SetStamperAttribute("HvcEpsilon", TimeValue(skew));
     causality.SetStamperAttribute("CounterRule", StringValue(counterRule));
+    causality.SetStamperAttribute("OnWire", BooleanValue(onWire));
     Ptr<CausalityLog> log = causality.Install(all);
 
     std::vector<Ipv4Address> peers;

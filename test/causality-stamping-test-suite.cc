@@ -5,6 +5,7 @@
 // the logged vector clocks equal the happened-before relation rebuilt from the
 // packets actually delivered, the clocks' guarantees hold, and malformed or
 // missing stamps are counted without harm.
+#include "ns3/causality-header.h"
 #include "ns3/causality-helper.h"
 #include "ns3/causality-tag.h"
 #include "ns3/clock-helper.h"
@@ -15,6 +16,7 @@
 #include "ns3/test.h"
 
 #include <map>
+#include <set>
 
 using namespace ns3;
 
@@ -60,9 +62,12 @@ struct Gossip
 class StampingTestCase : public TestCase
 {
   public:
-    StampingTestCase()
-        : TestCase("every packet stamped and merged; vector clocks equal rebuilt truth; "
-                   "guarantees hold; malformed and unstamped packets counted")
+    /** \param onWire stamps as real bytes instead of byte tags */
+    StampingTestCase(bool onWire)
+        : TestCase(std::string(onWire ? "on the wire" : "byte tags") +
+                   ": every packet stamped and merged; vector clocks equal rebuilt truth; "
+                   "guarantees hold; malformed and unstamped packets counted"),
+          m_onWire(onWire)
     {
     }
 
@@ -95,6 +100,7 @@ class StampingTestCase : public TestCase
         causality.SetStamperAttribute("Interval", TimeValue(MicroSeconds(20)));
         causality.SetStamperAttribute("Epsilon", UintegerValue(10));
         causality.SetStamperAttribute("HvcEpsilon", TimeValue(skew));
+        causality.SetStamperAttribute("OnWire", BooleanValue(m_onWire));
         Ptr<CausalityLog> log = causality.Install(processes);
 
         g.uniform = CreateObject<UniformRandomVariable>();
@@ -109,12 +115,19 @@ class StampingTestCase : public TestCase
             socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
             if (i < n)
             {
-                socket->SetRecvCallback(MakeCallback(+[](uint64_t* count, Ptr<Socket> s) {
-                                            while (s->Recv())
-                                            {
-                                                ++*count;
-                                            }
-                                        }).Bind(&g.received));
+                socket->SetRecvCallback(
+                    MakeCallback(+[](uint64_t* count, std::set<uint32_t>* sizes, Ptr<Socket> s) {
+                        while (Ptr<Packet> p = s->Recv())
+                        {
+                            ++*count;
+                            sizes->insert(p->GetSize());
+                        }
+                    }).Bind(&g.received, &m_payloadSizes));
+                g.nodes.Get(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+                    "Tx",
+                    MakeCallback(+[](uint64_t* bytes, Ptr<const Packet> p, Ptr<Ipv4>, uint32_t) {
+                        *bytes += p->GetSize();
+                    }).Bind(&m_ipBytes));
             }
             g.sockets.push_back(socket);
             g.addresses.push_back(interfaces.GetAddress(i));
@@ -124,12 +137,24 @@ class StampingTestCase : public TestCase
             Simulator::Schedule(MicroSeconds(1 + i), &Gossip::Act, &g, i, n);
         }
         // The outsider sends one packet with a corrupted stamp and one with none.
-        Simulator::Schedule(MilliSeconds(10), [&g, n]() {
-            Ptr<Packet> bad = Create<Packet>(20);
-            CausalityTag tag;
-            tag.SetStamp({0x0f, 0x00, 0x03, 0xff});
-            bad->AddByteTag(tag);
-            g.sockets[n]->SendTo(bad, 0, InetSocketAddress(g.addresses[0], 9));
+        auto raw = Socket::CreateSocket(g.nodes.Get(n), Ipv4RawSocketFactory::GetTypeId());
+        raw->SetAttribute("Protocol", UintegerValue(17));
+        bool onWire = m_onWire;
+        Simulator::Schedule(MilliSeconds(10), [&g, n, raw, onWire]() {
+            if (onWire)
+            {
+                // A CausalityHeader that claims 255 stamp bytes but is cut short.
+                uint8_t bytes[20] = {0xC1, 0x0C, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0xff};
+                raw->SendTo(Create<Packet>(bytes, 20), 0, InetSocketAddress(g.addresses[0], 0));
+            }
+            else
+            {
+                Ptr<Packet> bad = Create<Packet>(20);
+                CausalityTag tag;
+                tag.SetStamp({0x0f, 0x00, 0x03, 0xff});
+                bad->AddByteTag(tag);
+                g.sockets[n]->SendTo(bad, 0, InetSocketAddress(g.addresses[0], 9));
+            }
             g.sockets[n]->SendTo(Create<Packet>(20), 0, InetSocketAddress(g.addresses[1], 9));
         });
         Simulator::Stop(MilliSeconds(50));
@@ -150,7 +175,29 @@ class StampingTestCase : public TestCase
         const auto& events = log->GetEvents();
         NS_TEST_ASSERT_MSG_GT(g.sent, 500, "enough traffic");
         NS_TEST_ASSERT_MSG_EQ(stamped, g.sent, "every packet sent was stamped");
-        NS_TEST_ASSERT_MSG_EQ(merged + malformed + unstamped, g.received, "every receive seen");
+        uint64_t stampBytes = 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            stampBytes += processes.Get(i)->GetObject<CausalityStamper>()->GetStampBytes();
+        }
+        if (m_onWire)
+        {
+            // The truncated header is dropped before UDP; everything else reaches the sockets.
+            NS_TEST_ASSERT_MSG_EQ(merged + unstamped, g.received, "every receive seen");
+            // Applications see their own payloads: the stamp was taken off.
+            NS_TEST_ASSERT_MSG_EQ((m_payloadSizes == std::set<uint32_t>{20, 64}),
+                                  true,
+                                  "payload sizes intact");
+            // Every IPv4 packet a process sent carried IP + CausalityHeader + UDP + payload.
+            NS_TEST_ASSERT_MSG_EQ(m_ipBytes,
+                                  g.sent * (20 + CausalityHeader::FIXED_SIZE + 8 + 64) + stampBytes,
+                                  "stamp bytes are on the wire");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(merged + malformed + unstamped, g.received, "every receive seen");
+            NS_TEST_ASSERT_MSG_EQ(m_ipBytes, g.sent * (20 + 8 + 64), "byte tags cost no bandwidth");
+        }
         NS_TEST_ASSERT_MSG_EQ(malformed, 1, "the corrupted stamp was counted");
         NS_TEST_ASSERT_MSG_EQ(unstamped, 1, "the unstamped packet was counted");
         NS_TEST_ASSERT_MSG_EQ(events.size(), g.sent + merged + g.locals, "one event each");
@@ -199,6 +246,10 @@ class StampingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(report.repclHb.applicable, 1000, "hb pairs checked");
         Simulator::Destroy();
     }
+
+    bool m_onWire;                     //!< stamps as real bytes
+    std::set<uint32_t> m_payloadSizes; //!< sizes the sockets received
+    uint64_t m_ipBytes = 0;            //!< IPv4 bytes the processes sent
 };
 
 } // namespace
@@ -210,7 +261,8 @@ class CausalityStampingTestSuite : public TestSuite
     CausalityStampingTestSuite()
         : TestSuite("chronometry-causality-stamping", SYSTEM)
     {
-        AddTestCase(new StampingTestCase, TestCase::QUICK);
+        AddTestCase(new StampingTestCase(false), TestCase::QUICK);
+        AddTestCase(new StampingTestCase(true), TestCase::QUICK);
     }
 };
 

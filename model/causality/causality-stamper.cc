@@ -4,16 +4,20 @@
 #include "causality-stamper.h"
 
 #include "causality-export.h"
+#include "causality-header.h"
 #include "causality-tag.h"
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
+#include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv6-interface.h"
 #include "ns3/local-clock.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -23,6 +27,115 @@ NS_LOG_COMPONENT_DEFINE("CausalityStamper");
 
 NS_OBJECT_ENSURE_REGISTERED(CausalityLog);
 NS_OBJECT_ENSURE_REGISTERED(CausalityStamper);
+
+/**
+ * \ingroup chronometry
+ * Stands in for UDP in IPv4's protocol table (OnWire mode): strips the
+ * CausalityHeader, hands it to the stamper, and passes the UDP segment on.
+ */
+class CausalityUdpShim : public IpL4Protocol
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid =
+            TypeId("ns3::CausalityUdpShim").SetParent<IpL4Protocol>().SetGroupName("Chronometry");
+        return tid;
+    }
+
+    /**
+     * \param udp the real UDP
+     * \param stamper the node's stamper
+     */
+    void Set(Ptr<UdpL4Protocol> udp, Ptr<CausalityStamper> stamper)
+    {
+        m_udp = udp;
+        m_stamper = stamper;
+    }
+
+    int GetProtocolNumber() const override
+    {
+        return UdpL4Protocol::PROT_NUMBER;
+    }
+
+    RxStatus Receive(Ptr<Packet> p,
+                     const Ipv4Header& header,
+                     Ptr<Ipv4Interface> incomingInterface) override
+    {
+        uint32_t before = p->GetSize();
+        if (!m_stamper->StripAndMerge(p))
+        {
+            return IpL4Protocol::RX_OK; // truncated header: dropped (counted)
+        }
+        Ipv4Header inner = header;
+        inner.SetPayloadSize(header.GetPayloadSize() - (before - p->GetSize()));
+        return m_udp->Receive(p, inner, incomingInterface);
+    }
+
+    RxStatus Receive(Ptr<Packet> p,
+                     const Ipv6Header& header,
+                     Ptr<Ipv6Interface> incomingInterface) override
+    {
+        return m_udp->Receive(p, header, incomingInterface);
+    }
+
+    void ReceiveIcmp(Ipv4Address icmpSource,
+                     uint8_t icmpTtl,
+                     uint8_t icmpType,
+                     uint8_t icmpCode,
+                     uint32_t icmpInfo,
+                     Ipv4Address payloadSource,
+                     Ipv4Address payloadDestination,
+                     const uint8_t payload[8]) override
+    {
+        m_udp->ReceiveIcmp(icmpSource,
+                           icmpTtl,
+                           icmpType,
+                           icmpCode,
+                           icmpInfo,
+                           payloadSource,
+                           payloadDestination,
+                           payload);
+    }
+
+    void SetDownTarget(DownTargetCallback cb) override
+    {
+        m_udp->SetDownTarget(cb);
+    }
+
+    void SetDownTarget6(DownTargetCallback6 cb) override
+    {
+        m_udp->SetDownTarget6(cb);
+    }
+
+    DownTargetCallback GetDownTarget() const override
+    {
+        return m_udp->GetDownTarget();
+    }
+
+    DownTargetCallback6 GetDownTarget6() const override
+    {
+        return m_udp->GetDownTarget6();
+    }
+
+  protected:
+    void DoDispose() override
+    {
+        m_udp = nullptr;
+        m_stamper = nullptr;
+        IpL4Protocol::DoDispose();
+    }
+
+  private:
+    Ptr<UdpL4Protocol> m_udp;        //!< the real UDP
+    Ptr<CausalityStamper> m_stamper; //!< the node's stamper
+};
+
+NS_OBJECT_ENSURE_REGISTERED(CausalityUdpShim);
 
 // ---------------------------------------------------------------- CausalityLog
 
@@ -85,6 +198,13 @@ CausalityStamper::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&CausalityStamper::m_repcl),
                           MakeBooleanChecker())
+            .AddAttribute("OnWire",
+                          "Carry stamps as real bytes between the IPv4 and UDP headers (so their "
+                          "bandwidth is simulated) instead of a byte tag. UDP traffic only; "
+                          "every node of the system must use the same setting.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&CausalityStamper::m_onWire),
+                          MakeBooleanChecker())
             .AddAttribute("HvcEpsilon",
                           "HVC bound epsilon; valid range [1ns, 24h]; should be at least the "
                           "clocks' skew bound.",
@@ -139,6 +259,7 @@ CausalityStamper::CausalityStamper()
     : m_hlc(true),
       m_hvc(true),
       m_repcl(true),
+      m_onWire(false),
       m_hvcEpsilon(MilliSeconds(1)),
       m_interval(MicroSeconds(100)),
       m_epsilon(10),
@@ -214,9 +335,88 @@ CausalityStamper::Start(uint32_t process,
         chronometry::ReportConfigError("CausalityStamper: the node has no IPv4 stack "
                                        "(install the Internet stack before CausalityHelper)");
     }
+    if (m_onWire)
+    {
+        Ptr<UdpL4Protocol> udp = GetObject<UdpL4Protocol>();
+        if (!udp)
+        {
+            chronometry::ReportConfigError("ns3::CausalityStamper::OnWire = true needs UDP on "
+                                           "the node (install the Internet stack first)");
+        }
+        m_udpDown = udp->GetDownTarget();
+        udp->SetDownTarget(MakeCallback(&CausalityStamper::SendDown, this));
+        auto shim = CreateObject<CausalityUdpShim>();
+        shim->Set(udp, this);
+        ipv4->Insert(shim);
+        return;
+    }
     ipv4->TraceConnectWithoutContext("SendOutgoing", MakeCallback(&CausalityStamper::OnSend, this));
     ipv4->TraceConnectWithoutContext("LocalDeliver",
                                      MakeCallback(&CausalityStamper::OnDeliver, this));
+}
+
+std::vector<uint8_t>
+CausalityStamper::Stamp(Ipv4Address destination, uint64_t id)
+{
+    std::vector<uint8_t> stamp =
+        m_state->OnSend(Simulator::Now(), ReadClock(), id, m_processOf(destination));
+    ++m_stamped;
+    m_stampBytes += stamp.size();
+    m_stampedTrace(id, static_cast<uint32_t>(stamp.size()));
+    return stamp;
+}
+
+void
+CausalityStamper::Merge(const std::vector<uint8_t>& stamp,
+                        uint64_t id,
+                        uint32_t source,
+                        Ptr<const Packet> packet)
+{
+    if (!m_state->OnReceive(stamp, Simulator::Now(), ReadClock(), id, source))
+    {
+        m_malformedTrace(packet);
+        return;
+    }
+    ++m_merged;
+    m_mergedTrace(id, static_cast<uint32_t>(stamp.size()));
+}
+
+void
+CausalityStamper::SendDown(Ptr<Packet> packet,
+                           Ipv4Address source,
+                           Ipv4Address destination,
+                           uint8_t protocol,
+                           Ptr<Ipv4Route> route)
+{
+    uint64_t id = packet->GetUid() + 1; // 0 is reserved for "no message"
+    CausalityHeader header;
+    header.SetMessageId(id);
+    header.SetSource(m_process);
+    header.SetStamp(Stamp(destination, id));
+    packet->AddHeader(header);
+    m_udpDown(packet, source, destination, protocol, route);
+}
+
+bool
+CausalityStamper::StripAndMerge(Ptr<Packet> packet)
+{
+    bool present = false;
+    if (!CausalityHeader::Probe(packet, present))
+    {
+        if (present)
+        {
+            // The magic is there but the header does not fit: the segment is unusable.
+            m_state->OnReceive({}, Simulator::Now(), ReadClock(), 0, m_n); // counted as malformed
+            m_malformedTrace(packet);
+            return false;
+        }
+        ++m_unstamped;
+        return true;
+    }
+    CausalityHeader header;
+    packet->RemoveHeader(header);
+    Merge(header.GetStamp(), header.GetMessageId(), header.GetSource(), packet);
+    return true;
 }
 
 Time
@@ -235,17 +435,12 @@ CausalityStamper::RecordLocalEvent()
 void
 CausalityStamper::OnSend(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t)
 {
-    uint32_t destination = m_processOf(header.GetDestination());
     uint64_t id = packet->GetUid() + 1; // 0 is reserved for "no message"
-    std::vector<uint8_t> stamp = m_state->OnSend(Simulator::Now(), ReadClock(), id, destination);
     CausalityTag tag;
     tag.SetMessageId(id);
     tag.SetSource(m_process);
-    tag.SetStamp(stamp);
+    tag.SetStamp(Stamp(header.GetDestination(), id));
     packet->AddByteTag(tag);
-    ++m_stamped;
-    m_stampBytes += stamp.size();
-    m_stampedTrace(id, static_cast<uint32_t>(stamp.size()));
 }
 
 void
@@ -257,17 +452,7 @@ CausalityStamper::OnDeliver(const Ipv4Header&, Ptr<const Packet> packet, uint32_
         ++m_unstamped;
         return;
     }
-    if (!m_state->OnReceive(tag.GetStamp(),
-                            Simulator::Now(),
-                            ReadClock(),
-                            tag.GetMessageId(),
-                            tag.GetSource()))
-    {
-        m_malformedTrace(packet);
-        return;
-    }
-    ++m_merged;
-    m_mergedTrace(tag.GetMessageId(), static_cast<uint32_t>(tag.GetStamp().size()));
+    Merge(tag.GetStamp(), tag.GetMessageId(), tag.GetSource(), packet);
 }
 
 uint64_t

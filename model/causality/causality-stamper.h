@@ -7,8 +7,10 @@
 #include "causal-process.h"
 #include "replay-checker.h"
 
+#include "ns3/ip-l4-protocol.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-route.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/traced-callback.h"
@@ -116,6 +118,13 @@ class CausalityStamper : public Object
     uint32_t GetProcess() const;
 
     /**
+     * OnWire mode, receive side (called by the UDP shim): take the stamp off a packet.
+     * \param packet the packet, starting with a CausalityHeader if stamped
+     * \return false if the packet must be dropped (a truncated header)
+     */
+    bool StripAndMerge(Ptr<Packet> packet);
+
+    /**
      * TracedCallback signature for a stamped or merged packet.
      * \param [in] messageId the packet's message id
      * \param [in] bytes the stamp size
@@ -145,9 +154,44 @@ class CausalityStamper : public Object
     /** \return the node's clock reading (the physical time of an event) */
     Time ReadClock() const;
 
+    /**
+     * OnWire mode, send side: UDP's down target, wrapped.
+     * \param packet UDP segment
+     * \param source source address
+     * \param destination destination address
+     * \param protocol protocol number
+     * \param route the route
+     */
+    void SendDown(Ptr<Packet> packet,
+                  Ipv4Address source,
+                  Ipv4Address destination,
+                  uint8_t protocol,
+                  Ptr<Ipv4Route> route);
+
+    /**
+     * Stamp an outgoing message.
+     * \param destination its destination address
+     * \param id its message id
+     * \return the stamp bytes
+     */
+    std::vector<uint8_t> Stamp(Ipv4Address destination, uint64_t id);
+
+    /**
+     * Merge a received stamp.
+     * \param stamp the bytes
+     * \param id message id
+     * \param source sending process
+     * \param packet for the Malformed trace
+     */
+    void Merge(const std::vector<uint8_t>& stamp,
+               uint64_t id,
+               uint32_t source,
+               Ptr<const Packet> packet);
+
     bool m_hlc;                                         //!< run HLC
     bool m_hvc;                                         //!< run HVC
     bool m_repcl;                                       //!< run RepCl
+    bool m_onWire;                                      //!< stamps as real bytes (UDP only)
     Time m_hvcEpsilon;                                  //!< HVC bound
     Time m_interval;                                    //!< RepCl I
     uint32_t m_epsilon;                                 //!< RepCl E / I
@@ -163,6 +207,7 @@ class CausalityStamper : public Object
     uint64_t m_merged;                                  //!< stamps merged
     uint64_t m_unstamped;                               //!< packets without stamp
     uint64_t m_stampBytes;                              //!< bytes of stamps sent
+    IpL4Protocol::DownTargetCallback m_udpDown;         //!< UDP's original down target (OnWire)
     TracedCallback<uint64_t, uint32_t> m_stampedTrace;  //!< Stamped
     TracedCallback<uint64_t, uint32_t> m_mergedTrace;   //!< Merged
     TracedCallback<Ptr<const Packet>> m_malformedTrace; //!< Malformed

@@ -1,0 +1,126 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "causality-header.h"
+
+#include "ns3/chronometry-validation.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(CausalityHeader);
+
+TypeId
+CausalityHeader::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::CausalityHeader")
+                            .SetParent<Header>()
+                            .SetGroupName("Chronometry")
+                            .AddConstructor<CausalityHeader>();
+    return tid;
+}
+
+TypeId
+CausalityHeader::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+uint32_t
+CausalityHeader::GetSerializedSize() const
+{
+    return FIXED_SIZE + static_cast<uint32_t>(m_stamp.size());
+}
+
+void
+CausalityHeader::Serialize(Buffer::Iterator start) const
+{
+    start.WriteHtonU16(MAGIC);
+    start.WriteHtonU64(m_messageId);
+    start.WriteHtonU32(m_source);
+    start.WriteHtonU16(static_cast<uint16_t>(m_stamp.size()));
+    if (!m_stamp.empty())
+    {
+        start.Write(m_stamp.data(), static_cast<uint32_t>(m_stamp.size()));
+    }
+}
+
+uint32_t
+CausalityHeader::Deserialize(Buffer::Iterator start)
+{
+    // Callers Probe() first, so the magic and the length are known to be consistent.
+    start.ReadNtohU16();
+    m_messageId = start.ReadNtohU64();
+    m_source = start.ReadNtohU32();
+    uint16_t size = start.ReadNtohU16();
+    m_stamp.resize(size);
+    if (size > 0)
+    {
+        start.Read(m_stamp.data(), size);
+    }
+    return FIXED_SIZE + size;
+}
+
+void
+CausalityHeader::Print(std::ostream& os) const
+{
+    os << "message=" << m_messageId << " source=" << m_source << " stampBytes=" << m_stamp.size();
+}
+
+bool
+CausalityHeader::Probe(Ptr<const Packet> packet, bool& present)
+{
+    present = false;
+    if (packet->GetSize() < FIXED_SIZE)
+    {
+        return false;
+    }
+    uint8_t fixed[FIXED_SIZE];
+    packet->CopyData(fixed, FIXED_SIZE);
+    present = ((uint16_t(fixed[0]) << 8) | fixed[1]) == MAGIC;
+    uint32_t size = (uint32_t(fixed[14]) << 8) | fixed[15];
+    return present && packet->GetSize() >= FIXED_SIZE + size;
+}
+
+void
+CausalityHeader::SetMessageId(uint64_t id)
+{
+    m_messageId = id;
+}
+
+uint64_t
+CausalityHeader::GetMessageId() const
+{
+    return m_messageId;
+}
+
+void
+CausalityHeader::SetSource(uint32_t process)
+{
+    m_source = process;
+}
+
+uint32_t
+CausalityHeader::GetSource() const
+{
+    return m_source;
+}
+
+void
+CausalityHeader::SetStamp(const std::vector<uint8_t>& bytes)
+{
+    if (bytes.size() > 65535)
+    {
+        chronometry::ReportConfigError("CausalityHeader: stamp of " + std::to_string(bytes.size()) +
+                                       " bytes is invalid; valid range: [0, 65535] bytes");
+    }
+    m_stamp = bytes;
+}
+
+const std::vector<uint8_t>&
+CausalityHeader::GetStamp() const
+{
+    return m_stamp;
+}
+
+} // namespace ns3
