@@ -6,6 +6,8 @@
 // clocks, E = 1 ms, I = 100 us, 64 processes, 200 msgs/s each) through each
 // clock alone.  A send costs an update plus an encode, a receive a decode plus
 // a merge.  Ratios are against the vector clock measured in the same run.
+#include "ratio-reporter.h"
+
 #include "ns3/hybrid-vector-clock.h"
 #include "ns3/logical-clocks.h"
 #include "ns3/random-execution.h"
@@ -180,25 +182,6 @@ BM_RepCl(benchmark::State& state)
         [](const ReplayClock& c) { return c.GetEncodedBits(); });
 }
 
-/** Console output plus each benchmark's time per event. */
-class RatioReporter : public benchmark::ConsoleReporter
-{
-  public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        ConsoleReporter::ReportRuns(runs);
-        for (const auto& run : runs)
-        {
-            if (run.run_type == Run::RT_Iteration)
-            {
-                m_ns[run.benchmark_name()] = run.GetAdjustedRealTime() / Trace().size();
-            }
-        }
-    }
-
-    std::map<std::string, double> m_ns; //!< ns per event
-};
-
 } // namespace
 
 BENCHMARK(BM_Vector)->Unit(benchmark::kMillisecond);
@@ -215,20 +198,19 @@ main(int argc, char** argv)
     // resolution can still change); inside a simulation it does not.  Measure as inside.
     Simulator::Run();
     Simulator::Destroy();
-    RatioReporter reporter;
+    chronometry_bench::RatioReporter reporter(static_cast<double>(Trace().size()), 1e6);
     benchmark::RunSpecifiedBenchmarks(&reporter);
-    auto base = reporter.m_ns.find("BM_Vector");
-    if (base == reporter.m_ns.end())
+    auto base = reporter.nsPerItem.find("BM_Vector");
+    if (base == reporter.nsPerItem.end())
     {
         return 1;
     }
     std::printf("\nn = 64, %zu events; per event (update + encode on send, decode + merge on "
                 "receive), ratio to the vector clock in the same run:\n",
                 Trace().size());
-    for (const auto& [name, ns] : reporter.m_ns)
+    for (const auto& [name, ns] : reporter.nsPerItem)
     {
-        // GetAdjustedRealTime is in the benchmark's unit (ms): convert to ns per event.
-        double perEvent = ns * 1e6;
+        double perEvent = ns;
         std::printf("  %-42s %9.1f ns/event %6.2fx   mean encoded size %7.1f bits\n",
                     name.c_str(),
                     perEvent,

@@ -7,6 +7,8 @@
 // Reads happen inside a running simulation: one event advances true time by a
 // random step and performs a batch of reads, so the clock models do their real
 // work (random-walk plans grow, bounded-skew draws move with time).
+#include "ratio-reporter.h"
+
 #include "ns3/bounded-skew-clock.h"
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
@@ -104,26 +106,6 @@ BM_SimulatedTsc(benchmark::State& state)
     RunReads(state, [tsc] { return static_cast<int64_t>(tsc->Read()); });
 }
 
-/** Console output plus a record of each benchmark's time per read. */
-class RatioReporter : public benchmark::ConsoleReporter
-{
-  public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        ConsoleReporter::ReportRuns(runs);
-        for (const auto& run : runs)
-        {
-            if (run.run_type == Run::RT_Iteration)
-            {
-                m_nsPerRead[run.benchmark_name()] =
-                    run.GetAdjustedRealTime() / READS_PER_EVENT; // default unit: ns
-            }
-        }
-    }
-
-    std::map<std::string, double> m_nsPerRead; //!< benchmark -> ns per read
-};
-
 } // namespace
 
 BENCHMARK(BM_SimulatorNow);
@@ -137,17 +119,17 @@ int
 main(int argc, char** argv)
 {
     benchmark::Initialize(&argc, argv);
-    RatioReporter reporter;
+    chronometry_bench::RatioReporter reporter(READS_PER_EVENT, 1.0);
     benchmark::RunSpecifiedBenchmarks(&reporter);
-    auto base = reporter.m_nsPerRead.find("BM_SimulatorNow");
-    if (base == reporter.m_nsPerRead.end() || base->second <= 0)
+    auto base = reporter.nsPerItem.find("BM_SimulatorNow");
+    if (base == reporter.nsPerItem.end() || base->second <= 0)
     {
         std::cerr << "baseline BM_SimulatorNow did not run" << std::endl;
         return 1;
     }
     std::cout << "\nCost per read, as a ratio to Simulator::Now() (" << base->second
               << " ns per read, same run):\n";
-    for (const auto& [name, ns] : reporter.m_nsPerRead)
+    for (const auto& [name, ns] : reporter.nsPerItem)
     {
         std::printf("  %-40s %9.2f ns  %7.1fx\n", name.c_str(), ns, ns / base->second);
     }

@@ -83,6 +83,25 @@ Take(const std::vector<uint8_t>& in, std::size_t& pos, std::vector<uint8_t>& par
 
 } // namespace
 
+void
+CausalStamp::LocalOrSend(Time pt)
+{
+    vector.LocalOrSend(pt);
+    lamport.LocalOrSend(pt);
+    if (hlc)
+    {
+        hlc->LocalOrSend(pt);
+    }
+    if (hvc)
+    {
+        hvc->LocalOrSend(pt);
+    }
+    if (repcl)
+    {
+        repcl->LocalOrSend(pt);
+    }
+}
+
 std::vector<uint8_t>
 CausalStamp::Encode(bool* widened) const
 {
@@ -238,20 +257,7 @@ void
 CausalProcess::OnLocal(Time trueTime, Time pt)
 {
     pt = NextPt(pt);
-    m_stamp.vector.LocalOrSend(pt);
-    m_stamp.lamport.LocalOrSend(pt);
-    if (m_stamp.hlc)
-    {
-        m_stamp.hlc->LocalOrSend(pt);
-    }
-    if (m_stamp.hvc)
-    {
-        m_stamp.hvc->LocalOrSend(pt);
-    }
-    if (m_stamp.repcl)
-    {
-        m_stamp.repcl->LocalOrSend(pt);
-    }
+    m_stamp.LocalOrSend(pt);
     Log(CausalEventKind::LOCAL, trueTime, pt, 0, m_config.n, 0);
 }
 
@@ -259,20 +265,7 @@ std::vector<uint8_t>
 CausalProcess::OnSend(Time trueTime, Time pt, uint64_t messageId, uint32_t destination)
 {
     pt = NextPt(pt);
-    m_stamp.vector.LocalOrSend(pt);
-    m_stamp.lamport.LocalOrSend(pt);
-    if (m_stamp.hlc)
-    {
-        m_stamp.hlc->LocalOrSend(pt);
-    }
-    if (m_stamp.hvc)
-    {
-        m_stamp.hvc->LocalOrSend(pt);
-    }
-    if (m_stamp.repcl)
-    {
-        m_stamp.repcl->LocalOrSend(pt);
-    }
+    m_stamp.LocalOrSend(pt);
     bool widened = false;
     std::vector<uint8_t> bytes = m_stamp.Encode(&widened);
     m_widened += widened ? 1 : 0;

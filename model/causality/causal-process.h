@@ -70,6 +70,12 @@ struct CausalStamp
     std::optional<ReplayClock> repcl;      //!< if enabled
 
     /**
+     * A local or send event for every clock in the stamp.
+     * \param pt physical time of the event
+     */
+    void LocalOrSend(Time pt);
+
+    /**
      * Wire format: a flags byte (which clocks follow), then per clock a 16-bit
      * length and its encoding.
      * \param widened if not null, set when RepCl's counters needed a wider field

@@ -3,8 +3,6 @@
  */
 #include "causality-header.h"
 
-#include "ns3/chronometry-validation.h"
-
 namespace ns3
 {
 
@@ -80,47 +78,6 @@ CausalityHeader::Probe(Ptr<const Packet> packet, bool& present)
     present = ((uint16_t(fixed[0]) << 8) | fixed[1]) == MAGIC;
     uint32_t size = (uint32_t(fixed[14]) << 8) | fixed[15];
     return present && packet->GetSize() >= FIXED_SIZE + size;
-}
-
-void
-CausalityHeader::SetMessageId(uint64_t id)
-{
-    m_messageId = id;
-}
-
-uint64_t
-CausalityHeader::GetMessageId() const
-{
-    return m_messageId;
-}
-
-void
-CausalityHeader::SetSource(uint32_t process)
-{
-    m_source = process;
-}
-
-uint32_t
-CausalityHeader::GetSource() const
-{
-    return m_source;
-}
-
-void
-CausalityHeader::SetStamp(const std::vector<uint8_t>& bytes)
-{
-    if (bytes.size() > 65535)
-    {
-        chronometry::ReportConfigError("CausalityHeader: stamp of " + std::to_string(bytes.size()) +
-                                       " bytes is invalid; valid range: [0, 65535] bytes");
-    }
-    m_stamp = bytes;
-}
-
-const std::vector<uint8_t>&
-CausalityHeader::GetStamp() const
-{
-    return m_stamp;
 }
 
 } // namespace ns3

@@ -4,6 +4,8 @@
 #ifndef CAUSALITY_HEADER_H
 #define CAUSALITY_HEADER_H
 
+#include "causality-tag.h"
+
 #include "ns3/header.h"
 #include "ns3/packet.h"
 
@@ -20,7 +22,7 @@ namespace ns3
  * simulated: magic 0xC10C (2 bytes), message id (8), source process (4),
  * stamp length (2), stamp.
  */
-class CausalityHeader : public Header
+class CausalityHeader : public Header, public StampCarrier
 {
   public:
     /** Magic number that marks the header. */
@@ -47,24 +49,6 @@ class CausalityHeader : public Header
      * \return true if a complete header can be removed
      */
     static bool Probe(Ptr<const Packet> packet, bool& present);
-
-    /** \param id message identifier */
-    void SetMessageId(uint64_t id);
-    /** \return message identifier */
-    uint64_t GetMessageId() const;
-    /** \param process sending process */
-    void SetSource(uint32_t process);
-    /** \return sending process */
-    uint32_t GetSource() const;
-    /** \param bytes the stamp (at most 65535 bytes) */
-    void SetStamp(const std::vector<uint8_t>& bytes);
-    /** \return the stamp */
-    const std::vector<uint8_t>& GetStamp() const;
-
-  private:
-    uint64_t m_messageId = 0;     //!< message identifier
-    uint32_t m_source = 0;        //!< sending process
-    std::vector<uint8_t> m_stamp; //!< encoded timestamps
 };
 
 } // namespace ns3

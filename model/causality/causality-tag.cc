@@ -3,6 +3,8 @@
  */
 #include "causality-tag.h"
 
+#include "ns3/chronometry-validation.h"
+
 namespace ns3
 {
 
@@ -62,37 +64,42 @@ CausalityTag::Print(std::ostream& os) const
 }
 
 void
-CausalityTag::SetMessageId(uint64_t id)
+StampCarrier::SetMessageId(uint64_t id)
 {
     m_messageId = id;
 }
 
 uint64_t
-CausalityTag::GetMessageId() const
+StampCarrier::GetMessageId() const
 {
     return m_messageId;
 }
 
 void
-CausalityTag::SetSource(uint32_t process)
+StampCarrier::SetSource(uint32_t process)
 {
     m_source = process;
 }
 
 uint32_t
-CausalityTag::GetSource() const
+StampCarrier::GetSource() const
 {
     return m_source;
 }
 
 void
-CausalityTag::SetStamp(const std::vector<uint8_t>& bytes)
+StampCarrier::SetStamp(const std::vector<uint8_t>& bytes)
 {
+    if (bytes.size() > 65535)
+    {
+        chronometry::ReportConfigError("causality stamp of " + std::to_string(bytes.size()) +
+                                       " bytes is invalid; valid range: [0, 65535] bytes");
+    }
     m_stamp = bytes;
 }
 
 const std::vector<uint8_t>&
-CausalityTag::GetStamp() const
+StampCarrier::GetStamp() const
 {
     return m_stamp;
 }
