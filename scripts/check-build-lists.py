@@ -55,6 +55,15 @@ def main(root):
             if f.suffix in (".cc", ".h") and rel not in listed and \
                     rel != "test/chronometry-test-runner.cc" and "/fuzz/" not in rel:
                 problems.append(f"not listed in the build: {rel}")
+    modules = cmake_list(cmake, "chronometry_ns3_modules")
+    linked = re.findall(r"\$\{lib([a-z0-9-]+)\}",
+                        re.search(r"LIBRARIES_TO_LINK([^\n]*)", cmake).group(1))
+    if sorted(modules) != sorted(linked):
+        problems.append(f"in-tree LIBRARIES_TO_LINK {linked} differ from chronometry_ns3_modules "
+                        f"{modules}")
+    waf_modules = re.findall(r"create_ns3_module\('chronometry', \[([^\]]*)\]", waf)
+    if not waf_modules or sorted(re.findall(r"'([^']+)'", waf_modules[0])) != sorted(modules):
+        problems.append(f"wscript module dependencies differ from chronometry_ns3_modules {modules}")
     for p in problems:
         print("build lists:", p)
     counts = ", ".join(f"{k} {len(v[0])}" for k, v in pairs.items())
