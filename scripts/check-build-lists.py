@@ -57,7 +57,7 @@ def main(root):
                 problems.append(f"not listed in the build: {rel}")
     modules = cmake_list(cmake, "chronometry_ns3_modules")
     linked = re.findall(r"\$\{lib([a-z0-9-]+)\}",
-                        re.search(r"LIBRARIES_TO_LINK([^\n]*)", cmake).group(1))
+                        re.search(r"LIBRARIES_TO_LINK\s+(\$\{lib[^\n]*)", cmake).group(1))
     if sorted(modules) != sorted(linked):
         problems.append(f"in-tree LIBRARIES_TO_LINK {linked} differ from chronometry_ns3_modules "
                         f"{modules}")
