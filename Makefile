@@ -26,7 +26,8 @@ demo: build
 	mkdir -p $(RESULTS)
 	$(BUILD_DIR)/examples/clock-skew-demo --outDir=$(RESULTS)
 	$(PYTHON) examples/plot-clock-skew.py $(RESULTS)/clock-skew.csv $(RESULTS)/clock-skew.png
-	@echo "demo: wrote $(RESULTS)/clock-skew.csv, $(RESULTS)/clock-skew-summary.csv, $(RESULTS)/clock-skew.png"
+	$(BUILD_DIR)/examples/causality-gossip --duration=300ms --outDir=$(RESULTS)
+	@echo "demo: wrote $(RESULTS)/clock-skew.csv, $(RESULTS)/clock-skew-summary.csv, $(RESULTS)/clock-skew.png, $(RESULTS)/causality-events.csv, $(RESULTS)/causality-shiviz.log"
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
