@@ -27,6 +27,8 @@ def build(bld):
         'model/causality/causality-export.cc',
         'model/causality/causality-stamper.cc',
         'helper/causality-helper.cc',
+        'model/causality/replay-workload-application.cc',
+        'helper/replay-study.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -40,6 +42,7 @@ def build(bld):
         'test/clock-config-validation-test-suite.cc',
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
+        'test/replay-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -66,6 +69,8 @@ def build(bld):
         'model/causality/causality-export.h',
         'model/causality/causality-stamper.h',
         'helper/causality-helper.h',
+        'model/causality/replay-workload-application.h',
+        'helper/replay-study.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])
