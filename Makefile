@@ -27,7 +27,8 @@ demo: build
 	$(BUILD_DIR)/examples/clock-skew-demo --outDir=$(RESULTS)
 	$(PYTHON) examples/plot-clock-skew.py $(RESULTS)/clock-skew.csv $(RESULTS)/clock-skew.png
 	$(BUILD_DIR)/examples/causality-gossip --duration=300ms --outDir=$(RESULTS)
-	@echo "demo: wrote $(RESULTS)/clock-skew.csv, $(RESULTS)/clock-skew-summary.csv, $(RESULTS)/clock-skew.png, $(RESULTS)/causality-events.csv, $(RESULTS)/causality-shiviz.log"
+	$(PYTHON) examples/replay_sweep.py --grid small --out $(RESULTS) --build-dir $(BUILD_DIR)/python
+	@echo "demo: wrote $(RESULTS)/clock-skew.csv, $(RESULTS)/clock-skew-summary.csv, $(RESULTS)/clock-skew.png, $(RESULTS)/causality-events.csv, $(RESULTS)/causality-shiviz.log, $(RESULTS)/replay-sweep.{sqlite,csv}, $(RESULTS)/replay-*.png"
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

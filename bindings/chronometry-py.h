@@ -64,6 +64,9 @@ void RegisterClock(pybind11::module_& m);
 /** Causality clocks, random executions, replay checker, exports. */
 void RegisterCausality(pybind11::module_& m);
 
+/** Scenario runners (replay-clock study). */
+void RegisterStudy(pybind11::module_& m);
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */

@@ -112,6 +112,8 @@ ReplayStudy::Run(const ReplayStudyParams& params)
         auto drift = CreateObject<UniformRandomVariable>();
         drift->SetAttribute("Min", DoubleValue(-50));
         drift->SetAttribute("Max", DoubleValue(50));
+        offset->SetStream(1000001);
+        drift->SetStream(1000002);
         clocks.SetOffset(offset);
         clocks.SetDrift(drift);
     }
@@ -124,8 +126,12 @@ ReplayStudy::Run(const ReplayStudyParams& params)
                         StringValue(params.clockModel == "thesis" ? "Thesis" : "Bounded"));
     }
     clocks.Install(nodes);
+    // Every random variable gets a fixed stream, so a point depends only on its parameters
+    // and RngRun, even after other runs in the same process.
     int64_t stream = 1;
     stream += clocks.AssignStreams(nodes, stream);
+    stream += csma.AssignStreams(devices, stream);
+    stream += internet.AssignStreams(nodes, stream);
 
     CausalityHelper causality;
     causality.SetStamperAttribute("Interval", TimeValue(params.interval));

@@ -12,6 +12,7 @@ packages=(
   libboost-dev libeigen3-dev libbenchmark-dev
   # Python bindings and tooling (Debian's python3, not another interpreter)
   pybind11-dev python3-dev python3-pytest python3-numpy python3-pandas python3-matplotlib
+  python3-tqdm
 )
 
 missing=()

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Sweep driver for the replay-clock study (thesis Table 5.1 and beyond).
+
+Runs a grid of (n, E, I, delta, alpha) points in parallel worker processes through
+chronometry.run_replay_study (the same scenario and CSV row as the replay-clock-sweep
+example), keeps every finished point in an SQLite file as soon as it finishes, skips points
+already there when run again (so an interrupted sweep resumes), records a failed point with
+its error without stopping the sweep, shows progress, and writes the CSV and the plots:
+theta vs E for varying alpha, delta and I (thesis Figures 6.3-6.14) and the feasibility
+region for a theta budget (Figure 6.15).
+
+usage: replay_sweep.py [--grid small|thesis] [--jobs N] [--out results] [--budget 2]
+"""
+import argparse
+import concurrent.futures as futures
+import itertools
+import json
+import os
+import sqlite3
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_BUILD = os.path.join(HERE, "..", "build", "python")
+
+US = 1_000
+MS = 1_000_000
+
+GRIDS = {
+    # The README demo: a few seconds per point on 2 cores.
+    "small": dict(nodes=[32], skew_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US, 200 * US],
+                  delay_ns=[1 * US, 8 * US, 6 * MS], rate=[20, 80, 160],
+                  duration_ns=[400 * MS], run=[1]),
+    # The thesis' Table 5.1 grid (plus delta beyond E).
+    "thesis": dict(nodes=[32, 64], skew_ns=[1 * MS, 2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS],
+                   interval_ns=[100 * US, 200 * US, 500 * US, 1000 * US],
+                   delay_ns=[1 * US, 2 * US, 4 * US, 8 * US, 2 * MS, 10 * MS],
+                   rate=[10, 20, 40, 80, 160], duration_ns=[1000 * MS], run=[1]),
+}
+
+
+def points(grid):
+    """All parameter combinations of a grid (dict of lists), skipping E not a multiple of I."""
+    keys = sorted(grid)
+    for values in itertools.product(*(grid[k] for k in keys)):
+        p = dict(zip(keys, values))
+        if p["skew_ns"] % p["interval_ns"] == 0 and p["interval_ns"] <= p["skew_ns"]:
+            yield p
+
+
+def key_of(params):
+    return json.dumps(params, sort_keys=True)
+
+
+def open_db(path):
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE IF NOT EXISTS runs (key TEXT PRIMARY KEY, params TEXT, status TEXT,"
+               " error TEXT, result TEXT, finished REAL)")
+    db.commit()
+    return db
+
+
+def run_point(params, build_dir):
+    """Worker: one point (top level, so worker processes can import it)."""
+    if build_dir not in sys.path:
+        sys.path.insert(0, build_dir)
+    import chronometry
+    try:
+        return params, chronometry.run_replay_study(**params), None
+    except Exception as error:  # recorded with the point, the sweep goes on
+        return params, None, f"{type(error).__name__}: {error}"
+
+
+def sweep(grid, db_path, jobs=2, build_dir=DEFAULT_BUILD, limit=None, progress=True):
+    """Run the missing points of a grid; returns (points run now, failures now, total done)."""
+    db = open_db(db_path)
+    done = {row[0] for row in db.execute("SELECT key FROM runs")}
+    todo = [p for p in points(grid) if key_of(p) not in done]
+    if limit is not None:
+        todo = todo[:limit]
+    bar = None
+    if progress:
+        try:
+            from tqdm import tqdm
+            bar = tqdm(total=len(todo), desc="replay sweep", unit="run")
+        except ImportError:
+            bar = None
+    failures = 0
+    with futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = [pool.submit(run_point, p, build_dir) for p in todo]
+        for future in futures.as_completed(pending):
+            params, result, error = future.result()
+            failures += error is not None
+            # One row per finished point, committed at once: an interruption loses nothing
+            # that finished.
+            db.execute("INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?)",
+                       (key_of(params), json.dumps(params), "error" if error else "ok", error,
+                        json.dumps(result) if result else None, time.time()))
+            db.commit()
+            if bar:
+                bar.update(1)
+    if bar:
+        bar.close()
+    total = db.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+    db.close()
+    return len(todo), failures, total
+
+
+def load(db_path):
+    """Finished points as a pandas DataFrame (params and results as columns)."""
+    import pandas as pd
+    db = open_db(db_path)
+    rows = []
+    for params, status, error, result in db.execute(
+            "SELECT params, status, error, result FROM runs"):
+        row = json.loads(params)
+        row["status"] = status
+        row["error"] = error
+        if result:
+            row.update({k: v for k, v in json.loads(result).items() if k != "csv_row"})
+        rows.append(row)
+    db.close()
+    return pd.DataFrame(rows)
+
+
+def write_csv(db_path, csv_path, build_dir=DEFAULT_BUILD):
+    """The ok rows in the replay-clock-sweep CSV format, written atomically."""
+    if build_dir not in sys.path:
+        sys.path.insert(0, build_dir)
+    import chronometry
+    db = open_db(db_path)
+    lines = [chronometry.REPLAY_STUDY_CSV_HEADER]
+    for (result,) in db.execute("SELECT result FROM runs WHERE status = 'ok' ORDER BY key"):
+        lines.append(json.loads(result)["csv_row"])
+    db.close()
+    tmp = csv_path + ".tmp"
+    with open(tmp, "w") as out:
+        out.write("\n".join(lines) + "\n")
+    os.replace(tmp, csv_path)
+    return len(lines) - 1
+
+
+def plot(db_path, out_dir, budget=2.0):
+    """theta vs E by alpha, delta and I; feasibility region for a theta budget. Returns files."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    df = load(db_path)
+    df = df[df["status"] == "ok"]
+    if df.empty:
+        return []
+    df = df.assign(E_ms=df["skew_ns"] / MS, I_us=df["interval_ns"] / US,
+                   delta_us=df["delay_ns"] / US)
+    files = []
+
+    def mode(column):
+        return df[column].mode().iloc[0]
+
+    base = dict(nodes=mode("nodes"), interval_ns=mode("interval_ns"), delay_ns=mode("delay_ns"),
+                rate=mode("rate"))
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+    for ax, vary, label in ((axes[0], "rate", "alpha (msgs/s)"),
+                            (axes[1], "delay_ns", "delta"),
+                            (axes[2], "interval_ns", "I")):
+        fixed = {k: v for k, v in base.items() if k != vary}
+        sub = df
+        for k, v in fixed.items():
+            sub = sub[sub[k] == v]
+        for value, rows in sub.groupby(vary):
+            rows = rows.sort_values("E_ms")
+            shown = f"{value / US:g} us" if vary != "rate" else f"{value:g}"
+            ax.plot(rows["E_ms"], rows["theta_mean"], marker="o", label=f"{label} = {shown}")
+        ax.set_xlabel("E (ms)")
+        ax.set_ylabel("theta: stored offsets per event (mean)")
+        ax.set_title(f"theta vs E, varying {label}")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    path = os.path.join(out_dir, "replay-theta-vs-E.png")
+    tmp = path + ".tmp.png"
+    fig.savefig(tmp, dpi=100)
+    os.replace(tmp, path)
+    files.append(path)
+    plt.close(fig)
+
+    # Feasibility (Figure 6.15): (E, alpha) points whose p99 theta fits the budget.
+    sub = df[(df["nodes"] == base["nodes"]) & (df["interval_ns"] == base["interval_ns"]) &
+             (df["delay_ns"] == base["delay_ns"])]
+    fig, ax = plt.subplots(figsize=(6, 4.5))
+    ok = sub[sub["theta_p99"] <= budget]
+    bad = sub[sub["theta_p99"] > budget]
+    ax.scatter(ok["E_ms"], ok["rate"], marker="o", color="tab:green", label=f"p99 theta <= {budget:g}")
+    ax.scatter(bad["E_ms"], bad["rate"], marker="x", color="tab:red", label=f"p99 theta > {budget:g}")
+    ax.set_xlabel("E (ms)")
+    ax.set_ylabel("alpha (msgs/s)")
+    ax.set_title(f"Feasibility region, n = {base['nodes']}, I = {base['interval_ns'] / US:g} us")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path = os.path.join(out_dir, "replay-feasibility.png")
+    tmp = path + ".tmp.png"
+    fig.savefig(tmp, dpi=100)
+    os.replace(tmp, path)
+    files.append(path)
+    plt.close(fig)
+    return files
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--grid", choices=sorted(GRIDS), default="small")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--out", default="results")
+    parser.add_argument("--budget", type=float, default=2.0, help="theta budget (p99)")
+    parser.add_argument("--build-dir", default=DEFAULT_BUILD)
+    args = parser.parse_args()
+    if args.jobs < 1:
+        raise ValueError(f"--jobs = {args.jobs} is invalid; valid range: >= 1")
+    if args.budget <= 0:
+        raise ValueError(f"--budget = {args.budget} is invalid; valid range: > 0")
+    os.makedirs(args.out, exist_ok=True)
+    db_path = os.path.join(args.out, "replay-sweep.sqlite")
+    start = time.time()
+    ran, failed, total = sweep(GRIDS[args.grid], db_path, args.jobs, args.build_dir)
+    rows = write_csv(db_path, os.path.join(args.out, "replay-sweep.csv"), args.build_dir)
+    files = plot(db_path, args.out, args.budget)
+    print(f"replay sweep ({args.grid} grid): ran {ran} points now ({failed} failed), "
+          f"{total} in {db_path}, {rows} CSV rows, {time.time() - start:.1f} s wall; "
+          f"plots: {', '.join(files)}")
+
+
+if __name__ == "__main__":
+    main()
