@@ -9,7 +9,8 @@ its error without stopping the sweep, shows progress, and writes the CSV and the
 theta vs E for varying alpha, delta and I (thesis Figures 6.3-6.14) and the feasibility
 region for a theta budget (Figure 6.15).
 
-usage: replay_sweep.py [--grid small|thesis] [--jobs N] [--out results] [--budget 2]
+usage: replay_sweep.py [--grid thesis|small] [--jobs N] [--out results] [--budget 2]
+(default: the thesis grid; the README demo runs --grid small)
 """
 import argparse
 import concurrent.futures as futures
@@ -208,7 +209,7 @@ def plot(db_path, out_dir, budget=2.0):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--grid", choices=sorted(GRIDS), default="small")
+    parser.add_argument("--grid", choices=sorted(GRIDS), default="thesis")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--out", default="results")
     parser.add_argument("--budget", type=float, default=2.0, help="theta budget (p99)")
