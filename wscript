@@ -28,6 +28,7 @@ def build(bld):
         'model/causality/causality-stamper.cc',
         'helper/causality-helper.cc',
         'model/causality/replay-workload-application.cc',
+        'model/causality/udp-send-jitter.cc',
         'helper/replay-study.cc',
     ]
 
@@ -70,6 +71,7 @@ def build(bld):
         'model/causality/causality-stamper.h',
         'helper/causality-helper.h',
         'model/causality/replay-workload-application.h',
+        'model/causality/udp-send-jitter.h',
         'helper/replay-study.h',
     ]
 

@@ -19,6 +19,8 @@ chronometry_py::RegisterStudy(py::module_& m)
            Time skew,
            Time interval,
            Time delay,
+           Time jitter,
+           bool onWire,
            double rate,
            double localRate,
            bool poisson,
@@ -32,6 +34,8 @@ chronometry_py::RegisterStudy(py::module_& m)
             p.skew = skew;
             p.interval = interval;
             p.delay = delay;
+            p.jitter = jitter;
+            p.onWire = onWire;
             p.rate = rate;
             p.localRate = localRate;
             p.poisson = poisson;
@@ -59,6 +63,9 @@ chronometry_py::RegisterStudy(py::module_& m)
             d["repcl_bits_max"] = r.bitsMax;
             d["hvc_mean"] = r.hvcMean;
             d["hvc_max"] = r.hvcMax;
+            d["delay_min_us"] = r.delayMin;
+            d["delay_mean_us"] = r.delayMean;
+            d["delay_max_us"] = r.delayMax;
             d["hlc_bits"] = r.hlcBits;
             d["vector_bits_mean"] = r.vectorBitsMean;
             d["pairs"] = r.pairs;
@@ -83,6 +90,8 @@ chronometry_py::RegisterStudy(py::module_& m)
         py::arg("skew_ns") = 1000000,
         py::arg("interval_ns") = 100000,
         py::arg("delay_ns") = 8000,
+        py::arg("jitter_ns") = 0,
+        py::arg("on_wire") = false,
         py::arg("rate") = 20.0,
         py::arg("local_rate") = 0.0,
         py::arg("poisson") = true,

@@ -31,6 +31,10 @@ main(int argc, char* argv[])
     cmd.AddValue("skew", "Clock skew bound E", p.skew);
     cmd.AddValue("interval", "RepCl epoch length I (E must be a multiple of I)", p.interval);
     cmd.AddValue("delay", "Message delay delta (LAN propagation delay)", p.delay);
+    cmd.AddValue("jitter",
+                 "Extra per-message delay, uniform in [0, jitter] (needs onWire)",
+                 p.jitter);
+    cmd.AddValue("onWire", "Carry the stamps as real bytes (bandwidth simulated)", p.onWire);
     cmd.AddValue("rate", "Messages per second per node (alpha)", p.rate);
     cmd.AddValue("localRate", "Local events per second per node", p.localRate);
     cmd.AddValue("poisson", "Poisson sending (else fixed intervals)", p.poisson);

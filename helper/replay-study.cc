@@ -11,10 +11,13 @@
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/neighbor-cache-helper.h"
 #include "ns3/replay-workload-application.h"
+#include "ns3/udp-send-jitter.h"
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <sstream>
 
 namespace ns3
@@ -34,6 +37,13 @@ ReplayStudyParams::Validate() const
             std::to_string(interval.GetNanoSeconds()) + " ns");
     }
     chronometry::RequireTimeInRange("ReplayStudy: delay (delta)", delay, Time(0), Seconds(1));
+    chronometry::RequireTimeInRange("ReplayStudy: jitter", jitter, Time(0), Seconds(1));
+    if (jitter.IsStrictlyPositive() && !onWire)
+    {
+        chronometry::ReportConfigError(
+            "ReplayStudy: jitter > 0 needs onWire = true (with byte tags the stamp is taken "
+            "after the jitter, so the jitter would not separate send and receive events)");
+    }
     chronometry::RequireDoubleInRange("ReplayStudy: rate (alpha)", rate, 0, 1e6, "msgs/s", false);
     chronometry::RequireDoubleInRange("ReplayStudy: localRate", localRate, 0, 1e6, "/s");
     chronometry::RequireTimeInRange("ReplayStudy: duration", duration, MilliSeconds(1), Hours(1));
@@ -102,6 +112,10 @@ ReplayStudy::Run(const ReplayStudyParams& params)
     Ipv4AddressHelper ipv4;
     ipv4.SetBase("10.0.0.0", "255.0.0.0");
     Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
+    // Static ARP entries: the one-way delay is delta plus transmission from the first
+    // message on, not delayed by address resolution (which would add milliseconds).
+    NeighborCacheHelper neighbors;
+    neighbors.PopulateNeighborCache(interfaces);
 
     ClockHelper clocks;
     if (params.clockModel == "drifting")
@@ -133,7 +147,22 @@ ReplayStudy::Run(const ReplayStudyParams& params)
     stream += csma.AssignStreams(devices, stream);
     stream += internet.AssignStreams(nodes, stream);
 
+    if (params.jitter.IsStrictlyPositive())
+    {
+        // Installed before the stampers, so that a segment is stamped, then delayed.
+        for (uint32_t i = 0; i < params.nodes; ++i)
+        {
+            auto jitter = CreateObject<UdpSendJitter>();
+            jitter->SetAttribute("Jitter",
+                                 StringValue("ns3::UniformRandomVariable[Min=0|Max=" +
+                                             std::to_string(params.jitter.GetNanoSeconds()) + "]"));
+            nodes.Get(i)->AggregateObject(jitter);
+            jitter->Start();
+            stream += jitter->AssignStreams(stream);
+        }
+    }
     CausalityHelper causality;
+    causality.SetStamperAttribute("OnWire", BooleanValue(params.onWire));
     causality.SetStamperAttribute("Interval", TimeValue(params.interval));
     causality.SetStamperAttribute(
         "Epsilon",
@@ -183,8 +212,18 @@ ReplayStudy::Run(const ReplayStudyParams& params)
     std::vector<double> bits;
     std::vector<double> hvc;
     double vectorBits = 0;
+    std::map<uint64_t, Time> sentAt;
+    std::vector<double> delays;
     for (const auto& e : events)
     {
+        if (e.kind == CausalEventKind::SEND)
+        {
+            sentAt[e.messageId] = e.trueTime;
+        }
+        else if (e.kind == CausalEventKind::RECEIVE && sentAt.count(e.messageId))
+        {
+            delays.push_back((e.trueTime - sentAt[e.messageId]).GetNanoSeconds() / 1e3);
+        }
         theta.push_back(e.stamp.repcl->GetOffsetCount());
         sigma.push_back(e.stamp.repcl->GetCounterCount());
         bits.push_back(e.stamp.repcl->GetEncodedBits());
@@ -206,6 +245,10 @@ ReplayStudy::Run(const ReplayStudyParams& params)
     r.hvcMean = h.mean;
     r.hvcMax = h.max;
     r.vectorBitsMean = events.empty() ? 0 : vectorBits / events.size();
+    Summary d = Summarize(delays);
+    r.delayMin = delays.empty() ? 0 : *std::min_element(delays.begin(), delays.end());
+    r.delayMean = d.mean;
+    r.delayMax = d.max;
 
     ReplayCheckerOptions options;
     options.skewBound = params.skew;
@@ -238,9 +281,11 @@ ReplayStudy::Run(const ReplayStudyParams& params)
 std::string
 ReplayStudyResult::CsvHeader()
 {
-    return "nodes,skew_us,interval_us,delay_us,rate,local_rate,duration_s,clock_model,"
+    return "nodes,skew_us,interval_us,delay_us,jitter_us,on_wire,rate,local_rate,duration_s,"
+           "clock_model,"
            "counter_rule,sum_counters,run,events,messages,theta_mean,theta_p99,theta_max,"
            "sigma_mean,sigma_max,repcl_bits_mean,repcl_bits_p99,repcl_bits_max,hvc_mean,hvc_max,"
+           "delay_min_us,delay_mean_us,delay_max_us,"
            "hlc_bits,vector_bits_mean,pairs,sampled,concurrent_fraction,r1_violations,"
            "r2_violations,r2_thesis_violations,r3_violations,r3_applicable,"
            "unjustified_orderings,hlc_violations,hvc_violations,forced_repcl,forced_hvc,"
@@ -253,16 +298,18 @@ ReplayStudyResult::ToCsvRow() const
     const auto& p = params;
     std::ostringstream os;
     os << p.nodes << "," << p.skew.GetMicroSeconds() << "," << p.interval.GetMicroSeconds() << ","
-       << p.delay.GetNanoSeconds() / 1e3 << "," << p.rate << "," << p.localRate << ","
+       << p.delay.GetNanoSeconds() / 1e3 << "," << p.jitter.GetNanoSeconds() / 1e3 << ","
+       << (p.onWire ? 1 : 0) << "," << p.rate << "," << p.localRate << ","
        << p.duration.GetSeconds() << "," << p.clockModel << "," << p.counterRule << ","
        << (p.sumCounters ? 1 : 0) << "," << p.run << "," << events << "," << messages << ","
        << thetaMean << "," << thetaP99 << "," << thetaMax << "," << sigmaMean << "," << sigmaMax
        << "," << bitsMean << "," << bitsP99 << "," << bitsMax << "," << hvcMean << "," << hvcMax
-       << "," << hlcBits << "," << vectorBitsMean << "," << pairs << "," << (sampled ? 1 : 0) << ","
-       << concurrentFraction << "," << r1Violations << "," << r2Violations << ","
-       << r2ThesisViolations << "," << r3Violations << "," << r3Applicable << ","
-       << unjustifiedOrderings << "," << hlcViolations << "," << hvcViolations << "," << forcedRepCl
-       << "," << forcedHvc << "," << forcedHlc << "," << wallSeconds;
+       << "," << delayMin << "," << delayMean << "," << delayMax << "," << hlcBits << ","
+       << vectorBitsMean << "," << pairs << "," << (sampled ? 1 : 0) << "," << concurrentFraction
+       << "," << r1Violations << "," << r2Violations << "," << r2ThesisViolations << ","
+       << r3Violations << "," << r3Applicable << "," << unjustifiedOrderings << "," << hlcViolations
+       << "," << hvcViolations << "," << forcedRepCl << "," << forcedHvc << "," << forcedHlc << ","
+       << wallSeconds;
     return os.str();
 }
 

@@ -22,6 +22,8 @@ struct ReplayStudyParams
     Time skew = MilliSeconds(1);           //!< E
     Time interval = MicroSeconds(100);     //!< I (E must be a multiple of I)
     Time delay = MicroSeconds(8);          //!< delta: the LAN's propagation delay
+    Time jitter = Time(0);                 //!< extra delay uniform in [0, jitter] per message
+    bool onWire = false;                   //!< stamps as real bytes (required with jitter)
     double rate = 20;                      //!< alpha: messages per second per node
     double localRate = 0;                  //!< local events per second per node
     bool poisson = true;                   //!< Poisson (else fixed-interval) sending
@@ -41,29 +43,32 @@ struct ReplayStudyParams
 /** What one run measured. */
 struct ReplayStudyResult
 {
-    ReplayStudyParams params;          //!< the point
-    uint64_t events = 0;               //!< events logged
-    uint64_t messages = 0;             //!< messages sent
-    double thetaMean = 0;              //!< stored RepCl offsets per event: mean
-    double thetaP99 = 0;               //!< 99th percentile
-    double thetaMax = 0;               //!< maximum
-    double sigmaMean = 0;              //!< non-zero RepCl counters per event: mean
-    double sigmaMax = 0;               //!< maximum
-    double bitsMean = 0;               //!< RepCl encoded bits: mean
-    double bitsP99 = 0;                //!< 99th percentile
-    double bitsMax = 0;                //!< maximum
-    double hvcMean = 0;                //!< HVC active entries: mean
-    double hvcMax = 0;                 //!< maximum
-    double hlcBits = 96;               //!< HLC encoded bits
-    double vectorBitsMean = 0;         //!< vector clock encoded bits: mean
-    uint64_t pairs = 0;                //!< pairs checked
-    bool sampled = false;              //!< pairs were sampled
-    double concurrentFraction = 0;     //!< concurrent pairs / pairs
-    uint64_t r1Violations = 0;         //!< requirement 1
-    uint64_t r2Violations = 0;         //!< requirement 2, pt form
-    uint64_t r2ThesisViolations = 0;   //!< requirement 2, thesis form (Lemma 3)
-    uint64_t r3Violations = 0;         //!< requirement 3, pt form
-    uint64_t r3Applicable = 0;         //!< pairs requirement 3 applies to
+    ReplayStudyParams params;        //!< the point
+    uint64_t events = 0;             //!< events logged
+    uint64_t messages = 0;           //!< messages sent
+    double thetaMean = 0;            //!< stored RepCl offsets per event: mean
+    double thetaP99 = 0;             //!< 99th percentile
+    double thetaMax = 0;             //!< maximum
+    double sigmaMean = 0;            //!< non-zero RepCl counters per event: mean
+    double sigmaMax = 0;             //!< maximum
+    double bitsMean = 0;             //!< RepCl encoded bits: mean
+    double bitsP99 = 0;              //!< 99th percentile
+    double bitsMax = 0;              //!< maximum
+    double hvcMean = 0;              //!< HVC active entries: mean
+    double hvcMax = 0;               //!< maximum
+    double delayMin = 0;             //!< one-way message delay (true receive - true send), us: min
+    double delayMean = 0;            //!< mean
+    double delayMax = 0;             //!< max
+    double hlcBits = 96;             //!< HLC encoded bits
+    double vectorBitsMean = 0;       //!< vector clock encoded bits: mean
+    uint64_t pairs = 0;              //!< pairs checked
+    bool sampled = false;            //!< pairs were sampled
+    double concurrentFraction = 0;   //!< concurrent pairs / pairs
+    uint64_t r1Violations = 0;       //!< requirement 1
+    uint64_t r2Violations = 0;       //!< requirement 2, pt form
+    uint64_t r2ThesisViolations = 0; //!< requirement 2, thesis form (Lemma 3)
+    uint64_t r3Violations = 0;       //!< requirement 3, pt form
+    uint64_t r3Applicable = 0;       //!< pairs requirement 3 applies to
     uint64_t unjustifiedOrderings = 0; //!< concurrent pairs ordered without a synchronization proof
     uint64_t hlcViolations = 0;        //!< HLC hb => <
     uint64_t hvcViolations = 0;        //!< HVC hb => <

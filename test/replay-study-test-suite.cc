@@ -80,6 +80,43 @@ class QualitativeFindingsTestCase : public TestCase
     }
 };
 
+/** One-way delays: delta plus transmission without jitter, spread over the jitter with it. */
+class DelayAndJitterTestCase : public TestCase
+{
+  public:
+    DelayAndJitterTestCase()
+        : TestCase("one-way delay is delta plus transmission on average; jitter adds J over 2 and "
+                   "spreads it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ReplayStudyParams p = Point(MicroSeconds(500), MicroSeconds(20), 100);
+        p.nodes = 8;
+        p.duration = MilliSeconds(300);
+        ReplayStudyResult plain = ReplayStudy::Run(p);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(plain.delayMin, 20.0, "at least delta");
+        // Mean: delta plus a few us of transmission (the maximum also includes CSMA deferral
+        // when the shared channel is busy).
+        NS_TEST_ASSERT_MSG_LT(plain.delayMean, 20.0 + 10.0, "delta plus transmission");
+        p.onWire = true;
+        ReplayStudyResult wire = ReplayStudy::Run(p);
+        NS_TEST_ASSERT_MSG_GT(wire.delayMean, plain.delayMean, "stamp bytes take wire time");
+        p.jitter = MicroSeconds(200);
+        ReplayStudyResult jittered = ReplayStudy::Run(p);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(jittered.delayMin, 20.0, "jitter only adds delay");
+        NS_TEST_ASSERT_MSG_EQ_TOL(jittered.delayMean,
+                                  20.0 + 100.0 + (wire.delayMean - 20.0),
+                                  15.0,
+                                  "mean delay grows by J / 2");
+        NS_TEST_ASSERT_MSG_GT(jittered.delayMax - jittered.delayMin, 100.0, "spread over J");
+        NS_TEST_ASSERT_MSG_EQ(jittered.r1Violations, 0, "requirement 1 with jitter");
+        NS_TEST_ASSERT_MSG_EQ(jittered.r2ThesisViolations, 0, "requirement 2 with jitter");
+    }
+};
+
 /** Invalid study parameters are rejected with the parameter and its range. */
 class StudyValidationTestCase : public TestCase
 {
@@ -119,6 +156,9 @@ class StudyValidationTestCase : public TestCase
         p = ReplayStudyParams();
         p.clockModel = "atomic";
         NS_TEST_EXPECT_MSG_EQ(rejects(p, "clockModel"), true, "unknown clock model");
+        p = ReplayStudyParams();
+        p.jitter = MicroSeconds(10); // without onWire
+        NS_TEST_EXPECT_MSG_EQ(rejects(p, "onWire"), true, "jitter needs stamps on the wire");
     }
 };
 
@@ -133,6 +173,7 @@ class ReplayStudyTestSuite : public TestSuite
     {
         AddTestCase(new StudyValidationTestCase, TestCase::QUICK);
         AddTestCase(new QualitativeFindingsTestCase, TestCase::QUICK);
+        AddTestCase(new DelayAndJitterTestCase, TestCase::QUICK);
     }
 };
 
