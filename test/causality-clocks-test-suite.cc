@@ -180,7 +180,9 @@ class RandomExecutionsTestCase : public TestCase
             uint32_t epsilon = 1 + rng() % 12;
             Time interval = MicroSeconds(10 + rng() % 90);
             p.skewBound = interval * static_cast<int64_t>(epsilon);
-            p.meanGap = MicroSeconds(20 + rng() % 500);
+            // A third of the runs act much faster than an epoch (many events per epoch).
+            p.meanGap =
+                (run % 3 == 0) ? MicroSeconds(1 + rng() % 10) : MicroSeconds(20 + rng() % 500);
             p.minDelay = MicroSeconds(rng() % 20);
             p.maxDelay = p.minDelay + MicroSeconds(rng() % 2000);
             p.localFraction = (rng() % 60) / 100.0;
@@ -301,9 +303,8 @@ class RandomExecutionsTestCase : public TestCase
         {
             if (r.IsStored(k) && k != e.process)
             {
-                // EPOCH_COUNTS may also store a count for an epoch at the floor.
-                bool atFloorWithCount = m_rule == ReplayCounterRule::EPOCH_COUNTS &&
-                                        offsets[k] == epsilon && r.GetCounter(k) > 0;
+                // An entry at the floor is stored only while it carries a counter.
+                bool atFloorWithCount = offsets[k] == epsilon && r.GetCounter(k) > 0;
                 NS_TEST_ASSERT_MSG_EQ((offsets[k] < epsilon || atFloorWithCount),
                                       true,
                                       "stored offsets below epsilon");
@@ -380,6 +381,58 @@ class SumCountersTestCase : public TestCase
         std::cout << "sum of counters vs full counters over " << pairs
                   << " pairs: concurrent pairs it orders " << forcedBySum
                   << ", ordered pairs it leaves concurrent " << lostBySum << std::endl;
+    }
+};
+
+/**
+ * Regression: with epsilon = 1 and many events per epoch an offset reaches epsilon while its
+ * counter still matters; an earlier sparse form dropped such entries with their counters and
+ * broke requirement 1 (for example seed 3 below: 10 violated pairs).
+ */
+class DenseEpochsTestCase : public TestCase
+{
+  public:
+    DenseEpochsTestCase()
+        : TestCase("epsilon 1, many events per epoch: requirement 1 holds, sparse = reference")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint64_t hbPairs = 0;
+        for (uint64_t seed = 0; seed < 200; ++seed)
+        {
+            RandomExecutionParams p;
+            p.n = 8;
+            p.events = 150;
+            p.meanGap = MicroSeconds(20);
+            p.minDelay = MicroSeconds(1);
+            p.maxDelay = MicroSeconds(8);
+            p.skewBound = MicroSeconds(100);
+            p.seed = seed;
+            CausalityConfig config;
+            config.hvcEpsilon = p.skewBound;
+            config.replay.epsilon = 1;
+            config.replay.interval = MicroSeconds(100);
+            std::vector<ReplayClockReference> reference;
+            auto log = RandomExecution::Run(p, config, &reference);
+            for (std::size_t i = 0; i < log.size(); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(
+                    (log[i].stamp.repcl->ExpandCounters() == reference[i].counters),
+                    true,
+                    "counters = reference, seed " << seed << " event " << i);
+            }
+            ReplayCheckerOptions o;
+            o.skewBound = p.skewBound;
+            o.interval = MicroSeconds(100);
+            o.hvcEpsilon = p.skewBound;
+            auto r = ReplayChecker::Check(log, o);
+            NS_TEST_ASSERT_MSG_EQ(r.repclHb.violations, 0, "requirement 1, seed " << seed);
+            hbPairs += r.repclHb.applicable;
+        }
+        NS_TEST_ASSERT_MSG_GT(hbPairs, 100000, "enough hb pairs");
     }
 };
 
@@ -569,6 +622,7 @@ class CausalityClocksTestSuite : public TestSuite
         AddTestCase(new EncodingTestCase, TestCase::QUICK);
         AddTestCase(new CounterWideningTestCase, TestCase::QUICK);
         AddTestCase(new SumCountersTestCase, TestCase::QUICK);
+        AddTestCase(new DenseEpochsTestCase, TestCase::QUICK);
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::PUBLISHED), TestCase::QUICK);
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS), TestCase::QUICK);
     }

@@ -234,6 +234,12 @@ ReplayClock::Shift(int64_t newMx)
 ReplayClock
 ReplayClock::MergeSameEpoch(const ReplayClock& a, const ReplayClock& b)
 {
+    return MergeOffsets(a, b, false);
+}
+
+ReplayClock
+ReplayClock::MergeOffsets(const ReplayClock& a, const ReplayClock& b, bool keepFloor)
+{
     ReplayClock c(a.m_config, a.m_self, true);
     c.m_mx = a.m_mx;
     c.m_entries.clear();
@@ -263,7 +269,7 @@ ReplayClock::MergeSameEpoch(const ReplayClock& a, const ReplayClock& b)
             y = b.m_entries[j++].offset;
         }
         uint32_t o = std::min(x, y);
-        if (o < eps || k == c.m_self)
+        if (o < eps || k == c.m_self || keepFloor)
         {
             c.m_entries.push_back(Entry{k, o, 0});
         }
@@ -460,7 +466,9 @@ ReplayClock::Receive(const ReplayClock& remote, Time pt)
     a.Shift(newMx);
     ReplayClock b = remote;
     b.Shift(newMx);
-    ReplayClock c = MergeSameEpoch(a, b);
+    // Entries at the floor are kept until the counters are known: an entry whose offset is
+    // epsilon still carries its counter (the full-size form keeps every counter).
+    ReplayClock c = MergeOffsets(a, b, true);
     c.Own().offset = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
 
     bool sameAsMine = EqualOffset(*this, c);
@@ -513,6 +521,13 @@ ReplayClock::Receive(const ReplayClock& remote, Time pt)
     {
         ++c.Own().counter;
     }
+    c.m_entries.erase(std::remove_if(c.m_entries.begin(),
+                                     c.m_entries.end(),
+                                     [this, eps](const Entry& e) {
+                                         return e.offset >= eps && e.counter == 0 &&
+                                                e.process != m_self;
+                                     }),
+                      c.m_entries.end());
     m_mx = c.m_mx;
     m_entries = std::move(c.m_entries);
     m_sum = c.m_sum;

@@ -216,7 +216,7 @@ class ReplayClock
     struct Entry
     {
         uint32_t process; //!< index
-        uint32_t offset;  //!< below epsilon (the owner's, or one with a count, may equal it)
+        uint32_t offset;  //!< below epsilon (the owner's, or one with a counter, may equal it)
         uint64_t counter; //!< counter (0 in sum mode)
     };
 
@@ -241,6 +241,15 @@ class ReplayClock
 
     /** \return the owner's entry (always present) */
     Entry& Own();
+
+    /**
+     * Entry-wise minimum of two same-mx timestamps' offsets.
+     * \param a a timestamp
+     * \param b another
+     * \param keepFloor keep entries whose minimum is epsilon (their counters may matter)
+     * \return the merged timestamp, owned by a's owner, counters zero
+     */
+    static ReplayClock MergeOffsets(const ReplayClock& a, const ReplayClock& b, bool keepFloor);
 
     /**
      * Construct without validating the configuration (it was validated by a
