@@ -141,6 +141,17 @@ def write_csv(db_path, csv_path, build_dir=DEFAULT_BUILD):
     return len(lines) - 1
 
 
+def save(fig, path):
+    """Write a figure atomically (a reader never sees half a PNG) and close it."""
+    import matplotlib.pyplot as plt
+    fig.tight_layout()
+    tmp = path + ".tmp.png"
+    fig.savefig(tmp, dpi=100)
+    os.replace(tmp, path)
+    plt.close(fig)
+    return path
+
+
 def plot(db_path, out_dir, budget=2.0):
     """theta vs E by alpha, delta and I; feasibility region for a theta budget. Returns files."""
     import matplotlib
@@ -176,13 +187,7 @@ def plot(db_path, out_dir, budget=2.0):
         ax.set_title(f"theta vs E, varying {label}")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7)
-    fig.tight_layout()
-    path = os.path.join(out_dir, "replay-theta-vs-E.png")
-    tmp = path + ".tmp.png"
-    fig.savefig(tmp, dpi=100)
-    os.replace(tmp, path)
-    files.append(path)
-    plt.close(fig)
+    files.append(save(fig, os.path.join(out_dir, "replay-theta-vs-E.png")))
 
     # Feasibility (Figure 6.15): (E, alpha) points whose p99 theta fits the budget.
     sub = df[(df["nodes"] == base["nodes"]) & (df["interval_ns"] == base["interval_ns"]) &
@@ -197,13 +202,7 @@ def plot(db_path, out_dir, budget=2.0):
     ax.set_title(f"Feasibility region, n = {base['nodes']}, I = {base['interval_ns'] / US:g} us")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    path = os.path.join(out_dir, "replay-feasibility.png")
-    tmp = path + ".tmp.png"
-    fig.savefig(tmp, dpi=100)
-    os.replace(tmp, path)
-    files.append(path)
-    plt.close(fig)
+    files.append(save(fig, os.path.join(out_dir, "replay-feasibility.png")))
     return files
 
 
