@@ -4,7 +4,7 @@
 
 
 def build(bld):
-    module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma'])
+    module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
     module.source = [
         'model/common/chronometry-validation.cc',
         'model/clock/clock-timeline.cc',
