@@ -51,6 +51,7 @@ def build(bld):
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
         'test/tsc-relation-test-suite.cc',
+        'test/relation-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

@@ -49,6 +49,8 @@ struct TupleRecord
     uint64_t tsc[6]{};   //!< TSC values per event kind
     Time at[6];          //!< true latch times
     bool has[6]{};       //!< event seen
+    bool ntpA{false};    //!< NTP estimate at EMIT available
+    TimeEstimate ntpAtA; //!< A's estimate of the server clock at EMIT
     bool ntpB{false};    //!< NTP estimate at RELAY_IN available
     bool ntpC{false};    //!< NTP estimate at SINK_IN available
     TimeEstimate ntpAtB; //!< B's estimate of A's clock at RELAY_IN
@@ -59,6 +61,8 @@ struct TupleRecord
 struct StudyState
 {
     std::map<uint32_t, TupleRecord> tuples; //!< by tuple id
+    Ptr<TscClientApplication> clientA;      //!< A's client (NTP)
+    Ptr<SimulatedTsc> tscA;                 //!< A's TSC
     Ptr<TscClientApplication> clientB;      //!< B's client (NTP)
     Ptr<TscClientApplication> clientC;      //!< C's client (NTP)
     Ptr<SimulatedTsc> tscB;                 //!< B's TSC
@@ -73,6 +77,11 @@ OnEvent(StudyState* s, uint32_t tuple, uint8_t kind, uint64_t tsc, Time at)
     r.tsc[kind] = tsc;
     r.at[kind] = at;
     r.has[kind] = true;
+    if (kind == PipelineApplication::EMIT && s->clientA->GetNtp())
+    {
+        r.ntpA = true;
+        r.ntpAtA = s->clientA->GetNtp()->ToServer(s->tscA->TicksToDuration(tsc));
+    }
     if (kind == PipelineApplication::RELAY_IN && s->clientB->GetNtp())
     {
         r.ntpB = true;
@@ -186,6 +195,7 @@ RunRelationStudy(const RelationStudyParams& p)
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
     NodeContainer pipeline(nodes.Get(0), nodes.Get(1), nodes.Get(2));
+    NodeContainer timed(pipeline, NodeContainer(nodes.Get(4))); // D: the NTP server
     TscHelper tscHelper;
     auto drift = CreateObject<UniformRandomVariable>();
     drift->SetAttribute("Min", DoubleValue(-p.driftPpm));
@@ -202,8 +212,8 @@ RunRelationStudy(const RelationStudyParams& p)
     tscHelper.SetDrift(drift);
     tscHelper.SetFrequency(freq);
     tscHelper.SetBootValue(boot);
-    SimulatedTscContainer tscs = tscHelper.Install(pipeline);
-    tscHelper.AssignStreams(pipeline, 10);
+    SimulatedTscContainer tscs = tscHelper.Install(timed);
+    tscHelper.AssignStreams(timed, 10);
 
     std::vector<Ptr<TscClientApplication>> clients;
     std::vector<Ipv4Address> clientAddr;
@@ -212,10 +222,10 @@ RunRelationStudy(const RelationStudyParams& p)
         auto c = CreateObject<TscClientApplication>();
         c->SetAttribute("IngressDelay", TimeValue(i == 0 ? Time(0) : p.asymmetry));
         c->SetAttribute("ResponseJitter", TimeValue(p.responseJitter));
-        c->SetAttribute("NtpPollInterval", TimeValue(i == 0 ? Time(0) : p.ntpPoll));
+        c->SetAttribute("NtpPollInterval", TimeValue(p.ntpPoll));
         c->SetAttribute("NtpMaxSkew", DoubleValue(phi));
         c->SetNodeIndex(i);
-        c->SetNtpServer(addr[0]);
+        c->SetNtpServer(addr[4]);
         c->AssignStreams(100 + i);
         nodes.Get(i)->AddApplication(c);
         c->SetStartTime(MilliSeconds(10));
@@ -223,6 +233,13 @@ RunRelationStudy(const RelationStudyParams& p)
         clients.push_back(c);
         clientAddr.push_back(addr[i]);
     }
+    auto ntpServer = CreateObject<TscClientApplication>();
+    ntpServer->SetAttribute("ResponseJitter", TimeValue(p.responseJitter));
+    ntpServer->SetNodeIndex(4);
+    ntpServer->AssignStreams(110);
+    nodes.Get(4)->AddApplication(ntpServer);
+    ntpServer->SetStartTime(Time(0));
+    ntpServer->SetStopTime(stop);
     auto server = CreateObject<TscServerApplication>();
     server->SetAttribute("Rounds", UintegerValue(p.rounds));
     server->SetClients(clients, clientAddr);
@@ -279,6 +296,8 @@ RunRelationStudy(const RelationStudyParams& p)
     }
 
     StudyState state;
+    state.clientA = clients[0];
+    state.tscA = tscs[0];
     state.clientB = clients[1];
     state.clientC = clients[2];
     state.tscB = tscs[1];
@@ -394,10 +413,15 @@ RunRelationStudy(const RelationStudyParams& p)
             // the return RTT is on C's clock: A's rate may differ by phi
             acc[{"ReT", "A->C"}].Add(est, sec(trueAC), ret.bound.GetSeconds() + 2e-9);
         }
-        if (r.ntpC)
+        if (r.ntpA && r.ntpC)
         {
-            double est = (r.ntpAtC.value - tscA->TicksToDuration(a0)).GetSeconds();
-            acc[{"NTP", "A->C"}].Add(est, sec(trueAC), r.ntpAtC.bound.GetSeconds() + 2e-9);
+            // both ends synchronized to the server; the server's and A's rates
+            // differ by at most phi over the duration
+            double est = (r.ntpAtC.value - r.ntpAtA.value).GetSeconds();
+            acc[{"NTP", "A->C"}].Add(est,
+                                     sec(trueAC),
+                                     (r.ntpAtA.bound + r.ntpAtC.bound).GetSeconds() +
+                                         phi * 1e-6 * std::abs(est) + 2e-9);
         }
         // B -> C (scenario 3)
         addCp("CP", "B->C", Scenario3(ab, bc, b1, c3), trueBC);
@@ -409,7 +433,8 @@ RunRelationStudy(const RelationStudyParams& p)
             double est = (r.ntpAtC.value - r.ntpAtB.value).GetSeconds();
             acc[{"NTP", "B->C"}].Add(est,
                                      sec(trueBC),
-                                     (r.ntpAtC.bound + r.ntpAtB.bound).GetSeconds() + 2e-9);
+                                     (r.ntpAtC.bound + r.ntpAtB.bound).GetSeconds() +
+                                         phi * 1e-6 * std::abs(est) + 2e-9);
         }
         // B (scenario 1)
         addCp("CP", "B", Scenario1(ab, b1, b2), trueB);
@@ -436,6 +461,7 @@ RunRelationStudy(const RelationStudyParams& p)
     {
         result.malformed += c->GetMalformed();
     }
+    result.malformed += ntpServer->GetMalformed();
     for (auto& s : stages)
     {
         result.malformed += s->GetMalformed();

@@ -18,7 +18,9 @@ namespace ns3
  * Parameters of one relation study run: three pipeline nodes A (reference),
  * B, C and a background node D, each on its own point-to-point link to a
  * router. MinRTT windows run before ("pre") and after ("post") the workload
- * and twice during it ("busy1", "busy2"); NTP polls the reference node A.
+ * and twice during it ("busy1", "busy2"). NTP: A, B and C poll a time server
+ * on D (the paper's global clock); an NTP duration is the difference of two
+ * synchronized timestamps, with the sum of their bounds.
  */
 struct RelationStudyParams
 {
