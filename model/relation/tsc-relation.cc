@@ -4,6 +4,7 @@
 #include "tsc-relation.h"
 
 #include "ns3/abort.h"
+#include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
 #include <Eigen/Dense>
@@ -57,11 +58,16 @@ TscRelation::TscRelation(const MinRttRound& first, const MinRttRound& second, do
       m_second(second),
       m_slack(slackTicks)
 {
-    NS_ABORT_MSG_IF(second.peerB <= first.peerB,
-                    "TscRelation: the second round must follow the first on B");
-    NS_ABORT_MSG_IF(first.recvA < first.sendA || second.recvA < second.sendA,
-                    "TscRelation: a round ends before it starts");
-    NS_ABORT_MSG_IF(slackTicks < 0, "TscRelation: negative slack");
+    if (second.peerB <= first.peerB)
+    {
+        chronometry::ReportConfigError(
+            "TscRelation: second.peerB must exceed first.peerB (the second round follows)");
+    }
+    if (first.recvA < first.sendA || second.recvA < second.sendA)
+    {
+        chronometry::ReportConfigError("TscRelation: a round has recvA < sendA");
+    }
+    chronometry::RequireDoubleInRange("TscRelation::slackTicks", slackTicks, 0, 1e9, "ticks");
     m_ratio = (second.Mid() - first.Mid()) /
               (static_cast<double>(second.peerB) - static_cast<double>(first.peerB));
 }
@@ -209,13 +215,20 @@ Interval::HalfWidth() const
 MultiRoundRelation::MultiRoundRelation(double slackTicks)
     : m_slack(slackTicks)
 {
-    NS_ABORT_MSG_IF(slackTicks < 0, "MultiRoundRelation: negative slack");
+    chronometry::RequireDoubleInRange("MultiRoundRelation::slackTicks",
+                                      slackTicks,
+                                      0,
+                                      1e9,
+                                      "ticks");
 }
 
 void
 MultiRoundRelation::AddRound(const MinRttRound& round)
 {
-    NS_ABORT_MSG_IF(round.recvA < round.sendA, "MultiRoundRelation: round ends before it starts");
+    if (round.recvA < round.sendA)
+    {
+        chronometry::ReportConfigError("MultiRoundRelation::AddRound: recvA < sendA");
+    }
     m_rounds.push_back(round);
     m_fitted = false;
 }
@@ -388,7 +401,10 @@ MultiRoundRelation::GetNVertices() const
 Interval
 MultiRoundRelation::GetRatioRange() const
 {
-    NS_ABORT_MSG_UNLESS(m_fitted, "MultiRoundRelation: call Fit() first");
+    if (!m_fitted)
+    {
+        chronometry::ReportConfigError("MultiRoundRelation: call Fit() first (and check it)");
+    }
     auto [mn, mx] = std::minmax_element(m_s.begin(), m_s.end());
     return Interval{m_r0 + *mn / m_scale, m_r0 + *mx / m_scale};
 }
@@ -396,7 +412,10 @@ MultiRoundRelation::GetRatioRange() const
 Interval
 MultiRoundRelation::TranslateRange(double b) const
 {
-    NS_ABORT_MSG_UNLESS(m_fitted, "MultiRoundRelation: call Fit() first");
+    if (!m_fitted)
+    {
+        chronometry::ReportConfigError("MultiRoundRelation: call Fit() first (and check it)");
+    }
     double x = X(b);
     double lo = std::numeric_limits<double>::max();
     double hi = std::numeric_limits<double>::lowest();
@@ -495,15 +514,21 @@ NtpEstimator::NtpEstimator(double maxSkewPpm, Time precision, uint32_t filterLen
       m_precision(precision),
       m_filterLength(filterLength)
 {
-    NS_ABORT_MSG_IF(maxSkewPpm <= 0, "NtpEstimator: MaxSkew must be > 0 ppm");
-    NS_ABORT_MSG_IF(filterLength < 1, "NtpEstimator: FilterLength must be >= 1");
-    NS_ABORT_MSG_IF(precision.IsStrictlyNegative(), "NtpEstimator: negative precision");
+    if (!(maxSkewPpm > 0) || maxSkewPpm > 1e4)
+    {
+        chronometry::ReportConfigError("NtpEstimator::maxSkewPpm must be in (0, 10000] ppm");
+    }
+    chronometry::RequireDoubleInRange("NtpEstimator::filterLength", filterLength, 1, 1024, "");
+    chronometry::RequireTimeInRange("NtpEstimator::precision", precision, Time(0), Seconds(1));
 }
 
 void
 NtpEstimator::AddSample(const NtpSample& sample)
 {
-    NS_ABORT_MSG_IF(sample.t4 < sample.t1, "NtpEstimator: t4 < t1");
+    if (sample.t4 < sample.t1)
+    {
+        chronometry::ReportConfigError("NtpEstimator::AddSample: t4 < t1");
+    }
     m_samples.push_back(sample);
     while (m_samples.size() > m_filterLength)
     {
@@ -526,7 +551,10 @@ NtpEstimator::GetNSamples() const
 TimeEstimate
 NtpEstimator::ToServer(Time clientTime) const
 {
-    NS_ABORT_MSG_IF(m_samples.empty(), "NtpEstimator: no sample yet");
+    if (m_samples.empty())
+    {
+        chronometry::ReportConfigError("NtpEstimator::ToServer: no sample yet");
+    }
     TimeEstimate best;
     bool first = true;
     for (const auto& s : m_samples)
