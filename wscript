@@ -36,6 +36,7 @@ def build(bld):
         'model/relation/tsc-server-application.cc',
         'model/relation/pipeline-application.cc',
         'helper/relation-study.cc',
+        'helper/relation-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -87,6 +88,7 @@ def build(bld):
         'model/relation/tsc-server-application.h',
         'model/relation/pipeline-application.h',
         'helper/relation-study.h',
+        'helper/relation-helper.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

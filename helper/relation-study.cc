@@ -11,6 +11,7 @@
 #include "ns3/network-module.h"
 #include "ns3/pipeline-application.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/relation-helper.h"
 #include "ns3/simulated-tsc.h"
 #include "ns3/tsc-client-application.h"
 #include "ns3/tsc-relation.h"
@@ -215,23 +216,21 @@ RunRelationStudy(const RelationStudyParams& p)
     SimulatedTscContainer tscs = tscHelper.Install(timed);
     tscHelper.AssignStreams(timed, 10);
 
-    std::vector<Ptr<TscClientApplication>> clients;
-    std::vector<Ipv4Address> clientAddr;
-    for (uint32_t i = 0; i < 3; ++i)
+    RelationHelper relationHelper;
+    relationHelper.SetClientAttribute("IngressDelay", TimeValue(p.asymmetry));
+    relationHelper.SetClientAttribute("ResponseJitter", TimeValue(p.responseJitter));
+    relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(p.ntpPoll));
+    relationHelper.SetClientAttribute("NtpMaxSkew", DoubleValue(phi));
+    relationHelper.SetServerAttribute("Rounds", UintegerValue(p.rounds));
+    TscClientContainer clients = relationHelper.InstallClients(pipeline);
+    clients[0]->SetAttribute("IngressDelay", TimeValue(Time(0))); // A: the short side
+    relationHelper.AssignStreams(clients, 100);
+    std::vector<Ipv4Address> clientAddr(addr.begin(), addr.begin() + 3);
+    for (auto& c : clients)
     {
-        auto c = CreateObject<TscClientApplication>();
-        c->SetAttribute("IngressDelay", TimeValue(i == 0 ? Time(0) : p.asymmetry));
-        c->SetAttribute("ResponseJitter", TimeValue(p.responseJitter));
-        c->SetAttribute("NtpPollInterval", TimeValue(p.ntpPoll));
-        c->SetAttribute("NtpMaxSkew", DoubleValue(phi));
-        c->SetNodeIndex(i);
         c->SetNtpServer(addr[4]);
-        c->AssignStreams(100 + i);
-        nodes.Get(i)->AddApplication(c);
         c->SetStartTime(MilliSeconds(10));
         c->SetStopTime(stop);
-        clients.push_back(c);
-        clientAddr.push_back(addr[i]);
     }
     auto ntpServer = CreateObject<TscClientApplication>();
     ntpServer->SetAttribute("ResponseJitter", TimeValue(p.responseJitter));
@@ -240,14 +239,12 @@ RunRelationStudy(const RelationStudyParams& p)
     nodes.Get(4)->AddApplication(ntpServer);
     ntpServer->SetStartTime(Time(0));
     ntpServer->SetStopTime(stop);
-    auto server = CreateObject<TscServerApplication>();
-    server->SetAttribute("Rounds", UintegerValue(p.rounds));
-    server->SetClients(clients, clientAddr);
+    Ptr<TscServerApplication> server =
+        relationHelper.InstallServer(nodes.Get(0), clients, clientAddr);
     server->AddWindow(MilliSeconds(100), "pre");
     server->AddWindow(workStart + MilliSeconds(100), "busy1", p.busyRounds);
     server->AddWindow(workStart + p.workload * 0.6, "busy2", p.busyRounds);
     server->AddWindow(workEnd + MilliSeconds(300), "post");
-    nodes.Get(0)->AddApplication(server);
     server->SetStartTime(MilliSeconds(20));
     server->SetStopTime(stop);
 
