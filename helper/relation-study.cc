@@ -318,6 +318,7 @@ RunRelationStudy(const RelationStudyParams& p)
         auto it = rec.find({w, i, j});
         if (it == rec.end() || it->second.empty())
         {
+            Simulator::Destroy(); // leave a clean simulator for the next run (Python)
             chronometry::ReportConfigError("RelationStudy: no probe round completed in window " +
                                            w + " for pair " + std::to_string(i) + "->" +
                                            std::to_string(j) + " (load too high?)");
@@ -333,7 +334,12 @@ RunRelationStudy(const RelationStudyParams& p)
         {
             m.AddRounds(rounds(w, i, j));
         }
-        NS_ABORT_MSG_UNLESS(m.Fit(), "RelationStudy: multi-round fit failed");
+        if (!m.Fit())
+        {
+            Simulator::Destroy();
+            chronometry::ReportConfigError(
+                "RelationStudy: multi-round fit failed (rounds contradict an affine relation)");
+        }
         return m;
     };
     TscRelation ab = two("pre", "post", 0, 1);
