@@ -5,6 +5,7 @@
 
 def build(bld):
     module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
+    module.includes = ['/usr/include/eigen3']  # Eigen (header-only): model/relation/tsc-relation.cc
     module.source = [
         'model/common/chronometry-validation.cc',
         'model/clock/clock-timeline.cc',
@@ -30,6 +31,13 @@ def build(bld):
         'model/causality/replay-workload-application.cc',
         'model/causality/udp-send-jitter.cc',
         'helper/replay-study.cc',
+        'model/relation/tsc-relation.cc',
+        'model/relation/relation-header.cc',
+        'model/relation/tsc-client-application.cc',
+        'model/relation/tsc-server-application.cc',
+        'model/relation/pipeline-application.cc',
+        'helper/relation-study.cc',
+        'helper/relation-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -44,6 +52,8 @@ def build(bld):
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
+        'test/tsc-relation-test-suite.cc',
+        'test/relation-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -73,6 +83,13 @@ def build(bld):
         'model/causality/replay-workload-application.h',
         'model/causality/udp-send-jitter.h',
         'helper/replay-study.h',
+        'model/relation/tsc-relation.h',
+        'model/relation/relation-header.h',
+        'model/relation/tsc-client-application.h',
+        'model/relation/tsc-server-application.h',
+        'model/relation/pipeline-application.h',
+        'helper/relation-study.h',
+        'helper/relation-helper.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

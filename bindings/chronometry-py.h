@@ -67,6 +67,9 @@ void RegisterCausality(pybind11::module_& m);
 /** Scenario runners (replay-clock study). */
 void RegisterStudy(pybind11::module_& m);
 
+/** MinRTT relation estimators and the relation-study runner. */
+void RegisterRelation(pybind11::module_& m);
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */
