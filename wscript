@@ -30,6 +30,13 @@ def build(bld):
         'model/causality/replay-workload-application.cc',
         'model/causality/udp-send-jitter.cc',
         'helper/replay-study.cc',
+        'model/scheduling/ete-predictor.cc',
+        'model/scheduling/scheduling-header.cc',
+        'model/scheduling/service-time-model.cc',
+        'model/scheduling/scheduled-operation-server.cc',
+        'model/scheduling/scheduled-operation-client.cc',
+        'helper/scheduling-helper.cc',
+        'helper/scheduling-study.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -44,6 +51,7 @@ def build(bld):
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
+        'test/ete-predictor-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -73,6 +81,13 @@ def build(bld):
         'model/causality/replay-workload-application.h',
         'model/causality/udp-send-jitter.h',
         'helper/replay-study.h',
+        'model/scheduling/ete-predictor.h',
+        'model/scheduling/scheduling-header.h',
+        'model/scheduling/service-time-model.h',
+        'model/scheduling/scheduled-operation-server.h',
+        'model/scheduling/scheduled-operation-client.h',
+        'helper/scheduling-helper.h',
+        'helper/scheduling-study.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])
