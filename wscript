@@ -52,6 +52,7 @@ def build(bld):
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
         'test/ete-predictor-test-suite.cc',
+        'test/scheduling-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

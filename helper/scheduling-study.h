@@ -23,7 +23,7 @@ namespace ns3
 struct SchedulingStudyParams
 {
     uint32_t servers = 4;                  //!< number of servers (1 to 64)
-    Time skew = MilliSeconds(1);           //!< E
+    Time skew = MicroSeconds(100);         //!< E
     double driftPpm = 0;                   //!< drift uniform in [-driftPpm, driftPpm]
     Time delay = MicroSeconds(500);        //!< LAN propagation delay
     std::string predictor = "FtAverage";   //!< Baseline, Average, FtAverage, Kalman
@@ -38,8 +38,8 @@ struct SchedulingStudyParams
     Time sendAhead = MilliSeconds(50);     //!< T_s - send time
     Time serviceBase = MilliSeconds(2);    //!< service time base
     Time serviceNoise = MicroSeconds(100); //!< service time noise standard deviation
-    double spikeProbability = 0.05;        //!< load spikes (server load)
-    Time spikeMean = MilliSeconds(20);     //!< mean spike (exponential)
+    double spikeProbability = 0.02;        //!< load spikes (server load)
+    Time spikeMean = MilliSeconds(10);     //!< mean spike (exponential)
     Time schedMaxFuture = Seconds(10);     //!< server SchedMaxFuture
     Time schedMaxPast = Seconds(1);        //!< server SchedMaxPast
     bool atomic = false;                   //!< atomic commit mode
