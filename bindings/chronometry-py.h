@@ -67,6 +67,9 @@ void RegisterCausality(pybind11::module_& m);
 /** Scenario runners (replay-clock study). */
 void RegisterStudy(pybind11::module_& m);
 
+/** OneClock scheduling: ETE predictors and the scheduling scenario runner. */
+void RegisterScheduling(pybind11::module_& m);
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */

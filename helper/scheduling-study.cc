@@ -49,6 +49,27 @@ SchedulingStudyParams::Validate() const
     RequireTimeInRange("SchedulingStudy: spikeMean", spikeMean, Time(0), Seconds(10));
     RequireDoubleInRange("SchedulingStudy: ackLoss", ackLoss, 0, 1, "");
     RequireDoubleInRange("SchedulingStudy: refuse", refuse, 0, 1, "");
+    RequireTimeInRange("SchedulingStudy: operationInterval",
+                       operationInterval,
+                       MilliSeconds(1),
+                       Hours(1));
+    RequireTimeInRange("SchedulingStudy: operationLead", operationLead, MilliSeconds(1), Hours(1));
+    RequireTimeInRange("SchedulingStudy: decisionLead",
+                       decisionLead,
+                       Time(1),
+                       operationLead - Time(1));
+    RequireTimeInRange("SchedulingStudy: sendAhead", sendAhead, Time(1), decisionLead - Time(1));
+    if (atomic)
+    {
+        RequireTimeInRange("SchedulingStudy: cancelLead", cancelLead, Time(1), sendAhead - Time(1));
+    }
+    if (probeMode == "Burst" &&
+        operationLead - decisionLead <= burstInterval * int64_t(window - 1) + sendAhead)
+    {
+        chronometry::ReportConfigError(
+            "SchedulingStudy: operationLead - decisionLead must exceed (window - 1) * "
+            "burstInterval + sendAhead so that a burst's reports arrive before the decision");
+    }
     RequireDoubleInRange("SchedulingStudy: run", static_cast<double>(run), 1, 1e18, "");
 }
 
