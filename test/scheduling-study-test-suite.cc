@@ -237,7 +237,7 @@ class MaxFutureTestCase : public TestCase
     {
         auto p = Quick(1);
         p.operations = 10;
-        p.schedMaxFuture = MilliSeconds(500); // SCHEDULE leaves ~1 s... no: 50 ms before T_s
+        p.schedMaxFuture = MilliSeconds(500); // requests arrive about 100 ms before T_s
         p.sendAhead = MilliSeconds(100);
         p.decisionLead = MilliSeconds(700);
         auto ok = SchedulingStudy::Run(p);

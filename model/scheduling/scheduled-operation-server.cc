@@ -95,7 +95,7 @@ ScheduledOperationServer::GetTypeId()
             .AddTraceSource("Cancelled",
                             "A pending operation was cancelled (id).",
                             MakeTraceSourceAccessor(&ScheduledOperationServer::m_cancelTrace),
-                            "ns3::TracedValueCallback::Uint32")
+                            "ns3::ScheduledOperationServer::CancelCallback")
             .AddTraceSource("Malformed",
                             "A malformed packet was dropped.",
                             MakeTraceSourceAccessor(&ScheduledOperationServer::m_malformedTrace),
@@ -258,6 +258,11 @@ ScheduledOperationServer::StopApplication()
         m_clock->CancelLocalEvent(p.event);
     }
     m_pending.clear();
+    for (auto& [key, event] : m_running)
+    {
+        event.Cancel();
+    }
+    m_running.clear();
 }
 
 void
@@ -364,25 +369,26 @@ ScheduledOperationServer::Start(uint64_t key)
     NS_ASSERT(it != m_pending.end());
     Pending p = it->second;
     m_pending.erase(it);
-    uint32_t id = static_cast<uint32_t>(key & 0xffffffffu);
     Time service = m_service->Sample();
-    Simulator::Schedule(service,
-                        &ScheduledOperationServer::Complete,
-                        this,
-                        id,
-                        p.probe,
-                        p.scheduled,
-                        Simulator::Now(),
-                        p.from);
+    m_running[key] = Simulator::Schedule(service,
+                                         &ScheduledOperationServer::Complete,
+                                         this,
+                                         key,
+                                         p.probe,
+                                         p.scheduled,
+                                         Simulator::Now(),
+                                         p.from);
 }
 
 void
-ScheduledOperationServer::Complete(uint32_t id,
+ScheduledOperationServer::Complete(uint64_t key,
                                    bool probe,
                                    Time scheduled,
                                    Time trueStart,
                                    Address from)
 {
+    m_running.erase(key);
+    uint32_t id = static_cast<uint32_t>(key & 0xffffffffu);
     Time te = m_clock->GetLocalTime();
     ++m_completed;
     if (!probe)

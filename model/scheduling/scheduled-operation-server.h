@@ -83,6 +83,12 @@ class ScheduledOperationServer : public Application
      */
     typedef void (*RejectCallback)(uint32_t id, uint8_t code);
 
+    /**
+     * Trace signature for a cancelled operation.
+     * \param [in] id request id
+     */
+    typedef void (*CancelCallback)(uint32_t id);
+
   protected:
     void DoDispose() override;
     void DoInitialize() override;
@@ -118,13 +124,13 @@ class ScheduledOperationServer : public Application
 
     /**
      * Operation end.
-     * \param id request id
+     * \param key client/id key
      * \param probe probe flag
      * \param scheduled T_s
      * \param trueStart simulator time of the start
      * \param from client
      */
-    void Complete(uint32_t id, bool probe, Time scheduled, Time trueStart, Address from);
+    void Complete(uint64_t key, bool probe, Time scheduled, Time trueStart, Address from);
 
     /** \param t SchedMaxFuture */
     void SetMaxFuture(Time t);
@@ -145,6 +151,7 @@ class ScheduledOperationServer : public Application
     Ptr<Socket> m_socket;                  //!< socket
     Ptr<LocalClock> m_clock;               //!< the node's clock
     std::map<uint64_t, Pending> m_pending; //!< pending by (client hash, id)
+    std::map<uint64_t, EventId> m_running; //!< started, not yet complete, by key
     uint64_t m_completed;                  //!< completed operations
     uint64_t m_committed;                  //!< completed real operations
     uint64_t m_rejected;                   //!< refused
