@@ -9,6 +9,7 @@
 #include "ns3/drifting-clock.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-header.h"
 #include "ns3/scheduling-study.h"
@@ -380,6 +381,65 @@ class ServerDirectTestCase : public TestCase
     }
 };
 
+/** The client counts and drops malformed packets and keeps scheduling. */
+class ClientMalformedTestCase : public TestCase
+{
+  public:
+    ClientMalformedTestCase()
+        : TestCase("client: malformed replies are counted and dropped; operations go on")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(3);
+        CsmaHelper csma;
+        auto devices = csma.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper ipv4;
+        ipv4.SetBase("10.9.1.0", "255.255.255.0");
+        auto interfaces = ipv4.Assign(devices);
+        NeighborCacheHelper().PopulateNeighborCache(interfaces);
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            nodes.Get(i)->AggregateObject(CreateObject<DriftingClock>());
+        }
+        auto server = CreateObject<ScheduledOperationServer>();
+        nodes.Get(1)->AddApplication(server);
+        auto client = CreateObject<ScheduledOperationClient>();
+        client->SetAttribute("Port", UintegerValue(9000));
+        client->SetAttribute("MaxOperations", UintegerValue(3));
+        client->AddServer(InetSocketAddress(interfaces.GetAddress(1), 8300));
+        nodes.Get(0)->AddApplication(client);
+        Ptr<Socket> rogue =
+            Socket::CreateSocket(nodes.Get(2), TypeId::LookupByName("ns3::UdpSocketFactory"));
+        rogue->Bind();
+        rogue->Connect(InetSocketAddress(interfaces.GetAddress(0), 9000));
+        Simulator::Schedule(Seconds(2), [rogue]() {
+            rogue->Send(Create<Packet>(7));
+            rogue->Send(Create<Packet>(32));
+            SchedulingHeader h; // a SCHEDULE sent to a client is not a valid reply
+            Ptr<Packet> p = Create<Packet>();
+            p->AddHeader(h);
+            rogue->Send(p);
+        });
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(client->GetMalformed(), 3u, "three malformed packets");
+        uint32_t reported = 0;
+        for (const auto& r : client->GetRecords())
+        {
+            reported += r.reported;
+        }
+        NS_TEST_ASSERT_MSG_EQ(reported, 3u, "all three operations reported");
+        NS_TEST_ASSERT_MSG_GT(client->GetProbeReports(), 5u, "probes answered");
+        Simulator::Destroy();
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests OneClock scheduling against truth. */
@@ -395,6 +455,7 @@ class SchedulingStudyTestSuite : public TestSuite
         AddTestCase(new AtomicCommitTestCase, TestCase::QUICK);
         AddTestCase(new MaxFutureTestCase, TestCase::QUICK);
         AddTestCase(new ServerDirectTestCase, TestCase::QUICK);
+        AddTestCase(new ClientMalformedTestCase, TestCase::QUICK);
     }
 };
 

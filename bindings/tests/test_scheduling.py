@@ -1,4 +1,8 @@
 """OneClock scheduling from Python: predictors by hand, the scenario runner against truth."""
+import importlib
+import os
+import sys
+
 import pytest
 
 import chronometry
@@ -63,3 +67,18 @@ def test_atomic_commit_and_validation():
         chronometry.run_scheduling_study(send_ahead_ns=300_000_000)  # after the decision
     with pytest.raises(ValueError, match="spikeProbability"):
         chronometry.run_scheduling_study(spike_probability=1.5)
+
+
+def test_plot_error_vs_skew(tmp_path):
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples"))
+    plot_oneclock = importlib.import_module("plot-oneclock")
+    csv = tmp_path / "sweep.csv"
+    lines = [chronometry.SCHEDULING_STUDY_CSV_HEADER]
+    for skew in (10_000, 1_000_000):
+        for predictor in ("Baseline", "FtAverage"):
+            r = chronometry.run_scheduling_study(skew_ns=skew, predictor=predictor, operations=10)
+            lines.append(r["csv_row"])
+    csv.write_text("\n".join(lines) + "\n")
+    png = tmp_path / "sweep.png"
+    assert plot_oneclock.plot(str(csv), str(png)) == 4
+    assert png.stat().st_size > 10_000
