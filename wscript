@@ -38,6 +38,13 @@ def build(bld):
         'model/relation/pipeline-application.cc',
         'helper/relation-study.cc',
         'helper/relation-helper.cc',
+        'model/scheduling/ete-predictor.cc',
+        'model/scheduling/scheduling-header.cc',
+        'model/scheduling/service-time-model.cc',
+        'model/scheduling/scheduled-operation-server.cc',
+        'model/scheduling/scheduled-operation-client.cc',
+        'helper/scheduling-helper.cc',
+        'helper/scheduling-study.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -54,6 +61,8 @@ def build(bld):
         'test/replay-study-test-suite.cc',
         'test/tsc-relation-test-suite.cc',
         'test/relation-study-test-suite.cc',
+        'test/ete-predictor-test-suite.cc',
+        'test/scheduling-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -90,6 +99,13 @@ def build(bld):
         'model/relation/pipeline-application.h',
         'helper/relation-study.h',
         'helper/relation-helper.h',
+        'model/scheduling/ete-predictor.h',
+        'model/scheduling/scheduling-header.h',
+        'model/scheduling/service-time-model.h',
+        'model/scheduling/scheduled-operation-server.h',
+        'model/scheduling/scheduled-operation-client.h',
+        'helper/scheduling-helper.h',
+        'helper/scheduling-study.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

@@ -22,4 +22,5 @@ PYBIND11_MODULE(chronometry, m)
     chronometry_py::RegisterCausality(m);
     chronometry_py::RegisterStudy(m);
     chronometry_py::RegisterRelation(m);
+    chronometry_py::RegisterScheduling(m);
 }

@@ -69,6 +69,8 @@ void RegisterStudy(pybind11::module_& m);
 
 /** MinRTT relation estimators and the relation-study runner. */
 void RegisterRelation(pybind11::module_& m);
+/** OneClock scheduling: ETE predictors and the scheduling scenario runner. */
+void RegisterScheduling(pybind11::module_& m);
 
 } // namespace chronometry_py
 
