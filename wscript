@@ -30,6 +30,8 @@ def build(bld):
         'model/causality/replay-workload-application.cc',
         'model/causality/udp-send-jitter.cc',
         'helper/replay-study.cc',
+        'model/inference/message-linking.cc',
+        'model/inference/synthetic-trace.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -44,6 +46,7 @@ def build(bld):
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
+        'test/message-linking-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -73,6 +76,8 @@ def build(bld):
         'model/causality/replay-workload-application.h',
         'model/causality/udp-send-jitter.h',
         'helper/replay-study.h',
+        'model/inference/message-linking.h',
+        'model/inference/synthetic-trace.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])
