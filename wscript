@@ -32,6 +32,9 @@ def build(bld):
         'helper/replay-study.cc',
         'model/inference/message-linking.cc',
         'model/inference/synthetic-trace.cc',
+        'model/inference/trace-reconciliation.cc',
+        'model/inference/multi-tier-application.cc',
+        'helper/inference-study.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -47,6 +50,7 @@ def build(bld):
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
         'test/message-linking-test-suite.cc',
+        'test/inference-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -78,6 +82,9 @@ def build(bld):
         'helper/replay-study.h',
         'model/inference/message-linking.h',
         'model/inference/synthetic-trace.h',
+        'model/inference/trace-reconciliation.h',
+        'model/inference/multi-tier-application.h',
+        'helper/inference-study.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

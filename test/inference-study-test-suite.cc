@@ -1,0 +1,220 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// WAP5 inference on ns-3 runs of the multi-tier workload, scored against the
+// applications' true causes: exact links at low load, degradation as the
+// load grows, indifference to clock offsets, node and network delays against
+// the truth, an untraced node, and the vector clocks' answer beside it.
+#include "ns3/chronometry-validation.h"
+#include "ns3/inference-study.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+
+namespace
+{
+
+/** \return a quick base point */
+InferenceStudyParams
+Base()
+{
+    InferenceStudyParams p;
+    p.duration = Seconds(1);
+    return p;
+}
+
+/** No overlap: every link recovered. */
+class LowLoadTestCase : public TestCase
+{
+  public:
+    LowLoadTestCase()
+        : TestCase("Low load (one client, no overlap): link precision 1, delays vs truth")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint64_t run = 1; run <= 3; ++run)
+        {
+            InferenceStudyParams p = Base();
+            p.clients = 1;
+            p.poisson = false;
+            p.rate = 4;
+            p.duration = Seconds(5);
+            p.skew = MilliSeconds(100);
+            p.run = run;
+            InferenceStudyResult r = InferenceStudy::Run(p);
+            NS_TEST_ASSERT_MSG_GT(r.requests, 15u, "requests completed");
+            NS_TEST_ASSERT_MSG_EQ(r.trueLinks, r.messages - r.requests, "one root per request");
+            NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "published y = 4: no false link");
+            // y = 4 loses the links whose delay exceeds 4 d (exponential service
+            // times: about e^-4 of them); recall stays high.
+            NS_TEST_ASSERT_MSG_GT(r.linkRecall, 0.9, "published y = 4: recall");
+            NS_TEST_ASSERT_MSG_EQ(r.vcHbRecall, 1.0, "vector clocks order every true cause first");
+            NS_TEST_ASSERT_MSG_LT(r.networkDelayErrorUs,
+                                  r.rawNetworkDelayErrorUs / 10,
+                                  "symmetric-delay offsets remove the clock offset");
+            p.linking.spontaneous = 40;
+            r = InferenceStudy::Run(p);
+            NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "y = 40: precision 1");
+            NS_TEST_ASSERT_MSG_EQ(r.linkRecall, 1.0, "y = 40: recall 1");
+            NS_TEST_ASSERT_MSG_EQ(r.decisionAccuracy, 1.0, "y = 40: every decision right");
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.mapPatternPrecision, 1.0, 1e-9, "MAP patterns exact");
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.mapPatternRecall, 1.0, 1e-9, "MAP patterns exact");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.patternNodeDelayError, 0.0, "patterns matched");
+            NS_TEST_ASSERT_MSG_LT(r.patternNodeDelayError, 0.1, "pattern node delays vs truth");
+            // Vector clocks order every earlier arrival at the node before the send:
+            // even without overlap, the request's own earlier messages (the call
+            // before the lookup reply, the request before the back-end reply) are
+            // candidates too; happened-before is not causation.
+            NS_TEST_ASSERT_MSG_GT(r.vcCandidates, 1.2, "hb leaves several candidates");
+        }
+    }
+};
+
+/** Precision and recall fall as the load rises; vector clocks stay exact but uninformative. */
+class LoadTrendTestCase : public TestCase
+{
+  public:
+    LoadTrendTestCase()
+        : TestCase("Rising alpha: link precision and recall fall, hb candidates grow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double rates[] = {1, 10, 40};
+        double precision[3] = {0, 0, 0};
+        double recall[3] = {0, 0, 0};
+        double candidates[3] = {0, 0, 0};
+        const int runs = 2;
+        for (int li = 0; li < 3; ++li)
+        {
+            for (int run = 1; run <= runs; ++run)
+            {
+                InferenceStudyParams p = Base();
+                p.rate = rates[li];
+                p.run = run;
+                InferenceStudyResult r = InferenceStudy::Run(p);
+                precision[li] += r.linkPrecision / runs;
+                recall[li] += r.linkRecall / runs;
+                candidates[li] += r.vcCandidates / runs;
+                NS_TEST_ASSERT_MSG_EQ(r.vcHbRecall, 1.0, "true causes always happened-before");
+            }
+        }
+        for (int li = 1; li < 3; ++li)
+        {
+            NS_TEST_ASSERT_MSG_LT(precision[li], precision[li - 1], "precision falls with alpha");
+            NS_TEST_ASSERT_MSG_LT(recall[li], recall[li - 1] + 0.01, "recall falls with alpha");
+            NS_TEST_ASSERT_MSG_GT(candidates[li], candidates[li - 1], "more hb candidates");
+        }
+        NS_TEST_ASSERT_MSG_GT(precision[0], 0.9, "alpha = 1: nearly exact");
+        NS_TEST_ASSERT_MSG_LT(precision[2], precision[0] - 0.1, "alpha = 40: clearly worse");
+    }
+};
+
+/** Linking uses each node's own clock only: offsets do not change it. */
+class ClockOffsetTestCase : public TestCase
+{
+  public:
+    ClockOffsetTestCase()
+        : TestCase("Clock offsets E from 0 to 10 s leave the links unchanged; offsets estimated")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InferenceStudyParams p = Base();
+        p.rate = 10;
+        p.driftPpm = 0;
+        p.skew = Time(0);
+        InferenceStudyResult a = InferenceStudy::Run(p);
+        p.skew = Seconds(10);
+        InferenceStudyResult b = InferenceStudy::Run(p);
+        NS_TEST_ASSERT_MSG_EQ(a.messages, b.messages, "same workload");
+        NS_TEST_ASSERT_MSG_EQ(a.linkPrecision, b.linkPrecision, "same links");
+        NS_TEST_ASSERT_MSG_EQ(a.linkRecall, b.linkRecall, "same links");
+        NS_TEST_ASSERT_MSG_GT(b.rawNetworkDelayErrorUs, 1e5, "raw delays carry seconds of offset");
+        // Without drift, the minimum-delay offsets are within the delay spread.
+        NS_TEST_ASSERT_MSG_LT(b.offsetErrorUs, 50, "offsets within 50 us");
+        NS_TEST_ASSERT_MSG_LT(b.networkDelayErrorUs, 50, "network delays within 50 us");
+    }
+};
+
+/** The lookup node untraced: nil timestamps, links through it still found. */
+class UntracedLookupTestCase : public TestCase
+{
+  public:
+    UntracedLookupTestCase()
+        : TestCase("Untraced lookup node: back-end to lookup and back linked on one clock")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InferenceStudyParams p = Base();
+        p.clients = 1;
+        p.poisson = false;
+        p.rate = 4;
+        p.duration = Seconds(5);
+        p.lookupProbability = 1;
+        p.traceLookup = false;
+        p.linking.spontaneous = 40;
+        InferenceStudyResult r = InferenceStudy::Run(p);
+        NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "no false link");
+        NS_TEST_ASSERT_MSG_EQ(r.linkRecall, 1.0, "every link");
+    }
+};
+
+/** Bad parameters are reported by name. */
+class StudyValidationTestCase : public TestCase
+{
+  public:
+    StudyValidationTestCase()
+        : TestCase("Study parameters are validated by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto previous = chronometry::SetValidationMode(chronometry::ValidationMode::THROW);
+        InferenceStudyParams p = Base();
+        p.fanOut = 5;
+        bool thrown = false;
+        try
+        {
+            InferenceStudy::Run(p);
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            thrown = std::string(e.what()).find("fanOut") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "fanOut above the back-ends rejected");
+        chronometry::SetValidationMode(previous);
+    }
+};
+
+} // namespace
+
+/** \ingroup chronometry-tests WAP5 inference against the simulator's truth. */
+class InferenceStudyTestSuite : public TestSuite
+{
+  public:
+    InferenceStudyTestSuite()
+        : TestSuite("chronometry-inference-study", SYSTEM)
+    {
+        AddTestCase(new LowLoadTestCase, TestCase::QUICK);
+        AddTestCase(new LoadTrendTestCase, TestCase::QUICK);
+        AddTestCase(new ClockOffsetTestCase, TestCase::QUICK);
+        AddTestCase(new UntracedLookupTestCase, TestCase::QUICK);
+        AddTestCase(new StudyValidationTestCase, TestCase::QUICK);
+    }
+};
+
+/** Static instance. */
+static InferenceStudyTestSuite g_inferenceStudyTestSuite;
