@@ -21,4 +21,5 @@ PYBIND11_MODULE(chronometry, m)
     chronometry_py::RegisterClock(m);
     chronometry_py::RegisterCausality(m);
     chronometry_py::RegisterStudy(m);
+    chronometry_py::RegisterInference(m);
 }

@@ -67,6 +67,12 @@ void RegisterCausality(pybind11::module_& m);
 /** Scenario runners (replay-clock study). */
 void RegisterStudy(pybind11::module_& m);
 
+/**
+ * WAP5 inference: reconciliation, linking, synthetic traces, study runner.
+ * \param m the module
+ */
+void RegisterInference(pybind11::module_& m);
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */
