@@ -328,7 +328,8 @@ chronometry_py::RegisterInference(py::module_& m)
 
     m.def(
         "run_inference_study",
-        [](uint32_t clients,
+        [](const std::string& workload,
+           uint32_t clients,
            uint32_t backends,
            uint32_t fanOut,
            double lookupProbability,
@@ -344,6 +345,7 @@ chronometry_py::RegisterInference(py::module_& m)
            uint32_t maxTryBoth,
            uint64_t run) {
             InferenceStudyParams p;
+            p.workload = workload;
             p.clients = clients;
             p.backends = backends;
             p.fanOut = fanOut;
@@ -386,6 +388,7 @@ chronometry_py::RegisterInference(py::module_& m)
             d["csv_row"] = r.ToCsvRow();
             return d;
         },
+        py::arg("workload") = "multitier",
         py::arg("clients") = 4,
         py::arg("backends") = 3,
         py::arg("fan_out") = 1,

@@ -103,6 +103,9 @@ main(int argc, char* argv[])
     uint32_t top = 4;
     std::string outDir = "results";
     CommandLine cmd(__FILE__);
+    cmd.AddValue("workload",
+                 "multitier, or gossip (the replay-clock workload: every message spontaneous)",
+                 base.workload);
     cmd.AddValue("clients", "Base parallelism (client nodes)", base.clients);
     cmd.AddValue("backends", "Back-end nodes", base.backends);
     cmd.AddValue("fanOut", "Back-ends per request", base.fanOut);

@@ -14,6 +14,7 @@
 #include "ns3/multi-tier-application.h"
 #include "ns3/neighbor-cache-helper.h"
 #include "ns3/replay-checker.h"
+#include "ns3/replay-workload-application.h"
 #include "ns3/trace-reconciliation.h"
 
 #include <chrono>
@@ -58,6 +59,11 @@ InferenceStudyParams::Validate() const
                                     MilliSeconds(1),
                                     Seconds(3600));
     chronometry::RequireDoubleInRange("InferenceStudy: run", static_cast<double>(run), 1, 1e18, "");
+    if (workload != "multitier" && workload != "gossip")
+    {
+        chronometry::ReportConfigError("InferenceStudy: workload = '" + workload +
+                                       "' is invalid; valid values: multitier, gossip");
+    }
     linking.Validate();
 }
 
@@ -135,7 +141,26 @@ InferenceStudy::Run(const InferenceStudyParams& params,
     auto onCaused = [&causeOf](uint64_t id, uint64_t cause) { causeOf[id] = cause; };
     auto causedSink = Callback<void, uint64_t, uint64_t>(onCaused);
     std::vector<Ptr<MultiTierApplication>> apps;
+    std::vector<Ipv4Address> everyone;
     for (uint32_t i = 0; i < n; ++i)
+    {
+        everyone.push_back(interfaces.GetAddress(i));
+    }
+    for (uint32_t i = 0; i < n && params.workload == "gossip"; ++i)
+    {
+        // Every message spontaneous: the truth has no causes at all.
+        auto app =
+            CreateObjectWithAttributes<ReplayWorkloadApplication>("MessageRate",
+                                                                  DoubleValue(params.rate),
+                                                                  "Poisson",
+                                                                  BooleanValue(params.poisson));
+        app->SetPeers(everyone, i);
+        stream += app->AssignStreams(stream);
+        app->SetStartTime(Time(0));
+        app->SetStopTime(params.duration);
+        nodes.Get(i)->AddApplication(app);
+    }
+    for (uint32_t i = 0; i < n && params.workload == "multitier"; ++i)
     {
         std::string role = i == 0            ? "FrontEnd"
                            : i < lookupNode  ? "Backend"
@@ -175,13 +200,13 @@ InferenceStudy::Run(const InferenceStudyParams& params,
 
     InferenceStudyResult r;
     r.params = params;
-    for (uint32_t i = lookupNode + 1; i < n; ++i)
+    for (uint32_t i = lookupNode + 1; i < apps.size(); ++i)
     {
         r.requests += apps[i]->GetCompleted();
     }
     const auto& events = log->GetEvents();
     std::vector<bool> traced(n, true);
-    traced[lookupNode] = params.traceLookup;
+    traced[lookupNode] = params.traceLookup || params.workload == "gossip";
     ReconciledTrace trace = ReconcileTrace(events, traced);
     std::vector<int64_t> parent = TrueParents(trace, causeOf);
     r.messages = trace.messages.size();
@@ -309,7 +334,8 @@ InferenceStudy::Run(const InferenceStudyParams& params,
 std::string
 InferenceStudyResult::CsvHeader()
 {
-    return "clients,backends,fan_out,lookup_probability,rate,poisson,skew_us,drift_ppm,delay_us,"
+    return "workload,clients,backends,fan_out,lookup_probability,rate,poisson,skew_us,drift_ppm,"
+           "delay_us,"
            "fe_service_us,be_service_us,lookup_service_us,duration_s,trace_lookup,window_ms,y,"
            "try_both_band,max_try_both,run,messages,requests,true_links,link_precision,"
            "link_recall,decision_accuracy,mean_true_probability,pattern_precision,"
@@ -324,20 +350,21 @@ InferenceStudyResult::ToCsvRow() const
 {
     const auto& p = params;
     std::ostringstream os;
-    os << p.clients << "," << p.backends << "," << p.fanOut << "," << p.lookupProbability << ","
-       << p.rate << "," << (p.poisson ? 1 : 0) << "," << p.skew.GetNanoSeconds() / 1e3 << ","
-       << p.driftPpm << "," << p.delay.GetNanoSeconds() / 1e3 << ","
-       << p.frontEndService.GetNanoSeconds() / 1e3 << "," << p.backendService.GetNanoSeconds() / 1e3
-       << "," << p.lookupService.GetNanoSeconds() / 1e3 << "," << p.duration.GetSeconds() << ","
-       << (p.traceLookup ? 1 : 0) << "," << p.linking.window.GetNanoSeconds() / 1e6 << ","
-       << p.linking.spontaneous << "," << p.linking.tryBothBand << "," << p.linking.maxTryBoth
-       << "," << p.run << "," << messages << "," << requests << "," << trueLinks << ","
-       << linkPrecision << "," << linkRecall << "," << decisionAccuracy << ","
-       << meanTrueProbability << "," << patternPrecision << "," << patternRecall << ","
-       << mapPatternPrecision << "," << mapPatternRecall << "," << truePatterns << ","
-       << inferredPatterns << "," << patternNodeDelayError << "," << linkNodeDelayError << ","
-       << networkDelayErrorUs << "," << rawNetworkDelayErrorUs << "," << offsetErrorUs << ","
-       << vcHbRecall << "," << vcCandidates << "," << linkSeconds << "," << wallSeconds;
+    os << p.workload << "," << p.clients << "," << p.backends << "," << p.fanOut << ","
+       << p.lookupProbability << "," << p.rate << "," << (p.poisson ? 1 : 0) << ","
+       << p.skew.GetNanoSeconds() / 1e3 << "," << p.driftPpm << ","
+       << p.delay.GetNanoSeconds() / 1e3 << "," << p.frontEndService.GetNanoSeconds() / 1e3 << ","
+       << p.backendService.GetNanoSeconds() / 1e3 << "," << p.lookupService.GetNanoSeconds() / 1e3
+       << "," << p.duration.GetSeconds() << "," << (p.traceLookup ? 1 : 0) << ","
+       << p.linking.window.GetNanoSeconds() / 1e6 << "," << p.linking.spontaneous << ","
+       << p.linking.tryBothBand << "," << p.linking.maxTryBoth << "," << p.run << "," << messages
+       << "," << requests << "," << trueLinks << "," << linkPrecision << "," << linkRecall << ","
+       << decisionAccuracy << "," << meanTrueProbability << "," << patternPrecision << ","
+       << patternRecall << "," << mapPatternPrecision << "," << mapPatternRecall << ","
+       << truePatterns << "," << inferredPatterns << "," << patternNodeDelayError << ","
+       << linkNodeDelayError << "," << networkDelayErrorUs << "," << rawNetworkDelayErrorUs << ","
+       << offsetErrorUs << "," << vcHbRecall << "," << vcCandidates << "," << linkSeconds << ","
+       << wallSeconds;
     return os.str();
 }
 

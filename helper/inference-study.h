@@ -22,12 +22,14 @@ namespace ns3
  */
 struct InferenceStudyParams
 {
-    uint32_t clients = 4;                     //!< parallelism: client nodes (1 to 256)
-    uint32_t backends = 3;                    //!< back-end nodes (1 to 64)
-    uint32_t fanOut = 1;                      //!< back-ends per request (1 to backends)
-    double lookupProbability = 0.5;           //!< back-end calls the lookup service
-    double rate = 10;                         //!< alpha: requests per second per client
-    bool poisson = true;                      //!< Poisson requests (else fixed interval)
+    std::string workload =
+        "multitier";                //!< multitier, or gossip (the replay-clock workload: no causes)
+    uint32_t clients = 4;           //!< parallelism: client nodes (1 to 256)
+    uint32_t backends = 3;          //!< back-end nodes (1 to 64)
+    uint32_t fanOut = 1;            //!< back-ends per request (1 to backends)
+    double lookupProbability = 0.5; //!< back-end calls the lookup service
+    double rate = 10;    //!< alpha: requests per second per client (gossip: messages/s per node)
+    bool poisson = true; //!< Poisson requests (else fixed interval)
     Time skew = MilliSeconds(1);              //!< E: clock offsets uniform in [-E/2, E/2]
     double driftPpm = 50;                     //!< clock drift uniform in [-drift, drift] ppm
     Time delay = MicroSeconds(100);           //!< delta: the LAN's propagation delay

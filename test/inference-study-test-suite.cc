@@ -170,6 +170,37 @@ class UntracedLookupTestCase : public TestCase
     }
 };
 
+/** The gossip workload has no causes: every inferred link is false. */
+class GossipTestCase : public TestCase
+{
+  public:
+    GossipTestCase()
+        : TestCase("Gossip (no causes): spontaneous calls fall as unrelated traffic rises")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double accuracy[2];
+        const double rates[2] = {1, 50};
+        for (int k = 0; k < 2; ++k)
+        {
+            InferenceStudyParams p = Base();
+            p.workload = "gossip";
+            p.rate = rates[k];
+            InferenceStudyResult r = InferenceStudy::Run(p);
+            NS_TEST_ASSERT_MSG_GT(r.messages, 0u, "messages");
+            NS_TEST_ASSERT_MSG_EQ(r.trueLinks, 0u, "no true causes");
+            accuracy[k] = r.decisionAccuracy; // fraction correctly called spontaneous
+        }
+        // x = 100 ms: at 1 message/s per node an arrival precedes about 10 % of
+        // the sends within x, and each of those is linked (falsely).
+        NS_TEST_ASSERT_MSG_GT(accuracy[0], 0.75, "low rate: mostly spontaneous");
+        NS_TEST_ASSERT_MSG_LT(accuracy[1], 0.2, "50 msgs/s: almost every send linked");
+    }
+};
+
 /** Bad parameters are reported by name. */
 class StudyValidationTestCase : public TestCase
 {
@@ -195,6 +226,18 @@ class StudyValidationTestCase : public TestCase
             thrown = std::string(e.what()).find("fanOut") != std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(thrown, true, "fanOut above the back-ends rejected");
+        p = Base();
+        p.workload = "mesh";
+        thrown = false;
+        try
+        {
+            InferenceStudy::Run(p);
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            thrown = std::string(e.what()).find("workload") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "unknown workload rejected");
         chronometry::SetValidationMode(previous);
     }
 };
@@ -212,6 +255,7 @@ class InferenceStudyTestSuite : public TestSuite
         AddTestCase(new LoadTrendTestCase, TestCase::QUICK);
         AddTestCase(new ClockOffsetTestCase, TestCase::QUICK);
         AddTestCase(new UntracedLookupTestCase, TestCase::QUICK);
+        AddTestCase(new GossipTestCase, TestCase::QUICK);
         AddTestCase(new StudyValidationTestCase, TestCase::QUICK);
     }
 };

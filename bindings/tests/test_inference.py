@@ -90,5 +90,9 @@ def test_study_runner_against_truth():
     high = chronometry.run_inference_study(clients=4, rate=40.0, duration_ns=S)
     assert high["link_precision"] < low["link_precision"]
     assert high["vc_candidates"] > low["vc_candidates"]
+    gossip = chronometry.run_inference_study(workload="gossip", rate=20.0, duration_ns=S)
+    assert gossip["true_links"] == 0 and gossip["decision_accuracy"] < 1.0
+    with pytest.raises(ValueError, match="workload"):
+        chronometry.run_inference_study(workload="mesh")
     again = chronometry.run_inference_study(clients=4, rate=40.0, duration_ns=S)
     assert again["csv_row"].split(",")[:-2] == high["csv_row"].split(",")[:-2]  # but wall times
