@@ -35,6 +35,7 @@ def build(bld):
         'model/inference/trace-reconciliation.cc',
         'model/inference/multi-tier-application.cc',
         'helper/inference-study.cc',
+        'model/inference/message-linking-analyzer.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -85,6 +86,7 @@ def build(bld):
         'model/inference/trace-reconciliation.h',
         'model/inference/multi-tier-application.h',
         'helper/inference-study.h',
+        'model/inference/message-linking-analyzer.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

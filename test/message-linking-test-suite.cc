@@ -6,9 +6,12 @@
 // an untraced node) and property tests over random synthetic multi-tier
 // traces whose true causality is known.
 #include "ns3/chronometry-validation.h"
+#include "ns3/double.h"
+#include "ns3/message-linking-analyzer.h"
 #include "ns3/message-linking.h"
 #include "ns3/synthetic-trace.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <cmath>
 
@@ -432,6 +435,32 @@ class LinkingValidationTestCase : public TestCase
             thrown = std::string(e.what()).find("window") != std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(thrown, true, "window rejected by name");
+        // The Attribute form validates in its setters, naming the attribute.
+        Ptr<MessageLinkingAnalyzer> analyzer = CreateObject<MessageLinkingAnalyzer>();
+        thrown = false;
+        try
+        {
+            analyzer->SetAttribute("TryBothBand", DoubleValue(0.9));
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            thrown = std::string(e.what()).find("ns3::MessageLinkingAnalyzer::TryBothBand") !=
+                     std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "TryBothBand attribute rejected by name");
+        analyzer->SetAttribute("Window", TimeValue(Seconds(10)));
+        analyzer->SetAttribute("MaxTryBoth", UintegerValue(0));
+        NS_TEST_ASSERT_MSG_EQ(analyzer->GetConfig().window, Seconds(10), "Window");
+        NS_TEST_ASSERT_MSG_EQ(analyzer->GetConfig().maxTryBoth, 0u, "MaxTryBoth");
+        uint64_t analyzed = 0;
+        auto sink = [&analyzed](uint64_t messages, uint64_t, uint64_t) { analyzed = messages; };
+        analyzer->TraceConnectWithoutContext("Analyzed",
+                                             Callback<void, uint64_t, uint64_t, uint64_t>(sink));
+        std::vector<TraceMessage> trace{Msg(1, 0, Seconds(0.5), Seconds(1)),
+                                        Msg(0, 2, Seconds(2), Seconds(2.5))};
+        LinkingResult r = analyzer->Analyze(trace);
+        NS_TEST_ASSERT_MSG_EQ(analyzed, 2u, "Analyzed trace source");
+        NS_TEST_ASSERT_MSG_EQ(r.links[1].mostLikely, 0, "linked");
         chronometry::SetValidationMode(previous);
     }
 };
