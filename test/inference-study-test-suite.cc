@@ -6,7 +6,11 @@
 // load grows, indifference to clock offsets, node and network delays against
 // the truth, an untraced node, and the vector clocks' answer beside it.
 #include "ns3/chronometry-validation.h"
+#include "ns3/core-module.h"
+#include "ns3/csma-module.h"
 #include "ns3/inference-study.h"
+#include "ns3/internet-module.h"
+#include "ns3/multi-tier-application.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -201,6 +205,69 @@ class GossipTestCase : public TestCase
     }
 };
 
+/** Malformed payloads are counted and dropped; attributes validated by name. */
+class MalformedTestCase : public TestCase
+{
+  public:
+    MalformedTestCase()
+        : TestCase("MultiTierApplication: malformed payloads counted and dropped, attributes "
+                   "validated")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        CsmaHelper csma;
+        NetDeviceContainer devices = csma.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper ipv4;
+        ipv4.SetBase("10.1.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = ipv4.Assign(devices);
+        auto app =
+            CreateObjectWithAttributes<MultiTierApplication>("Role", StringValue("FrontEnd"));
+        app->SetPeers(ifs.GetAddress(0), {ifs.GetAddress(1)}, ifs.GetAddress(1));
+        nodes.Get(0)->AddApplication(app);
+        app->SetStartTime(Time(0));
+        uint64_t traced = 0;
+        auto sink = [&traced](Ptr<const Packet>) { ++traced; };
+        app->TraceConnectWithoutContext("Malformed", Callback<void, Ptr<const Packet>>(sink));
+        Ptr<Socket> socket = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
+        socket->Bind();
+        InetSocketAddress to(ifs.GetAddress(0), 7000);
+        uint8_t unknownType[9] = {99, 1, 0, 0, 0, 0, 0, 0, 0};
+        uint8_t replyWithoutCall[9] = {5, 2, 0, 0, 0, 0, 0, 0, 0};
+        Simulator::Schedule(MilliSeconds(1), [&]() {
+            socket->SendTo(Create<Packet>(3), 0, to); // too short
+            socket->SendTo(Create<Packet>(unknownType, 9), 0, to);
+            socket->SendTo(Create<Packet>(replyWithoutCall, 9), 0, to);
+        });
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(app->GetMalformed(), 3u, "three malformed payloads counted");
+        NS_TEST_ASSERT_MSG_EQ(traced, 1u, "the short one fired the trace with its packet");
+        NS_TEST_ASSERT_MSG_EQ(app->GetSent(), 0u, "nothing sent in response");
+        Simulator::Destroy();
+
+        auto previous = chronometry::SetValidationMode(chronometry::ValidationMode::THROW);
+        bool thrown = false;
+        try
+        {
+            app = CreateObjectWithAttributes<MultiTierApplication>("RequestRate", DoubleValue(0));
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            thrown = std::string(e.what()).find("ns3::MultiTierApplication::RequestRate") !=
+                     std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "RequestRate = 0 rejected by name");
+        chronometry::SetValidationMode(previous);
+    }
+};
+
 /** Bad parameters are reported by name. */
 class StudyValidationTestCase : public TestCase
 {
@@ -256,6 +323,7 @@ class InferenceStudyTestSuite : public TestSuite
         AddTestCase(new ClockOffsetTestCase, TestCase::QUICK);
         AddTestCase(new UntracedLookupTestCase, TestCase::QUICK);
         AddTestCase(new GossipTestCase, TestCase::QUICK);
+        AddTestCase(new MalformedTestCase, TestCase::QUICK);
         AddTestCase(new StudyValidationTestCase, TestCase::QUICK);
     }
 };

@@ -68,7 +68,8 @@ MultiTierApplication::GetTypeId()
             .AddAttribute("RequestRate",
                           "Requests per second of a client (alpha); valid range (0, 1e6] /s.",
                           DoubleValue(10.0),
-                          MakeDoubleAccessor(&MultiTierApplication::m_rate),
+                          MakeDoubleAccessor(&MultiTierApplication::SetRequestRate,
+                                             &MultiTierApplication::GetRequestRate),
                           MakeDoubleChecker<double>())
             .AddAttribute("LastRequest",
                           "A client starts no request after this time (keep the application "
@@ -86,13 +87,15 @@ MultiTierApplication::GetTypeId()
                           "Back-ends a front-end calls per request; valid range [1, number of "
                           "back-ends].",
                           UintegerValue(1),
-                          MakeUintegerAccessor(&MultiTierApplication::m_fanOut),
+                          MakeUintegerAccessor(&MultiTierApplication::SetFanOut,
+                                               &MultiTierApplication::GetFanOut),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("LookupProbability",
                           "Probability that a back-end calls the lookup service; valid range "
                           "[0, 1].",
                           DoubleValue(0.5),
-                          MakeDoubleAccessor(&MultiTierApplication::m_lookupProbability),
+                          MakeDoubleAccessor(&MultiTierApplication::SetLookupProbability,
+                                             &MultiTierApplication::GetLookupProbability),
                           MakeDoubleChecker<double>())
             .AddAttribute("ServiceTime",
                           "Service time of each step at this node, in seconds (drawn per step; "
@@ -103,7 +106,8 @@ MultiTierApplication::GetTypeId()
             .AddAttribute("PacketSize",
                           "UDP payload bytes; valid range [9, 1400].",
                           UintegerValue(64),
-                          MakeUintegerAccessor(&MultiTierApplication::m_packetSize),
+                          MakeUintegerAccessor(&MultiTierApplication::SetPacketSize,
+                                               &MultiTierApplication::GetPacketSize),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Port",
                           "UDP port of every node.",
@@ -160,23 +164,6 @@ MultiTierApplication::DoDispose()
 void
 MultiTierApplication::DoInitialize()
 {
-    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::RequestRate",
-                                      m_rate,
-                                      0.0,
-                                      1e6,
-                                      "/s",
-                                      false,
-                                      true);
-    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::LookupProbability",
-                                      m_lookupProbability,
-                                      0.0,
-                                      1.0,
-                                      "");
-    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::PacketSize",
-                                      m_packetSize,
-                                      kHeaderBytes,
-                                      1400,
-                                      "bytes");
     if (!m_peersSet)
     {
         chronometry::ReportConfigError("MultiTierApplication: SetPeers was not called");
@@ -194,6 +181,72 @@ MultiTierApplication::DoInitialize()
         }
     }
     Application::DoInitialize();
+}
+
+void
+MultiTierApplication::SetRequestRate(double rate)
+{
+    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::RequestRate",
+                                      rate,
+                                      0.0,
+                                      1e6,
+                                      "/s",
+                                      false,
+                                      true);
+    m_rate = rate;
+}
+
+double
+MultiTierApplication::GetRequestRate() const
+{
+    return m_rate;
+}
+
+void
+MultiTierApplication::SetFanOut(uint32_t fanOut)
+{
+    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::FanOut",
+                                      fanOut,
+                                      1,
+                                      1e6,
+                                      "back-ends");
+    m_fanOut = fanOut;
+}
+
+uint32_t
+MultiTierApplication::GetFanOut() const
+{
+    return m_fanOut;
+}
+
+void
+MultiTierApplication::SetLookupProbability(double p)
+{
+    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::LookupProbability", p, 0, 1, "");
+    m_lookupProbability = p;
+}
+
+double
+MultiTierApplication::GetLookupProbability() const
+{
+    return m_lookupProbability;
+}
+
+void
+MultiTierApplication::SetPacketSize(uint32_t bytes)
+{
+    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::PacketSize",
+                                      bytes,
+                                      kHeaderBytes,
+                                      1400,
+                                      "bytes");
+    m_packetSize = bytes;
+}
+
+uint32_t
+MultiTierApplication::GetPacketSize() const
+{
+    return m_packetSize;
 }
 
 void

@@ -91,6 +91,23 @@ class MultiTierApplication : public Application
     void StartApplication() override;
     void StopApplication() override;
 
+    /** \param rate requests per second */
+    void SetRequestRate(double rate);
+    /** \return requests per second */
+    double GetRequestRate() const;
+    /** \param fanOut back-ends per request */
+    void SetFanOut(uint32_t fanOut);
+    /** \return back-ends per request */
+    uint32_t GetFanOut() const;
+    /** \param p lookup probability */
+    void SetLookupProbability(double p);
+    /** \return lookup probability */
+    double GetLookupProbability() const;
+    /** \param bytes payload bytes */
+    void SetPacketSize(uint32_t bytes);
+    /** \return payload bytes */
+    uint32_t GetPacketSize() const;
+
     /** Send a new request (client). */
     void NewRequest();
     /**
