@@ -34,6 +34,7 @@ def build(bld):
         'model/inference/synthetic-trace.cc',
         'model/inference/trace-reconciliation.cc',
         'model/inference/multi-tier-application.cc',
+        'helper/multi-tier-helper.cc',
         'helper/inference-study.cc',
         'model/inference/message-linking-analyzer.cc',
     ]
@@ -85,6 +86,7 @@ def build(bld):
         'model/inference/synthetic-trace.h',
         'model/inference/trace-reconciliation.h',
         'model/inference/multi-tier-application.h',
+        'helper/multi-tier-helper.h',
         'helper/inference-study.h',
         'model/inference/message-linking-analyzer.h',
     ]

@@ -12,6 +12,7 @@
 #include "ns3/csma-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/multi-tier-application.h"
+#include "ns3/multi-tier-helper.h"
 #include "ns3/neighbor-cache-helper.h"
 #include "ns3/replay-checker.h"
 #include "ns3/replay-workload-application.h"
@@ -132,11 +133,6 @@ InferenceStudy::Run(const InferenceStudyParams& params,
     causality.SetStamperAttribute("RepCl", BooleanValue(false));
     Ptr<CausalityLog> log = causality.Install(nodes);
 
-    std::vector<Ipv4Address> backends;
-    for (uint32_t b = 1; b <= params.backends; ++b)
-    {
-        backends.push_back(interfaces.GetAddress(b));
-    }
     std::map<uint64_t, uint64_t> causeOf;
     auto onCaused = [&causeOf](uint64_t id, uint64_t cause) { causeOf[id] = cause; };
     auto causedSink = Callback<void, uint64_t, uint64_t>(onCaused);
@@ -160,38 +156,51 @@ InferenceStudy::Run(const InferenceStudyParams& params,
         app->SetStopTime(params.duration);
         nodes.Get(i)->AddApplication(app);
     }
-    for (uint32_t i = 0; i < n && params.workload == "multitier"; ++i)
+    if (params.workload == "multitier")
     {
-        std::string role = i == 0            ? "FrontEnd"
-                           : i < lookupNode  ? "Backend"
-                           : i == lookupNode ? "Lookup"
-                                             : "Client";
-        Time mean = i == 0           ? params.frontEndService
-                    : i < lookupNode ? params.backendService
-                                     : params.lookupService;
-        auto app = CreateObjectWithAttributes<MultiTierApplication>(
-            "Role",
-            StringValue(role),
-            "RequestRate",
-            DoubleValue(params.rate),
-            "Poisson",
-            BooleanValue(params.poisson),
-            "FanOut",
-            UintegerValue(params.fanOut),
-            "LookupProbability",
-            DoubleValue(params.lookupProbability),
-            "LastRequest",
-            TimeValue(params.duration),
-            "ServiceTime",
-            StringValue("ns3::ExponentialRandomVariable[Mean=" + std::to_string(mean.GetSeconds()) +
-                        "]"));
-        app->SetPeers(interfaces.GetAddress(0), backends, interfaces.GetAddress(lookupNode));
-        app->TraceConnectWithoutContext("Caused", causedSink);
-        stream += app->AssignStreams(stream);
-        app->SetStartTime(Time(0));
-        app->SetStopTime(params.duration + Seconds(1));
-        nodes.Get(i)->AddApplication(app);
-        apps.push_back(app);
+        MultiTierHelper tiers;
+        tiers.SetAttribute("RequestRate", DoubleValue(params.rate));
+        tiers.SetAttribute("Poisson", BooleanValue(params.poisson));
+        tiers.SetAttribute("FanOut", UintegerValue(params.fanOut));
+        tiers.SetAttribute("LookupProbability", DoubleValue(params.lookupProbability));
+        tiers.SetAttribute("LastRequest", TimeValue(params.duration));
+        auto service = [](Time mean) {
+            return StringValue(
+                "ns3::ExponentialRandomVariable[Mean=" + std::to_string(mean.GetSeconds()) + "]");
+        };
+        tiers.SetRoleAttribute(MultiTierApplication::FRONT_END,
+                               "ServiceTime",
+                               service(params.frontEndService));
+        tiers.SetRoleAttribute(MultiTierApplication::BACKEND,
+                               "ServiceTime",
+                               service(params.backendService));
+        tiers.SetRoleAttribute(MultiTierApplication::LOOKUP,
+                               "ServiceTime",
+                               service(params.lookupService));
+        tiers.SetRoleAttribute(MultiTierApplication::CLIENT,
+                               "ServiceTime",
+                               service(params.lookupService));
+        NodeContainer backendNodes;
+        for (uint32_t b = 1; b <= params.backends; ++b)
+        {
+            backendNodes.Add(nodes.Get(b));
+        }
+        NodeContainer clientNodes;
+        for (uint32_t c = lookupNode + 1; c < n; ++c)
+        {
+            clientNodes.Add(nodes.Get(c));
+        }
+        ApplicationContainer installed =
+            tiers.Install(nodes.Get(0), backendNodes, nodes.Get(lookupNode), clientNodes);
+        stream += MultiTierHelper::AssignStreams(installed, stream);
+        installed.Start(Time(0));
+        installed.Stop(params.duration + Seconds(1));
+        for (uint32_t i = 0; i < installed.GetN(); ++i)
+        {
+            auto app = DynamicCast<MultiTierApplication>(installed.Get(i));
+            app->TraceConnectWithoutContext("Caused", causedSink);
+            apps.push_back(app);
+        }
     }
     Simulator::Stop(params.duration + Seconds(1));
     // Messages without an application cause (e.g. ICMP errors) would have no
