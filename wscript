@@ -45,6 +45,13 @@ def build(bld):
         'model/scheduling/scheduled-operation-client.cc',
         'helper/scheduling-helper.cc',
         'helper/scheduling-study.cc',
+        'model/inference/message-linking.cc',
+        'model/inference/synthetic-trace.cc',
+        'model/inference/trace-reconciliation.cc',
+        'model/inference/multi-tier-application.cc',
+        'helper/multi-tier-helper.cc',
+        'helper/inference-study.cc',
+        'model/inference/message-linking-analyzer.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -63,6 +70,8 @@ def build(bld):
         'test/relation-study-test-suite.cc',
         'test/ete-predictor-test-suite.cc',
         'test/scheduling-study-test-suite.cc',
+        'test/message-linking-test-suite.cc',
+        'test/inference-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -106,6 +115,13 @@ def build(bld):
         'model/scheduling/scheduled-operation-client.h',
         'helper/scheduling-helper.h',
         'helper/scheduling-study.h',
+        'model/inference/message-linking.h',
+        'model/inference/synthetic-trace.h',
+        'model/inference/trace-reconciliation.h',
+        'model/inference/multi-tier-application.h',
+        'helper/multi-tier-helper.h',
+        'helper/inference-study.h',
+        'model/inference/message-linking-analyzer.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

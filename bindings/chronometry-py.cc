@@ -23,4 +23,5 @@ PYBIND11_MODULE(chronometry, m)
     chronometry_py::RegisterStudy(m);
     chronometry_py::RegisterRelation(m);
     chronometry_py::RegisterScheduling(m);
+    chronometry_py::RegisterInference(m);
 }

@@ -71,6 +71,11 @@ void RegisterStudy(pybind11::module_& m);
 void RegisterRelation(pybind11::module_& m);
 /** OneClock scheduling: ETE predictors and the scheduling scenario runner. */
 void RegisterScheduling(pybind11::module_& m);
+/**
+ * WAP5 inference: reconciliation, linking, synthetic traces, study runner.
+ * \param m the module
+ */
+void RegisterInference(pybind11::module_& m);
 
 } // namespace chronometry_py
 
