@@ -4,6 +4,8 @@
 // Bad configuration is rejected at configuration time with a message that names
 // the attribute and its valid range.  The checks run in THROW mode, so the
 // validation itself is tested (no crash needed); ABORT is the default mode.
+#include "expected-throw-scope.h"
+
 #include "ns3/boolean.h"
 #include "ns3/bounded-skew-clock.h"
 #include "ns3/chronometry-validation.h"
@@ -78,6 +80,7 @@ class AttributeMatrixTestCase : public TestCase
                 std::string message;
                 try
                 {
+                    chronometry::test::ExpectedThrowScope expected;
                     if (path == 0)
                     {
                         // At construction, as Config::SetDefault or a helper would do.

@@ -5,6 +5,8 @@
 // applications' true causes: exact links at low load, degradation as the
 // load grows, indifference to clock offsets, node and network delays against
 // the truth, an untraced node, and the vector clocks' answer beside it.
+#include "expected-throw-scope.h"
+
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -256,6 +258,7 @@ class MalformedTestCase : public TestCase
         bool thrown = false;
         try
         {
+            chronometry::test::ExpectedThrowScope expected;
             app = CreateObjectWithAttributes<MultiTierApplication>("RequestRate", DoubleValue(0));
         }
         catch (const chronometry::ConfigError& e)

@@ -282,6 +282,9 @@ CausalityStamper::DoDispose()
 {
     m_log = nullptr;
     m_state.reset();
+    // The saved down target holds the node's Ipv4 (our own aggregate): drop it, or the
+    // node would keep itself alive after Simulator::Destroy.
+    m_udpDown = IpL4Protocol::DownTargetCallback();
     Object::DoDispose();
 }
 

@@ -49,6 +49,9 @@ void
 UdpSendJitter::DoDispose()
 {
     m_jitter = nullptr;
+    // UDP's down target holds the node's Ipv4, an aggregate of our own node: keeping it would
+    // make a reference cycle that outlives Simulator::Destroy.
+    m_down = IpL4Protocol::DownTargetCallback();
     Object::DoDispose();
 }
 
