@@ -1,15 +1,17 @@
 # chronometry: the two commands of the README.
 #   make demo   set up, build and run the main demonstration (results/ gets CSV + PNG)
-#   make test   set up, build and run every test (CTest summary at the end)
-# Other targets: build, bench, in-tree (scripts/check-in-tree.sh), clean.
+#   make test   set up, build and run every test: the suites, Python tests and notebooks, then
+#               the same suites and the fuzz harnesses under ASan + UBSan (CTest summary at the end)
+# Other targets: build, test-sanitize, bench, in-tree (scripts/check-in-tree.sh), clean.
 
 BUILD_DIR ?= build
+SANITIZE_BUILD_DIR ?= build-sanitize
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 PYTHON := /usr/bin/python3
 RESULTS ?= results
 
-.PHONY: all setup configure build demo test bench in-tree clean
+.PHONY: all setup configure build demo test test-sanitize bench in-tree clean
 
 all: build
 
@@ -32,6 +34,10 @@ demo: build
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) test-sanitize
+
+test-sanitize: setup
+	JOBS=$(JOBS) bash scripts/run-sanitizers.sh $(SANITIZE_BUILD_DIR)
 
 bench: build
 	$(BUILD_DIR)/bench/clock-read-bench
@@ -40,4 +46,4 @@ in-tree:
 	bash scripts/check-in-tree.sh
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_BUILD_DIR)

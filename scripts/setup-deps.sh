@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   cmake g++ make
+  # sanitizer and libFuzzer builds (scripts/run-sanitizers.sh)
+  clang libclang-rt-14-dev
   # ns-3 3.37 and what its CMake config references
   ns3 libns3-dev libgsl-dev libsqlite3-dev libxml2-dev
   # libraries

@@ -77,18 +77,28 @@ SchedulingHeader::Serialize(Buffer::Iterator i) const
 uint32_t
 SchedulingHeader::Deserialize(Buffer::Iterator i)
 {
+    // A short buffer is malformed (and nothing is read past its end, which ns-3's release
+    // builds would not catch).
+    if (i.GetRemainingSize() < SIZE)
+    {
+        m_wellFormed = false;
+        return 0;
+    }
     uint16_t magic = i.ReadNtohU16();
     m_version = i.ReadU8();
     m_type = i.ReadU8();
     m_id = i.ReadNtohU32();
     m_flags = i.ReadU8();
     m_code = i.ReadU8();
-    i.ReadNtohU16();
+    uint16_t reserved = i.ReadNtohU16();
     m_time1 = static_cast<int64_t>(i.ReadNtohU64());
     m_time2 = static_cast<int64_t>(i.ReadNtohU64());
-    i.ReadNtohU32();
+    uint32_t pad = i.ReadNtohU32();
+    // Reserved and padding bytes must be zero in version 1, so that one message has exactly one
+    // encoding (a sender using them is speaking another version).
     m_wellFormed = magic == MAGIC && m_version == VERSION && m_type >= SCHEDULE &&
-                   m_type <= ERROR && m_code <= REFUSED;
+                   m_type <= ERROR && m_code <= REFUSED && (m_flags & ~PROBE) == 0 &&
+                   reserved == 0 && pad == 0;
     return SIZE;
 }
 

@@ -21,7 +21,9 @@ ArbitraryBytes(uint8_t clock, FuzzedDataProvider& in)
     case 0:
         CheckArbitraryBytes(
             bytes,
-            [](const std::vector<uint8_t>& b, LamportClock& o) { return LamportClock::Decode(b, o); },
+            [](const std::vector<uint8_t>& b, LamportClock& o) {
+                return LamportClock::Decode(b, o);
+            },
             [](const LamportClock& c) { return c.Encode(); },
             LamportClock());
         break;
