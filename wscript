@@ -72,6 +72,7 @@ def build(bld):
         'test/scheduling-study-test-suite.cc',
         'test/message-linking-test-suite.cc',
         'test/inference-study-test-suite.cc',
+        'test/bad-input-matrix-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

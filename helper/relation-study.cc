@@ -121,52 +121,56 @@ struct Acc
 
 } // namespace
 
-RelationStudyResult
-RunRelationStudy(const RelationStudyParams& p)
+void
+RelationStudyParams::Validate() const
 {
-    chronometry::RequireDoubleInRange("RelationStudyParams::driftPpm", p.driftPpm, 0, 500, "ppm");
+    chronometry::RequireDoubleInRange("RelationStudyParams::driftPpm", driftPpm, 0, 500, "ppm");
     chronometry::RequireTimeInRange("RelationStudyParams::asymmetry",
-                                    p.asymmetry,
+                                    asymmetry,
                                     Time(0),
                                     MilliSeconds(100));
-    chronometry::RequireDoubleInRange("RelationStudyParams::load", p.load, 0, 0.98, "");
-    chronometry::RequireDoubleInRange("RelationStudyParams::rounds", p.rounds, 1, 10000, "");
-    chronometry::RequireDoubleInRange("RelationStudyParams::busyRounds",
-                                      p.busyRounds,
-                                      1,
-                                      10000,
-                                      "");
+    chronometry::RequireDoubleInRange("RelationStudyParams::load", load, 0, 0.98, "");
+    chronometry::RequireDoubleInRange("RelationStudyParams::rounds", rounds, 1, 10000, "");
+    chronometry::RequireDoubleInRange("RelationStudyParams::busyRounds", busyRounds, 1, 10000, "");
     chronometry::RequireTimeInRange("RelationStudyParams::tupleInterval",
-                                    p.tupleInterval,
+                                    tupleInterval,
                                     MicroSeconds(100),
                                     Seconds(1));
     chronometry::RequireTimeInRange("RelationStudyParams::workload",
-                                    p.workload,
+                                    workload,
                                     Seconds(2),
                                     Seconds(600));
     chronometry::RequireTimeInRange("RelationStudyParams::ntpPoll",
-                                    p.ntpPoll,
+                                    ntpPoll,
                                     MilliSeconds(10),
                                     Seconds(3600));
     chronometry::RequireDoubleInRange("RelationStudyParams::ntpMaxSkewPpm",
-                                      p.ntpMaxSkewPpm,
+                                      ntpMaxSkewPpm,
                                       0,
                                       1e4,
                                       "ppm (0 = 2 driftPpm + 5)");
-    chronometry::RequireDoubleInRange("RelationStudyParams::linkMbps",
-                                      p.linkMbps,
-                                      0.1,
-                                      1e5,
-                                      "Mb/s");
+    chronometry::RequireDoubleInRange("RelationStudyParams::linkMbps", linkMbps, 0.1, 1e5, "Mb/s");
     chronometry::RequireTimeInRange("RelationStudyParams::linkDelay",
-                                    p.linkDelay,
+                                    linkDelay,
                                     Time(0),
                                     Seconds(1));
     chronometry::RequireTimeInRange("RelationStudyParams::responseJitter",
-                                    p.responseJitter,
+                                    responseJitter,
                                     Time(0),
                                     MilliSeconds(10));
+    // ns-3's RngSeedManager refuses seed 0; run numbers start at 1 (RngRun convention).
+    chronometry::RequireDoubleInRange("RelationStudyParams::seed", seed, 1, 4294967295.0, "");
+    chronometry::RequireDoubleInRange("RelationStudyParams::run",
+                                      static_cast<double>(run),
+                                      1,
+                                      1e18,
+                                      "");
+}
 
+RelationStudyResult
+RunRelationStudy(const RelationStudyParams& p)
+{
+    p.Validate();
     RngSeedManager::SetSeed(p.seed);
     RngSeedManager::SetRun(p.run);
     const double phi = p.ntpMaxSkewPpm > 0 ? p.ntpMaxSkewPpm : 2 * p.driftPpm + 5;

@@ -38,6 +38,9 @@ struct RelationStudyParams
     Time responseJitter{MicroSeconds(20)}; //!< TSC client response jitter
     uint32_t seed{1};                      //!< RNG seed
     uint64_t run{1};                       //!< RNG run
+
+    /** Report a configuration error (naming the parameter and its range) if invalid. */
+    void Validate() const;
 };
 
 /** Coverage and sizes of one method on one kind of duration. */

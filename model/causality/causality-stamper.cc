@@ -288,6 +288,33 @@ CausalityStamper::DoDispose()
     Object::DoDispose();
 }
 
+void
+CausalityStamper::CheckAttributes() const
+{
+    chronometry::RequireTimeInRange("ns3::CausalityStamper::HvcEpsilon",
+                                    m_hvcEpsilon,
+                                    Time::From(1),
+                                    Hours(24));
+    chronometry::RequireTimeInRange("ns3::CausalityStamper::Interval",
+                                    m_interval,
+                                    Time::From(1),
+                                    Hours(1));
+    chronometry::RequireDoubleInRange("ns3::CausalityStamper::Epsilon", m_epsilon, 1, 1 << 20, "");
+    chronometry::RequireDoubleInRange("ns3::CausalityStamper::CounterBits",
+                                      m_counterBits,
+                                      1,
+                                      64,
+                                      "bits");
+}
+
+void
+CausalityStamper::DoInitialize()
+{
+    // Also checked here, so that an object configured but not (yet) started is refused too.
+    CheckAttributes();
+    Object::DoInitialize();
+}
+
 CausalityConfig
 CausalityStamper::GetConfig() const
 {
@@ -317,20 +344,7 @@ CausalityStamper::Start(uint32_t process,
     m_n = n;
     m_log = log;
     m_processOf = std::move(processOf);
-    chronometry::RequireTimeInRange("ns3::CausalityStamper::HvcEpsilon",
-                                    m_hvcEpsilon,
-                                    Time::From(1),
-                                    Hours(24));
-    chronometry::RequireTimeInRange("ns3::CausalityStamper::Interval",
-                                    m_interval,
-                                    Time::From(1),
-                                    Hours(1));
-    chronometry::RequireDoubleInRange("ns3::CausalityStamper::Epsilon", m_epsilon, 1, 1 << 20, "");
-    chronometry::RequireDoubleInRange("ns3::CausalityStamper::CounterBits",
-                                      m_counterBits,
-                                      1,
-                                      64,
-                                      "bits");
+    CheckAttributes();
     m_state = std::make_unique<CausalProcess>(GetConfig(), process, &m_log->GetEvents());
     Ptr<Ipv4L3Protocol> ipv4 = GetObject<Ipv4L3Protocol>();
     if (!ipv4)

@@ -333,6 +333,13 @@ HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
     {
         return false;
     }
+    // Only the canonical form is accepted (found by fuzzing): the encoder's delta width, a zero
+    // delta field for the owner's entry and zero padding bits. Anything else was not written by
+    // an HVC encoder, although it would decode to some value.
+    if (h.Encode() != bytes)
+    {
+        return false;
+    }
     out = h;
     return true;
 }

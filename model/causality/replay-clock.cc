@@ -822,6 +822,13 @@ ReplayClock::Decode(const std::vector<uint8_t>& bytes,
             in.Read(static_cast<uint32_t>(w), e.counter);
         }
     }
+    // Only the encoder's own (canonical) form is accepted: a counter width other than the one
+    // Encode chooses, or nonzero padding bits, mean the bytes were not written by a RepCl
+    // encoder (found by fuzzing; the value would decode but not re-encode to the same bytes).
+    if (t.Encode() != bytes)
+    {
+        return false;
+    }
     out = t;
     return true;
 }

@@ -52,8 +52,9 @@ ReplayWorkloadApplication::GetTypeId()
             .AddAttribute("PacketSize",
                           "UDP payload bytes; valid range [0, 1400].",
                           UintegerValue(64),
-                          MakeUintegerAccessor(&ReplayWorkloadApplication::m_packetSize),
-                          MakeUintegerChecker<uint32_t>(0, 1400))
+                          MakeUintegerAccessor(&ReplayWorkloadApplication::SetPacketSize,
+                                               &ReplayWorkloadApplication::GetPacketSize),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("Port",
                           "UDP port of every process.",
                           UintegerValue(9),
@@ -237,6 +238,23 @@ ReplayWorkloadApplication::Receive(Ptr<Socket> socket)
         ++m_received;
         m_rxTrace(packet);
     }
+}
+
+void
+ReplayWorkloadApplication::SetPacketSize(uint32_t value)
+{
+    chronometry::RequireDoubleInRange("ns3::ReplayWorkloadApplication::PacketSize",
+                                      value,
+                                      0,
+                                      1400,
+                                      "bytes");
+    m_packetSize = value;
+}
+
+uint32_t
+ReplayWorkloadApplication::GetPacketSize() const
+{
+    return m_packetSize;
 }
 
 } // namespace ns3

@@ -33,6 +33,13 @@ class ReplayWorkloadApplication : public Application
      */
     static TypeId GetTypeId();
 
+    /**
+     * \param value PacketSize; valid range [0, 1400] bytes (a configuration error otherwise)
+     */
+    void SetPacketSize(uint32_t value);
+    /** \return PacketSize */
+    uint32_t GetPacketSize() const;
+
     ReplayWorkloadApplication();
     ~ReplayWorkloadApplication() override;
 

@@ -74,9 +74,11 @@ MultiTierApplication::GetTypeId()
             .AddAttribute("LastRequest",
                           "A client starts no request after this time (keep the application "
                           "running longer so late responses find an open socket and cause no "
-                          "ICMP error, which would be an untracked message).",
+                          "ICMP error, which would be an untracked message); valid range "
+                          "[0, max].",
                           TimeValue(Time::Max()),
-                          MakeTimeAccessor(&MultiTierApplication::m_lastRequest),
+                          MakeTimeAccessor(&MultiTierApplication::SetLastRequest,
+                                           &MultiTierApplication::GetLastRequest),
                           MakeTimeChecker())
             .AddAttribute("Poisson",
                           "Exponential gaps between requests (true) or fixed 1/rate (false).",
@@ -451,6 +453,22 @@ MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint6
         ++m_malformed;
         NS_LOG_WARN("unexpected message type " << unsigned(type) << " at role " << m_role);
     }
+}
+
+void
+MultiTierApplication::SetLastRequest(Time t)
+{
+    chronometry::RequireTimeInRange("ns3::MultiTierApplication::LastRequest",
+                                    t,
+                                    Time(0),
+                                    Time::Max());
+    m_lastRequest = t;
+}
+
+Time
+MultiTierApplication::GetLastRequest() const
+{
+    return m_lastRequest;
 }
 
 } // namespace ns3

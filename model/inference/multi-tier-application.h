@@ -51,6 +51,11 @@ class MultiTierApplication : public Application
      */
     static TypeId GetTypeId();
 
+    /** \param t LastRequest: no request starts after it; valid range [0, max] */
+    void SetLastRequest(Time t);
+    /** \return LastRequest */
+    Time GetLastRequest() const;
+
     MultiTierApplication();
     ~MultiTierApplication() override;
 

@@ -60,8 +60,9 @@ PipelineApplication::GetTypeId()
             .AddAttribute("PayloadSize",
                           "Tuple payload bytes beyond the 33-byte header; valid range [0, 1400].",
                           UintegerValue(100),
-                          MakeUintegerAccessor(&PipelineApplication::m_size),
-                          MakeUintegerChecker<uint32_t>(0, 1400))
+                          MakeUintegerAccessor(&PipelineApplication::SetPayloadSize,
+                                               &PipelineApplication::GetPayloadSize),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("ReturnTrip",
                           "Sink sends ReTACKs to the source (ReT method).",
                           BooleanValue(true),
@@ -267,6 +268,23 @@ PipelineApplication::Handle(RelationHeader h, Address from)
     {
         ++m_malformed; // valid header, wrong stage
     }
+}
+
+void
+PipelineApplication::SetPayloadSize(uint32_t value)
+{
+    chronometry::RequireDoubleInRange("ns3::PipelineApplication::PayloadSize",
+                                      value,
+                                      0,
+                                      1400,
+                                      "bytes");
+    m_size = value;
+}
+
+uint32_t
+PipelineApplication::GetPayloadSize() const
+{
+    return m_size;
 }
 
 } // namespace ns3

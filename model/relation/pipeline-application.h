@@ -53,6 +53,13 @@ class PipelineApplication : public Application
 
     /** \return the TypeId */
     static TypeId GetTypeId();
+
+    /**
+     * \param value PayloadSize; valid range [0, 1400] bytes (a configuration error otherwise)
+     */
+    void SetPayloadSize(uint32_t value);
+    /** \return PayloadSize */
+    uint32_t GetPayloadSize() const;
     PipelineApplication();
     ~PipelineApplication() override;
 

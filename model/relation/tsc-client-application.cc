@@ -71,8 +71,9 @@ TscClientApplication::GetTypeId()
             .AddAttribute("NtpFilterLength",
                           "NTP clock-filter length (samples); valid range [1, 64].",
                           UintegerValue(8),
-                          MakeUintegerAccessor(&TscClientApplication::m_ntpFilter),
-                          MakeUintegerChecker<uint32_t>(1, 64))
+                          MakeUintegerAccessor(&TscClientApplication::SetNtpFilterLength,
+                                               &TscClientApplication::GetNtpFilterLength),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("Malformed",
                             "A malformed packet was dropped.",
                             MakeTraceSourceAccessor(&TscClientApplication::m_malformedTrace),
@@ -400,6 +401,23 @@ TscClientApplication::NtpPoll()
     h.stamp[0] = m_tsc->TicksToDuration(ReadTsc()).GetNanoSeconds();
     Send(h, InetSocketAddress(m_ntpServer, m_port));
     m_ntpEvent = Simulator::Schedule(m_ntpPoll, &TscClientApplication::NtpPoll, this);
+}
+
+void
+TscClientApplication::SetNtpFilterLength(uint32_t value)
+{
+    chronometry::RequireDoubleInRange("ns3::TscClientApplication::NtpFilterLength",
+                                      value,
+                                      1,
+                                      64,
+                                      "samples");
+    m_ntpFilter = value;
+}
+
+uint32_t
+TscClientApplication::GetNtpFilterLength() const
+{
+    return m_ntpFilter;
 }
 
 } // namespace ns3

@@ -40,6 +40,13 @@ class TscClientApplication : public Application
   public:
     /** \return the TypeId */
     static TypeId GetTypeId();
+
+    /**
+     * \param value NtpFilterLength; valid range [1, 64] samples (a configuration error otherwise)
+     */
+    void SetNtpFilterLength(uint32_t value);
+    /** \return NtpFilterLength */
+    uint32_t GetNtpFilterLength() const;
     TscClientApplication();
     ~TscClientApplication() override;
 

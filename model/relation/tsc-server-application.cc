@@ -26,8 +26,9 @@ TscServerApplication::GetTypeId()
                           "Probe rounds per ordered pair and window (the paper uses 100); "
                           "valid range [1, 100000].",
                           UintegerValue(100),
-                          MakeUintegerAccessor(&TscServerApplication::m_rounds),
-                          MakeUintegerChecker<uint32_t>(1, 100000))
+                          MakeUintegerAccessor(&TscServerApplication::SetRounds,
+                                               &TscServerApplication::GetRounds),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("PairDone",
                             "An ordered pair finished its rounds: (window, initiator, "
                             "responder, completed rounds).",
@@ -157,6 +158,19 @@ TscServerApplication::PairDone(const std::vector<relation::MinRttRound>& rounds)
     m_records.push_back(ProbeRecord{done.label, done.i, done.j, rounds});
     m_pairTrace(done.label, done.i, done.j, static_cast<uint32_t>(rounds.size()));
     NextPair();
+}
+
+void
+TscServerApplication::SetRounds(uint32_t value)
+{
+    chronometry::RequireDoubleInRange("ns3::TscServerApplication::Rounds", value, 1, 100000, "");
+    m_rounds = value;
+}
+
+uint32_t
+TscServerApplication::GetRounds() const
+{
+    return m_rounds;
 }
 
 } // namespace ns3

@@ -40,6 +40,13 @@ class TscServerApplication : public Application
   public:
     /** \return the TypeId */
     static TypeId GetTypeId();
+
+    /**
+     * \param value Rounds; valid range [1, 100000] (a configuration error otherwise)
+     */
+    void SetRounds(uint32_t value);
+    /** \return Rounds */
+    uint32_t GetRounds() const;
     TscServerApplication();
     ~TscServerApplication() override;
 

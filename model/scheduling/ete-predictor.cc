@@ -58,7 +58,7 @@ EtePredictorKindName(EtePredictorKind kind)
 }
 
 EtePredictorKind
-EtePredictorKindFromName(const std::string& name)
+EtePredictorKindFromName(const std::string& name, const std::string& parameter)
 {
     for (auto kind : {EtePredictorKind::BASELINE,
                       EtePredictorKind::AVERAGE,
@@ -70,8 +70,9 @@ EtePredictorKindFromName(const std::string& name)
             return kind;
         }
     }
-    chronometry::ReportConfigError("predictor: '" + name +
-                                   "' is not one of Baseline, Average, FtAverage, Kalman");
+    chronometry::ReportConfigError(parameter + " = '" + name +
+                                   "' is invalid; valid values: Baseline, Average, FtAverage, "
+                                   "Kalman");
 }
 
 EtePredictor::EtePredictor(EtePredictorKind kind, uint32_t window)

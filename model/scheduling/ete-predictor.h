@@ -33,9 +33,11 @@ std::string EtePredictorKindName(EtePredictorKind kind);
 
 /**
  * \param name Baseline, Average, FtAverage or Kalman
+ * \param parameter what the error message calls the value
  * \return the kind (a configuration error names the valid choices otherwise)
  */
-EtePredictorKind EtePredictorKindFromName(const std::string& name);
+EtePredictorKind EtePredictorKindFromName(const std::string& name,
+                                          const std::string& parameter = "predictor");
 
 /**
  * \ingroup chronometry

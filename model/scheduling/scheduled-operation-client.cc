@@ -155,7 +155,7 @@ ScheduledOperationClient::~ScheduledOperationClient() = default;
 void
 ScheduledOperationClient::SetPredictorName(std::string name)
 {
-    m_kind = EtePredictorKindFromName(name);
+    m_kind = EtePredictorKindFromName(name, "ns3::ScheduledOperationClient::Predictor");
 }
 
 std::string

@@ -1,0 +1,433 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The bad-input matrix: every public Attribute of every chronometry class, and every scenario
+// runner parameter, set to invalid values (out of range, zero where a count or rate is needed,
+// inconsistent combinations). Each must be refused at configuration time with a message that
+// names the parameter; range errors also state the valid range. Attributes that accept any
+// value of their type are listed with the reason, and a completeness check fails when a new
+// Attribute appears in neither list. The checks run in THROW mode (the same code paths as
+// NS_ABORT_MSG in programs, which stays in optimized builds).
+#include "expected-throw-scope.h"
+
+#include "ns3/chronometry-validation.h"
+#include "ns3/core-module.h"
+#include "ns3/inference-study.h"
+#include "ns3/relation-study.h"
+#include "ns3/replay-study.h"
+#include "ns3/scheduling-study.h"
+
+#include <functional>
+#include <limits>
+#include <map>
+#include <set>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * An Attribute and values it must refuse. (NaN is not among them: ns-3's own DoubleChecker
+ * refuses a NaN before chronometry sees it, with a fatal error naming the attribute.)
+ */
+struct AttributeRow
+{
+    std::string type;                //!< TypeId name
+    std::string attribute;           //!< Attribute name
+    std::vector<std::string> values; //!< invalid values
+    /** Other attributes set first (the value matters only in that mode). */
+    std::vector<std::pair<std::string, std::string>> context{};
+};
+
+/** Attributes for which every value of the type is meaningful, and why. */
+struct ExemptRow
+{
+    std::string type;      //!< TypeId name
+    std::string attribute; //!< Attribute name
+    std::string reason;    //!< why no value can be invalid
+};
+
+const std::vector<AttributeRow>&
+AttributeRows()
+{
+    static const std::vector<AttributeRow> rows = {
+        {"ns3::ConstantDriftOscillator", "Drift", {"-100001", "1e6"}},
+        {"ns3::RandomWalkOscillator", "InitialDrift", {"-2e5", "2e5"}},
+        {"ns3::RandomWalkOscillator", "Spread", {"-1", "2e4"}},
+        {"ns3::RandomWalkOscillator", "UpdateInterval", {"0ns", "-1s", "2h"}},
+        {"ns3::RandomWalkOscillator", "MaxAbsDrift", {"-1", "2e5"}},
+        {"ns3::DriftingClock", "InitialOffset", {"2000000s", "-2000000s"}},
+        {"ns3::DriftingClock", "Resolution", {"0ns", "-1ns", "2s"}},
+        {"ns3::DriftingClock", "MaxSlewRate", {"0", "-1", "2e5"}},
+        {"ns3::BoundedSkewClock", "Bound", {"0ns", "-1ms", "2h"}},
+        {"ns3::SimulatedTsc", "NominalFrequency", {"0", "-1", "2e11"}},
+        {"ns3::SimulatedTsc", "ReadCost", {"-1ns", "2ms"}},
+        {"ns3::CausalityStamper", "HvcEpsilon", {"0ns", "-1ms", "25h"}},
+        {"ns3::CausalityStamper", "Interval", {"0ns", "-1us", "2h"}},
+        {"ns3::CausalityStamper", "Epsilon", {"0", "2000000"}},
+        {"ns3::CausalityStamper", "CounterBits", {"0", "65"}},
+        {"ns3::ReplayWorkloadApplication", "MessageRate", {"0", "-5", "2e6"}},
+        {"ns3::ReplayWorkloadApplication", "LocalEventRate", {"-1", "2e6"}},
+        {"ns3::ReplayWorkloadApplication", "PacketSize", {"1401", "65535"}},
+        {"ns3::TscClientApplication", "IngressDelay", {"-1ns", "2s"}},
+        {"ns3::TscClientApplication", "ResponseJitter", {"-1ns", "11ms"}},
+        {"ns3::TscClientApplication", "RoundTimeout", {"0ns", "11s"}},
+        {"ns3::TscClientApplication", "RoundSpacing", {"-1ns", "2s"}},
+        {"ns3::TscClientApplication", "NtpPollInterval", {"-1ns", "3601s"}},
+        {"ns3::TscClientApplication", "NtpMaxSkew", {"0", "-1", "10001"}},
+        {"ns3::TscClientApplication", "NtpFilterLength", {"0", "65"}},
+        {"ns3::TscServerApplication", "Rounds", {"0", "100001"}},
+        {"ns3::PipelineApplication", "Interval", {"0ns", "-1ms", "11s"}},
+        {"ns3::PipelineApplication", "IngressDelay", {"-1ns", "2s"}},
+        {"ns3::PipelineApplication", "PayloadSize", {"1401"}},
+        {"ns3::ServiceTimeModel", "Base", {"-1ns", "2h"}},
+        {"ns3::ServiceTimeModel", "SpikeProbability", {"-0.1", "1.5"}},
+        {"ns3::ScheduledOperationServer", "SchedMaxFuture", {"-1ns", "2h"}},
+        {"ns3::ScheduledOperationServer", "SchedMaxPast", {"-1ns", "2h"}},
+        {"ns3::ScheduledOperationServer", "AckLossProbability", {"-0.1", "1.1"}},
+        {"ns3::ScheduledOperationServer", "RefuseProbability", {"-0.1", "1.1"}},
+        {"ns3::ScheduledOperationClient", "Predictor", {"Oracle", ""}},
+        {"ns3::ScheduledOperationClient", "Window", {"0", "4097"}},
+        {"ns3::ScheduledOperationClient", "ProbePeriod", {"0ns", "-1s", "2h"}},
+        {"ns3::ScheduledOperationClient", "BurstInterval", {"0ns", "11s"}},
+        {"ns3::ScheduledOperationClient", "OperationInterval", {"0ns", "2h"}},
+        {"ns3::ScheduledOperationClient", "OperationLead", {"0ns", "2h"}},
+        // Also inconsistent with the defaults: DecisionLead must stay below OperationLead (1 s),
+        // SendAhead below DecisionLead (200 ms), CancelLead below SendAhead (50 ms).
+        {"ns3::ScheduledOperationClient", "DecisionLead", {"0ns", "1s", "5s"}},
+        {"ns3::ScheduledOperationClient", "SendAhead", {"0ns", "200ms", "1s"}},
+        {"ns3::ScheduledOperationClient",
+         "CancelLead",
+         {"0ns", "50ms"},
+         {{"AtomicCommit", "true"}}},
+        {"ns3::MultiTierApplication", "RequestRate", {"0", "-1", "2e6"}},
+        {"ns3::MultiTierApplication", "LastRequest", {"-1s"}},
+        {"ns3::MultiTierApplication", "FanOut", {"0"}},
+        {"ns3::MultiTierApplication", "LookupProbability", {"-0.1", "1.1"}},
+        {"ns3::MultiTierApplication", "PacketSize", {"8", "1401"}},
+        {"ns3::MessageLinkingAnalyzer", "Window", {"0ns", "-1s", "25h"}},
+        {"ns3::MessageLinkingAnalyzer", "Spontaneous", {"-1", "1001"}},
+        {"ns3::MessageLinkingAnalyzer", "TryBothBand", {"-0.1", "0.6"}},
+        {"ns3::MessageLinkingAnalyzer", "MaxTryBoth", {"21"}},
+        {"ns3::MessageLinkingAnalyzer", "MaxCandidates", {"0", "2000000"}},
+    };
+    return rows;
+}
+
+const std::vector<ExemptRow>&
+ExemptRows()
+{
+    static const std::string anyBool = "a switch: both values are meaningful";
+    static const std::string anyEnum = "an enum: ns-3's checker refuses names outside it";
+    static const std::string anyPort = "a UDP port: every 16-bit value is a port";
+    static const std::string anyStream =
+        "a Ptr: ns-3 checks the type; a draw out of range is reported when drawn";
+    static const std::vector<ExemptRow> rows = {
+        {"ns3::DriftingClock", "Oscillator", "a Ptr<Oscillator> (ns-3 checks the type)"},
+        {"ns3::DriftingClock", "ReadJitter", anyStream},
+        {"ns3::DriftingClock", "Monotonic", anyBool},
+        {"ns3::BoundedSkewClock", "Form", anyEnum},
+        {"ns3::SimulatedTsc", "BootValue", "any 64-bit counter value is a boot value"},
+        {"ns3::SimulatedTsc", "Oscillator", "a Ptr<Oscillator> (ns-3 checks the type)"},
+        {"ns3::CausalityStamper", "Hlc", anyBool},
+        {"ns3::CausalityStamper", "Hvc", anyBool},
+        {"ns3::CausalityStamper", "RepCl", anyBool},
+        {"ns3::CausalityStamper", "OnWire", anyBool},
+        {"ns3::CausalityStamper", "SumCounters", anyBool},
+        {"ns3::CausalityStamper", "CounterRule", anyEnum},
+        {"ns3::ReplayWorkloadApplication", "Poisson", anyBool},
+        {"ns3::ReplayWorkloadApplication", "Port", anyPort},
+        {"ns3::UdpSendJitter", "Jitter", anyStream},
+        {"ns3::TscClientApplication", "Port", anyPort},
+        {"ns3::PipelineApplication", "Role", anyEnum},
+        {"ns3::PipelineApplication", "Port", anyPort},
+        {"ns3::PipelineApplication", "ReturnTrip", anyBool},
+        {"ns3::PipelineApplication", "Processing", anyStream},
+        {"ns3::ServiceTimeModel", "Noise", anyStream},
+        {"ns3::ServiceTimeModel", "Spike", anyStream},
+        {"ns3::ScheduledOperationServer", "Port", anyPort},
+        {"ns3::ScheduledOperationServer", "ServiceModel", "a Ptr<ServiceTimeModel>"},
+        {"ns3::ScheduledOperationClient", "Port", anyPort},
+        {"ns3::ScheduledOperationClient", "ProbeMode", anyEnum},
+        {"ns3::ScheduledOperationClient", "MaxOperations", "0 means no limit; any count is valid"},
+        {"ns3::ScheduledOperationClient", "AtomicCommit", anyBool},
+        {"ns3::MultiTierApplication", "Role", anyEnum},
+        {"ns3::MultiTierApplication", "Poisson", anyBool},
+        {"ns3::MultiTierApplication", "ServiceTime", anyStream},
+        {"ns3::MultiTierApplication", "Port", anyPort},
+        {"ns3::MessageLinkingAnalyzer", "TryMostLikely", anyBool},
+    };
+    return rows;
+}
+
+/**
+ * Runs \p configure and returns the configuration error message it raised ("" if none).
+ * Objects are initialized too: some checks (inconsistent combinations) happen there.
+ */
+std::string
+ErrorOf(const std::function<void()>& configure)
+{
+    chronometry::ScopedThrowOnConfigError throwing;
+    try
+    {
+        chronometry::test::ExpectedThrowScope expected;
+        configure();
+    }
+    catch (const chronometry::ConfigError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+/** Every chronometry Attribute is either refused-when-invalid (with rows) or exempt. */
+class CompletenessTestCase : public TestCase
+{
+  public:
+    CompletenessTestCase()
+        : TestCase("every chronometry Attribute is in the matrix or exempt with a reason")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::set<std::pair<std::string, std::string>> covered;
+        for (const auto& row : AttributeRows())
+        {
+            covered.insert({row.type, row.attribute});
+        }
+        for (const auto& row : ExemptRows())
+        {
+            NS_TEST_ASSERT_MSG_EQ(covered.count({row.type, row.attribute}),
+                                  0u,
+                                  row.type << "::" << row.attribute << " both tested and exempt");
+            covered.insert({row.type, row.attribute});
+        }
+        uint32_t attributes = 0;
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            TypeId tid = TypeId::GetRegistered(i);
+            if (tid.GetGroupName() != "Chronometry")
+            {
+                continue;
+            }
+            for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+            {
+                std::string name = tid.GetAttribute(a).name;
+                ++attributes;
+                NS_TEST_EXPECT_MSG_EQ(covered.count({tid.GetName(), name}),
+                                      1u,
+                                      tid.GetName() << "::" << name
+                                                    << " is neither in the bad-input matrix nor "
+                                                       "exempt: add its invalid values");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(attributes, covered.size(), "no stale rows in the matrix");
+    }
+};
+
+/** Each invalid Attribute value is refused, at construction and on a live object. */
+class AttributeMatrixTestCase : public TestCase
+{
+  public:
+    AttributeMatrixTestCase()
+        : TestCase("invalid Attribute values are refused naming the attribute and its range")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t cases = 0;
+        for (const auto& row : AttributeRows())
+        {
+            const std::string qualified = row.type + "::" + row.attribute;
+            for (const auto& text : row.values)
+            {
+                StringValue value(text);
+                std::string atConstruction = ErrorOf([&]() {
+                    ObjectFactory factory(row.type);
+                    for (const auto& [name, setting] : row.context)
+                    {
+                        factory.Set(name, StringValue(setting));
+                    }
+                    factory.Set(row.attribute, value);
+                    factory.Create<Object>()->Initialize();
+                });
+                std::string onLiveObject = ErrorOf([&]() {
+                    Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
+                    for (const auto& [name, setting] : row.context)
+                    {
+                        object->SetAttribute(name, StringValue(setting));
+                    }
+                    object->SetAttribute(row.attribute, value);
+                    object->Initialize();
+                });
+                for (const std::string& message : {atConstruction, onLiveObject})
+                {
+                    ++cases;
+                    NS_TEST_EXPECT_MSG_NE(message.find(qualified),
+                                          std::string::npos,
+                                          qualified << " = '" << text << "' refused by name (got '"
+                                                    << message << "')");
+                    NS_TEST_EXPECT_MSG_EQ((message.find("valid") != std::string::npos ||
+                                           message.find("must") != std::string::npos),
+                                          true,
+                                          qualified << " = '" << text
+                                                    << "': the message says what is valid");
+                }
+            }
+            Simulator::Destroy(); // events an initialized application may have scheduled
+        }
+        NS_TEST_ASSERT_MSG_GT(cases, 200u, "the matrix is not empty");
+    }
+};
+
+/** A scenario-runner parameter change that must be refused. */
+template <typename Params>
+struct ParamRow
+{
+    std::string parameter;               //!< what the message must name
+    std::function<void(Params&)> mutate; //!< the invalid change to the defaults
+};
+
+/** Each invalid scenario parameter (and inconsistent combination) is refused by name. */
+class RunnerMatrixTestCase : public TestCase
+{
+  public:
+    RunnerMatrixTestCase()
+        : TestCase("invalid scenario-runner parameters are refused naming the parameter")
+    {
+    }
+
+  private:
+    template <typename Params>
+    uint32_t Check(const std::string& runner,
+                   const std::vector<ParamRow<Params>>& rows,
+                   const std::function<void(const Params&)>& validate)
+    {
+        {
+            std::string defaults = ErrorOf([&]() { validate(Params()); });
+            NS_TEST_EXPECT_MSG_EQ(defaults, "", runner << ": the defaults are valid");
+        }
+        for (const auto& row : rows)
+        {
+            Params p;
+            row.mutate(p);
+            std::string message = ErrorOf([&]() { validate(p); });
+            NS_TEST_EXPECT_MSG_NE(message.find(row.parameter),
+                                  std::string::npos,
+                                  runner << ": invalid " << row.parameter
+                                         << " refused by name (got '" << message << "')");
+        }
+        return rows.size();
+    }
+
+    void DoRun() override
+    {
+        uint32_t cases = 0;
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        cases += Check<ReplayStudyParams>(
+            "ReplayStudy",
+            {
+                {"nodes", [](auto& p) { p.nodes = 0; }},
+                {"nodes", [](auto& p) { p.nodes = 1; }},
+                {"nodes", [](auto& p) { p.nodes = 100000; }},
+                {"skew (E)", [](auto& p) { p.skew = Time(0); }},
+                {"skew (E)", [](auto& p) { p.skew = MilliSeconds(-1); }},
+                {"interval (I)", [](auto& p) { p.interval = MilliSeconds(2); }}, // I > E
+                {"interval (I)", [](auto& p) { p.interval = Time(0); }},
+                {"multiple", [](auto& p) { p.interval = MicroSeconds(300); }}, // E % I != 0
+                {"delay (delta)", [](auto& p) { p.delay = MicroSeconds(-1); }},
+                {"jitter", [](auto& p) { p.jitter = MicroSeconds(-1); }},
+                {"jitter", [](auto& p) { p.jitter = MicroSeconds(5); }}, // needs onWire
+                {"rate (alpha)", [](auto& p) { p.rate = 0; }},
+                {"rate (alpha)", [](auto& p) { p.rate = -20; }},
+                {"rate (alpha)", [nan](auto& p) { p.rate = nan; }},
+                {"localRate", [](auto& p) { p.localRate = -1; }},
+                {"duration", [](auto& p) { p.duration = Time(0); }},
+                {"clockModel", [](auto& p) { p.clockModel = "quartz"; }},
+                {"counterRule", [](auto& p) { p.counterRule = "Sometimes"; }},
+                {"counterBits", [](auto& p) { p.counterBits = 0; }},
+                {"counterBits", [](auto& p) { p.counterBits = 65; }},
+                {"run", [](auto& p) { p.run = 0; }},
+            },
+            [](const ReplayStudyParams& p) { p.Validate(); });
+        cases += Check<SchedulingStudyParams>(
+            "SchedulingStudy",
+            {
+                {"servers", [](auto& p) { p.servers = 0; }},
+                {"servers", [](auto& p) { p.servers = 65; }},
+                {"skew", [](auto& p) { p.skew = MicroSeconds(-1); }},
+                {"predictor", [](auto& p) { p.predictor = "Oracle"; }},
+                {"probeMode", [](auto& p) { p.probeMode = "Always"; }},
+                {"window", [](auto& p) { p.window = 0; }},
+                {"decisionLead", [](auto& p) { p.decisionLead = Seconds(2); }}, // > operationLead
+                {"sendAhead", [](auto& p) { p.sendAhead = Seconds(1); }},       // > decisionLead
+                {"spikeProbability", [](auto& p) { p.spikeProbability = 1.5; }},
+                {"spikeProbability", [nan](auto& p) { p.spikeProbability = nan; }},
+                {"ackLoss", [](auto& p) { p.ackLoss = -0.1; }},
+                {"ackLoss", [](auto& p) { p.ackLoss = 1.1; }},
+                {"refuse", [](auto& p) { p.refuse = 2; }},
+                {"driftPpm", [](auto& p) { p.driftPpm = -1; }},
+            },
+            [](const SchedulingStudyParams& p) { p.Validate(); });
+        cases += Check<InferenceStudyParams>(
+            "InferenceStudy",
+            {
+                {"workload", [](auto& p) { p.workload = "bittorrent"; }},
+                {"clients", [](auto& p) { p.clients = 0; }},
+                {"backends", [](auto& p) { p.backends = 0; }},
+                {"fanOut", [](auto& p) { p.fanOut = 0; }},
+                {"fanOut", [](auto& p) { p.fanOut = 4; }}, // > backends (3)
+                {"lookupProbability", [](auto& p) { p.lookupProbability = 1.5; }},
+                {"rate", [](auto& p) { p.rate = 0; }},
+                {"rate", [](auto& p) { p.rate = -3; }},
+                {"skew", [](auto& p) { p.skew = MilliSeconds(-1); }},
+                {"driftPpm", [](auto& p) { p.driftPpm = -5; }},
+                {"delay", [](auto& p) { p.delay = MicroSeconds(-1); }},
+                {"duration", [](auto& p) { p.duration = Time(0); }},
+            },
+            [](const InferenceStudyParams& p) { p.Validate(); });
+        cases += Check<RelationStudyParams>(
+            "RelationStudy",
+            {
+                {"driftPpm", [](auto& p) { p.driftPpm = -1; }},
+                {"driftPpm", [nan](auto& p) { p.driftPpm = nan; }},
+                {"asymmetry", [](auto& p) { p.asymmetry = MicroSeconds(-1); }},
+                {"load", [](auto& p) { p.load = 1.0; }},
+                {"load", [](auto& p) { p.load = -0.1; }},
+                {"rounds", [](auto& p) { p.rounds = 0; }},
+                {"busyRounds", [](auto& p) { p.busyRounds = 0; }},
+                {"tupleInterval", [](auto& p) { p.tupleInterval = Time(0); }},
+                {"workload", [](auto& p) { p.workload = Time(0); }},
+                {"ntpMaxSkewPpm", [](auto& p) { p.ntpMaxSkewPpm = -1; }},
+                {"linkMbps", [](auto& p) { p.linkMbps = 0; }},
+                {"linkDelay", [](auto& p) { p.linkDelay = MicroSeconds(-1); }},
+                {"responseJitter", [](auto& p) { p.responseJitter = MicroSeconds(-1); }},
+                {"seed", [](auto& p) { p.seed = 0; }},
+                {"run", [](auto& p) { p.run = 0; }},
+            },
+            [](const RelationStudyParams& p) { p.Validate(); });
+        NS_TEST_ASSERT_MSG_GT(cases, 50u, "the runner matrix is not empty");
+    }
+};
+
+/** The suite. */
+class BadInputMatrixTestSuite : public TestSuite
+{
+  public:
+    BadInputMatrixTestSuite()
+        : TestSuite("chronometry-bad-input", UNIT)
+    {
+        AddTestCase(new CompletenessTestCase, TestCase::QUICK);
+        AddTestCase(new AttributeMatrixTestCase, TestCase::QUICK);
+        AddTestCase(new RunnerMatrixTestCase, TestCase::QUICK);
+    }
+};
+
+static BadInputMatrixTestSuite g_badInputMatrixTestSuite; //!< registers the suite
+
+} // namespace
