@@ -30,6 +30,7 @@ def build(bld):
         'model/causality/replay-workload-application.cc',
         'model/causality/udp-send-jitter.cc',
         'helper/replay-study.cc',
+        'model/latency/rda-sketch.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -44,6 +45,7 @@ def build(bld):
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
+        'test/rda-sketch-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -73,6 +75,7 @@ def build(bld):
         'model/causality/replay-workload-application.h',
         'model/causality/udp-send-jitter.h',
         'helper/replay-study.h',
+        'model/latency/rda-sketch.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])
