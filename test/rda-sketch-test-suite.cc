@@ -97,6 +97,53 @@ class RdaRandomTrialsTestCase : public TestCase
     }
 };
 
+/**
+ * \brief Mixed-sign differences (d = 1000, 3 banks, 2 buckets per difference): the paper's
+ * checksum-free pure test decodes wrong IDs in some trials; the checksum form never does.
+ */
+class RdaChecksumTestCase : public TestCase
+{
+  public:
+    RdaChecksumTestCase()
+        : TestCase("checksum-free form decodes wrong IDs, checksum form does not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        int wrong[2] = {0, 0};
+        const int trials = 60;
+        for (int chk = 0; chk < 2; ++chk)
+        {
+            std::mt19937_64 g(99);
+            for (int t = 0; t < trials; ++t)
+            {
+                RdaSketch s(3, 666, chk == 1, t);
+                std::set<uint64_t> ids;
+                for (int i = 0; i < 1000; ++i)
+                {
+                    uint64_t id = g();
+                    (i % 2) ? s.Insert(id, 0) : s.Delete(id, 0);
+                    ids.insert(id);
+                }
+                std::vector<RdaSketch::Entry> e;
+                s.Decode(e);
+                for (const auto& x : e)
+                {
+                    if (ids.count(x.id) == 0)
+                    {
+                        ++wrong[chk];
+                        break;
+                    }
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(wrong[0], 0, "paper's form misjudges some buckets");
+        NS_TEST_ASSERT_MSG_EQ(wrong[1], 0, "checksum form never decodes a wrong ID");
+    }
+};
+
 /** \brief Suite. */
 class RdaSketchTestSuite : public TestSuite
 {
@@ -105,6 +152,7 @@ class RdaSketchTestSuite : public TestSuite
         : TestSuite("chronometry-rda-sketch", UNIT)
     {
         AddTestCase(new RdaRandomTrialsTestCase, TestCase::QUICK);
+        AddTestCase(new RdaChecksumTestCase, TestCase::QUICK);
     }
 };
 
