@@ -5,6 +5,7 @@
 
 def build(bld):
     module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
+    module.includes = ['/usr/include/eigen3']  # Eigen (header-only): model/relation/tsc-relation.cc
     module.source = [
         'model/common/chronometry-validation.cc',
         'model/clock/clock-timeline.cc',
@@ -31,6 +32,27 @@ def build(bld):
         'model/causality/udp-send-jitter.cc',
         'helper/replay-study.cc',
         'model/latency/rda-sketch.cc',
+        'model/relation/tsc-relation.cc',
+        'model/relation/relation-header.cc',
+        'model/relation/tsc-client-application.cc',
+        'model/relation/tsc-server-application.cc',
+        'model/relation/pipeline-application.cc',
+        'helper/relation-study.cc',
+        'helper/relation-helper.cc',
+        'model/scheduling/ete-predictor.cc',
+        'model/scheduling/scheduling-header.cc',
+        'model/scheduling/service-time-model.cc',
+        'model/scheduling/scheduled-operation-server.cc',
+        'model/scheduling/scheduled-operation-client.cc',
+        'helper/scheduling-helper.cc',
+        'helper/scheduling-study.cc',
+        'model/inference/message-linking.cc',
+        'model/inference/synthetic-trace.cc',
+        'model/inference/trace-reconciliation.cc',
+        'model/inference/multi-tier-application.cc',
+        'helper/multi-tier-helper.cc',
+        'helper/inference-study.cc',
+        'model/inference/message-linking-analyzer.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('chronometry')
@@ -46,6 +68,12 @@ def build(bld):
         'test/causality-stamping-test-suite.cc',
         'test/replay-study-test-suite.cc',
         'test/rda-sketch-test-suite.cc',
+        'test/tsc-relation-test-suite.cc',
+        'test/relation-study-test-suite.cc',
+        'test/ete-predictor-test-suite.cc',
+        'test/scheduling-study-test-suite.cc',
+        'test/message-linking-test-suite.cc',
+        'test/inference-study-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -76,6 +104,27 @@ def build(bld):
         'model/causality/udp-send-jitter.h',
         'helper/replay-study.h',
         'model/latency/rda-sketch.h',
+        'model/relation/tsc-relation.h',
+        'model/relation/relation-header.h',
+        'model/relation/tsc-client-application.h',
+        'model/relation/tsc-server-application.h',
+        'model/relation/pipeline-application.h',
+        'helper/relation-study.h',
+        'helper/relation-helper.h',
+        'model/scheduling/ete-predictor.h',
+        'model/scheduling/scheduling-header.h',
+        'model/scheduling/service-time-model.h',
+        'model/scheduling/scheduled-operation-server.h',
+        'model/scheduling/scheduled-operation-client.h',
+        'helper/scheduling-helper.h',
+        'helper/scheduling-study.h',
+        'model/inference/message-linking.h',
+        'model/inference/synthetic-trace.h',
+        'model/inference/trace-reconciliation.h',
+        'model/inference/multi-tier-application.h',
+        'helper/multi-tier-helper.h',
+        'helper/inference-study.h',
+        'model/inference/message-linking-analyzer.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

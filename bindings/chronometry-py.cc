@@ -21,4 +21,7 @@ PYBIND11_MODULE(chronometry, m)
     chronometry_py::RegisterClock(m);
     chronometry_py::RegisterCausality(m);
     chronometry_py::RegisterStudy(m);
+    chronometry_py::RegisterRelation(m);
+    chronometry_py::RegisterScheduling(m);
+    chronometry_py::RegisterInference(m);
 }

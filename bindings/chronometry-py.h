@@ -67,6 +67,16 @@ void RegisterCausality(pybind11::module_& m);
 /** Scenario runners (replay-clock study). */
 void RegisterStudy(pybind11::module_& m);
 
+/** MinRTT relation estimators and the relation-study runner. */
+void RegisterRelation(pybind11::module_& m);
+/** OneClock scheduling: ETE predictors and the scheduling scenario runner. */
+void RegisterScheduling(pybind11::module_& m);
+/**
+ * WAP5 inference: reconciliation, linking, synthetic traces, study runner.
+ * \param m the module
+ */
+void RegisterInference(pybind11::module_& m);
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */

@@ -9,15 +9,13 @@ its error without stopping the sweep, shows progress, and writes the CSV and the
 theta vs E for varying alpha, delta and I (thesis Figures 6.3-6.14) and the feasibility
 region for a theta budget (Figure 6.15).
 
-usage: replay_sweep.py [--grid thesis|small] [--jobs N] [--out results] [--budget 2]
+usage: replay_sweep.py [--grid thesis|small] [--jobs N] [--scheduler tcp://host:8786]
+                       [--out results] [--budget 2]
 (default: the thesis grid; the README demo runs --grid small)
 """
 import argparse
-import concurrent.futures as futures
 import itertools
-import json
 import os
-import sqlite3
 import sys
 import time
 
@@ -49,96 +47,35 @@ def points(grid):
             yield p
 
 
-def key_of(params):
-    return json.dumps(params, sort_keys=True)
-
-
-def open_db(path):
-    db = sqlite3.connect(path)
-    db.execute("CREATE TABLE IF NOT EXISTS runs (key TEXT PRIMARY KEY, params TEXT, status TEXT,"
-               " error TEXT, result TEXT, finished REAL)")
-    db.commit()
-    return db
-
-
-def run_point(params, build_dir):
-    """Worker: one point (top level, so worker processes can import it)."""
+def _sweep_module(build_dir):
     if build_dir not in sys.path:
         sys.path.insert(0, build_dir)
-    import chronometry
-    try:
-        return params, chronometry.run_replay_study(**params), None
-    except Exception as error:  # recorded with the point, the sweep goes on
-        return params, None, f"{type(error).__name__}: {error}"
+    import chronometry_sweep
+    return chronometry_sweep
 
 
-def sweep(grid, db_path, jobs=2, build_dir=DEFAULT_BUILD, limit=None, progress=True):
-    """Run the missing points of a grid; returns (points run now, failures now, total done)."""
-    db = open_db(db_path)
-    done = {row[0] for row in db.execute("SELECT key FROM runs")}
-    todo = [p for p in points(grid) if key_of(p) not in done]
-    if limit is not None:
-        todo = todo[:limit]
-    bar = None
-    if progress:
-        try:
-            from tqdm import tqdm
-            bar = tqdm(total=len(todo), desc="replay sweep", unit="run")
-        except ImportError:
-            bar = None
-    failures = 0
-    with futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = [pool.submit(run_point, p, build_dir) for p in todo]
-        for future in futures.as_completed(pending):
-            params, result, error = future.result()
-            failures += error is not None
-            # One row per finished point, committed at once: an interruption loses nothing
-            # that finished.
-            db.execute("INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?)",
-                       (key_of(params), json.dumps(params), "error" if error else "ok", error,
-                        json.dumps(result) if result else None, time.time()))
-            db.commit()
-            if bar:
-                bar.update(1)
-    if bar:
-        bar.close()
-    total = db.execute("SELECT COUNT(*) FROM runs").fetchone()[0]
-    db.close()
-    return len(todo), failures, total
+def sweep(grid, db_path, jobs=2, build_dir=DEFAULT_BUILD, limit=None, progress=True,
+          scheduler=None):
+    """Run the missing points of a grid (chronometry_sweep, technique "replay");
+    returns (points run now, failures now, total stored)."""
+    cs = _sweep_module(build_dir)
+    before = cs.load(db_path, "replay")
+    df = cs.sweep("replay", list(points(grid)), db_path, workers=jobs, scheduler=scheduler,
+                  progress=progress, limit=limit)
+    failed_before = 0 if before.empty else int((before["status"] == "error").sum())
+    return (len(df) - len(before), int((df["status"] == "error").sum()) - failed_before, len(df))
 
 
-def load(db_path):
-    """Finished points as a pandas DataFrame (params and results as columns)."""
-    import pandas as pd
-    db = open_db(db_path)
-    rows = []
-    for params, status, error, result in db.execute(
-            "SELECT params, status, error, result FROM runs"):
-        row = json.loads(params)
-        row["status"] = status
-        row["error"] = error
-        if result:
-            row.update({k: v for k, v in json.loads(result).items() if k != "csv_row"})
-        rows.append(row)
-    db.close()
-    return pd.DataFrame(rows)
+def load(db_path, build_dir=DEFAULT_BUILD):
+    """Stored replay points as a pandas DataFrame (params and results as columns)."""
+    return _sweep_module(build_dir).load(db_path, "replay")
 
 
 def write_csv(db_path, csv_path, build_dir=DEFAULT_BUILD):
     """The ok rows in the replay-clock-sweep CSV format, written atomically."""
-    if build_dir not in sys.path:
-        sys.path.insert(0, build_dir)
+    cs = _sweep_module(build_dir)
     import chronometry
-    db = open_db(db_path)
-    lines = [chronometry.REPLAY_STUDY_CSV_HEADER]
-    for (result,) in db.execute("SELECT result FROM runs WHERE status = 'ok' ORDER BY key"):
-        lines.append(json.loads(result)["csv_row"])
-    db.close()
-    tmp = csv_path + ".tmp"
-    with open(tmp, "w") as out:
-        out.write("\n".join(lines) + "\n")
-    os.replace(tmp, csv_path)
-    return len(lines) - 1
+    return cs.write_csv(db_path, "replay", csv_path, chronometry.REPLAY_STUDY_CSV_HEADER)
 
 
 def save(fig, path):
@@ -213,6 +150,8 @@ def main():
     parser.add_argument("--out", default="results")
     parser.add_argument("--budget", type=float, default=2.0, help="theta budget (p99)")
     parser.add_argument("--build-dir", default=DEFAULT_BUILD)
+    parser.add_argument("--scheduler", default=None,
+                        help="Dask scheduler address: run the points on that cluster")
     args = parser.parse_args()
     if args.jobs < 1:
         raise ValueError(f"--jobs = {args.jobs} is invalid; valid range: >= 1")
@@ -221,7 +160,8 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     db_path = os.path.join(args.out, "replay-sweep.sqlite")
     start = time.time()
-    ran, failed, total = sweep(GRIDS[args.grid], db_path, args.jobs, args.build_dir)
+    ran, failed, total = sweep(GRIDS[args.grid], db_path, args.jobs, args.build_dir,
+                                scheduler=args.scheduler)
     rows = write_csv(db_path, os.path.join(args.out, "replay-sweep.csv"), args.build_dir)
     files = plot(db_path, args.out, args.budget)
     print(f"replay sweep ({args.grid} grid): ran {ran} points now ({failed} failed), "

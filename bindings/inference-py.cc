@@ -1,0 +1,408 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// Python bindings of WAP5 black-box causal path inference: trace
+// reconciliation from a causality log's columns, message linking on a trace,
+// scoring against true parents, synthetic multi-tier traces and the ns-3
+// study runner.  Times are int nanoseconds; an untraced side is None.
+#include "chronometry-py.h"
+
+#include "ns3/inference-study.h"
+#include "ns3/message-linking.h"
+#include "ns3/synthetic-trace.h"
+#include "ns3/trace-reconciliation.h"
+
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+
+namespace
+{
+
+using namespace ns3;
+
+/**
+ * \param senders sender per message
+ * \param receivers receiver per message
+ * \param sendTs sender-local send times (None: untraced)
+ * \param recvTs receiver-local receive times (None: untraced)
+ * \return the trace
+ */
+std::vector<TraceMessage>
+MakeTrace(const std::vector<uint32_t>& senders,
+          const std::vector<uint32_t>& receivers,
+          const std::vector<std::optional<Time>>& sendTs,
+          const std::vector<std::optional<Time>>& recvTs)
+{
+    if (receivers.size() != senders.size() || sendTs.size() != senders.size() ||
+        recvTs.size() != senders.size())
+    {
+        throw py::value_error("senders, receivers, send_ts and recv_ts must have the same length");
+    }
+    std::vector<TraceMessage> trace(senders.size());
+    for (std::size_t i = 0; i < senders.size(); ++i)
+    {
+        trace[i].id = i + 1;
+        trace[i].sender = senders[i];
+        trace[i].receiver = receivers[i];
+        trace[i].sendTs = sendTs[i];
+        trace[i].recvTs = recvTs[i];
+    }
+    return trace;
+}
+
+/**
+ * \param p a pattern
+ * \return it as a dict
+ */
+py::dict
+PatternDict(const PathPattern& p)
+{
+    py::dict d;
+    d["signature"] = p.signature;
+    d["expected_count"] = p.expectedCount;
+    d["instances"] = p.instances;
+    d["map_count"] = p.mapCount;
+    d["max_probability"] = p.maxProbability;
+    py::list nodes;
+    for (const auto& n : p.nodes)
+    {
+        py::dict nd;
+        nd["sender"] = n.sender;
+        nd["receiver"] = n.receiver;
+        nd["parent"] = n.parent;
+        nd["node_delay_ns"] = n.nodeDelay;
+        nd["network_delay_ns"] = n.networkDelay;
+        nodes.append(nd);
+    }
+    d["nodes"] = nodes;
+    return d;
+}
+
+} // namespace
+
+void
+chronometry_py::RegisterInference(py::module_& m)
+{
+    using namespace ns3;
+    m.def(
+        "link_trace",
+        [](const std::vector<uint32_t>& senders,
+           const std::vector<uint32_t>& receivers,
+           const std::vector<std::optional<Time>>& sendTs,
+           const std::vector<std::optional<Time>>& recvTs,
+           Time window,
+           double y,
+           double tryBothBand,
+           uint32_t maxTryBoth,
+           uint32_t maxCandidates,
+           std::optional<std::vector<int64_t>> trueParent) {
+            LinkingConfig c;
+            c.window = window;
+            c.spontaneous = y;
+            c.tryBothBand = tryBothBand;
+            c.maxTryBoth = maxTryBoth;
+            c.maxCandidates = maxCandidates;
+            c.Validate();
+            auto trace = MakeTrace(senders, receivers, sendTs, recvTs);
+            if (trueParent && trueParent->size() != trace.size())
+            {
+                throw py::value_error("true_parent must have one entry per message");
+            }
+            LinkingResult r;
+            {
+                py::gil_scoped_release release;
+                r = MessageLinker(c).Analyze(trace);
+            }
+            py::dict d;
+            py::list mostLikely;
+            py::list spontaneous;
+            py::list parents;
+            for (const auto& ml : r.links)
+            {
+                mostLikely.append(ml.mostLikely);
+                spontaneous.append(ml.spontaneous);
+                py::list ps;
+                for (const auto& l : ml.parents)
+                {
+                    ps.append(py::make_tuple(l.parent, l.probability, l.delay));
+                }
+                parents.append(ps);
+            }
+            d["most_likely"] = mostLikely;
+            d["spontaneous"] = spontaneous;
+            d["parents"] = parents;
+            d["mean_delay_ns"] = r.meanDelay;
+            d["clock_offset_ns"] = r.clockOffset;
+            d["roots"] = r.roots;
+            d["instances"] = r.instances;
+            py::list patterns;
+            for (const auto& p : r.patterns)
+            {
+                patterns.append(PatternDict(p));
+            }
+            d["patterns"] = patterns;
+            if (trueParent)
+            {
+                LinkScore s = ScoreLinks(r, *trueParent);
+                auto truth = TruePatterns(trace, *trueParent, r.clockOffset);
+                PatternScore ps = ScorePatterns(r.patterns, truth);
+                PatternScore pm = ScorePatterns(r.patterns, truth, true);
+                py::dict sd;
+                sd["precision"] = s.precision;
+                sd["recall"] = s.recall;
+                sd["decision_accuracy"] = s.decisionAccuracy;
+                sd["mean_true_probability"] = s.meanTrueProbability;
+                sd["true_links"] = s.trueLinks;
+                sd["inferred_links"] = s.inferredLinks;
+                sd["correct_links"] = s.correctLinks;
+                sd["pattern_precision"] = ps.precision;
+                sd["pattern_recall"] = ps.recall;
+                sd["map_pattern_precision"] = pm.precision;
+                sd["map_pattern_recall"] = pm.recall;
+                sd["pattern_node_delay_error"] = PatternNodeDelayError(r.patterns, truth);
+                d["score"] = sd;
+            }
+            return d;
+        },
+        py::arg("senders"),
+        py::arg("receivers"),
+        py::arg("send_ts"),
+        py::arg("recv_ts"),
+        py::arg("window_ns") = Seconds(2),
+        py::arg("y") = 4.0,
+        py::arg("try_both_band") = 0.2,
+        py::arg("max_try_both") = 4,
+        py::arg("max_candidates") = 16,
+        py::arg("true_parent") = py::none(),
+        "WAP5 message linking on a reconciled trace (times in int ns, None for an untraced "
+        "side); with true_parent (index or -1 per message) the result has a 'score'.");
+
+    m.def(
+        "reconcile_trace",
+        [](const std::vector<uint32_t>& process,
+           const std::vector<std::string>& kind,
+           const std::vector<uint64_t>& messageId,
+           const std::vector<uint32_t>& peer,
+           const std::vector<Time>& pt,
+           const std::vector<Time>& trueTime,
+           std::optional<std::vector<bool>> traced) {
+            std::size_t n = process.size();
+            if (kind.size() != n || messageId.size() != n || peer.size() != n || pt.size() != n ||
+                trueTime.size() != n)
+            {
+                throw py::value_error("all event columns must have the same length");
+            }
+            std::vector<CausalEvent> events;
+            events.reserve(n);
+            for (std::size_t i = 0; i < n; ++i)
+            {
+                CausalEventKind k;
+                if (kind[i] == "send")
+                {
+                    k = CausalEventKind::SEND;
+                }
+                else if (kind[i] == "receive")
+                {
+                    k = CausalEventKind::RECEIVE;
+                }
+                else if (kind[i] == "local")
+                {
+                    k = CausalEventKind::LOCAL;
+                }
+                else
+                {
+                    throw py::value_error("kind = '" + kind[i] +
+                                          "' is invalid; valid values: 'send', 'receive', 'local'");
+                }
+                events.push_back(CausalEvent{i,
+                                             process[i],
+                                             k,
+                                             trueTime[i],
+                                             pt[i],
+                                             messageId[i],
+                                             peer[i],
+                                             0,
+                                             CausalStamp(1, 0)});
+            }
+            ReconciledTrace t = ReconcileTrace(events, traced.value_or(std::vector<bool>{}));
+            py::dict d;
+            std::vector<uint64_t> ids;
+            std::vector<uint32_t> senders;
+            std::vector<uint32_t> receivers;
+            std::vector<std::optional<Time>> sendTs;
+            std::vector<std::optional<Time>> recvTs;
+            for (const auto& msg : t.messages)
+            {
+                ids.push_back(msg.id);
+                senders.push_back(msg.sender);
+                receivers.push_back(msg.receiver);
+                sendTs.push_back(msg.sendTs);
+                recvTs.push_back(msg.recvTs);
+            }
+            d["message_id"] = ids;
+            d["senders"] = senders;
+            d["receivers"] = receivers;
+            d["send_ts"] = sendTs;
+            d["recv_ts"] = recvTs;
+            d["true_send"] = t.trueSend;
+            d["true_recv"] = t.trueRecv;
+            return d;
+        },
+        py::arg("process"),
+        py::arg("kind"),
+        py::arg("message_id"),
+        py::arg("peer"),
+        py::arg("pt"),
+        py::arg("true_time"),
+        py::arg("traced") = py::none(),
+        "One record per message from a causality log's columns (kind: 'send', 'receive', "
+        "'local'; pt: the node's clock reading); traced: per process, or None for all.");
+
+    m.def(
+        "synthetic_trace",
+        [](uint32_t clients,
+           uint32_t backends,
+           double rate,
+           bool poisson,
+           Time duration,
+           Time networkDelay,
+           Time networkJitter,
+           Time frontEndService,
+           Time backendService,
+           Time lookupService,
+           double lookupProbability,
+           Time clockOffset,
+           uint64_t seed) {
+            SyntheticTraceParams p;
+            p.clients = clients;
+            p.backends = backends;
+            p.rate = rate;
+            p.poisson = poisson;
+            p.duration = duration;
+            p.networkDelay = networkDelay;
+            p.networkJitter = networkJitter;
+            p.frontEndService = frontEndService;
+            p.backendService = backendService;
+            p.lookupService = lookupService;
+            p.lookupProbability = lookupProbability;
+            p.clockOffset = clockOffset;
+            p.seed = seed;
+            SyntheticTrace t = GenerateSyntheticTrace(p);
+            py::dict d;
+            std::vector<uint32_t> senders;
+            std::vector<uint32_t> receivers;
+            std::vector<std::optional<Time>> sendTs;
+            std::vector<std::optional<Time>> recvTs;
+            for (const auto& msg : t.messages)
+            {
+                senders.push_back(msg.sender);
+                receivers.push_back(msg.receiver);
+                sendTs.push_back(msg.sendTs);
+                recvTs.push_back(msg.recvTs);
+            }
+            d["senders"] = senders;
+            d["receivers"] = receivers;
+            d["send_ts"] = sendTs;
+            d["recv_ts"] = recvTs;
+            d["true_parent"] = t.trueParent;
+            d["true_send"] = t.trueSend;
+            d["true_recv"] = t.trueRecv;
+            d["clock_offsets"] = t.clockOffsets;
+            return d;
+        },
+        py::arg("clients") = 4,
+        py::arg("backends") = 3,
+        py::arg("rate") = 10.0,
+        py::arg("poisson") = true,
+        py::arg("duration_ns") = Seconds(10),
+        py::arg("network_delay_ns") = MilliSeconds(1),
+        py::arg("network_jitter_ns") = Time(0),
+        py::arg("front_end_service_ns") = MilliSeconds(2),
+        py::arg("backend_service_ns") = MilliSeconds(5),
+        py::arg("lookup_service_ns") = MilliSeconds(1),
+        py::arg("lookup_probability") = 0.5,
+        py::arg("clock_offset_ns") = MilliSeconds(50),
+        py::arg("seed") = 1,
+        "A simulator-free multi-tier trace with its true parents.");
+
+    m.def(
+        "run_inference_study",
+        [](const std::string& workload,
+           uint32_t clients,
+           uint32_t backends,
+           uint32_t fanOut,
+           double lookupProbability,
+           double rate,
+           bool poisson,
+           Time skew,
+           double driftPpm,
+           Time delay,
+           Time duration,
+           bool traceLookup,
+           Time window,
+           double y,
+           uint32_t maxTryBoth,
+           uint64_t run) {
+            InferenceStudyParams p;
+            p.workload = workload;
+            p.clients = clients;
+            p.backends = backends;
+            p.fanOut = fanOut;
+            p.lookupProbability = lookupProbability;
+            p.rate = rate;
+            p.poisson = poisson;
+            p.skew = skew;
+            p.driftPpm = driftPpm;
+            p.delay = delay;
+            p.duration = duration;
+            p.traceLookup = traceLookup;
+            p.linking.window = window;
+            p.linking.spontaneous = y;
+            p.linking.maxTryBoth = maxTryBoth;
+            p.run = run;
+            p.Validate();
+            InferenceStudyResult r;
+            {
+                py::gil_scoped_release release;
+                r = InferenceStudy::Run(p);
+            }
+            py::dict d;
+            d["messages"] = r.messages;
+            d["requests"] = r.requests;
+            d["true_links"] = r.trueLinks;
+            d["link_precision"] = r.linkPrecision;
+            d["link_recall"] = r.linkRecall;
+            d["decision_accuracy"] = r.decisionAccuracy;
+            d["pattern_precision"] = r.patternPrecision;
+            d["pattern_recall"] = r.patternRecall;
+            d["map_pattern_precision"] = r.mapPatternPrecision;
+            d["map_pattern_recall"] = r.mapPatternRecall;
+            d["pattern_node_delay_error"] = r.patternNodeDelayError;
+            d["network_delay_error_us"] = r.networkDelayErrorUs;
+            d["raw_network_delay_error_us"] = r.rawNetworkDelayErrorUs;
+            d["offset_error_us"] = r.offsetErrorUs;
+            d["vc_hb_recall"] = r.vcHbRecall;
+            d["vc_candidates"] = r.vcCandidates;
+            d["link_s"] = r.linkSeconds;
+            d["csv_row"] = r.ToCsvRow();
+            return d;
+        },
+        py::arg("workload") = "multitier",
+        py::arg("clients") = 4,
+        py::arg("backends") = 3,
+        py::arg("fan_out") = 1,
+        py::arg("lookup_probability") = 0.5,
+        py::arg("rate") = 10.0,
+        py::arg("poisson") = true,
+        py::arg("skew_ns") = MilliSeconds(1),
+        py::arg("drift_ppm") = 50.0,
+        py::arg("delay_ns") = MicroSeconds(100),
+        py::arg("duration_ns") = Seconds(2),
+        py::arg("trace_lookup") = true,
+        py::arg("window_ns") = MilliSeconds(100),
+        py::arg("y") = 4.0,
+        py::arg("max_try_both") = 4,
+        py::arg("run") = 1,
+        "Run one WAP5 inference study point in ns-3 and score it against the true causes.");
+}

@@ -1,0 +1,294 @@
+"""One sweep API for every chronometry technique.
+
+A sweep takes a grid (a dict of lists, whose Cartesian product is taken, or a pandas DataFrame
+whose rows are the points), runs every point that is not already in the results file through
+the technique's scenario runner in parallel worker processes -- local processes, or the workers
+of a Dask distributed cluster when a scheduler address (or a ``distributed.Client``) is given --
+and returns the finished points as a pandas DataFrame.
+
+Guarantees:
+
+* Every finished point is committed to the SQLite results file at once (one row per point,
+  primary key technique + parameters), so an interrupted sweep loses nothing that finished and
+  running it again only runs the missing points. No point is ever stored twice.
+* A point whose runner raises is stored with status ``error`` and its message; the sweep goes on.
+* A point whose worker process dies (segfault, SIGKILL, out of memory) runs again; a point that
+  kills a worker of its own ``retries + 1`` times is stored as an error ("worker process died").
+* Seeds follow ns-3's convention: the seed (``RngSeed``) stays fixed and independent replications
+  differ in the run number (``RngRun``), the ``run`` parameter of every runner; ``replicate``
+  adds runs 1..k to every point.
+
+Runners are named ``"module:function"``; the names in ``TECHNIQUES`` are the ones chronometry's
+Python module provides. A runner takes the point's parameters as keyword arguments, returns a
+dict of measurements (JSON-serialisable), and raises ``ValueError`` for invalid parameters.
+"""
+import concurrent.futures as futures
+import importlib
+import itertools
+import json
+import os
+import socket
+import sqlite3
+import time
+
+__all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point"]
+
+#: Technique name -> scenario runner ("module:function").
+TECHNIQUES = {
+    "replay": "chronometry:run_replay_study",
+}
+
+_SCHEMA = ("CREATE TABLE IF NOT EXISTS runs ("
+           " technique TEXT NOT NULL, key TEXT NOT NULL, params TEXT NOT NULL,"
+           " status TEXT NOT NULL, error TEXT, result TEXT, started REAL, finished REAL,"
+           " worker TEXT, PRIMARY KEY (technique, key))")
+
+
+def _native(value):
+    """numpy/pandas scalars -> plain Python (JSON and pybind11 want them)."""
+    if hasattr(value, "item") and not isinstance(value, (list, dict, str, bytes)):
+        return value.item()
+    return value
+
+
+def points(grid):
+    """The points of a grid: a dict of lists (Cartesian product), a DataFrame or a list of dicts."""
+    if hasattr(grid, "to_dict") and hasattr(grid, "columns"):  # a pandas DataFrame
+        rows = grid.to_dict(orient="records")
+    elif isinstance(grid, dict):
+        for name, values in grid.items():
+            if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+                raise ValueError(f"grid[{name!r}] = {values!r} is invalid; valid: a list of values")
+        keys = sorted(grid)
+        rows = [dict(zip(keys, combo)) for combo in itertools.product(*(list(grid[k]) for k in keys))]
+    elif isinstance(grid, (list, tuple)):
+        rows = [dict(p) for p in grid]
+    else:
+        raise ValueError(f"grid of type {type(grid).__name__} is invalid; valid: dict of lists, "
+                         "DataFrame or list of dicts")
+    return [{str(k): _native(v) for k, v in row.items()} for row in rows]
+
+
+def replicate(grid, runs):
+    """Every point of ``grid`` with run numbers 1..runs (ns-3 RngRun), the seed unchanged."""
+    if int(runs) < 1:
+        raise ValueError(f"runs = {runs} is invalid; valid range: >= 1")
+    return [dict(p, run=r) for p in points(grid) for r in range(1, int(runs) + 1)]
+
+
+def key_of(params):
+    """The identity of a point: its parameters as canonical JSON."""
+    return json.dumps(params, sort_keys=True)
+
+
+def _resolve(runner):
+    spec = TECHNIQUES.get(runner, runner)
+    if not isinstance(spec, str) or ":" not in spec:
+        raise ValueError(f"technique {runner!r} is invalid; valid: one of {sorted(TECHNIQUES)} "
+                         "or 'module:function'")
+    return spec
+
+
+def _call(spec, params):
+    module, function = spec.split(":", 1)
+    return getattr(importlib.import_module(module), function)(**params)
+
+
+def run_point(spec, params):
+    """Run one point in a worker; returns (params, result, error, started, finished, worker)."""
+    started = time.time()
+    worker = f"{socket.gethostname()}:{os.getpid()}"
+    try:
+        result = _call(spec, params)
+        json.dumps(result)  # a result that cannot be stored is an error of this point
+        return params, result, None, started, time.time(), worker
+    except Exception as error:  # recorded with the point; the sweep goes on
+        return params, None, f"{type(error).__name__}: {error}", started, time.time(), worker
+
+
+def _open(db_path):
+    directory = os.path.dirname(os.path.abspath(db_path))
+    os.makedirs(directory, exist_ok=True)
+    db = sqlite3.connect(db_path, timeout=60)
+    db.execute("PRAGMA journal_mode=WAL")  # readers (a notebook) never block the writer
+    columns = [row[1] for row in db.execute("PRAGMA table_info(runs)")]
+    if columns and "technique" not in columns:
+        # A results file from before the multi-technique schema: keep its rows aside.
+        db.execute("ALTER TABLE runs RENAME TO runs_legacy")
+    db.execute(_SCHEMA)
+    db.commit()
+    return db
+
+
+def _store(db, technique, outcome):
+    params, result, error, started, finished, worker = outcome
+    db.execute("INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (technique, key_of(params), json.dumps(params, sort_keys=True),
+                "error" if error else "ok", error,
+                json.dumps(result) if error is None else None, started, finished, worker))
+    db.commit()
+
+
+class _Progress:
+    def __init__(self, enabled, total, technique):
+        self.bar = None
+        if enabled:
+            try:
+                from tqdm import tqdm
+                self.bar = tqdm(total=total, desc=f"{technique} sweep", unit="run")
+            except ImportError:
+                pass
+
+    def update(self):
+        if self.bar:
+            self.bar.update(1)
+
+    def close(self):
+        if self.bar:
+            self.bar.close()
+
+
+def _pool_pass(spec, batch, workers, on_done):
+    """Run a batch in one process pool; returns the points lost to a dead worker."""
+    broken = []
+    with futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = {pool.submit(run_point, spec, p): p for p in batch}
+        for future in futures.as_completed(pending):
+            try:
+                on_done(future.result())
+            except futures.process.BrokenProcessPool:
+                broken.append(pending[future])
+    return broken
+
+
+def _run_local(spec, todo, workers, on_done, retries):
+    """Process pool. When a worker dies, every point in flight is lost with it and cannot be
+    blamed; they run again, and once a pass makes no progress each suspect runs alone in its own
+    worker, where a death is its own (retried ``retries`` times, then stored as an error)."""
+    queue = list(todo)
+    while queue:
+        broken = _pool_pass(spec, queue, workers, on_done)
+        if len(broken) < len(queue):
+            queue = broken  # progress was made: run the rest together again
+            continue
+        for params in broken:  # no progress: isolate the suspects
+            for _attempt in range(int(retries) + 1):
+                if not _pool_pass(spec, [params], 1, on_done):
+                    break
+            else:
+                now = time.time()
+                on_done((params, None, "WorkerDied: worker process died running this point",
+                         now, now, None))
+        queue = []
+
+
+def _run_dask(spec, todo, scheduler, on_done, retries):
+    """The same points on a Dask distributed cluster (address string or Client)."""
+    from distributed import Client, as_completed
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    try:
+        # pure=False: identical parameters are still distinct tasks (one per point anyway).
+        batch = client.map(run_point, [spec] * len(todo), todo, pure=False, retries=retries)
+        by_future = dict(zip(batch, todo))
+        for future in as_completed(batch):
+            params = by_future[future]
+            try:
+                on_done(future.result())
+            except Exception as error:  # the worker died more often than retries allow
+                now = time.time()
+                on_done((params, None, f"WorkerDied: {type(error).__name__}: {error}", now, now,
+                         None))
+    finally:
+        if client is not scheduler:
+            client.close()
+
+
+def sweep(technique, grid, db_path, workers=None, scheduler=None, progress=True, limit=None,
+          retries=1):
+    """Run the points of ``grid`` missing from ``db_path``; return the technique's DataFrame.
+
+    technique: a name in TECHNIQUES or "module:function".
+    workers:   local worker processes (default: the machine's cores); ignored with a scheduler.
+    scheduler: a Dask scheduler address ("tcp://host:8786") or a distributed.Client.
+    limit:     run at most this many missing points now (the rest on a later call).
+    """
+    spec = _resolve(technique)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if int(workers) < 1:
+        raise ValueError(f"workers = {workers} is invalid; valid range: >= 1")
+    if limit is not None and int(limit) < 0:
+        raise ValueError(f"limit = {limit} is invalid; valid range: >= 0")
+    if int(retries) < 0:
+        raise ValueError(f"retries = {retries} is invalid; valid range: >= 0")
+    db = _open(db_path)
+    try:
+        done = {row[0] for row in db.execute("SELECT key FROM runs WHERE technique = ?",
+                                             (technique,))}
+        todo, seen = [], set(done)
+        for p in points(grid):
+            if key_of(p) not in seen:  # a grid listing a point twice still runs it once
+                seen.add(key_of(p))
+                todo.append(p)
+        if limit is not None:
+            todo = todo[:int(limit)]
+        bar = _Progress(progress, len(todo), technique)
+
+        def on_done(outcome):
+            _store(db, technique, outcome)
+            bar.update()
+
+        if todo:
+            if scheduler is not None:
+                _run_dask(spec, todo, scheduler, on_done, retries)
+            else:
+                _run_local(spec, todo, int(workers), on_done, retries)
+        bar.close()
+    finally:
+        db.close()
+    return load(db_path, technique)
+
+
+def load(db_path, technique=None):
+    """Stored points as a DataFrame: parameters and measurements as columns, plus status/error."""
+    import pandas as pd
+    db = _open(db_path)
+    try:
+        query = "SELECT technique, params, status, error, result, finished, worker FROM runs"
+        args = ()
+        if technique is not None:
+            query += " WHERE technique = ?"
+            args = (technique,)
+        rows = []
+        for tech, params, status, error, result, finished, worker in db.execute(
+                query + " ORDER BY technique, key", args):
+            row = {"technique": tech}
+            row.update(json.loads(params))
+            row.update({"status": status, "error": error, "finished": finished,
+                        "worker": worker})
+            if result:
+                row.update(json.loads(result))
+            rows.append(row)
+    finally:
+        db.close()
+    return pd.DataFrame(rows)
+
+
+def write_csv(db_path, technique, csv_path, header=None):
+    """The ok rows of a technique, written atomically.
+
+    With ``header`` (a runner's CSV header) the rows are the runners' own ``csv_row`` fields, so
+    the file matches the C++ example's CSV; otherwise the DataFrame's columns.
+    """
+    df = load(db_path, technique)
+    if not df.empty:
+        df = df[df["status"] == "ok"]
+    tmp = csv_path + ".tmp"
+    if header is not None:
+        lines = [header] + (list(df["csv_row"]) if "csv_row" in df else [])
+        with open(tmp, "w") as out:
+            out.write("\n".join(lines) + "\n")
+    else:
+        df.drop(columns=[c for c in ("csv_row",) if c in df]).to_csv(tmp, index=False)
+    os.replace(tmp, csv_path)
+    return len(df)

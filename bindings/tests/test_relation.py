@@ -1,0 +1,95 @@
+"""MinRTT relation: estimator math against exact truth, and the study runner."""
+import random
+
+import pytest
+
+import chronometry
+
+
+def counter(boot, hz):
+    return lambda t: int(boot + hz * t)  # floor for positive values
+
+
+def real(boot, hz):
+    return lambda t: boot + hz * t
+
+
+def test_eq2_eq4_and_coverage_against_truth():
+    rng = random.Random(7)
+    for _ in range(200):
+        fa, fb = rng.uniform(1e9, 4e9), rng.uniform(1e9, 4e9)
+        ba, bb = rng.uniform(0, 2**40), rng.uniform(0, 2**40)
+        A, B, Ar = counter(ba, fa), counter(bb, fb), real(ba, fa)
+
+        def rnd(t):
+            f, r = rng.uniform(20e-6, 300e-6), rng.uniform(20e-6, 300e-6)
+            return chronometry.MinRttRound(A(t), B(t + f), A(t + f + r))
+
+        pre = [rnd(1 + i * 1e-3) for i in range(20)]
+        post = [rnd(30 + i * 1e-3) for i in range(20)]
+        rel = chronometry.TscRelation(chronometry.select_min_rtt(pre),
+                                      chronometry.select_min_rtt(post))
+        assert abs(rel.ratio - fa / fb) <= rel.ratio_bound
+        multi = chronometry.MultiRoundRelation()
+        multi.add_rounds(pre + post)
+        assert multi.fit()
+        lo, hi = multi.ratio_range()
+        assert lo <= fa / fb <= hi
+        t = rng.uniform(2, 29)
+        value, bound = rel.translate(B(t))
+        assert abs(value - Ar(t)) <= bound
+        assert bound <= rel.e + 10  # inside the window the paper's e holds
+        mv, mb = multi.translate(B(t))
+        assert abs(mv - Ar(t)) <= mb
+        assert mb <= bound + 4
+        d = chronometry.scenario2(rel, A(t - 0.001), B(t))
+        assert abs(d.value - (A(t) - A(t - 0.001))) <= d.bound
+
+
+def test_table_two_ordering():
+    A, B, C = counter(1e6, 2.2e9 * (1 + 30e-6)), counter(3e11, 2.2e9), counter(7e11, 2.2e9)
+
+    def rnd(x, y, t):
+        return chronometry.MinRttRound(x(t), y(t + 50e-6), x(t + 100e-6))
+
+    ab = chronometry.TscRelation(rnd(A, B, 0), rnd(A, B, 100))
+    ac = chronometry.TscRelation(rnd(A, C, 0), rnd(A, C, 100))
+    bc = chronometry.TscRelation(rnd(B, C, 0), rnd(B, C, 100))
+    s1 = chronometry.scenario1(ab, B(50), B(50.001))
+    s2 = chronometry.scenario2(ab, A(50), B(50.002))
+    s3 = chronometry.scenario3(ab, bc, B(50), C(50.002))
+    base = chronometry.baseline(ab, ac, B(50), C(50.002))
+    assert s1.paper_bound < s2.paper_bound < s3.paper_bound < base.paper_bound
+    assert s2.paper_bound == pytest.approx(ab.e)
+    assert base.paper_bound == pytest.approx(2 * ab.e)
+
+
+def test_ntp_estimator_and_errors():
+    ntp = chronometry.NtpEstimator(max_skew_ppm=50)
+    # server = client + 1 ms, 100 us each way
+    ntp.add_sample(0, 1_100_000, 1_101_000, 201_000)
+    value, bound = ntp.to_server(1_000_000)
+    assert abs(value - 2_000_000) <= bound
+    with pytest.raises(ValueError, match="maxSkewPpm"):
+        chronometry.NtpEstimator(max_skew_ppm=0)
+    with pytest.raises(ValueError, match="peerB"):
+        r = chronometry.MinRttRound(0, 10, 5)
+        chronometry.TscRelation(r, r)
+    with pytest.raises(ValueError):
+        chronometry.NtpEstimator(50).to_server(0)
+
+
+def test_study_runner_full_coverage():
+    r = chronometry.run_relation_study(workload_ns=2_000_000_000, load=0.5)
+    assert r["tuples"] > 300
+    for m in r["methods"]:
+        assert m["n"] > 100
+        assert m["covered"] == m["n"], m
+    cp = next(m for m in r["methods"] if m["method"] == "CP" and m["duration"] == "A->C")
+    ret = next(m for m in r["methods"] if m["method"] == "ReT" and m["duration"] == "A->C")
+    assert cp["mean_bound_ns"] < ret["mean_bound_ns"]
+    assert len(r["csv_rows"].splitlines()) == len(r["methods"])
+    with pytest.raises(ValueError, match="load"):
+        chronometry.run_relation_study(load=1.5)
+    with pytest.raises(ValueError, match="asymmetry"):
+        chronometry.run_relation_study(asymmetry_ns=10**9)

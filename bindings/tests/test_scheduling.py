@@ -1,0 +1,84 @@
+"""OneClock scheduling from Python: predictors by hand, the scenario runner against truth."""
+import importlib
+import os
+import sys
+
+import pytest
+
+import chronometry
+
+
+def feed(predictor, samples):
+    out = []
+    for x in samples:
+        predictor.update(x)
+        out.append(predictor.predict())
+    return out
+
+
+def test_predictors_hand_computed():
+    assert chronometry.EtePredictor("Baseline").predict() == 0
+    assert feed(chronometry.EtePredictor("Average", 3), [10, 20, 30, 40, 110]) == [10, 15, 20, 30, 60]
+    assert feed(chronometry.EtePredictor("FtAverage", 4), [10, 100, 20, 30, 40, 1000]) == \
+        [10, 55, 20, 25, 35, 35]
+    assert feed(chronometry.EtePredictor("FtAverage", 2), [10, 100, 20]) == [10, 55, 60]
+    k = chronometry.EtePredictor("Kalman", 8)
+    feed(k, [10, 20, 30, 40])
+    v = 1050 / 27
+    gain = 6.25 / (6.25 + v)
+    assert k.gain == pytest.approx(gain)
+    assert k.process_variance == pytest.approx(6.25)
+    assert k.measurement_variance == pytest.approx(v)
+    assert k.variance == pytest.approx((1 - gain) * 6.25)
+    assert k.predict() == round(15 + gain * 25)
+    with pytest.raises(ValueError, match="window"):
+        chronometry.EtePredictor("Average", 0)
+    with pytest.raises(ValueError, match="predictor"):
+        chronometry.EtePredictor("Median")
+    with pytest.raises(TypeError):
+        chronometry.EtePredictor("Average").update(1.5)  # ns are integers
+
+
+def test_study_against_truth():
+    base = chronometry.run_scheduling_study(predictor="Baseline", operations=40, rows=True)
+    ft = chronometry.run_scheduling_study(predictor="FtAverage", operations=40, rows=True)
+    assert base["executed"] == ft["executed"] == 160
+    assert ft["mae_us"] < 0.5 * base["mae_us"]
+    off = base["mae_offline_us"]
+    assert max(off["Average"], off["FtAverage"], off["Kalman"]) < 0.3 * off["Baseline"]
+    for row in ft["rows"]:
+        assert row["error_ns"] == row["clock_part_ns"] + row["prediction_part_ns"]
+        assert abs(row["clock_part_ns"]) <= 50_000  # offsets within E/2 (E = 100 us)
+    assert len(ft["csv_row"].split(",")) == len(chronometry.SCHEDULING_STUDY_CSV_HEADER.split(","))
+    again = chronometry.run_scheduling_study(predictor="FtAverage", operations=40)
+    assert again["mae_us"] == ft["mae_us"]  # same run, same streams: reproducible
+
+
+def test_atomic_commit_and_validation():
+    r = chronometry.run_scheduling_study(atomic=True, ack_loss=0.1, operations=20,
+                                         send_ahead_ns=300_000_000, decision_lead_ns=400_000_000,
+                                         skew_ns=1_000_000)
+    assert r["commit_partial"] == 0 and r["commit_none"] == r["aborts"] > 0
+    with pytest.raises(ValueError, match="servers"):
+        chronometry.run_scheduling_study(servers=0)
+    with pytest.raises(ValueError, match="probeMode"):
+        chronometry.run_scheduling_study(probe_mode="Sometimes")
+    with pytest.raises(ValueError, match="sendAhead"):
+        chronometry.run_scheduling_study(send_ahead_ns=300_000_000)  # after the decision
+    with pytest.raises(ValueError, match="spikeProbability"):
+        chronometry.run_scheduling_study(spike_probability=1.5)
+
+
+def test_plot_error_vs_skew(tmp_path):
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples"))
+    plot_oneclock = importlib.import_module("plot-oneclock")
+    csv = tmp_path / "sweep.csv"
+    lines = [chronometry.SCHEDULING_STUDY_CSV_HEADER]
+    for skew in (10_000, 1_000_000):
+        for predictor in ("Baseline", "FtAverage"):
+            r = chronometry.run_scheduling_study(skew_ns=skew, predictor=predictor, operations=10)
+            lines.append(r["csv_row"])
+    csv.write_text("\n".join(lines) + "\n")
+    png = tmp_path / "sweep.png"
+    assert plot_oneclock.plot(str(csv), str(png)) == 4
+    assert png.stat().st_size > 10_000

@@ -1,0 +1,86 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "scheduling-helper.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/scheduled-operation-client.h"
+#include "ns3/scheduled-operation-server.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SchedulingHelper");
+
+SchedulingHelper::SchedulingHelper()
+{
+    m_server.SetTypeId(ScheduledOperationServer::GetTypeId());
+    m_service.SetTypeId(ServiceTimeModel::GetTypeId());
+    m_client.SetTypeId(ScheduledOperationClient::GetTypeId());
+}
+
+void
+SchedulingHelper::SetServerAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_server.Set(name, value);
+}
+
+void
+SchedulingHelper::SetServiceAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_service.Set(name, value);
+}
+
+void
+SchedulingHelper::SetClientAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_client.Set(name, value);
+}
+
+ApplicationContainer
+SchedulingHelper::InstallServers(const NodeContainer& nodes) const
+{
+    ApplicationContainer apps;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Ptr<ScheduledOperationServer> server = m_server.Create<ScheduledOperationServer>();
+        server->SetAttribute("ServiceModel", PointerValue(m_service.Create<ServiceTimeModel>()));
+        (*it)->AddApplication(server);
+        apps.Add(server);
+    }
+    return apps;
+}
+
+ApplicationContainer
+SchedulingHelper::InstallClient(Ptr<Node> node, const std::vector<Ipv4Address>& servers) const
+{
+    Ptr<ScheduledOperationClient> client = m_client.Create<ScheduledOperationClient>();
+    UintegerValue port;
+    m_server.Create<ScheduledOperationServer>()->GetAttribute("Port", port);
+    for (const auto& address : servers)
+    {
+        client->AddServer(InetSocketAddress(address, port.Get()));
+    }
+    node->AddApplication(client);
+    return ApplicationContainer(client);
+}
+
+int64_t
+SchedulingHelper::AssignStreams(const ApplicationContainer& servers, int64_t stream)
+{
+    int64_t current = stream;
+    for (auto it = servers.Begin(); it != servers.End(); ++it)
+    {
+        if (auto server = DynamicCast<ScheduledOperationServer>(*it))
+        {
+            current += server->AssignStreams(current);
+        }
+    }
+    return current - stream;
+}
+
+} // namespace ns3

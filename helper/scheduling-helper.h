@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SCHEDULING_HELPER_H
+#define SCHEDULING_HELPER_H
+
+#include "ns3/application-container.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * Installs OneClock servers (ScheduledOperationServer, each with its own
+ * ServiceTimeModel) and a client (ScheduledOperationClient) that manages them.
+ * Nodes need a LocalClock (ClockHelper) and an Internet stack.
+ */
+class SchedulingHelper
+{
+  public:
+    SchedulingHelper();
+
+    /**
+     * \param name a ScheduledOperationServer attribute
+     * \param value its value
+     */
+    void SetServerAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param name a ServiceTimeModel attribute
+     * \param value its value
+     */
+    void SetServiceAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param name a ScheduledOperationClient attribute
+     * \param value its value
+     */
+    void SetClientAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * \param nodes one server per node
+     * \return the servers
+     */
+    ApplicationContainer InstallServers(const NodeContainer& nodes) const;
+
+    /**
+     * \param node the client's node
+     * \param servers the servers' IPv4 addresses (in server index order)
+     * \return the client
+     */
+    ApplicationContainer InstallClient(Ptr<Node> node,
+                                       const std::vector<Ipv4Address>& servers) const;
+
+    /**
+     * \param servers server applications from InstallServers
+     * \param stream first stream index
+     * \return streams used
+     */
+    static int64_t AssignStreams(const ApplicationContainer& servers, int64_t stream);
+
+  private:
+    ObjectFactory m_server;  //!< server factory
+    ObjectFactory m_service; //!< service model factory
+    ObjectFactory m_client;  //!< client factory
+};
+
+} // namespace ns3
+
+#endif /* SCHEDULING_HELPER_H */

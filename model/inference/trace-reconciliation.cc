@@ -1,0 +1,115 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "trace-reconciliation.h"
+
+#include "ns3/log.h"
+
+#include <unordered_map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TraceReconciliation");
+
+ReconciledTrace
+ReconcileTrace(const std::vector<CausalEvent>& events, const std::vector<bool>& traced)
+{
+    auto isTraced = [&](uint32_t p) { return traced.empty() || (p < traced.size() && traced[p]); };
+    ReconciledTrace t;
+    std::unordered_map<uint64_t, std::size_t> index; // message id -> record
+    auto record = [&](uint64_t id) -> std::size_t {
+        auto it = index.find(id);
+        if (it != index.end())
+        {
+            return it->second;
+        }
+        TraceMessage m;
+        m.id = id;
+        t.messages.push_back(m);
+        t.trueSend.push_back(Time(-1));
+        t.trueRecv.push_back(Time(-1));
+        t.sendEvent.push_back(-1);
+        t.recvEvent.push_back(-1);
+        index[id] = t.messages.size() - 1;
+        return t.messages.size() - 1;
+    };
+    for (std::size_t e = 0; e < events.size(); ++e)
+    {
+        const auto& ev = events[e];
+        if (ev.messageId == 0 || ev.kind == CausalEventKind::LOCAL)
+        {
+            continue;
+        }
+        std::size_t k = record(ev.messageId);
+        auto& m = t.messages[k];
+        if (ev.kind == CausalEventKind::SEND)
+        {
+            m.sender = ev.process;
+            m.receiver = ev.peer;
+            t.trueSend[k] = ev.trueTime;
+            t.sendEvent[k] = e;
+            if (isTraced(ev.process))
+            {
+                m.sendTs = ev.pt;
+            }
+        }
+        else
+        {
+            m.receiver = ev.process;
+            m.sender = ev.peer;
+            t.trueRecv[k] = ev.trueTime;
+            t.recvEvent[k] = e;
+            if (t.trueSend[k].IsNegative())
+            {
+                t.trueSend[k] = ev.trueTime;
+            }
+            if (isTraced(ev.process))
+            {
+                m.recvTs = ev.pt;
+            }
+        }
+    }
+    // Drop messages seen by no traced node.
+    ReconciledTrace out;
+    for (std::size_t k = 0; k < t.messages.size(); ++k)
+    {
+        if (!t.messages[k].sendTs && !t.messages[k].recvTs)
+        {
+            continue;
+        }
+        out.messages.push_back(t.messages[k]);
+        out.trueSend.push_back(t.trueSend[k]);
+        out.trueRecv.push_back(t.trueRecv[k]);
+        out.sendEvent.push_back(t.sendEvent[k]);
+        out.recvEvent.push_back(t.recvEvent[k]);
+    }
+    NS_LOG_INFO("reconciled " << out.messages.size() << " of " << t.messages.size() << " messages");
+    return out;
+}
+
+std::vector<int64_t>
+TrueParents(const ReconciledTrace& trace, const std::map<uint64_t, uint64_t>& causeOf)
+{
+    std::unordered_map<uint64_t, int64_t> index;
+    for (std::size_t k = 0; k < trace.messages.size(); ++k)
+    {
+        index[trace.messages[k].id] = k;
+    }
+    std::vector<int64_t> parent(trace.messages.size(), -1);
+    for (std::size_t k = 0; k < trace.messages.size(); ++k)
+    {
+        auto it = causeOf.find(trace.messages[k].id);
+        if (it != causeOf.end() && it->second != 0)
+        {
+            auto p = index.find(it->second);
+            if (p != index.end())
+            {
+                parent[k] = p->second;
+            }
+        }
+    }
+    return parent;
+}
+
+} // namespace ns3

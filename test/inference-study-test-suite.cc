@@ -1,0 +1,332 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// WAP5 inference on ns-3 runs of the multi-tier workload, scored against the
+// applications' true causes: exact links at low load, degradation as the
+// load grows, indifference to clock offsets, node and network delays against
+// the truth, an untraced node, and the vector clocks' answer beside it.
+#include "ns3/chronometry-validation.h"
+#include "ns3/core-module.h"
+#include "ns3/csma-module.h"
+#include "ns3/inference-study.h"
+#include "ns3/internet-module.h"
+#include "ns3/multi-tier-application.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+
+namespace
+{
+
+/** \return a quick base point */
+InferenceStudyParams
+Base()
+{
+    InferenceStudyParams p;
+    p.duration = Seconds(1);
+    return p;
+}
+
+/** No overlap: every link recovered. */
+class LowLoadTestCase : public TestCase
+{
+  public:
+    LowLoadTestCase()
+        : TestCase("Low load (one client, no overlap): link precision 1, delays vs truth")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint64_t run = 1; run <= 3; ++run)
+        {
+            InferenceStudyParams p = Base();
+            p.clients = 1;
+            p.poisson = false;
+            p.rate = 4;
+            p.duration = Seconds(5);
+            p.skew = MilliSeconds(100);
+            p.run = run;
+            InferenceStudyResult r = InferenceStudy::Run(p);
+            NS_TEST_ASSERT_MSG_GT(r.requests, 15u, "requests completed");
+            NS_TEST_ASSERT_MSG_EQ(r.trueLinks, r.messages - r.requests, "one root per request");
+            NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "published y = 4: no false link");
+            // y = 4 loses the links whose delay exceeds 4 d (exponential service
+            // times: about e^-4 of them); recall stays high.
+            NS_TEST_ASSERT_MSG_GT(r.linkRecall, 0.9, "published y = 4: recall");
+            NS_TEST_ASSERT_MSG_EQ(r.vcHbRecall, 1.0, "vector clocks order every true cause first");
+            NS_TEST_ASSERT_MSG_LT(r.networkDelayErrorUs,
+                                  r.rawNetworkDelayErrorUs / 10,
+                                  "symmetric-delay offsets remove the clock offset");
+            p.linking.spontaneous = 40;
+            r = InferenceStudy::Run(p);
+            NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "y = 40: precision 1");
+            NS_TEST_ASSERT_MSG_EQ(r.linkRecall, 1.0, "y = 40: recall 1");
+            NS_TEST_ASSERT_MSG_EQ(r.decisionAccuracy, 1.0, "y = 40: every decision right");
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.mapPatternPrecision, 1.0, 1e-9, "MAP patterns exact");
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.mapPatternRecall, 1.0, 1e-9, "MAP patterns exact");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.patternNodeDelayError, 0.0, "patterns matched");
+            NS_TEST_ASSERT_MSG_LT(r.patternNodeDelayError, 0.1, "pattern node delays vs truth");
+            // Vector clocks order every earlier arrival at the node before the send:
+            // even without overlap, the request's own earlier messages (the call
+            // before the lookup reply, the request before the back-end reply) are
+            // candidates too; happened-before is not causation.
+            NS_TEST_ASSERT_MSG_GT(r.vcCandidates, 1.2, "hb leaves several candidates");
+        }
+    }
+};
+
+/** Precision and recall fall as the load rises; vector clocks stay exact but uninformative. */
+class LoadTrendTestCase : public TestCase
+{
+  public:
+    LoadTrendTestCase()
+        : TestCase("Rising alpha: link precision and recall fall, hb candidates grow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double rates[] = {1, 10, 40};
+        double precision[3] = {0, 0, 0};
+        double recall[3] = {0, 0, 0};
+        double candidates[3] = {0, 0, 0};
+        const int runs = 2;
+        for (int li = 0; li < 3; ++li)
+        {
+            for (int run = 1; run <= runs; ++run)
+            {
+                InferenceStudyParams p = Base();
+                p.rate = rates[li];
+                p.run = run;
+                InferenceStudyResult r = InferenceStudy::Run(p);
+                precision[li] += r.linkPrecision / runs;
+                recall[li] += r.linkRecall / runs;
+                candidates[li] += r.vcCandidates / runs;
+                NS_TEST_ASSERT_MSG_EQ(r.vcHbRecall, 1.0, "true causes always happened-before");
+            }
+        }
+        for (int li = 1; li < 3; ++li)
+        {
+            NS_TEST_ASSERT_MSG_LT(precision[li], precision[li - 1], "precision falls with alpha");
+            NS_TEST_ASSERT_MSG_LT(recall[li], recall[li - 1] + 0.01, "recall falls with alpha");
+            NS_TEST_ASSERT_MSG_GT(candidates[li], candidates[li - 1], "more hb candidates");
+        }
+        NS_TEST_ASSERT_MSG_GT(precision[0], 0.9, "alpha = 1: nearly exact");
+        NS_TEST_ASSERT_MSG_LT(precision[2], precision[0] - 0.1, "alpha = 40: clearly worse");
+    }
+};
+
+/** Linking uses each node's own clock only: offsets do not change it. */
+class ClockOffsetTestCase : public TestCase
+{
+  public:
+    ClockOffsetTestCase()
+        : TestCase("Clock offsets E from 0 to 10 s leave the links unchanged; offsets estimated")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InferenceStudyParams p = Base();
+        p.rate = 10;
+        p.driftPpm = 0;
+        p.skew = Time(0);
+        InferenceStudyResult a = InferenceStudy::Run(p);
+        p.skew = Seconds(10);
+        InferenceStudyResult b = InferenceStudy::Run(p);
+        NS_TEST_ASSERT_MSG_EQ(a.messages, b.messages, "same workload");
+        NS_TEST_ASSERT_MSG_EQ(a.linkPrecision, b.linkPrecision, "same links");
+        NS_TEST_ASSERT_MSG_EQ(a.linkRecall, b.linkRecall, "same links");
+        NS_TEST_ASSERT_MSG_GT(b.rawNetworkDelayErrorUs, 1e5, "raw delays carry seconds of offset");
+        // Without drift, the minimum-delay offsets are within the delay spread.
+        NS_TEST_ASSERT_MSG_LT(b.offsetErrorUs, 50, "offsets within 50 us");
+        NS_TEST_ASSERT_MSG_LT(b.networkDelayErrorUs, 50, "network delays within 50 us");
+    }
+};
+
+/** The lookup node untraced: nil timestamps, links through it still found. */
+class UntracedLookupTestCase : public TestCase
+{
+  public:
+    UntracedLookupTestCase()
+        : TestCase("Untraced lookup node: back-end to lookup and back linked on one clock")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        InferenceStudyParams p = Base();
+        p.clients = 1;
+        p.poisson = false;
+        p.rate = 4;
+        p.duration = Seconds(5);
+        p.lookupProbability = 1;
+        p.traceLookup = false;
+        p.linking.spontaneous = 40;
+        InferenceStudyResult r = InferenceStudy::Run(p);
+        NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "no false link");
+        NS_TEST_ASSERT_MSG_EQ(r.linkRecall, 1.0, "every link");
+    }
+};
+
+/** The gossip workload has no causes: every inferred link is false. */
+class GossipTestCase : public TestCase
+{
+  public:
+    GossipTestCase()
+        : TestCase("Gossip (no causes): spontaneous calls fall as unrelated traffic rises")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double accuracy[2];
+        const double rates[2] = {1, 50};
+        for (int k = 0; k < 2; ++k)
+        {
+            InferenceStudyParams p = Base();
+            p.workload = "gossip";
+            p.rate = rates[k];
+            InferenceStudyResult r = InferenceStudy::Run(p);
+            NS_TEST_ASSERT_MSG_GT(r.messages, 0u, "messages");
+            NS_TEST_ASSERT_MSG_EQ(r.trueLinks, 0u, "no true causes");
+            accuracy[k] = r.decisionAccuracy; // fraction correctly called spontaneous
+        }
+        // x = 100 ms: at 1 message/s per node an arrival precedes about 10 % of
+        // the sends within x, and each of those is linked (falsely).
+        NS_TEST_ASSERT_MSG_GT(accuracy[0], 0.75, "low rate: mostly spontaneous");
+        NS_TEST_ASSERT_MSG_LT(accuracy[1], 0.2, "50 msgs/s: almost every send linked");
+    }
+};
+
+/** Malformed payloads are counted and dropped; attributes validated by name. */
+class MalformedTestCase : public TestCase
+{
+  public:
+    MalformedTestCase()
+        : TestCase("MultiTierApplication: malformed payloads counted and dropped, attributes "
+                   "validated")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        CsmaHelper csma;
+        NetDeviceContainer devices = csma.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper ipv4;
+        ipv4.SetBase("10.1.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = ipv4.Assign(devices);
+        auto app =
+            CreateObjectWithAttributes<MultiTierApplication>("Role", StringValue("FrontEnd"));
+        app->SetPeers(ifs.GetAddress(0), {ifs.GetAddress(1)}, ifs.GetAddress(1));
+        nodes.Get(0)->AddApplication(app);
+        app->SetStartTime(Time(0));
+        uint64_t traced = 0;
+        auto sink = [&traced](Ptr<const Packet>) { ++traced; };
+        app->TraceConnectWithoutContext("Malformed", Callback<void, Ptr<const Packet>>(sink));
+        Ptr<Socket> socket = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
+        socket->Bind();
+        InetSocketAddress to(ifs.GetAddress(0), 7000);
+        uint8_t unknownType[9] = {99, 1, 0, 0, 0, 0, 0, 0, 0};
+        uint8_t replyWithoutCall[9] = {5, 2, 0, 0, 0, 0, 0, 0, 0};
+        Simulator::Schedule(MilliSeconds(1), [&]() {
+            socket->SendTo(Create<Packet>(3), 0, to); // too short
+            socket->SendTo(Create<Packet>(unknownType, 9), 0, to);
+            socket->SendTo(Create<Packet>(replyWithoutCall, 9), 0, to);
+        });
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(app->GetMalformed(), 3u, "three malformed payloads counted");
+        NS_TEST_ASSERT_MSG_EQ(traced, 1u, "the short one fired the trace with its packet");
+        NS_TEST_ASSERT_MSG_EQ(app->GetSent(), 0u, "nothing sent in response");
+        Simulator::Destroy();
+
+        auto previous = chronometry::SetValidationMode(chronometry::ValidationMode::THROW);
+        bool thrown = false;
+        try
+        {
+            app = CreateObjectWithAttributes<MultiTierApplication>("RequestRate", DoubleValue(0));
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            thrown = std::string(e.what()).find("ns3::MultiTierApplication::RequestRate") !=
+                     std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "RequestRate = 0 rejected by name");
+        chronometry::SetValidationMode(previous);
+    }
+};
+
+/** Bad parameters are reported by name. */
+class StudyValidationTestCase : public TestCase
+{
+  public:
+    StudyValidationTestCase()
+        : TestCase("Study parameters are validated by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto previous = chronometry::SetValidationMode(chronometry::ValidationMode::THROW);
+        InferenceStudyParams p = Base();
+        p.fanOut = 5;
+        bool thrown = false;
+        try
+        {
+            InferenceStudy::Run(p);
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            thrown = std::string(e.what()).find("fanOut") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "fanOut above the back-ends rejected");
+        p = Base();
+        p.workload = "mesh";
+        thrown = false;
+        try
+        {
+            InferenceStudy::Run(p);
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            thrown = std::string(e.what()).find("workload") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "unknown workload rejected");
+        chronometry::SetValidationMode(previous);
+    }
+};
+
+} // namespace
+
+/** \ingroup chronometry-tests WAP5 inference against the simulator's truth. */
+class InferenceStudyTestSuite : public TestSuite
+{
+  public:
+    InferenceStudyTestSuite()
+        : TestSuite("chronometry-inference-study", SYSTEM)
+    {
+        AddTestCase(new LowLoadTestCase, TestCase::QUICK);
+        AddTestCase(new LoadTrendTestCase, TestCase::QUICK);
+        AddTestCase(new ClockOffsetTestCase, TestCase::QUICK);
+        AddTestCase(new UntracedLookupTestCase, TestCase::QUICK);
+        AddTestCase(new GossipTestCase, TestCase::QUICK);
+        AddTestCase(new MalformedTestCase, TestCase::QUICK);
+        AddTestCase(new StudyValidationTestCase, TestCase::QUICK);
+    }
+};
+
+/** Static instance. */
+static InferenceStudyTestSuite g_inferenceStudyTestSuite;
