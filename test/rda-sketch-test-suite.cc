@@ -7,6 +7,7 @@
 #include "ns3/test.h"
 
 #include <cmath>
+#include <iostream>
 #include <map>
 #include <random>
 #include <set>
@@ -144,6 +145,114 @@ class RdaChecksumTestCase : public TestCase
     }
 };
 
+/**
+ * \brief Decode failure table against banks k (2, 3, 4), difference size d (10 to 10^4)
+ * and buckets per difference (k m / d from 1.1 to 4), with and without the checksum;
+ * plus 10^5 small trials with the checksum and zero wrong decodes.
+ */
+class RdaDecodeTableTestCase : public TestCase
+{
+  public:
+    RdaDecodeTableTestCase()
+        : TestCase(
+              "decode failure table vs k, d, buckets per difference; no wrong decode with checksum")
+    {
+    }
+
+  private:
+    /**
+     * \param k banks
+     * \param d differences (mixed signs)
+     * \param bpd buckets per difference (all banks)
+     * \param chk checksum
+     * \param trials trials
+     * \param[out] wrongTrials trials with a wrong decoded ID or sign
+     * \return failed full decodes
+     */
+    int Run(uint32_t k, int d, double bpd, bool chk, int trials, int& wrongTrials)
+    {
+        int fail = 0;
+        wrongTrials = 0;
+        std::mt19937_64 g(1000 * k + d);
+        uint32_t m = static_cast<uint32_t>(std::ceil(bpd * d / k));
+        for (int t = 0; t < trials; ++t)
+        {
+            RdaSketch s(k, m, chk, g());
+            std::map<uint64_t, int64_t> truth;
+            for (int i = 0; i < d; ++i)
+            {
+                uint64_t id = g();
+                int64_t sign = (g() & 1) ? 1 : -1;
+                sign > 0 ? s.Insert(id, 0) : s.Delete(id, 0);
+                truth[id] = sign;
+            }
+            std::vector<RdaSketch::Entry> e;
+            fail += !s.Decode(e);
+            for (const auto& x : e)
+            {
+                auto it = truth.find(x.id);
+                if (it == truth.end() || it->second != x.sign)
+                {
+                    ++wrongTrials;
+                    break;
+                }
+            }
+        }
+        return fail;
+    }
+
+    void DoRun() override
+    {
+        const double bpds[] = {1.1, 1.5, 2, 3, 4};
+        const int ds[] = {10, 100, 1000, 10000};
+        int paperWrong = 0;
+        std::cout << "[rda] k d bpd fail%(chk) wrong%(chk) fail%(paper) wrong%(paper)" << std::endl;
+        for (uint32_t k = 2; k <= 4; ++k)
+        {
+            for (int d : ds)
+            {
+                for (double bpd : bpds)
+                {
+                    int trials = d >= 10000 ? 4 : (d >= 1000 ? 20 : 100);
+                    int wc = 0;
+                    int wp = 0;
+                    int fc = Run(k, d, bpd, true, trials, wc);
+                    int fp = Run(k, d, bpd, false, trials, wp);
+                    std::cout << "[rda] " << k << " " << d << " " << bpd << " "
+                              << 100.0 * fc / trials << " " << 100.0 * wc / trials << " "
+                              << 100.0 * fp / trials << " " << 100.0 * wp / trials << std::endl;
+                    NS_TEST_ASSERT_MSG_EQ(wc, 0, "checksum: no wrong decode");
+                    if (k >= 3 && bpd >= 2 && d >= 100)
+                    {
+                        NS_TEST_ASSERT_MSG_LT_OR_EQ(fc,
+                                                    trials / 10,
+                                                    "k>=3, 2 buckets/diff decodes");
+                    }
+                    if (k == 2 && bpd <= 2 && d >= 1000)
+                    {
+                        NS_TEST_ASSERT_MSG_GT_OR_EQ(fc,
+                                                    trials / 4,
+                                                    "k=2 at <= 2 buckets/diff often fails");
+                    }
+                    if (bpd < 1.2 && k >= 3 && d >= 1000)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(fc,
+                                              trials,
+                                              "below the peeling threshold (1.22 for k=3)");
+                    }
+                    paperWrong += wp;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(paperWrong, 0, "the checksum-free form decodes wrong IDs");
+        int wrong = 0;
+        int fail = Run(3, 10, 2, true, 100000, wrong);
+        std::cout << "[rda] 1e5 trials k=3 d=10 bpd=2 checksum: fail " << fail << " wrong " << wrong
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(wrong, 0, "zero wrong decodes over 1e5 trials with the checksum");
+    }
+};
+
 /** \brief Suite. */
 class RdaSketchTestSuite : public TestSuite
 {
@@ -153,6 +262,7 @@ class RdaSketchTestSuite : public TestSuite
     {
         AddTestCase(new RdaRandomTrialsTestCase, TestCase::QUICK);
         AddTestCase(new RdaChecksumTestCase, TestCase::QUICK);
+        AddTestCase(new RdaDecodeTableTestCase, TestCase::QUICK);
     }
 };
 
