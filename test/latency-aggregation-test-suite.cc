@@ -7,6 +7,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/latency-interval-cache.h"
 #include "ns3/lda-sketch.h"
+#include "ns3/rda-message.h"
 #include "ns3/rda-sketch.h"
 #include "ns3/test.h"
 
@@ -499,6 +500,83 @@ class LatencyLateBindingTestCase : public TestCase
     }
 };
 
+/** \brief Control codec: round trip, and every truncation or random input rejected cleanly. */
+class LatencyMessageCodecTestCase : public TestCase
+{
+  public:
+    LatencyMessageCodecTestCase()
+        : TestCase("control codec round trip; truncated and random inputs rejected")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 g(4);
+        std::vector<RdaMessage> msgs(5);
+        msgs[0].type = RdaMessage::SIGNATURE;
+        msgs[0].setSize = 1234;
+        msgs[0].values = {1, 2, 3, ~0ULL};
+        msgs[1].type = RdaMessage::SKETCH_REQUEST;
+        msgs[1].banks = 3;
+        msgs[1].buckets = 200;
+        msgs[1].checksum = false;
+        msgs[1].seed = 99;
+        msgs[2].type = RdaMessage::SKETCH_CHUNK;
+        msgs[2].totalCells = 600;
+        msgs[2].offset = 40;
+        msgs[2].cells = {{1, 2, -3, -1}, {5, 6, 1000000000000LL, 7}};
+        msgs[3].type = RdaMessage::TS_REQUEST;
+        msgs[3].values = {7, 8};
+        msgs[4].type = RdaMessage::TS_REPLY;
+        msgs[4].stamps = {{7, -5}, {8, 123456789012LL}};
+        for (auto& m : msgs)
+        {
+            m.interval = 17;
+            std::vector<uint8_t> b = m.Encode();
+            RdaMessage d;
+            NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(b.data(), b.size(), d), true, "round trip");
+            bool same = d.Encode() == b;
+            NS_TEST_ASSERT_MSG_EQ(same, true, "identical re-encoding");
+            NS_TEST_ASSERT_MSG_EQ(d.interval, 17u, "interval");
+            for (size_t n = 0; n < b.size(); ++n)
+            {
+                NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(b.data(), n, d),
+                                      false,
+                                      "truncation rejected");
+            }
+            b.push_back(0);
+            NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(b.data(), b.size(), d),
+                                  false,
+                                  "trailing byte rejected");
+        }
+        NS_TEST_ASSERT_MSG_EQ(msgs[2].cells.size(), 2u, "cells");
+        std::vector<uint8_t> bad = msgs[1].Encode();
+        bad[8] = 0; // banks = 0
+        RdaMessage d;
+        NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(bad.data(), bad.size(), d),
+                              false,
+                              "banks 0 rejected");
+        int accepted = 0;
+        for (int t = 0; t < 20000; ++t)
+        {
+            std::vector<uint8_t> r(g() % 80);
+            for (auto& x : r)
+            {
+                x = static_cast<uint8_t>(g());
+            }
+            if (r.size() > 3 && (t % 2))
+            {
+                r[0] = 'R';
+                r[1] = 'D';
+                r[2] = 1;
+            }
+            accepted += RdaMessage::Decode(r.data(), r.size(), d);
+        }
+        NS_TEST_ASSERT_MSG_LT(accepted, 200, "random bytes almost never parse");
+    }
+};
+
 /** \brief Suite. */
 class LatencyAggregationTestSuite : public TestSuite
 {
@@ -512,6 +590,7 @@ class LatencyAggregationTestSuite : public TestSuite
         AddTestCase(new LatencyRandomExecutionsTestCase, TestCase::QUICK);
         AddTestCase(new LatencyFineCombRepairTestCase, TestCase::QUICK);
         AddTestCase(new LatencyLateBindingTestCase, TestCase::QUICK);
+        AddTestCase(new LatencyMessageCodecTestCase, TestCase::QUICK);
     }
 };
 
