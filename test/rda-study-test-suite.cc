@@ -182,6 +182,43 @@ class RdaStudyValidationTestCase : public TestCase
     }
 };
 
+/** \brief The paper's form (k = 2, no checksum, PAPER variance) runs end to end. */
+class RdaStudyPaperFormTestCase : public TestCase
+{
+  public:
+    RdaStudyPaperFormTestCase()
+        : TestCase("paper form: k = 2, no checksum, paper variance, every interval reported")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RdaStudyParams p;
+        p.intervals = 6;
+        p.banks = 2;
+        p.checksum = false;
+        p.paperVariance = true;
+        p.lossRate = 0.05;
+        p.reorderRate = 0.05;
+        p.seed = 12;
+        RdaStudyResult r = RunRdaStudy(p);
+        uint32_t decoded = 0;
+        for (const auto& i : r.intervals)
+        {
+            NS_TEST_ASSERT_MSG_EQ(i.reported, true, "reported even when decoding fails");
+            NS_TEST_ASSERT_MSG_GT(i.rdaUseful, 0.5, "most packets still useful");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(i.rdaUseful, 1.0 + 1e-9, "never more than the common set");
+            if (i.decoded)
+            {
+                ++decoded;
+                NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.trueMeanNs), 1e-9, "exact when decoded");
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(decoded, 0u, "some intervals decode with k = 2");
+    }
+};
+
 /** \brief Suite. */
 class RdaStudyTestSuite : public TestSuite
 {
@@ -192,6 +229,7 @@ class RdaStudyTestSuite : public TestSuite
         AddTestCase(new RdaStudyTruthTestCase, TestCase::QUICK);
         AddTestCase(new RdaStudyClockTestCase, TestCase::QUICK);
         AddTestCase(new RdaStudyValidationTestCase, TestCase::QUICK);
+        AddTestCase(new RdaStudyPaperFormTestCase, TestCase::QUICK);
     }
 };
 

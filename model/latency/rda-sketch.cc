@@ -18,6 +18,30 @@ namespace ns3
 namespace
 {
 /**
+ * Two's-complement (wrapping) arithmetic on timestamp sums: exact for every real input,
+ * and free of undefined behaviour for the adversarial values a malformed peer could send.
+ * \param a left operand
+ * \param b right operand
+ * \return a + b modulo 2^64
+ */
+int64_t
+WrapAdd(int64_t a, int64_t b)
+{
+    return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+
+/**
+ * \param a left operand
+ * \param b right operand
+ * \return a - b modulo 2^64
+ */
+int64_t
+WrapSub(int64_t a, int64_t b)
+{
+    return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+
+/**
  * \param name qualified parameter name
  * \param v value
  * \param hi largest valid value
@@ -91,7 +115,7 @@ RdaSketch::Update(uint64_t id, int64_t tsNs, int64_t sign)
         Bucket& x = m_cells[static_cast<size_t>(b) * m_m + Index(b, id)];
         x.id ^= id;
         x.chk ^= c;
-        x.ts += sign * tsNs;
+        x.ts = sign > 0 ? WrapAdd(x.ts, tsNs) : WrapSub(x.ts, tsNs);
         x.cnt += sign;
     }
 }
@@ -125,8 +149,8 @@ RdaSketch::Subtract(const RdaSketch& o)
     {
         m_cells[i].id ^= o.m_cells[i].id;
         m_cells[i].chk ^= o.m_cells[i].chk;
-        m_cells[i].ts -= o.m_cells[i].ts;
-        m_cells[i].cnt -= o.m_cells[i].cnt;
+        m_cells[i].ts = WrapSub(m_cells[i].ts, o.m_cells[i].ts);
+        m_cells[i].cnt = WrapSub(m_cells[i].cnt, o.m_cells[i].cnt);
     }
     return true;
 }
@@ -175,7 +199,7 @@ RdaSketch::Decode(std::vector<Entry>& out) const
             size_t j = static_cast<size_t>(b) * m_m + Index(b, e.id);
             c[j].id ^= e.id;
             c[j].chk ^= chk;
-            c[j].cnt -= e.sign;
+            c[j].cnt = WrapSub(c[j].cnt, e.sign);
             if (pure(j))
             {
                 q.push_back(j);
@@ -320,9 +344,9 @@ RdaSketch::SelectiveCollapse(const RdaSketch& s, const RdaSketch& r)
                 havePending = true;
                 continue;
             }
-            int64_t lp = r.m_cells[p].ts - s.m_cells[p].ts;
-            int64_t lq = r.m_cells[j].ts - s.m_cells[j].ts;
-            out.push_back({lp - lq, s.m_cells[p].cnt, s.m_cells[j].cnt});
+            int64_t lp = WrapSub(r.m_cells[p].ts, s.m_cells[p].ts);
+            int64_t lq = WrapSub(r.m_cells[j].ts, s.m_cells[j].ts);
+            out.push_back({WrapSub(lp, lq), s.m_cells[p].cnt, s.m_cells[j].cnt});
             havePending = false;
         }
     }
@@ -343,7 +367,7 @@ RdaSketch::Aggregate(const RdaSketch& s, const RdaSketch& r, LatencyVarianceEsti
     {
         if (Clean(s.m_cells[j], r.m_cells[j]))
         {
-            lat += r.m_cells[j].ts - s.m_cells[j].ts;
+            lat = WrapAdd(lat, WrapSub(r.m_cells[j].ts, s.m_cells[j].ts));
             n += s.m_cells[j].cnt;
             ++e.usefulBuckets;
         }
