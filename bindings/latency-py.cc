@@ -190,6 +190,8 @@ chronometry_py::RegisterLatency(py::module_& m)
                     p.burstLoss = v.cast<bool>();
                 else if (k == "reorder_rate")
                     p.reorderRate = v.cast<double>();
+                else if (k == "duplicate_rate")
+                    p.duplicateRate = v.cast<double>();
                 else if (k == "reorder_delay_max_ns")
                     p.reorderDelayMax = v.cast<Time>();
                 else if (k == "base_delay_ns")
@@ -261,6 +263,7 @@ chronometry_py::RegisterLatency(py::module_& m)
             out["malformed"] = r.malformed;
             out["reordered"] = r.reordered;
             out["sent"] = r.sent;
+            out["duplicates_discarded"] = r.duplicatesDiscarded;
             out["flow_monitor_mean_delay_ns"] = r.flowMonitorMeanDelayNs;
             out["overall_true_mean_ns"] = r.overallTrueMeanNs;
             out["csv_rows"] = RdaStudyCsvRows(p, r);

@@ -14,6 +14,7 @@
 #include "ns3/lda-sketch.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/rda-helper.h"
 #include "ns3/rda-measurement-point.h"
 
 #include <cmath>
@@ -77,6 +78,7 @@ RunRdaStudy(const RdaStudyParams& p)
     RequireDoubleInRange("RdaStudyParams::packetSize", p.packetSize, 12, 1400, "bytes");
     RequireDoubleInRange("RdaStudyParams::lossRate", p.lossRate, 0, 0.5, "");
     RequireDoubleInRange("RdaStudyParams::reorderRate", p.reorderRate, 0, 1, "");
+    RequireDoubleInRange("RdaStudyParams::duplicateRate", p.duplicateRate, 0, 0.5, "");
     RequireTimeInRange("RdaStudyParams::reorderDelayMax", p.reorderDelayMax, Time(0), Seconds(10));
     RequireTimeInRange("RdaStudyParams::baseDelay", p.baseDelay, Time(0), Seconds(1));
     RequireDoubleInRange("RdaStudyParams::weibullShape", p.weibullShape, 0.1, 10, "");
@@ -122,31 +124,22 @@ RunRdaStudy(const RdaStudyParams& p)
     senderClock.AssignStreams(NodeContainer(s), 10);
     receiverClock.AssignStreams(NodeContainer(r), 20);
 
-    // data link: LatencyChannel with Weibull extra delay and reorder injection
-    Ptr<LatencyChannel> ch = CreateObjectWithAttributes<LatencyChannel>("Delay",
-                                                                        TimeValue(p.baseDelay),
-                                                                        "ReorderProbability",
-                                                                        DoubleValue(p.reorderRate));
+    // data link: LatencyChannel with Weibull extra delay, reorder and duplicate injection
+    RdaHelper rda;
     Ptr<WeibullRandomVariable> wb = CreateObject<WeibullRandomVariable>();
     wb->SetAttribute("Shape", DoubleValue(p.weibullShape));
     wb->SetAttribute("Scale", DoubleValue(p.weibullScale.GetSeconds()));
-    ch->SetAttribute("ExtraDelay", PointerValue(wb));
     Ptr<UniformRandomVariable> rd = CreateObject<UniformRandomVariable>();
     rd->SetAttribute("Min", DoubleValue(0));
     rd->SetAttribute("Max", DoubleValue(p.reorderDelayMax.GetSeconds()));
-    ch->SetAttribute("ReorderDelay", PointerValue(rd));
-    ch->AssignStreams(30);
-    NetDeviceContainer data;
-    for (Ptr<Node> n : {s, r})
-    {
-        Ptr<PointToPointNetDevice> d = CreateObject<PointToPointNetDevice>();
-        d->SetAddress(Mac48Address::Allocate());
-        d->SetDataRate(DataRate("1Gbps"));
-        d->SetQueue(CreateObject<DropTailQueue<Packet>>());
-        n->AddDevice(d);
-        d->Attach(ch);
-        data.Add(d);
-    }
+    rda.SetChannelAttribute("Delay", TimeValue(p.baseDelay));
+    rda.SetChannelAttribute("ExtraDelay", PointerValue(wb));
+    rda.SetChannelAttribute("ReorderDelay", PointerValue(rd));
+    rda.SetChannelAttribute("ReorderProbability", DoubleValue(p.reorderRate));
+    rda.SetChannelAttribute("DuplicateProbability", DoubleValue(p.duplicateRate));
+    NetDeviceContainer data = rda.InstallLink(s, r);
+    Ptr<LatencyChannel> ch = rda.GetLastChannel();
+    rda.AssignStreams(30);
     Ptr<ErrorModel> em;
     if (p.burstLoss)
     {
@@ -197,27 +190,23 @@ RunRdaStudy(const RdaStudyParams& p)
 
     std::map<uint64_t, Obs> obsS;
     std::map<uint64_t, Obs> obsR;
+    rda.SetPointAttribute("DataPort", UintegerValue(dataPort));
+    rda.SetPointAttribute("IntervalStart", TimeValue(t0));
+    rda.SetPointAttribute("IntervalLength", TimeValue(p.intervalLength));
+    rda.SetPointAttribute("Intervals", UintegerValue(p.intervals));
+    rda.SetPointAttribute("Banks", UintegerValue(p.banks));
+    rda.SetPointAttribute("BucketsPerDifference", DoubleValue(p.bucketsPerDifference));
+    rda.SetPointAttribute("Checksum", BooleanValue(p.checksum));
+    rda.SetPointAttribute("PaperVariance", BooleanValue(p.paperVariance));
+    rda.SetPointAttribute("SignatureSize", UintegerValue(p.signatureSize));
+    ApplicationContainer points = rda.Install(s, ctlIf.GetAddress(0), r, ctlIf.GetAddress(1));
+    points.Start(Seconds(0.1));
     Ptr<RdaMeasurementPoint> mp[2];
+    std::map<uint64_t, Obs>* obs[2] = {&obsS, &obsR};
     for (int k = 0; k < 2; ++k)
     {
-        mp[k] = CreateObject<RdaMeasurementPoint>();
-        mp[k]->SetAttribute(
-            "Role",
-            EnumValue(k == 0 ? RdaMeasurementPoint::SENDER : RdaMeasurementPoint::RECEIVER));
-        mp[k]->SetAttribute("DataPort", UintegerValue(dataPort));
-        mp[k]->SetAttribute("Peer", Ipv4AddressValue(ctlIf.GetAddress(k == 0 ? 1 : 0)));
-        mp[k]->SetAttribute("IntervalStart", TimeValue(t0));
-        mp[k]->SetAttribute("IntervalLength", TimeValue(p.intervalLength));
-        mp[k]->SetAttribute("Intervals", UintegerValue(p.intervals));
-        mp[k]->SetAttribute("Banks", UintegerValue(p.banks));
-        mp[k]->SetAttribute("BucketsPerDifference", DoubleValue(p.bucketsPerDifference));
-        mp[k]->SetAttribute("Checksum", BooleanValue(p.checksum));
-        mp[k]->SetAttribute("PaperVariance", BooleanValue(p.paperVariance));
-        mp[k]->SetAttribute("SignatureSize", UintegerValue(p.signatureSize));
-        (k == 0 ? s : r)->AddApplication(mp[k]);
-        mp[k]->SetStartTime(Seconds(0.1));
-        mp[k]->TraceConnectWithoutContext("Observed",
-                                          MakeBoundCallback(&Record, k == 0 ? &obsS : &obsR));
+        mp[k] = DynamicCast<RdaMeasurementPoint>(points.Get(k));
+        mp[k]->TraceConnectWithoutContext("Observed", MakeBoundCallback(&Record, obs[k]));
     }
 
     // malformed control datagrams (truncated or random bytes) towards both points
@@ -263,6 +252,11 @@ RunRdaStudy(const RdaStudyParams& p)
     res.malformed = mp[0]->GetMalformedCount() + mp[1]->GetMalformedCount();
     res.reordered = ch->GetReordered();
     res.sent = obsS.size();
+    for (uint32_t i = 0; i < p.intervals; ++i)
+    {
+        const LatencyIntervalCache* c = mp[1]->GetCache(i);
+        res.duplicatesDiscarded += c ? c->Duplicates() : 0;
+    }
     std::map<uint32_t, RdaIntervalReport> reports;
     for (const auto& rep : mp[0]->GetReports())
     {

@@ -30,6 +30,7 @@ struct RdaStudyParams
     bool burstLoss{false};    //!< BurstErrorModel (mean burst 2.5) instead of RateErrorModel
     double reorderRate{0.01}; //!< probability of the reorder delay, [0, 1]
     Time reorderDelayMax{MilliSeconds(100)}; //!< reorder delay uniform in [0, this], [0, 10 s]
+    double duplicateRate{0};                 //!< probability a packet is delivered twice, [0, 0.5]
     Time baseDelay{MicroSeconds(100)};       //!< channel propagation delay, [0, 1 s]
     double weibullShape{0.7};                //!< Weibull shape of the extra delay, [0.1, 10]
     Time weibullScale{MicroSeconds(50)};     //!< Weibull scale of the extra delay, [0, 1 s]
@@ -81,6 +82,7 @@ struct RdaStudyResult
     uint64_t malformed{0};                    //!< malformed control packets dropped
     uint64_t reordered{0};                    //!< packets given the reorder delay
     uint64_t sent{0};                         //!< data packets seen by the sender point
+    uint64_t duplicatesDiscarded{0};          //!< duplicates the receiver point discarded
     double flowMonitorMeanDelayNs{0};         //!< FlowMonitor mean delay of the data flow
     double overallTrueMeanNs{
         0}; //!< mean true latency of every packet both points saw (any interval)

@@ -187,7 +187,7 @@ class RdaStudyPaperFormTestCase : public TestCase
 {
   public:
     RdaStudyPaperFormTestCase()
-        : TestCase("paper form: k = 2, no checksum, paper variance, every interval reported")
+        : TestCase("paper form (k = 2, no checksum, paper variance) and duplicates")
     {
     }
 
@@ -216,6 +216,19 @@ class RdaStudyPaperFormTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_GT(decoded, 0u, "some intervals decode with k = 2");
+
+        // duplicates (the paper's open question): discarded by the caches, estimate exact
+        RdaStudyParams d;
+        d.intervals = 3;
+        d.duplicateRate = 0.05;
+        d.seed = 13;
+        RdaStudyResult rd = RunRdaStudy(d);
+        NS_TEST_ASSERT_MSG_GT(rd.duplicatesDiscarded, 50u, "duplicates seen and discarded");
+        for (const auto& i : rd.intervals)
+        {
+            NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded with duplicates");
+            NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.trueMeanNs), 1e-9, "exact with duplicates");
+        }
     }
 };
 

@@ -44,6 +44,13 @@ LatencyChannel::GetTypeId()
                           DoubleValue(0),
                           MakeDoubleAccessor(&LatencyChannel::SetReorderProbability,
                                              &LatencyChannel::GetReorderProbability),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("DuplicateProbability",
+                          "Probability a packet is delivered twice (the copy after an "
+                          "independent ExtraDelay draw); valid range [0, 1].",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&LatencyChannel::SetDuplicateProbability,
+                                             &LatencyChannel::GetDuplicateProbability),
                           MakeDoubleChecker<double>());
     return tid;
 }
@@ -65,6 +72,25 @@ double
 LatencyChannel::GetReorderProbability() const
 {
     return m_reorderProbability;
+}
+
+void
+LatencyChannel::SetDuplicateProbability(double v)
+{
+    chronometry::RequireDoubleInRange("ns3::LatencyChannel::DuplicateProbability", v, 0, 1, "");
+    m_duplicateProbability = v;
+}
+
+double
+LatencyChannel::GetDuplicateProbability() const
+{
+    return m_duplicateProbability;
+}
+
+uint64_t
+LatencyChannel::GetDuplicated() const
+{
+    return m_duplicated;
 }
 
 uint64_t
@@ -98,6 +124,15 @@ LatencyChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> sr
                                    &PointToPointNetDevice::Receive,
                                    dst,
                                    p->Copy());
+    if (m_duplicateProbability > 0 && m_coin->GetValue() < m_duplicateProbability)
+    {
+        ++m_duplicated;
+        Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
+                                       d + Seconds(std::max(0.0, m_extra->GetValue())),
+                                       &PointToPointNetDevice::Receive,
+                                       dst,
+                                       p->Copy());
+    }
     return true;
 }
 

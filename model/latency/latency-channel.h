@@ -16,7 +16,8 @@ namespace ns3
  *
  * Each packet takes Delay + ExtraDelay (a random variable in seconds, e.g. Weibull) and,
  * with probability ReorderProbability, a further ReorderDelay (random variable in
- * seconds), so packets overtake each other and cross measurement-interval boundaries.
+ * seconds), so packets overtake each other and cross measurement-interval boundaries; with
+ * probability DuplicateProbability a second copy arrives after an independent ExtraDelay.
  * ns-3 has no reordering model; this is one, at the channel so both measurement points
  * (above the devices) see its effect.
  */
@@ -33,6 +34,12 @@ class LatencyChannel : public PointToPointChannel
     void SetReorderProbability(double v);
     /** \return reorder probability */
     double GetReorderProbability() const;
+    /** \param v duplicate probability in [0, 1] */
+    void SetDuplicateProbability(double v);
+    /** \return duplicate probability */
+    double GetDuplicateProbability() const;
+    /** \return packets delivered twice so far */
+    uint64_t GetDuplicated() const;
     /**
      * \param stream first stream
      * \return streams used (3)
@@ -46,6 +53,8 @@ class LatencyChannel : public PointToPointChannel
     Ptr<RandomVariableStream> m_reorder; //!< reorder delay (s)
     Ptr<UniformRandomVariable> m_coin;   //!< reorder decision
     double m_reorderProbability;         //!< reorder probability
+    double m_duplicateProbability{0};    //!< duplicate probability
+    uint64_t m_duplicated{0};            //!< packets delivered twice
     uint64_t m_reordered{0};             //!< packets delayed for reordering
 };
 
