@@ -232,6 +232,47 @@ class RdaStudyPaperFormTestCase : public TestCase
     }
 };
 
+/**
+ * \brief The issue's accuracy target: Weibull delays, 1 % loss and about 1 % boundary
+ * crossing, 10 000 packets per interval: RDA mean error <= 1e-3 and std error <= 5 %
+ * (averaged over the intervals), LDA and FineComb at equal memory beside it.
+ */
+class RdaStudyTargetTestCase : public TestCase
+{
+  public:
+    RdaStudyTargetTestCase()
+        : TestCase("target: 1 percent loss and crossing, mean <= 1e-3, std <= 5 percent")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RdaStudyParams p;
+        p.intervals = 4;
+        p.packetInterval = MicroSeconds(10);
+        p.lossRate = 0.01;
+        p.reorderRate = 0.02; // half of the delayed packets cross the interval end
+        p.seed = 21;
+        RdaStudyResult r = RunRdaStudy(p);
+        double stdErr = 0;
+        double lda = 0;
+        double fc = 0;
+        for (const auto& i : r.intervals)
+        {
+            NS_TEST_ASSERT_MSG_GT(i.common, 9000u, "about 10 000 packets per interval");
+            NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.trueMeanNs), 1e-3, "mean within 1e-3");
+            NS_TEST_ASSERT_MSG_LT(Rel(i.rdaStdNs, i.trueStdNs), 0.10, "std within 10 % each");
+            stdErr += Rel(i.rdaStdNs, i.trueStdNs) / r.intervals.size();
+            lda += Rel(i.ldaMeanNs, i.trueMeanNs) / r.intervals.size();
+            fc += Rel(i.fcMeanNs, i.trueMeanNs) / r.intervals.size();
+        }
+        NS_TEST_ASSERT_MSG_LT(stdErr, 0.05, "std within 5 % on average");
+        std::cout << "[rda-study] target: std err " << stdErr << "; mean err LDA " << lda
+                  << " FineComb " << fc << std::endl;
+    }
+};
+
 /** \brief Suite. */
 class RdaStudyTestSuite : public TestSuite
 {
@@ -243,6 +284,7 @@ class RdaStudyTestSuite : public TestSuite
         AddTestCase(new RdaStudyClockTestCase, TestCase::QUICK);
         AddTestCase(new RdaStudyValidationTestCase, TestCase::QUICK);
         AddTestCase(new RdaStudyPaperFormTestCase, TestCase::QUICK);
+        AddTestCase(new RdaStudyTargetTestCase, TestCase::QUICK);
     }
 };
 
