@@ -190,6 +190,8 @@ chronometry_py::RegisterLatency(py::module_& m)
                     p.burstLoss = v.cast<bool>();
                 else if (k == "reorder_rate")
                     p.reorderRate = v.cast<double>();
+                else if (k == "control_loss_rate")
+                    p.controlLossRate = v.cast<double>();
                 else if (k == "duplicate_rate")
                     p.duplicateRate = v.cast<double>();
                 else if (k == "reorder_delay_max_ns")
@@ -239,6 +241,7 @@ chronometry_py::RegisterLatency(py::module_& m)
                 d["set_difference"] = i.setDifference;
                 d["d_hat"] = i.dHat;
                 d["reported"] = i.reported;
+                d["timed_out"] = i.timedOut;
                 d["decoded"] = i.decoded;
                 d["true_mean_ns"] = i.trueMeanNs;
                 d["true_std_ns"] = i.trueStdNs;

@@ -79,6 +79,7 @@ RunRdaStudy(const RdaStudyParams& p)
     RequireDoubleInRange("RdaStudyParams::lossRate", p.lossRate, 0, 0.5, "");
     RequireDoubleInRange("RdaStudyParams::reorderRate", p.reorderRate, 0, 1, "");
     RequireDoubleInRange("RdaStudyParams::duplicateRate", p.duplicateRate, 0, 0.5, "");
+    RequireDoubleInRange("RdaStudyParams::controlLossRate", p.controlLossRate, 0, 0.5, "");
     RequireTimeInRange("RdaStudyParams::reorderDelayMax", p.reorderDelayMax, Time(0), Seconds(10));
     RequireTimeInRange("RdaStudyParams::baseDelay", p.baseDelay, Time(0), Seconds(1));
     RequireDoubleInRange("RdaStudyParams::weibullShape", p.weibullShape, 0.1, 10, "");
@@ -163,6 +164,17 @@ RunRdaStudy(const RdaStudyParams& p)
     ctl.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
     ctl.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
     NetDeviceContainer control = ctl.Install(s, r);
+    if (p.controlLossRate > 0)
+    {
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            Ptr<RateErrorModel> e = CreateObject<RateErrorModel>();
+            e->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
+            e->SetAttribute("ErrorRate", DoubleValue(p.controlLossRate));
+            e->AssignStreams(60 + k);
+            control.Get(k)->SetAttribute("ReceiveErrorModel", PointerValue(e));
+        }
+    }
 
     InternetStackHelper stack;
     stack.Install(nodes);
@@ -308,7 +320,11 @@ RunRdaStudy(const RdaStudyParams& p)
             allN += ir.common;
         }
         auto it = reports.find(i);
-        if (it != reports.end() && ir.common > 0)
+        if (it != reports.end() && it->second.timedOut)
+        {
+            ir.timedOut = true;
+        }
+        else if (it != reports.end() && ir.common > 0)
         {
             const RdaIntervalReport& rep = it->second;
             ir.reported = true;

@@ -31,6 +31,7 @@ struct RdaStudyParams
     double reorderRate{0.01}; //!< probability of the reorder delay, [0, 1]
     Time reorderDelayMax{MilliSeconds(100)}; //!< reorder delay uniform in [0, this], [0, 10 s]
     double duplicateRate{0};                 //!< probability a packet is delivered twice, [0, 0.5]
+    double controlLossRate{0};               //!< control-link packet loss (both ways), [0, 0.5]
     Time baseDelay{MicroSeconds(100)};       //!< channel propagation delay, [0, 1 s]
     double weibullShape{0.7};                //!< Weibull shape of the extra delay, [0.1, 10]
     Time weibullScale{MicroSeconds(50)};     //!< Weibull scale of the extra delay, [0, 1 s]
@@ -59,7 +60,8 @@ struct RdaIntervalResult
     double trueStdNs{0};        //!< population std of the true latencies
     double localMeanNs{0};      //!< mean of (receiver local - sender local) stamps
     double localStdNs{0};       //!< its std
-    bool reported{false};       //!< the sender reported this interval
+    bool reported{false};       //!< the sender reported an estimate for this interval
+    bool timedOut{false};       //!< the control exchange did not finish (ReportTimeout)
     bool decoded{false};        //!< RDA full decode
     double rdaMeanNs{0};        //!< RDA mean
     double rdaStdNs{0};         //!< RDA std

@@ -187,7 +187,7 @@ class RdaStudyPaperFormTestCase : public TestCase
 {
   public:
     RdaStudyPaperFormTestCase()
-        : TestCase("paper form (k = 2, no checksum, paper variance) and duplicates")
+        : TestCase("paper form (k = 2, no checksum, paper variance), control loss, duplicates")
     {
     }
 
@@ -216,6 +216,27 @@ class RdaStudyPaperFormTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_GT(decoded, 0u, "some intervals decode with k = 2");
+
+        // lossy control link: intervals whose exchange breaks are reported as timed out,
+        // the others stay exact; nothing hangs or vanishes
+        RdaStudyParams c;
+        c.intervals = 8;
+        c.controlLossRate = 0.02;
+        c.seed = 14;
+        RdaStudyResult rc = RunRdaStudy(c);
+        uint32_t timedOut = 0;
+        for (const auto& i : rc.intervals)
+        {
+            bool one = i.reported != i.timedOut;
+            NS_TEST_ASSERT_MSG_EQ(one, true, "each interval has one outcome");
+            timedOut += i.timedOut;
+            if (i.reported)
+            {
+                NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.trueMeanNs), 1e-9, "exact when complete");
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(timedOut, 0u, "control loss made some intervals time out");
+        NS_TEST_ASSERT_MSG_LT(timedOut, c.intervals, "others completed");
 
         // duplicates (the paper's open question): discarded by the caches, estimate exact
         RdaStudyParams d;

@@ -67,6 +67,14 @@ RdaMeasurementPoint::GetTypeId()
                           MakeTimeAccessor(&RdaMeasurementPoint::SetIntervalLength,
                                            &RdaMeasurementPoint::GetIntervalLength),
                           MakeTimeChecker())
+            .AddAttribute("ReportTimeout",
+                          "Sender: an interval whose exchange has not finished this long "
+                          "(simulator time) after its local end is reported as timed out "
+                          "(estimate invalid); valid range [1 ms, 1 h].",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&RdaMeasurementPoint::SetReportTimeout,
+                                           &RdaMeasurementPoint::GetReportTimeout),
+                          MakeTimeChecker())
             .AddAttribute("Intervals",
                           "Number of intervals measured; valid range [1, 100000].",
                           UintegerValue(10),
@@ -145,6 +153,7 @@ RdaMeasurementPoint::RdaMeasurementPoint()
       m_controlPort(9100),
       m_start(Seconds(1)),
       m_length(MilliSeconds(100)),
+      m_timeout(Seconds(1)),
       m_intervals(10),
       m_banks(3),
       m_bpd(2),
@@ -240,6 +249,42 @@ Time
 RdaMeasurementPoint::GetIntervalLength() const
 {
     return m_length;
+}
+
+void
+RdaMeasurementPoint::SetReportTimeout(Time v)
+{
+    chronometry::RequireTimeInRange("ns3::RdaMeasurementPoint::ReportTimeout",
+                                    v,
+                                    MilliSeconds(1),
+                                    Hours(1));
+    m_timeout = v;
+}
+
+Time
+RdaMeasurementPoint::GetReportTimeout() const
+{
+    return m_timeout;
+}
+
+void
+RdaMeasurementPoint::CheckTimeout(uint32_t i)
+{
+    Pending& st = m_pending[i];
+    if (st.done)
+    {
+        return;
+    }
+    st.done = true;
+    st.remote.reset();
+    st.report.interval = i;
+    st.report.senderPackets = m_caches[i].Size();
+    st.report.timedOut = true;
+    st.report.decoded = false;
+    st.report.estimate = LatencyEstimate{};
+    st.report.completedAt = Simulator::Now();
+    m_reports.push_back(st.report);
+    m_estimateTrace(st.report);
 }
 
 void
@@ -424,6 +469,7 @@ RdaMeasurementPoint::OnIntervalEnd(uint32_t i)
         return;
     }
     m_pending[i].closed = true;
+    Simulator::Schedule(m_timeout, &RdaMeasurementPoint::CheckTimeout, this, i);
     TryRequest(i);
 }
 

@@ -45,6 +45,7 @@ struct RdaIntervalReport
     uint64_t bytesToReceiver{0}; //!< control bytes sender -> receiver (UDP payload + 28)
     uint32_t controlPackets{0};  //!< control datagrams both ways
     Time completedAt;            //!< true time the estimate was ready
+    bool timedOut{false};        //!< the exchange did not finish within ReportTimeout
 };
 
 /**
@@ -159,6 +160,12 @@ class RdaMeasurementPoint : public Application
     void DecodeInterval(uint32_t i);
     /** \param i interval: all stamps arrived */
     void Finish(uint32_t i);
+    /** \param i interval: report it as timed out unless it finished */
+    void CheckTimeout(uint32_t i);
+    /** \param v report timeout, [1 ms, 1 h] */
+    void SetReportTimeout(Time v);
+    /** \return report timeout */
+    Time GetReportTimeout() const;
     /** \param p packet dropped as malformed */
     void Malformed(Ptr<const Packet> p);
 
@@ -185,6 +192,7 @@ class RdaMeasurementPoint : public Application
     Ipv4Address m_peer;                   //!< the other point's control address
     Time m_start;                         //!< first interval start (local)
     Time m_length;                        //!< interval length
+    Time m_timeout;                       //!< report timeout after the local interval end
     uint32_t m_intervals;                 //!< intervals to measure
     uint32_t m_banks;                     //!< k
     double m_bpd;                         //!< buckets per difference
