@@ -24,4 +24,5 @@ PYBIND11_MODULE(chronometry, m)
     chronometry_py::RegisterRelation(m);
     chronometry_py::RegisterScheduling(m);
     chronometry_py::RegisterInference(m);
+    chronometry_py::RegisterLatency(m);
 }

@@ -77,6 +77,9 @@ void RegisterScheduling(pybind11::module_& m);
  */
 void RegisterInference(pybind11::module_& m);
 
+/** RDA latency sketches (RDA, LDA, FineComb, late binding) and the rda-study runner. */
+void RegisterLatency(pybind11::module_& m);
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */

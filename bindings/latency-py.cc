@@ -1,0 +1,278 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// Python bindings of the RDA latency measurement: the simulator-free sketches (RDA, LDA,
+// FineComb, late-binding cache) and the rda-study scenario runner.  Timestamps and times
+// are int nanoseconds.
+#include "chronometry-py.h"
+
+#include "ns3/latency-interval-cache.h"
+#include "ns3/lda-sketch.h"
+#include "ns3/rda-sketch.h"
+#include "ns3/rda-study.h"
+
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+
+namespace
+{
+/**
+ * \param e estimate
+ * \return dict view
+ */
+py::dict
+EstimateDict(const ns3::LatencyEstimate& e)
+{
+    py::dict d;
+    d["valid"] = e.valid;
+    d["mean_ns"] = e.meanNs;
+    d["variance_ns2"] = e.varianceNs2;
+    d["std_ns"] = e.stdNs;
+    d["std_valid"] = e.stdValid;
+    d["useful_packets"] = e.usefulPackets;
+    d["useful_buckets"] = e.usefulBuckets;
+    d["pairs"] = e.pairs;
+    return d;
+}
+
+/**
+ * \param paper true for the paper's estimator
+ * \return the estimator
+ */
+ns3::LatencyVarianceEstimator
+Estimator(bool paper)
+{
+    return paper ? ns3::LatencyVarianceEstimator::PAPER : ns3::LatencyVarianceEstimator::CENTERED;
+}
+} // namespace
+
+void
+chronometry_py::RegisterLatency(py::module_& m)
+{
+    using namespace ns3;
+
+    py::class_<RdaSketch>(m,
+                          "RdaSketch",
+                          "Reconcilable Difference Aggregator (k banks x m buckets).")
+        .def(py::init<uint32_t, uint32_t, bool, uint64_t>(),
+             py::arg("banks"),
+             py::arg("buckets_per_bank"),
+             py::arg("checksum") = true,
+             py::arg("seed") = 0)
+        .def("insert", &RdaSketch::Insert, py::arg("id"), py::arg("ts_ns"))
+        .def("delete", &RdaSketch::Delete, py::arg("id"), py::arg("ts_ns"))
+        .def("subtract", &RdaSketch::Subtract, py::arg("other"))
+        .def(
+            "decode",
+            [](const RdaSketch& s) {
+                std::vector<RdaSketch::Entry> e;
+                bool ok = s.Decode(e);
+                py::list out;
+                for (const auto& x : e)
+                {
+                    out.append(py::make_tuple(x.id, x.sign));
+                }
+                return py::make_tuple(ok, out);
+            },
+            "(complete, [(id, sign)]): sign +1 sender only, -1 receiver only (for S - R)")
+        .def_property_readonly("banks", &RdaSketch::GetBanks)
+        .def_property_readonly("buckets_per_bank", &RdaSketch::GetBucketsPerBank)
+        .def_property_readonly("memory_bytes", &RdaSketch::MemoryBytes)
+        .def("copy", [](const RdaSketch& s) { return RdaSketch(s); });
+    m.def(
+        "rda_repair",
+        [](RdaSketch& s,
+           RdaSketch& r,
+           const std::vector<std::tuple<uint64_t, int64_t, int64_t>>& e) {
+            std::vector<RdaSketch::Entry> v;
+            for (const auto& x : e)
+            {
+                v.push_back({std::get<0>(x), std::get<2>(x), std::get<1>(x)});
+            }
+            RdaSketch::Repair(s, r, v);
+        },
+        py::arg("sender"),
+        py::arg("receiver"),
+        py::arg("entries"),
+        "Delete decoded entries [(id, sign, ts_ns)] from the side that holds them.");
+    m.def(
+        "rda_aggregate",
+        [](const RdaSketch& s, const RdaSketch& r, bool paper) {
+            return EstimateDict(RdaSketch::Aggregate(s, r, Estimator(paper)));
+        },
+        py::arg("sender"),
+        py::arg("receiver"),
+        py::arg("paper_variance") = false);
+
+    py::class_<LdaSketch>(m, "LdaSketch", "Lossy Difference Aggregator (timestamp sum, count).")
+        .def(py::init<uint32_t, uint64_t>(), py::arg("buckets"), py::arg("seed") = 0)
+        .def("insert", &LdaSketch::Insert, py::arg("id"), py::arg("ts_ns"));
+    m.def(
+        "lda_aggregate",
+        [](const LdaSketch& s, const LdaSketch& r, bool paper) {
+            return EstimateDict(LdaSketch::Aggregate(s, r, Estimator(paper)));
+        },
+        py::arg("sender"),
+        py::arg("receiver"),
+        py::arg("paper_variance") = false);
+
+    py::class_<FineCombSketch>(m, "FineCombSketch", "FineComb: LDA plus XOR parity, stash repair.")
+        .def(py::init<uint32_t, uint64_t>(), py::arg("buckets"), py::arg("seed") = 0)
+        .def("insert", &FineCombSketch::Insert, py::arg("id"), py::arg("ts_ns"));
+    m.def(
+        "finecomb_aggregate",
+        [](const FineCombSketch& s,
+           const FineCombSketch& r,
+           const std::vector<std::pair<uint64_t, int64_t>>& senderStash,
+           const std::vector<std::pair<uint64_t, int64_t>>& receiverStash,
+           uint64_t maxCombinations,
+           bool paper) {
+            std::vector<FineCombSketch::StashEntry> a;
+            std::vector<FineCombSketch::StashEntry> b;
+            for (const auto& x : senderStash)
+            {
+                a.push_back({x.first, x.second});
+            }
+            for (const auto& x : receiverStash)
+            {
+                b.push_back({x.first, x.second});
+            }
+            return EstimateDict(
+                FineCombSketch::Aggregate(s, r, a, b, maxCombinations, Estimator(paper)));
+        },
+        py::arg("sender"),
+        py::arg("receiver"),
+        py::arg("sender_stash") = std::vector<std::pair<uint64_t, int64_t>>(),
+        py::arg("receiver_stash") = std::vector<std::pair<uint64_t, int64_t>>(),
+        py::arg("max_combinations") = 4096,
+        py::arg("paper_variance") = false);
+
+    py::class_<LatencyIntervalCache>(m, "LatencyIntervalCache", "Late-binding (id, ts) cache.")
+        .def(py::init<>())
+        .def("add", &LatencyIntervalCache::Add, py::arg("id"), py::arg("ts_ns"))
+        .def("__len__", &LatencyIntervalCache::Size)
+        .def("signature", &LatencyIntervalCache::Signature, py::arg("k"), py::arg("seed") = 0)
+        .def("build_rda",
+             &LatencyIntervalCache::BuildRda,
+             py::arg("banks"),
+             py::arg("buckets_per_bank"),
+             py::arg("checksum") = true,
+             py::arg("seed") = 0);
+    m.def("estimate_difference",
+          &LatencyIntervalCache::EstimateDifference,
+          py::arg("sig_a"),
+          py::arg("size_a"),
+          py::arg("sig_b"),
+          py::arg("size_b"),
+          py::arg("k"));
+    m.def("exact_difference", &LatencyIntervalCache::ExactDifference, py::arg("a"), py::arg("b"));
+
+    m.def(
+        "run_rda_study",
+        [](py::kwargs kw) {
+            RdaStudyParams p;
+            for (auto item : kw)
+            {
+                std::string k = py::str(item.first);
+                py::handle v = item.second;
+                if (k == "intervals")
+                    p.intervals = v.cast<uint32_t>();
+                else if (k == "interval_length_ns")
+                    p.intervalLength = v.cast<Time>();
+                else if (k == "packet_interval_ns")
+                    p.packetInterval = v.cast<Time>();
+                else if (k == "packet_size")
+                    p.packetSize = v.cast<uint32_t>();
+                else if (k == "loss_rate")
+                    p.lossRate = v.cast<double>();
+                else if (k == "burst_loss")
+                    p.burstLoss = v.cast<bool>();
+                else if (k == "reorder_rate")
+                    p.reorderRate = v.cast<double>();
+                else if (k == "control_loss_rate")
+                    p.controlLossRate = v.cast<double>();
+                else if (k == "duplicate_rate")
+                    p.duplicateRate = v.cast<double>();
+                else if (k == "reorder_delay_max_ns")
+                    p.reorderDelayMax = v.cast<Time>();
+                else if (k == "base_delay_ns")
+                    p.baseDelay = v.cast<Time>();
+                else if (k == "weibull_shape")
+                    p.weibullShape = v.cast<double>();
+                else if (k == "weibull_scale_ns")
+                    p.weibullScale = v.cast<Time>();
+                else if (k == "clock_offset_ns")
+                    p.clockOffset = v.cast<Time>();
+                else if (k == "drift_ppm")
+                    p.driftPpm = v.cast<double>();
+                else if (k == "skew_bound_ns")
+                    p.skewBound = v.cast<Time>();
+                else if (k == "banks")
+                    p.banks = v.cast<uint32_t>();
+                else if (k == "buckets_per_difference")
+                    p.bucketsPerDifference = v.cast<double>();
+                else if (k == "checksum")
+                    p.checksum = v.cast<bool>();
+                else if (k == "paper_variance")
+                    p.paperVariance = v.cast<bool>();
+                else if (k == "signature_size")
+                    p.signatureSize = v.cast<uint32_t>();
+                else if (k == "garbage_packets")
+                    p.garbagePackets = v.cast<uint32_t>();
+                else if (k == "seed")
+                    p.seed = v.cast<uint32_t>();
+                else if (k == "run")
+                    p.run = v.cast<uint64_t>();
+                else
+                    throw py::value_error("run_rda_study: unknown parameter '" + k + "'");
+            }
+            RdaStudyResult r;
+            {
+                py::gil_scoped_release release;
+                r = RunRdaStudy(p);
+            }
+            py::list rows;
+            for (const auto& i : r.intervals)
+            {
+                py::dict d;
+                d["interval"] = i.interval;
+                d["common"] = i.common;
+                d["set_difference"] = i.setDifference;
+                d["d_hat"] = i.dHat;
+                d["reported"] = i.reported;
+                d["timed_out"] = i.timedOut;
+                d["decoded"] = i.decoded;
+                d["true_mean_ns"] = i.trueMeanNs;
+                d["true_std_ns"] = i.trueStdNs;
+                d["local_mean_ns"] = i.localMeanNs;
+                d["local_std_ns"] = i.localStdNs;
+                d["rda_mean_ns"] = i.rdaMeanNs;
+                d["rda_std_ns"] = i.rdaStdNs;
+                d["rda_useful"] = i.rdaUseful;
+                d["lda_mean_ns"] = i.ldaMeanNs;
+                d["lda_std_ns"] = i.ldaStdNs;
+                d["lda_useful"] = i.ldaUseful;
+                d["fc_mean_ns"] = i.fcMeanNs;
+                d["fc_std_ns"] = i.fcStdNs;
+                d["fc_useful"] = i.fcUseful;
+                d["sketch_bytes"] = i.sketchBytes;
+                d["wire_bytes"] = i.wireBytes;
+                d["control_packets"] = i.controlPackets;
+                rows.append(d);
+            }
+            py::dict out;
+            out["intervals"] = rows;
+            out["malformed"] = r.malformed;
+            out["reordered"] = r.reordered;
+            out["sent"] = r.sent;
+            out["duplicates_discarded"] = r.duplicatesDiscarded;
+            out["flow_monitor_mean_delay_ns"] = r.flowMonitorMeanDelayNs;
+            out["overall_true_mean_ns"] = r.overallTrueMeanNs;
+            out["csv_rows"] = RdaStudyCsvRows(p, r);
+            return out;
+        },
+        "Run the RDA latency study (keyword arguments as RdaStudyParams in snake case, times "
+        "in int ns); ValueError names a bad parameter and its range.");
+    m.attr("RDA_STUDY_CSV_HEADER") = RdaStudyCsvHeader();
+}

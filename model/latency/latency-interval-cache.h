@@ -1,0 +1,136 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef LATENCY_INTERVAL_CACHE_H
+#define LATENCY_INTERVAL_CACHE_H
+
+#include "lda-sketch.h"
+#include "rda-sketch.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * \brief 64-bit packet identifier from invariant packet bytes (xxHash64).
+ * \param data bytes that do not change hop by hop (e.g. transport header and payload)
+ * \param length number of bytes
+ * \param seed hash seed shared by both measurement points
+ * \return identifier (never 0: 0 is mapped to 1, so an empty bucket is unambiguous)
+ */
+uint64_t LatencyPacketId(const uint8_t* data, size_t length, uint64_t seed);
+
+/**
+ * \ingroup chronometry
+ * \brief Late-binding cache of one measurement interval at one measurement point (the
+ * paper's implementation, Section VIII): (id, timestamp) pairs, a bottom-K MinHash
+ * signature to estimate the set difference with the other point, and builders for the
+ * RDA / LDA / FineComb sketches once the size is known.  Duplicates are discarded.
+ */
+class LatencyIntervalCache
+{
+  public:
+    /**
+     * \param id packet identifier
+     * \param tsNs local timestamp (ns)
+     * \return false (and the entry ignored) for a duplicate identifier
+     */
+    bool Add(uint64_t id, int64_t tsNs);
+    /** \return number of distinct packets */
+    size_t Size() const;
+    /** \return duplicates discarded */
+    uint64_t Duplicates() const;
+    /**
+     * \param id identifier
+     * \param[out] tsNs its timestamp
+     * \return whether id is cached
+     */
+    bool Lookup(uint64_t id, int64_t& tsNs) const;
+    /** \return the entries (id -> timestamp) */
+    const std::unordered_map<uint64_t, int64_t>& Entries() const;
+    /** \brief forget everything */
+    void Clear();
+
+    /**
+     * \brief Bottom-K MinHash signature: the K smallest values of xxHash64(id, seed), sorted.
+     * \param k signature size K
+     * \param seed hash seed (the same at both points)
+     * \return at most K values
+     */
+    std::vector<uint64_t> Signature(uint32_t k, uint64_t seed) const;
+
+    /**
+     * \brief Estimate |A xor B| from two bottom-K signatures and the set sizes.
+     *
+     * The K smallest hashes of the union are taken from the two signatures; the fraction
+     * c/K present in both estimates the Jaccard index J, |A n B| = J (|A| + |B|) / (1 + J)
+     * and d = |A| + |B| - 2 |A n B|, never below ||A| - |B||.
+     * \param a signature of A
+     * \param sizeA |A|
+     * \param b signature of B
+     * \param sizeB |B|
+     * \param k signature size K used for both
+     * \return estimated d
+     */
+    static double EstimateDifference(const std::vector<uint64_t>& a,
+                                     uint64_t sizeA,
+                                     const std::vector<uint64_t>& b,
+                                     uint64_t sizeB,
+                                     uint32_t k);
+    /**
+     * \param a one cache
+     * \param b the other
+     * \return exact |A xor B|
+     */
+    static uint64_t ExactDifference(const LatencyIntervalCache& a, const LatencyIntervalCache& b);
+    /**
+     * \brief Late binding: m = max(minBuckets, ceil(factor d)), capped at RdaSketch::MAX_BUCKETS.
+     * \param dHat estimated set difference
+     * \param factor buckets per difference (the paper: 2)
+     * \param minBuckets floor
+     * \return buckets per bank
+     */
+    static uint32_t BucketsFor(double dHat, double factor, uint32_t minBuckets);
+
+    /**
+     * \param banks k
+     * \param bucketsPerBank m
+     * \param checksum checksum field on
+     * \param seed hash seed
+     * \return an RDA holding every cached packet
+     */
+    RdaSketch BuildRda(uint32_t banks, uint32_t bucketsPerBank, bool checksum, uint64_t seed) const;
+    /**
+     * \param buckets m
+     * \param seed hash seed
+     * \return an LDA holding every cached packet
+     */
+    LdaSketch BuildLda(uint32_t buckets, uint64_t seed) const;
+    /**
+     * \param buckets m
+     * \param seed hash seed
+     * \return a FineComb holding every cached packet
+     */
+    FineCombSketch BuildFineComb(uint32_t buckets, uint64_t seed) const;
+    /**
+     * \brief FineComb stash: the count/2 earliest and count/2 latest packets by timestamp
+     * (those that may cross an interval boundary).
+     * \param count stash size
+     * \return stash entries
+     */
+    std::vector<FineCombSketch::StashEntry> EdgeStash(uint32_t count) const;
+
+  private:
+    std::unordered_map<uint64_t, int64_t> m_entries; //!< id -> timestamp
+    std::vector<uint64_t> m_order;                   //!< ids in insertion order
+    uint64_t m_duplicates{0};                        //!< duplicates discarded
+};
+
+} // namespace ns3
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "rda-message.h"
+
+namespace ns3
+{
+
+namespace
+{
+/** \brief Big-endian writer. */
+struct Writer
+{
+    std::vector<uint8_t> b; //!< bytes
+
+    /**
+     * \param v value
+     * \param n bytes
+     */
+    void Put(uint64_t v, int n)
+    {
+        for (int i = n - 1; i >= 0; --i)
+        {
+            b.push_back(static_cast<uint8_t>(v >> (8 * i)));
+        }
+    }
+};
+
+/** \brief Bounds-checked big-endian reader. */
+struct Reader
+{
+    const uint8_t* p; //!< data
+    size_t n;         //!< length
+    size_t pos{0};    //!< cursor
+    bool ok{true};    //!< no overrun so far
+
+    /**
+     * \param k bytes
+     * \return the value (0 after an overrun)
+     */
+    uint64_t Get(int k)
+    {
+        if (!ok || pos + k > n)
+        {
+            ok = false;
+            return 0;
+        }
+        uint64_t v = 0;
+        for (int i = 0; i < k; ++i)
+        {
+            v = (v << 8) | p[pos++];
+        }
+        return v;
+    }
+
+    /**
+     * \param items number of items
+     * \param size bytes each
+     * \return whether that many bytes remain
+     */
+    bool Has(size_t items, size_t size) const
+    {
+        return ok && (n - pos) >= items * size;
+    }
+};
+} // namespace
+
+std::vector<uint8_t>
+RdaMessage::Encode() const
+{
+    Writer w;
+    w.Put('R', 1);
+    w.Put('D', 1);
+    w.Put(1, 1);
+    w.Put(type, 1);
+    w.Put(interval, 4);
+    switch (type)
+    {
+    case SIGNATURE:
+        w.Put(setSize, 8);
+        w.Put(values.size(), 2);
+        for (auto v : values)
+        {
+            w.Put(v, 8);
+        }
+        break;
+    case SKETCH_REQUEST:
+        w.Put(banks, 1);
+        w.Put(buckets, 4);
+        w.Put(checksum ? 1 : 0, 1);
+        w.Put(seed, 8);
+        break;
+    case SKETCH_CHUNK:
+        w.Put(totalCells, 4);
+        w.Put(offset, 4);
+        w.Put(cells.size(), 2);
+        for (const auto& c : cells)
+        {
+            w.Put(c.id, 8);
+            w.Put(c.chk, 8);
+            w.Put(static_cast<uint64_t>(c.ts), 8);
+            w.Put(static_cast<uint64_t>(c.cnt), 8);
+        }
+        break;
+    case TS_REQUEST:
+        w.Put(values.size(), 2);
+        for (auto v : values)
+        {
+            w.Put(v, 8);
+        }
+        break;
+    case TS_REPLY:
+        w.Put(stamps.size(), 2);
+        for (const auto& s : stamps)
+        {
+            w.Put(s.first, 8);
+            w.Put(static_cast<uint64_t>(s.second), 8);
+        }
+        break;
+    }
+    return w.b;
+}
+
+bool
+RdaMessage::Decode(const uint8_t* data, size_t length, RdaMessage& out)
+{
+    Reader r{data, length};
+    if (r.Get(1) != 'R' || r.Get(1) != 'D' || r.Get(1) != 1)
+    {
+        return false;
+    }
+    uint64_t t = r.Get(1);
+    out = RdaMessage();
+    out.interval = static_cast<uint32_t>(r.Get(4));
+    size_t n = 0;
+    switch (t)
+    {
+    case SIGNATURE:
+        out.type = SIGNATURE;
+        out.setSize = r.Get(8);
+        n = r.Get(2);
+        if (n > MAX_ITEMS || !r.Has(n, 8))
+        {
+            return false;
+        }
+        for (size_t i = 0; i < n; ++i)
+        {
+            out.values.push_back(r.Get(8));
+        }
+        break;
+    case SKETCH_REQUEST:
+        out.type = SKETCH_REQUEST;
+        out.banks = static_cast<uint8_t>(r.Get(1));
+        out.buckets = static_cast<uint32_t>(r.Get(4));
+        {
+            uint64_t c = r.Get(1);
+            if (c > 1)
+            {
+                return false;
+            }
+            out.checksum = c == 1;
+        }
+        out.seed = r.Get(8);
+        if (out.banks < 1 || out.banks > RdaSketch::MAX_BANKS || out.buckets < 1 ||
+            out.buckets > RdaSketch::MAX_BUCKETS)
+        {
+            return false;
+        }
+        break;
+    case SKETCH_CHUNK:
+        out.type = SKETCH_CHUNK;
+        out.totalCells = static_cast<uint32_t>(r.Get(4));
+        out.offset = static_cast<uint32_t>(r.Get(4));
+        n = r.Get(2);
+        if (n > MAX_ITEMS || !r.Has(n, 32) ||
+            static_cast<uint64_t>(out.offset) + n > out.totalCells)
+        {
+            return false;
+        }
+        for (size_t i = 0; i < n; ++i)
+        {
+            RdaSketch::Bucket c;
+            c.id = r.Get(8);
+            c.chk = r.Get(8);
+            c.ts = static_cast<int64_t>(r.Get(8));
+            c.cnt = static_cast<int64_t>(r.Get(8));
+            out.cells.push_back(c);
+        }
+        break;
+    case TS_REQUEST:
+        out.type = TS_REQUEST;
+        n = r.Get(2);
+        if (n > MAX_ITEMS || !r.Has(n, 8))
+        {
+            return false;
+        }
+        for (size_t i = 0; i < n; ++i)
+        {
+            out.values.push_back(r.Get(8));
+        }
+        break;
+    case TS_REPLY:
+        out.type = TS_REPLY;
+        n = r.Get(2);
+        if (n > MAX_ITEMS || !r.Has(n, 16))
+        {
+            return false;
+        }
+        for (size_t i = 0; i < n; ++i)
+        {
+            uint64_t id = r.Get(8);
+            out.stamps.emplace_back(id, static_cast<int64_t>(r.Get(8)));
+        }
+        break;
+    default:
+        return false;
+    }
+    return r.ok && r.pos == length;
+}
+
+} // namespace ns3
