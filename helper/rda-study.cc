@@ -61,41 +61,45 @@ Rel(double v, double truth)
 }
 } // namespace
 
-RdaStudyResult
-RunRdaStudy(const RdaStudyParams& p)
+void
+RdaStudyParams::Validate() const
 {
     using chronometry::RequireDoubleInRange;
     using chronometry::RequireTimeInRange;
-    RequireDoubleInRange("RdaStudyParams::intervals", p.intervals, 1, 1000, "");
+    RequireDoubleInRange("RdaStudyParams::intervals", intervals, 1, 1000, "");
     RequireTimeInRange("RdaStudyParams::intervalLength",
-                       p.intervalLength,
+                       intervalLength,
                        MilliSeconds(1),
                        Seconds(60));
     RequireTimeInRange("RdaStudyParams::packetInterval",
-                       p.packetInterval,
+                       packetInterval,
                        MicroSeconds(1),
                        Seconds(1));
-    RequireDoubleInRange("RdaStudyParams::packetSize", p.packetSize, 12, 1400, "bytes");
-    RequireDoubleInRange("RdaStudyParams::lossRate", p.lossRate, 0, 0.5, "");
-    RequireDoubleInRange("RdaStudyParams::reorderRate", p.reorderRate, 0, 1, "");
-    RequireDoubleInRange("RdaStudyParams::duplicateRate", p.duplicateRate, 0, 0.5, "");
-    RequireDoubleInRange("RdaStudyParams::controlLossRate", p.controlLossRate, 0, 0.5, "");
-    RequireTimeInRange("RdaStudyParams::reorderDelayMax", p.reorderDelayMax, Time(0), Seconds(10));
-    RequireTimeInRange("RdaStudyParams::baseDelay", p.baseDelay, Time(0), Seconds(1));
-    RequireDoubleInRange("RdaStudyParams::weibullShape", p.weibullShape, 0.1, 10, "");
-    RequireTimeInRange("RdaStudyParams::weibullScale", p.weibullScale, Time(0), Seconds(1));
-    RequireTimeInRange("RdaStudyParams::clockOffset", p.clockOffset, Seconds(-1), Seconds(1));
-    RequireDoubleInRange("RdaStudyParams::driftPpm", p.driftPpm, -500, 500, "ppm");
-    RequireTimeInRange("RdaStudyParams::skewBound", p.skewBound, Time(0), Seconds(1));
-    RequireDoubleInRange("RdaStudyParams::banks", p.banks, 1, 16, "");
-    RequireDoubleInRange("RdaStudyParams::bucketsPerDifference",
-                         p.bucketsPerDifference,
-                         0.5,
-                         64,
-                         "");
-    RequireDoubleInRange("RdaStudyParams::signatureSize", p.signatureSize, 16, 1500, "");
-    RequireDoubleInRange("RdaStudyParams::garbagePackets", p.garbagePackets, 0, 1000, "");
+    RequireDoubleInRange("RdaStudyParams::packetSize", packetSize, 12, 1400, "bytes");
+    RequireDoubleInRange("RdaStudyParams::lossRate", lossRate, 0, 0.5, "");
+    RequireDoubleInRange("RdaStudyParams::reorderRate", reorderRate, 0, 1, "");
+    RequireDoubleInRange("RdaStudyParams::duplicateRate", duplicateRate, 0, 0.5, "");
+    RequireDoubleInRange("RdaStudyParams::controlLossRate", controlLossRate, 0, 0.5, "");
+    RequireTimeInRange("RdaStudyParams::reorderDelayMax", reorderDelayMax, Time(0), Seconds(10));
+    RequireTimeInRange("RdaStudyParams::baseDelay", baseDelay, Time(0), Seconds(1));
+    RequireDoubleInRange("RdaStudyParams::weibullShape", weibullShape, 0.1, 10, "");
+    RequireTimeInRange("RdaStudyParams::weibullScale", weibullScale, Time(0), Seconds(1));
+    RequireTimeInRange("RdaStudyParams::clockOffset", clockOffset, Seconds(-1), Seconds(1));
+    RequireDoubleInRange("RdaStudyParams::driftPpm", driftPpm, -500, 500, "ppm");
+    RequireTimeInRange("RdaStudyParams::skewBound", skewBound, Time(0), Seconds(1));
+    RequireDoubleInRange("RdaStudyParams::banks", banks, 1, 16, "");
+    RequireDoubleInRange("RdaStudyParams::bucketsPerDifference", bucketsPerDifference, 0.5, 64, "");
+    RequireDoubleInRange("RdaStudyParams::signatureSize", signatureSize, 16, 1500, "");
+    RequireDoubleInRange("RdaStudyParams::garbagePackets", garbagePackets, 0, 1000, "");
+    // ns-3's RngSeedManager refuses seed 0; run numbers start at 1 (RngRun convention).
+    RequireDoubleInRange("RdaStudyParams::seed", seed, 1, 4294967295.0, "");
+    RequireDoubleInRange("RdaStudyParams::run", static_cast<double>(run), 1, 1e18, "");
+}
 
+RdaStudyResult
+RunRdaStudy(const RdaStudyParams& p)
+{
+    p.Validate();
     RngSeedManager::SetSeed(p.seed);
     RngSeedManager::SetRun(p.run);
 

@@ -47,6 +47,9 @@ struct RdaStudyParams
         0};           //!< malformed datagrams sent to each point's control port, [0, 1000]
     uint32_t seed{1}; //!< RNG seed
     uint64_t run{1};  //!< RNG run
+
+    /** Report a configuration error (naming the parameter and its range) if invalid. */
+    void Validate() const;
 };
 
 /** \brief One interval scored against the simulator's truth. */

@@ -13,6 +13,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/inference-study.h"
+#include "ns3/rda-study.h"
 #include "ns3/relation-study.h"
 #include "ns3/replay-study.h"
 #include "ns3/scheduling-study.h"
@@ -111,6 +112,16 @@ AttributeRows()
         {"ns3::MessageLinkingAnalyzer", "TryBothBand", {"-0.1", "0.6"}},
         {"ns3::MessageLinkingAnalyzer", "MaxTryBoth", {"21"}},
         {"ns3::MessageLinkingAnalyzer", "MaxCandidates", {"0", "2000000"}},
+        {"ns3::LatencyChannel", "ReorderProbability", {"-0.1", "1.1"}},
+        {"ns3::LatencyChannel", "DuplicateProbability", {"-0.1", "1.1"}},
+        {"ns3::RdaMeasurementPoint", "IntervalLength", {"0ns", "999us", "2h"}},
+        {"ns3::RdaMeasurementPoint", "ReportTimeout", {"0ns", "2h"}},
+        {"ns3::RdaMeasurementPoint", "Intervals", {"0", "100001"}},
+        {"ns3::RdaMeasurementPoint", "Banks", {"0", "17"}},
+        {"ns3::RdaMeasurementPoint", "BucketsPerDifference", {"0", "0.4", "65", "-2"}},
+        {"ns3::RdaMeasurementPoint", "MinBuckets", {"0", "1048577"}},
+        {"ns3::RdaMeasurementPoint", "SignatureSize", {"15", "1501"}},
+        {"ns3::RdaMeasurementPoint", "ChunkCells", {"0", "1501"}},
     };
     return rows;
 }
@@ -157,6 +168,18 @@ ExemptRows()
         {"ns3::MultiTierApplication", "ServiceTime", anyStream},
         {"ns3::MultiTierApplication", "Port", anyPort},
         {"ns3::MessageLinkingAnalyzer", "TryMostLikely", anyBool},
+        {"ns3::LatencyChannel", "ExtraDelay", anyStream},
+        {"ns3::LatencyChannel", "ReorderDelay", anyStream},
+        {"ns3::RdaMeasurementPoint", "Role", anyEnum},
+        {"ns3::RdaMeasurementPoint", "DataPort", anyPort},
+        {"ns3::RdaMeasurementPoint", "ControlPort", anyPort},
+        {"ns3::RdaMeasurementPoint", "Peer", "an IPv4 address (ns-3 parses it)"},
+        {"ns3::RdaMeasurementPoint",
+         "IntervalStart",
+         "any local-clock instant (a clock with a negative offset reads below 0)"},
+        {"ns3::RdaMeasurementPoint", "Checksum", anyBool},
+        {"ns3::RdaMeasurementPoint", "HashSeed", "any 64-bit value seeds the hashes"},
+        {"ns3::RdaMeasurementPoint", "PaperVariance", anyBool},
     };
     return rows;
 }
@@ -411,6 +434,35 @@ class RunnerMatrixTestCase : public TestCase
                 {"run", [](auto& p) { p.run = 0; }},
             },
             [](const RelationStudyParams& p) { p.Validate(); });
+        cases += Check<RdaStudyParams>(
+            "RdaStudy",
+            {
+                {"intervals", [](auto& p) { p.intervals = 0; }},
+                {"intervalLength", [](auto& p) { p.intervalLength = Time(0); }},
+                {"packetInterval", [](auto& p) { p.packetInterval = Time(0); }},
+                {"packetSize", [](auto& p) { p.packetSize = 11; }},
+                {"lossRate", [](auto& p) { p.lossRate = 1.5; }},
+                {"lossRate", [](auto& p) { p.lossRate = -0.1; }},
+                {"lossRate", [nan](auto& p) { p.lossRate = nan; }},
+                {"reorderRate", [](auto& p) { p.reorderRate = 1.1; }},
+                {"duplicateRate", [](auto& p) { p.duplicateRate = 0.6; }},
+                {"controlLossRate", [](auto& p) { p.controlLossRate = -1; }},
+                {"reorderDelayMax", [](auto& p) { p.reorderDelayMax = MilliSeconds(-1); }},
+                {"baseDelay", [](auto& p) { p.baseDelay = MicroSeconds(-1); }},
+                {"weibullShape", [](auto& p) { p.weibullShape = 0; }},
+                {"weibullScale", [](auto& p) { p.weibullScale = MicroSeconds(-1); }},
+                {"clockOffset", [](auto& p) { p.clockOffset = Seconds(2); }},
+                {"driftPpm", [](auto& p) { p.driftPpm = 501; }},
+                {"skewBound", [](auto& p) { p.skewBound = MicroSeconds(-1); }},
+                {"banks", [](auto& p) { p.banks = 0; }},
+                {"banks", [](auto& p) { p.banks = 17; }},
+                {"bucketsPerDifference", [](auto& p) { p.bucketsPerDifference = 0.1; }},
+                {"signatureSize", [](auto& p) { p.signatureSize = 8; }},
+                {"garbagePackets", [](auto& p) { p.garbagePackets = 5000; }},
+                {"seed", [](auto& p) { p.seed = 0; }},
+                {"run", [](auto& p) { p.run = 0; }},
+            },
+            [](const RdaStudyParams& p) { p.Validate(); });
         NS_TEST_ASSERT_MSG_GT(cases, 50u, "the runner matrix is not empty");
     }
 };
