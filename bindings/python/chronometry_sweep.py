@@ -29,6 +29,7 @@ import json
 import os
 import socket
 import sqlite3
+import threading
 import time
 
 __all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point"]
@@ -98,8 +99,19 @@ def _call(spec, params):
     return getattr(importlib.import_module(module), function)(**params)
 
 
+# ns-3's simulator is one per process and the runners release the GIL while it runs: a worker
+# with several threads (a Dask worker started with --nthreads > 1) must still run one point at
+# a time, or two simulations share one simulator and the process dies.
+_RUN_LOCK = threading.Lock()
+
+
 def run_point(spec, params):
     """Run one point in a worker; returns (params, result, error, started, finished, worker)."""
+    with _RUN_LOCK:
+        return _run_point(spec, params)
+
+
+def _run_point(spec, params):
     started = time.time()
     worker = f"{socket.gethostname()}:{os.getpid()}"
     try:
