@@ -1,5 +1,5 @@
 # chronometry: the two commands of the README.
-#   make demo   set up, build and run the main demonstration (results/ gets CSV + PNG)
+#   make demo   set up, build and run the main demonstration (results/ gets CSV, PNG, REPORT.md)
 #   make test   set up, build and run every test: the suites, Python tests and notebooks, then
 #               the same suites and the fuzz harnesses under ASan + UBSan (CTest summary at the end)
 # Other targets: build, test-sanitize, bench, in-tree (scripts/check-in-tree.sh), clean.
@@ -29,8 +29,8 @@ demo: build
 	$(BUILD_DIR)/examples/clock-skew-demo --outDir=$(RESULTS)
 	$(PYTHON) examples/plot-clock-skew.py $(RESULTS)/clock-skew.csv $(RESULTS)/clock-skew.png
 	$(BUILD_DIR)/examples/causality-gossip --duration=300ms --outDir=$(RESULTS)
-	$(PYTHON) examples/replay_sweep.py --grid small --out $(RESULTS) --build-dir $(BUILD_DIR)/python
-	@echo "demo: wrote $(RESULTS)/clock-skew.csv, $(RESULTS)/clock-skew-summary.csv, $(RESULTS)/clock-skew.png, $(RESULTS)/causality-events.csv, $(RESULTS)/causality-shiviz.log, $(RESULTS)/replay-sweep.{sqlite,csv}, $(RESULTS)/replay-*.png"
+	$(PYTHON) examples/report.py --out $(RESULTS) --build-dir $(BUILD_DIR)/python
+	@echo "demo: wrote $(RESULTS)/clock-skew.csv, $(RESULTS)/clock-skew-summary.csv, $(RESULTS)/clock-skew.png, $(RESULTS)/causality-events.csv, $(RESULTS)/causality-shiviz.log, $(RESULTS)/report.sqlite, $(RESULTS)/report-*.csv, $(RESULTS)/*.png, $(RESULTS)/REPORT.md"
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

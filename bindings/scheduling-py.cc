@@ -68,88 +68,113 @@ chronometry_py::RegisterScheduling(py::module_& m)
            Time decisionLead,
            Time schedMaxFuture,
            bool rows,
-           uint64_t run) {
-            chronometry::RequireDoubleInRange("servers", double(servers), 1, 64, "");
-            chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
-            chronometry::RequireDoubleInRange("operations", double(operations), 1, 1e6, "");
-            SchedulingStudyParams p;
-            p.servers = uint32_t(servers);
-            p.skew = skew;
-            p.driftPpm = driftPpm;
-            p.delay = delay;
-            p.predictor = predictor;
-            p.window = uint32_t(window);
-            p.probeMode = probeMode;
-            p.probePeriod = probePeriod;
-            p.operations = uint32_t(operations);
-            p.spikeProbability = spikeProbability;
-            p.spikeMean = spikeMean;
-            p.serviceBase = serviceBase;
-            p.serviceNoise = serviceNoise;
-            p.atomic = atomic;
-            p.ackLoss = ackLoss;
-            p.refuse = refuse;
-            p.cancelLead = cancelLead;
-            p.sendAhead = sendAhead;
-            p.decisionLead = decisionLead;
-            p.schedMaxFuture = schedMaxFuture;
-            p.run = run;
-            p.Validate(); // ValueError before anything is built
-            SchedulingStudyResult r;
-            {
-                py::gil_scoped_release release;
-                r = SchedulingStudy::Run(p);
-            }
-            py::dict d;
-            d["executed"] = r.executed;
-            d["late"] = r.late;
-            d["errors"] = r.errors;
-            d["probe_reports"] = r.probeReports;
-            d["mae_us"] = r.maeUs;
-            d["mae_clock_us"] = r.maeClockUs;
-            d["mae_prediction_us"] = r.maePredictionUs;
-            py::dict offline;
-            const char* names[] = {"Baseline", "Average", "FtAverage", "Kalman"};
-            for (std::size_t k = 0; k < 4; ++k)
-            {
-                offline[names[k]] = r.maeOfflineUs[k];
-            }
-            d["mae_offline_us"] = offline;
-            d["offset_range_us"] = r.offsetRangeUs;
-            d["mean_start_spread_us"] = r.meanStartSpreadUs;
-            d["max_start_spread_us"] = r.maxStartSpreadUs;
-            d["mean_end_spread_us"] = r.meanEndSpreadUs;
-            d["aborts"] = r.aborts;
-            d["commit_all"] = r.commitAll;
-            d["commit_none"] = r.commitNone;
-            d["commit_partial"] = r.commitPartial;
-            d["cancelled"] = r.cancelled;
-            d["malformed"] = r.malformed;
-            d["wall_s"] = r.wallSeconds;
-            d["csv_row"] = r.ToCsvRow();
-            if (rows)
-            {
-                py::list list;
-                for (const auto& row : r.rows)
-                {
-                    py::dict x;
-                    x["operation"] = row.operation;
-                    x["server"] = row.server;
-                    x["executed"] = row.executed;
-                    x["desired_ns"] = row.desired;
-                    x["scheduled_ns"] = row.scheduled;
-                    x["predicted_ns"] = row.predicted;
-                    x["true_start_ns"] = row.trueStart;
-                    x["true_end_ns"] = row.trueEnd;
-                    x["reported_end_ns"] = row.reportedEnd;
-                    x["error_ns"] = row.error;
-                    x["clock_part_ns"] = row.clockPart;
-                    x["prediction_part_ns"] = row.predictionPart;
-                    list.append(x);
-                }
-                d["rows"] = list;
-            }
-            return d;
+           long long run) {
+            return chronometry_py::NamingKeywords(
+                {"servers",
+                 "skew_ns",
+                 "drift_ppm",
+                 "delay_ns",
+                 "predictor",
+                 "window",
+                 "probe_mode",
+                 "probe_period_ns",
+                 "operations",
+                 "spike_probability",
+                 "spike_mean_ns",
+                 "service_base_ns",
+                 "service_noise_ns",
+                 "atomic",
+                 "ack_loss",
+                 "refuse",
+                 "cancel_lead_ns",
+                 "send_ahead_ns",
+                 "decision_lead_ns",
+                 "sched_max_future_ns",
+                 "rows",
+                 "run"},
+                [&] {
+                    chronometry::RequireDoubleInRange("servers", double(servers), 1, 64, "");
+                    chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
+                    chronometry::RequireDoubleInRange("operations", double(operations), 1, 1e6, "");
+                    SchedulingStudyParams p;
+                    p.servers = uint32_t(servers);
+                    p.skew = skew;
+                    p.driftPpm = driftPpm;
+                    p.delay = delay;
+                    p.predictor = predictor;
+                    p.window = uint32_t(window);
+                    p.probeMode = probeMode;
+                    p.probePeriod = probePeriod;
+                    p.operations = uint32_t(operations);
+                    p.spikeProbability = spikeProbability;
+                    p.spikeMean = spikeMean;
+                    p.serviceBase = serviceBase;
+                    p.serviceNoise = serviceNoise;
+                    p.atomic = atomic;
+                    p.ackLoss = ackLoss;
+                    p.refuse = refuse;
+                    p.cancelLead = cancelLead;
+                    p.sendAhead = sendAhead;
+                    p.decisionLead = decisionLead;
+                    p.schedMaxFuture = schedMaxFuture;
+                    p.run = uint64_t(chronometry_py::RequireCount("run", run, 1, 1e18));
+                    p.Validate(); // ValueError before anything is built
+                    SchedulingStudyResult r;
+                    {
+                        py::gil_scoped_release release;
+                        r = SchedulingStudy::Run(p);
+                    }
+                    py::dict d;
+                    d["executed"] = r.executed;
+                    d["late"] = r.late;
+                    d["errors"] = r.errors;
+                    d["probe_reports"] = r.probeReports;
+                    d["mae_us"] = r.maeUs;
+                    d["mae_clock_us"] = r.maeClockUs;
+                    d["mae_prediction_us"] = r.maePredictionUs;
+                    py::dict offline;
+                    const char* names[] = {"Baseline", "Average", "FtAverage", "Kalman"};
+                    for (std::size_t k = 0; k < 4; ++k)
+                    {
+                        offline[names[k]] = r.maeOfflineUs[k];
+                    }
+                    d["mae_offline_us"] = offline;
+                    d["offset_range_us"] = r.offsetRangeUs;
+                    d["mean_start_spread_us"] = r.meanStartSpreadUs;
+                    d["max_start_spread_us"] = r.maxStartSpreadUs;
+                    d["mean_end_spread_us"] = r.meanEndSpreadUs;
+                    d["aborts"] = r.aborts;
+                    d["commit_all"] = r.commitAll;
+                    d["commit_none"] = r.commitNone;
+                    d["commit_partial"] = r.commitPartial;
+                    d["cancelled"] = r.cancelled;
+                    d["malformed"] = r.malformed;
+                    d["wall_s"] = r.wallSeconds;
+                    d["csv_row"] = r.ToCsvRow();
+                    if (rows)
+                    {
+                        py::list list;
+                        for (const auto& row : r.rows)
+                        {
+                            py::dict x;
+                            x["operation"] = row.operation;
+                            x["server"] = row.server;
+                            x["executed"] = row.executed;
+                            x["desired_ns"] = row.desired;
+                            x["scheduled_ns"] = row.scheduled;
+                            x["predicted_ns"] = row.predicted;
+                            x["true_start_ns"] = row.trueStart;
+                            x["true_end_ns"] = row.trueEnd;
+                            x["reported_end_ns"] = row.reportedEnd;
+                            x["error_ns"] = row.error;
+                            x["clock_part_ns"] = row.clockPart;
+                            x["prediction_part_ns"] = row.predictionPart;
+                            list.append(x);
+                        }
+                        d["rows"] = list;
+                    }
+                    return d;
+                });
         },
         py::arg("servers") = 4,
         py::arg("skew_ns") = 100000,

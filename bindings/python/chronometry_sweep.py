@@ -29,13 +29,18 @@ import json
 import os
 import socket
 import sqlite3
+import threading
 import time
 
 __all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point"]
 
-#: Technique name -> scenario runner ("module:function").
+#: Technique name -> scenario runner ("module:function"). A new technique is one line here
+#: (e.g. ``"rda": "chronometry:run_rda_study"`` once that runner exists).
 TECHNIQUES = {
-    "replay": "chronometry:run_replay_study",
+    "replay": "chronometry:run_replay_study",  # RepCl/HLC/HVC replay clocks (E, I, delta, alpha)
+    "relation": "chronometry:run_relation_study",  # MinRTT vs NTP vs return trip (drift, load)
+    "scheduling": "chronometry:run_scheduling_study",  # OneClock scheduled operations (E, delta)
+    "inference": "chronometry:run_inference_study",  # WAP5 causal path inference (E, delta, alpha)
 }
 
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS runs ("
@@ -94,8 +99,19 @@ def _call(spec, params):
     return getattr(importlib.import_module(module), function)(**params)
 
 
+# ns-3's simulator is one per process and the runners release the GIL while it runs: a worker
+# with several threads (a Dask worker started with --nthreads > 1) must still run one point at
+# a time, or two simulations share one simulator and the process dies.
+_RUN_LOCK = threading.Lock()
+
+
 def run_point(spec, params):
     """Run one point in a worker; returns (params, result, error, started, finished, worker)."""
+    with _RUN_LOCK:
+        return _run_point(spec, params)
+
+
+def _run_point(spec, params):
     started = time.time()
     worker = f"{socket.gethostname()}:{os.getpid()}"
     try:
@@ -277,7 +293,8 @@ def load(db_path, technique=None):
 def write_csv(db_path, technique, csv_path, header=None):
     """The ok rows of a technique, written atomically.
 
-    With ``header`` (a runner's CSV header) the rows are the runners' own ``csv_row`` fields, so
+    With ``header`` (a runner's CSV header) the rows are the runners' own ``csv_row`` fields
+    (or ``csv_rows``, several lines per point, for a runner such as the relation study's), so
     the file matches the C++ example's CSV; otherwise the DataFrame's columns.
     """
     df = load(db_path, technique)
@@ -286,9 +303,11 @@ def write_csv(db_path, technique, csv_path, header=None):
     tmp = csv_path + ".tmp"
     if header is not None:
         lines = [header] + (list(df["csv_row"]) if "csv_row" in df else [])
+        if "csv_rows" in df:
+            lines += [line for rows in df["csv_rows"] for line in rows.splitlines()]
         with open(tmp, "w") as out:
             out.write("\n".join(lines) + "\n")
     else:
-        df.drop(columns=[c for c in ("csv_row",) if c in df]).to_csv(tmp, index=False)
+        df.drop(columns=[c for c in ("csv_row", "csv_rows") if c in df]).to_csv(tmp, index=False)
     os.replace(tmp, csv_path)
     return len(df)

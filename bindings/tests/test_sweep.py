@@ -141,3 +141,19 @@ def test_dask_cluster_gives_the_same_table_as_local(tmp_path):
     assert local.drop(columns=volatile).equals(remote.drop(columns=volatile))
     strip = lambda rows: [r.rsplit(",", 1)[0] for r in rows]  # noqa: E731 (wall time last)
     assert strip(local["csv_row"]) == strip(remote["csv_row"])
+
+
+def test_dask_worker_with_several_threads_runs_one_point_at_a_time(tmp_path):
+    """A Dask worker with 2 threads must not run two simulations at once in its process (the
+    runners release the GIL; ns-3's simulator is one per process): same table as local."""
+    distributed = pytest.importorskip("distributed")
+    local = cs.sweep("replay", REPLAY_GRID, str(tmp_path / "local.sqlite"), workers=1,
+                     progress=False)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            remote = cs.sweep("replay", REPLAY_GRID, str(tmp_path / "threads.sqlite"),
+                              scheduler=client, progress=False)
+    assert set(remote["status"]) == {"ok"}, remote["error"].dropna().tolist()
+    volatile = ["finished", "worker", "wall_s", "csv_row"]
+    pd.testing.assert_frame_equal(local.drop(columns=volatile), remote.drop(columns=volatile))

@@ -1,0 +1,48 @@
+"""examples/report.py (the demo's report) on tiny grids: one SQLite file, one CSV per
+technique in the C++ examples' format, one PNG per figure, REPORT.md embedding every figure
+with a line of interpretation; a second run resumes; a registered technique without a grid is
+reported as not swept rather than breaking the report."""
+import os
+import re
+import sqlite3
+import sys
+
+import chronometry
+import chronometry_sweep as cs
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "examples"))
+import report  # noqa: E402
+
+BUILD = os.path.dirname(os.path.abspath(chronometry.__file__))
+
+
+def test_report_tiny(tmp_path, monkeypatch):
+    monkeypatch.setitem(cs.TECHNIQUES, "future", "sweep_probe:square")  # e.g. RDA, not yet swept
+    out = str(tmp_path)
+    sections, _ = report.run(out, jobs=2, size="tiny", build_dir=BUILD, progress=False)
+    assert set(sections) == {"replay", "relation", "scheduling", "inference"}
+    db = sqlite3.connect(os.path.join(out, "report.sqlite"))
+    counts = dict(db.execute("SELECT technique, COUNT(*) FROM runs GROUP BY technique"))
+    for technique, grid in report.GRIDS["tiny"].items():
+        assert counts[technique] == len(cs.points(grid))
+        with open(os.path.join(out, f"report-{technique}.csv")) as f:
+            lines = f.read().splitlines()
+        header = getattr(chronometry, report.CSV_HEADERS[technique])
+        assert lines[0] == header and len(lines) > 1
+        assert all(len(line.split(",")) == len(header.split(",")) for line in lines[1:]
+                   if '"' not in line)
+    assert not db.execute("SELECT COUNT(*) FROM runs WHERE status != 'ok'").fetchone()[0]
+    text = open(os.path.join(out, "REPORT.md")).read()
+    pngs = [p for figs in sections.values() for p, _ in figs]
+    assert len(pngs) == 7
+    for png, line in (f for figs in sections.values() for f in figs):
+        assert os.path.getsize(png) > 5000
+        name = os.path.basename(png)
+        assert f"![{name}]({name})\n\n{line}" in text  # each figure with its line
+        assert re.search(r"\d", line)  # the line carries numbers from the data
+    assert "| future | not swept" in text
+    # Resume: a second run re-runs nothing.
+    before = dict(db.execute("SELECT technique || key, finished FROM runs"))
+    report.run(out, jobs=2, size="tiny", build_dir=BUILD, progress=False)
+    assert dict(db.execute("SELECT technique || key, finished FROM runs")) == before

@@ -1,0 +1,147 @@
+"""Every scenario runner registered in chronometry_sweep.TECHNIQUES: parameter validation
+(a bad value raises ValueError naming the Python keyword), results that are plain JSON, a
+simulator left clean for the next run, and rows equal to the C++ sweep examples' CSV rows
+for the same parameters and RngRun."""
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+import chronometry
+import chronometry_sweep as cs
+
+BUILD = os.path.dirname(chronometry.__file__)
+EXAMPLES = os.path.join(BUILD, "..", "examples")
+MS = 1_000_000
+US = 1_000
+
+# Small, fast points (a second or less each), used by the determinism and C++ equality tests.
+SMALL = {
+    "replay": dict(nodes=5, skew_ns=200 * US, interval_ns=100 * US, delay_ns=5 * US, rate=80.0,
+                   duration_ns=40 * MS, run=2),
+    "relation": dict(drift_ppm=20.0, asymmetry_ns=100 * US, load=0.5, rounds=20,
+                     workload_ns=2000 * MS, run=1),
+    "scheduling": dict(servers=2, operations=15, skew_ns=100 * US, spike_probability=0.02,
+                       probe_mode="Periodic", window=8, predictor="Kalman", run=2),
+    "inference": dict(clients=2, rate=10.0, duration_ns=1000 * MS, run=1),
+}
+
+# technique -> (keyword, bad value); every one must raise ValueError naming the keyword.
+BAD = {
+    "replay": [("nodes", 1), ("nodes", -3), ("skew_ns", 0), ("interval_ns", 0),
+               ("interval_ns", 300 * US), ("delay_ns", -1), ("delay_ns", 2_000 * MS),
+               ("jitter_ns", -5), ("rate", 0.0), ("rate", -1.0), ("local_rate", -1.0),
+               ("duration_ns", 0), ("clock_model", "atomic"), ("counter_rule", "Sometimes"),
+               ("run", 0), ("run", -1)],
+    "relation": [("drift_ppm", 600.0), ("drift_ppm", -1.0), ("asymmetry_ns", 10**9),
+                 ("asymmetry_ns", -1), ("load", 1.5), ("load", -0.1), ("rounds", 0),
+                 ("rounds", -1), ("busy_rounds", 0), ("tuple_interval_ns", 10),
+                 ("workload_ns", 1000 * MS), ("ntp_poll_ns", 1), ("ntp_max_skew_ppm", -1.0),
+                 ("run", 0)],
+    "scheduling": [("servers", 0), ("servers", 65), ("skew_ns", -1), ("drift_ppm", -1.0),
+                   ("delay_ns", 2_000 * MS), ("predictor", "Oracle"), ("window", 0),
+                   ("probe_mode", "Always"), ("operations", 0), ("spike_probability", 1.5),
+                   ("spike_mean_ns", -1), ("service_base_ns", -1),
+                   ("service_noise_ns", 2_000 * MS), ("ack_loss", 2.0), ("refuse", -0.1),
+                   ("decision_lead_ns", 0), ("send_ahead_ns", 0), ("run", 0)],
+    "inference": [("workload", "batch"), ("clients", 0), ("clients", -2), ("backends", 0),
+                  ("fan_out", 5), ("fan_out", 0), ("lookup_probability", 2.0), ("rate", 0.0),
+                  ("skew_ns", -1), ("drift_ppm", 2000.0), ("delay_ns", -1), ("duration_ns", 0),
+                  ("window_ns", 0), ("y", -1.0), ("max_try_both", 50), ("run", 0)],
+}
+
+
+def runner(technique):
+    module, function = cs.TECHNIQUES[technique].split(":")
+    assert module == "chronometry"
+    return getattr(chronometry, function)
+
+
+def test_every_technique_is_registered_and_tested():
+    assert {"replay", "relation", "scheduling", "inference"} <= set(cs.TECHNIQUES)
+    assert set(SMALL) == set(BAD) == set(cs.TECHNIQUES)  # a new technique needs its rows here
+
+
+@pytest.mark.parametrize("technique,keyword,value",
+                         [(t, k, v) for t, rows in BAD.items() for k, v in rows])
+def test_bad_parameter_raises_value_error_naming_it(technique, keyword, value):
+    with pytest.raises(ValueError) as info:
+        runner(technique)(**{keyword: value})
+    message = str(info.value)
+    assert re.search(r"(^|\W)" + re.escape(keyword) + r"\b", message), message
+    assert re.search(r"valid|one of", message), message  # and it says what is valid
+
+
+@pytest.mark.parametrize("technique", sorted(SMALL))
+def test_runner_result_is_json_and_reproducible(technique):
+    first = runner(technique)(**SMALL[technique])
+    again = json.loads(json.dumps(runner(technique)(**SMALL[technique])))  # plain JSON
+    # The simulator was torn down: the same point in the same process gives the same numbers.
+    for name in set(first) - {"wall_s", "link_s", "csv_row"}:
+        assert again[name] == first[name], name
+
+
+def rows_of(text, drop=("wall_s", "link_s")):
+    table = list(csv.DictReader(io.StringIO(text)))
+    return [{k: v for k, v in row.items() if k not in drop} for row in table]
+
+
+def example(name, args, tmp_path):
+    path = os.path.join(EXAMPLES, name)
+    if not os.path.exists(path):
+        pytest.skip(f"{name} example not built")
+    subprocess.run([path] + args, check=True, cwd=tmp_path, capture_output=True, timeout=300)
+
+
+def test_replay_equals_cpp_example(tmp_path):
+    p = SMALL["replay"]
+    out = tmp_path / "replay.csv"
+    example("replay-clock-sweep",
+            [f"--nodes={p['nodes']}", f"--skew={p['skew_ns']}ns",
+             f"--interval={p['interval_ns']}ns", f"--delay={p['delay_ns']}ns",
+             f"--rate={p['rate']}", f"--duration={p['duration_ns']}ns", f"--RngRun={p['run']}",
+             f"--csv={out}"], tmp_path)
+    py = runner("replay")(**p)
+    cpp = rows_of(out.read_text())
+    assert cpp == rows_of(chronometry.REPLAY_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+
+
+def test_relation_equals_cpp_example(tmp_path):
+    p = SMALL["relation"]
+    example("minrtt-relation-sweep",
+            [f"--drifts={p['drift_ppm']}", f"--asymmetries={p['asymmetry_ns'] / US:g}",
+             f"--loads={p['load']}", f"--rounds={p['rounds']}", "--runs=1",
+             f"--workload={p['workload_ns'] / 1e9:g}", f"--outDir={tmp_path}"], tmp_path)
+    py = runner("relation")(**p)
+    cpp = rows_of((tmp_path / "minrtt-relation-sweep.csv").read_text())
+    assert len(cpp) == len(py["methods"]) > 0
+    assert cpp == rows_of(chronometry.RELATION_STUDY_CSV_HEADER + "\n" + py["csv_rows"])
+
+
+def test_scheduling_equals_cpp_example(tmp_path):
+    p = SMALL["scheduling"]
+    example("oneclock-sweep",
+            [f"--servers={p['servers']}", f"--operations={p['operations']}",
+             f"--skews={p['skew_ns']}ns", f"--loads={p['spike_probability']}",
+             f"--modes={p['probe_mode']}", f"--RngRun={p['run']}", f"--outDir={tmp_path}"],
+            tmp_path)
+    cpp = rows_of((tmp_path / "oneclock-sweep.csv").read_text())
+    assert [r["predictor"] for r in cpp] == ["Baseline", "Average", "FtAverage", "Kalman"]
+    for row in cpp:  # the example sweeps every predictor: compare each
+        py = runner("scheduling")(**dict(p, predictor=row["predictor"]))
+        assert [row] == rows_of(chronometry.SCHEDULING_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+
+
+def test_inference_equals_cpp_example(tmp_path):
+    p = SMALL["inference"]
+    example("wap5-inference-sweep",
+            [f"--clients={p['clients']}", f"--rates={p['rate']}", "--parallelism=none",
+             "--skews=none", "--drifts=none", "--delays=none", "--runs=1", "--top=1",
+             f"--duration={p['duration_ns']}ns", f"--outDir={tmp_path}"], tmp_path)
+    cpp = rows_of((tmp_path / "wap5-sweep.csv").read_text(), drop=("wall_s", "link_s", "factor"))
+    py = runner("inference")(**p)
+    assert cpp == rows_of(chronometry.INFERENCE_STUDY_CSV_HEADER + "\n" + py["csv_row"])
