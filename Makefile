@@ -37,7 +37,7 @@ test: build
 	$(MAKE) test-sanitize
 
 test-sanitize: setup
-	JOBS=$(JOBS) bash scripts/run-sanitizers.sh $(SANITIZE_BUILD_DIR)
+	JOBS=$(JOBS) REFERENCE_BUILD=$(BUILD_DIR) bash scripts/run-sanitizers.sh $(SANITIZE_BUILD_DIR)
 
 bench: build
 	$(BUILD_DIR)/bench/clock-read-bench
