@@ -13,9 +13,9 @@
 #include "ns3/internet-module.h"
 #include "ns3/multi-tier-application.h"
 #include "ns3/multi-tier-helper.h"
-#include "ns3/neighbor-cache-helper.h"
 #include "ns3/replay-checker.h"
 #include "ns3/replay-workload-application.h"
+#include "ns3/study-lan.h"
 #include "ns3/trace-reconciliation.h"
 
 #include <chrono>
@@ -98,17 +98,8 @@ InferenceStudy::Run(const InferenceStudyParams& params,
     const uint32_t n = params.backends + 2 + params.clients;
     NodeContainer nodes;
     nodes.Create(n);
-    CsmaHelper csma;
-    csma.SetChannelAttribute("DataRate", StringValue("1Gbps"));
-    csma.SetChannelAttribute("Delay", TimeValue(params.delay));
-    NetDeviceContainer devices = csma.Install(nodes);
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    Ipv4AddressHelper ipv4;
-    ipv4.SetBase("10.0.0.0", "255.0.0.0");
-    Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
-    NeighborCacheHelper neighbors;
-    neighbors.PopulateNeighborCache(interfaces);
+    StudyLan lan = InstallStudyLan(nodes, "1Gbps", params.delay, "10.0.0.0", "255.0.0.0");
+    const Ipv4InterfaceContainer& interfaces = lan.interfaces;
 
     ClockHelper clocks;
     auto offset = CreateObject<UniformRandomVariable>();
@@ -124,8 +115,7 @@ InferenceStudy::Run(const InferenceStudyParams& params,
     clocks.Install(nodes);
     int64_t stream = 1;
     stream += clocks.AssignStreams(nodes, stream);
-    stream += csma.AssignStreams(devices, stream);
-    stream += internet.AssignStreams(nodes, stream);
+    stream += lan.AssignStreams(stream);
 
     CausalityHelper causality;
     causality.SetStamperAttribute("Hlc", BooleanValue(false));

@@ -11,8 +11,8 @@
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
 #include "ns3/internet-module.h"
-#include "ns3/neighbor-cache-helper.h"
 #include "ns3/replay-workload-application.h"
+#include "ns3/study-lan.h"
 #include "ns3/udp-send-jitter.h"
 
 #include <algorithm>
@@ -103,19 +103,8 @@ ReplayStudy::Run(const ReplayStudyParams& params)
 
     NodeContainer nodes;
     nodes.Create(params.nodes);
-    CsmaHelper csma;
-    csma.SetChannelAttribute("DataRate", StringValue("500Mbps"));
-    csma.SetChannelAttribute("Delay", TimeValue(params.delay));
-    NetDeviceContainer devices = csma.Install(nodes);
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    Ipv4AddressHelper ipv4;
-    ipv4.SetBase("10.0.0.0", "255.0.0.0");
-    Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
-    // Static ARP entries: the one-way delay is delta plus transmission from the first
-    // message on, not delayed by address resolution (which would add milliseconds).
-    NeighborCacheHelper neighbors;
-    neighbors.PopulateNeighborCache(interfaces);
+    StudyLan lan = InstallStudyLan(nodes, "500Mbps", params.delay, "10.0.0.0", "255.0.0.0");
+    const Ipv4InterfaceContainer& interfaces = lan.interfaces;
 
     ClockHelper clocks;
     if (params.clockModel == "drifting")
@@ -144,8 +133,7 @@ ReplayStudy::Run(const ReplayStudyParams& params)
     // and RngRun, even after other runs in the same process.
     int64_t stream = 1;
     stream += clocks.AssignStreams(nodes, stream);
-    stream += csma.AssignStreams(devices, stream);
-    stream += internet.AssignStreams(nodes, stream);
+    stream += lan.AssignStreams(stream);
 
     if (params.jitter.IsStrictlyPositive())
     {

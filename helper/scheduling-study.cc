@@ -14,6 +14,7 @@
 #include "ns3/network-module.h"
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
+#include "ns3/study-lan.h"
 
 #include <algorithm>
 #include <chrono>
@@ -158,17 +159,8 @@ SchedulingStudy::Run(const SchedulingStudyParams& params)
     NodeContainer servers;
     servers.Create(params.servers);
     NodeContainer all(client, servers);
-    CsmaHelper csma;
-    csma.SetChannelAttribute("DataRate", StringValue("100Mbps"));
-    csma.SetChannelAttribute("Delay", TimeValue(params.delay));
-    NetDeviceContainer devices = csma.Install(all);
-    InternetStackHelper internet;
-    internet.Install(all);
-    Ipv4AddressHelper ipv4;
-    ipv4.SetBase("10.1.0.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
-    NeighborCacheHelper neighbors;
-    neighbors.PopulateNeighborCache(interfaces);
+    StudyLan lan = InstallStudyLan(all, "100Mbps", params.delay, "10.1.0.0", "255.255.255.0");
+    const Ipv4InterfaceContainer& interfaces = lan.interfaces;
 
     ClockHelper clocks;
     auto offset = CreateObject<UniformRandomVariable>();
