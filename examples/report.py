@@ -27,7 +27,7 @@ DEFAULT_BUILD = os.path.join(HERE, "..", "build", "python")
 US = 1_000
 MS = 1_000_000
 
-# One grid per technique and size. "demo": the README's make demo (128 points, under a minute
+# One grid per technique and size. "demo": the README's make demo (130 points, under a minute
 # on 2 cores); "tiny": the test's (seconds).
 GRIDS = {
     "demo": {
@@ -43,6 +43,8 @@ GRIDS = {
         "inference": dict(clients=[4], skew_ns=[0, 1 * MS, 10 * MS, 100 * MS],
                           delay_ns=[100 * US, 1 * MS], rate=[5.0, 20.0, 80.0],
                           duration_ns=[2000 * MS], run=[1]),
+        "rda": dict(loss_rate=[0.01, 0.1], skew_bound_ns=[0, 50 * US],
+                    packet_interval_ns=[100 * US, 400 * US], intervals=[3], run=[1]),
     },
     "tiny": {
         "replay": dict(nodes=[5], skew_ns=[200 * US, 400 * US], interval_ns=[100 * US],
@@ -54,6 +56,9 @@ GRIDS = {
                            delay_ns=[100 * US], predictor=["Baseline", "Kalman"], run=[1]),
         "inference": dict(clients=[1], skew_ns=[0, 100 * MS], delay_ns=[100 * US],
                           rate=[5.0, 20.0], duration_ns=[500 * MS], run=[1]),
+        "rda": dict(loss_rate=[0.01, 0.1], skew_bound_ns=[0, 50 * US],
+                    packet_interval_ns=[400 * US], intervals=[2], interval_length_ns=[50 * MS],
+                    run=[1]),
     },
 }
 
@@ -62,6 +67,7 @@ CSV_HEADERS = {  # module attribute with each runner's CSV header
     "relation": "RELATION_STUDY_CSV_HEADER",
     "scheduling": "SCHEDULING_STUDY_CSV_HEADER",
     "inference": "INFERENCE_STUDY_CSV_HEADER",
+    "rda": "RDA_STUDY_CSV_HEADER",
 }
 
 
@@ -289,11 +295,65 @@ def figures_inference(df, out):
     return result
 
 
+def figures_rda(df, out):
+    import matplotlib.pyplot as plt
+    import pandas as pd
+    iv = df.explode("intervals").reset_index(drop=True)
+    iv = pd.concat([iv.drop(columns=["intervals"]), pd.json_normalize(iv["intervals"])], axis=1)
+    iv = iv[iv.reported == True].copy()  # noqa: E712 (a column of bools)
+    iv["E_us"] = iv.skew_bound_ns / US
+    iv["pps"] = 1e9 / iv.packet_interval_ns
+    methods = {"RDA": "rda", "LDA": "lda", "FineComb": "fc"}
+    for p in methods.values():
+        iv[f"{p}_err"] = (iv[f"{p}_mean_ns"] - iv.true_mean_ns).abs() / iv.true_mean_ns
+    # RDA against the two points' own stamps: what the sketches can know (the receiver's clock
+    # error E is part of the one-way latency they measure).
+    iv["rda_local_err"] = (iv.rda_mean_ns - iv.local_mean_ns).abs() / iv.local_mean_ns
+    floor = 1e-9  # an exact estimate is drawn at the floor of the log axis
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for name, p in methods.items():
+        for e, rows in iv.groupby("E_us"):
+            m = rows.groupby("loss_rate")[f"{p}_err"].median().clip(lower=floor)
+            axes[0].plot(m.index, m.values, marker="o", linestyle="-" if e == 0 else "--",
+                         label=f"{name}, E = {e:g} us")
+    for e, rows in iv.groupby("E_us"):
+        m = rows.groupby("pps").rda_local_err.median().clip(lower=floor)
+        axes[1].plot(m.index, m.values, marker="o", label=f"RDA vs local stamps, E = {e:g} us")
+        m = rows.groupby("pps").rda_err.median().clip(lower=floor)
+        axes[1].plot(m.index, m.values, marker="s", linestyle="--",
+                     label=f"RDA vs true latency, E = {e:g} us")
+    axes[0].set_xscale("log")
+    axes[0].set_xlabel("packet loss rate")
+    axes[0].set_title("mean latency: relative error per method")
+    axes[1].set_xscale("log")
+    axes[1].set_xlabel("packet rate (packets/s)")
+    axes[1].set_title("RDA: local stamps vs true time")
+    for ax in axes:
+        ax.set_yscale("log")
+        ax.set_ylabel(f"median relative error (floor {floor:g})")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=6)
+    hi = iv.loss_rate.max()
+    by_e = iv.groupby("E_us")[["rda_err", "rda_local_err"]].median()
+    e0, e1 = by_e.index.min(), by_e.index.max()
+    at_hi = iv[(iv.loss_rate == hi) & (iv.E_us == e0)][[f"{p}_err" for p in methods.values()]]
+    at_hi = at_hi.median()
+    return [(save(fig, os.path.join(out, "rda-accuracy.png")),
+             f"RDA decoded {int(iv.decoded.sum())} of {len(iv)} intervals; at loss {hi:g} and "
+             f"E = {e0:g} us the median relative error of the mean is {at_hi.rda_err:.2e} (RDA), "
+             f"{at_hi.lda_err:.2e} (LDA), {at_hi.fc_err:.2e} (FineComb) with equal memory; "
+             f"against the points' own stamps RDA's median error is {by_e.rda_local_err[e0]:.2e} "
+             f"at E = {e0:g} us and {by_e.rda_local_err[e1]:.2e} at E = {e1:g} us, against true "
+             f"latency {by_e.rda_err[e0]:.2e} and {by_e.rda_err[e1]:.2e} (the receiver's clock "
+             f"error is inside the measured one-way latency).")]
+
+
 FIGURES = {
     "replay": figures_replay,
     "relation": figures_relation,
     "scheduling": figures_scheduling,
     "inference": figures_inference,
+    "rda": figures_rda,
 }
 
 TITLES = {
@@ -301,6 +361,7 @@ TITLES = {
     "relation": "MinRTT clock relation vs NTP vs return-trip bounds",
     "scheduling": "OneClock scheduled operations: start error over E and delta",
     "inference": "WAP5 causal path inference: link accuracy over E, delta, alpha",
+    "rda": "RDA one-way latency vs LDA and FineComb: loss rate, E, packet rate",
 }
 
 

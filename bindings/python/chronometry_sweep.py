@@ -34,13 +34,13 @@ import time
 
 __all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point"]
 
-#: Technique name -> scenario runner ("module:function"). A new technique is one line here
-#: (e.g. ``"rda": "chronometry:run_rda_study"`` once that runner exists).
+#: Technique name -> scenario runner ("module:function"). A new technique is one line here.
 TECHNIQUES = {
     "replay": "chronometry:run_replay_study",  # RepCl/HLC/HVC replay clocks (E, I, delta, alpha)
     "relation": "chronometry:run_relation_study",  # MinRTT vs NTP vs return trip (drift, load)
     "scheduling": "chronometry:run_scheduling_study",  # OneClock scheduled operations (E, delta)
     "inference": "chronometry:run_inference_study",  # WAP5 causal path inference (E, delta, alpha)
+    "rda": "chronometry:run_rda_study",  # RDA one-way latency vs LDA, FineComb (loss, E, rate)
 }
 
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS runs ("

@@ -18,10 +18,10 @@ BUILD = os.path.dirname(os.path.abspath(chronometry.__file__))
 
 
 def test_report_tiny(tmp_path, monkeypatch):
-    monkeypatch.setitem(cs.TECHNIQUES, "future", "sweep_probe:square")  # e.g. RDA, not yet swept
+    monkeypatch.setitem(cs.TECHNIQUES, "future", "sweep_probe:square")  # a runner with no grid yet
     out = str(tmp_path)
     sections, _ = report.run(out, jobs=2, size="tiny", build_dir=BUILD, progress=False)
-    assert set(sections) == {"replay", "relation", "scheduling", "inference"}
+    assert set(sections) == {"replay", "relation", "scheduling", "inference", "rda"}
     db = sqlite3.connect(os.path.join(out, "report.sqlite"))
     counts = dict(db.execute("SELECT technique, COUNT(*) FROM runs GROUP BY technique"))
     for technique, grid in report.GRIDS["tiny"].items():
@@ -35,7 +35,7 @@ def test_report_tiny(tmp_path, monkeypatch):
     assert not db.execute("SELECT COUNT(*) FROM runs WHERE status != 'ok'").fetchone()[0]
     text = open(os.path.join(out, "REPORT.md")).read()
     pngs = [p for figs in sections.values() for p, _ in figs]
-    assert len(pngs) == 7
+    assert len(pngs) == 8
     for png, line in (f for figs in sections.values() for f in figs):
         assert os.path.getsize(png) > 5000
         name = os.path.basename(png)

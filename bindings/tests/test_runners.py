@@ -28,6 +28,8 @@ SMALL = {
     "scheduling": dict(servers=2, operations=15, skew_ns=100 * US, spike_probability=0.02,
                        probe_mode="Periodic", window=8, predictor="Kalman", run=2),
     "inference": dict(clients=2, rate=10.0, duration_ns=1000 * MS, run=1),
+    "rda": dict(intervals=2, interval_length_ns=50 * MS, packet_interval_ns=200 * US,
+                loss_rate=0.05, reorder_rate=0.01, skew_bound_ns=50 * US, run=1),
 }
 
 # technique -> (keyword, bad value); every one must raise ValueError naming the keyword.
@@ -52,6 +54,16 @@ BAD = {
                   ("fan_out", 5), ("fan_out", 0), ("lookup_probability", 2.0), ("rate", 0.0),
                   ("skew_ns", -1), ("drift_ppm", 2000.0), ("delay_ns", -1), ("duration_ns", 0),
                   ("window_ns", 0), ("y", -1.0), ("max_try_both", 50), ("run", 0)],
+    "rda": [("loss_rate", 0.6), ("loss_rate", 1.5), ("loss_rate", -0.1), ("reorder_rate", 1.5),
+            ("reorder_rate", -0.1), ("duplicate_rate", 0.6), ("control_loss_rate", -0.1),
+            ("banks", 0), ("banks", 17), ("banks", -1), ("intervals", 0), ("intervals", -2),
+            ("intervals", 1001), ("interval_length_ns", 0), ("interval_length_ns", 61 * 10**9),
+            ("packet_interval_ns", 0), ("packet_size", 8), ("packet_size", 1500),
+            ("reorder_delay_max_ns", -1), ("base_delay_ns", -1), ("weibull_shape", 0.0),
+            ("weibull_scale_ns", -1), ("clock_offset_ns", 2 * 10**9), ("drift_ppm", 600.0),
+            ("skew_bound_ns", -1), ("buckets_per_difference", 0.1), ("signature_size", 8),
+            ("garbage_packets", 2000), ("seed", 0), ("seed", -1), ("seed", 2**32), ("run", 0),
+            ("run", -1)],
 }
 
 
@@ -62,7 +74,7 @@ def runner(technique):
 
 
 def test_every_technique_is_registered_and_tested():
-    assert {"replay", "relation", "scheduling", "inference"} <= set(cs.TECHNIQUES)
+    assert {"replay", "relation", "scheduling", "inference", "rda"} <= set(cs.TECHNIQUES)
     assert set(SMALL) == set(BAD) == set(cs.TECHNIQUES)  # a new technique needs its rows here
 
 
@@ -145,3 +157,33 @@ def test_inference_equals_cpp_example(tmp_path):
     cpp = rows_of((tmp_path / "wap5-sweep.csv").read_text(), drop=("wall_s", "link_s", "factor"))
     py = runner("inference")(**p)
     assert cpp == rows_of(chronometry.INFERENCE_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+
+
+def test_rda_runner_refuses_unknown_keywords_and_wrong_types():
+    with pytest.raises(ValueError, match=r"bogus.*valid"):
+        runner("rda")(bogus=1)
+    with pytest.raises(TypeError, match="skew_bound_ns"):
+        runner("rda")(skew_bound_ns=1.5)  # times are int ns: a float is refused, not truncated
+    with pytest.raises(TypeError):
+        runner("rda")(1)  # keyword parameters only
+
+
+def test_rda_equals_cpp_example(tmp_path):
+    p = SMALL["rda"]
+    example("rda-latency-sweep",
+            [f"--losses={p['loss_rate']}", f"--reorders={p['reorder_rate']}",
+             f"--skews={p['skew_bound_ns'] / US:g}", f"--intervals={p['intervals']}",
+             f"--intervalMs={p['interval_length_ns'] / MS:g}",
+             f"--packetUs={p['packet_interval_ns'] / US:g}", "--runs=1", f"--outDir={tmp_path}"],
+            tmp_path)
+    cpp = rows_of((tmp_path / "rda-latency-sweep.csv").read_text())
+    py = runner("rda")(**p)
+    rows = rows_of(chronometry.RDA_STUDY_CSV_HEADER + "\n" + py["csv_rows"])
+    assert len(cpp) == len(rows) == sum(i["reported"] for i in py["intervals"]) > 0
+    shared = set(cpp[0]) & set(rows[0])
+    assert {"loss_rate", "skew_bound_ns", "rda_mean_ns", "lda_mean_ns", "fc_mean_ns"} <= shared
+    assert [{k: r[k] for k in shared} for r in cpp] == [{k: r[k] for k in shared} for r in rows]
+    # and the dict agrees with its own CSV rows
+    for i, row in zip([i for i in py["intervals"] if i["reported"]], rows):
+        assert float(row["rda_mean_ns"]) == pytest.approx(i["rda_mean_ns"], rel=1e-9)
+        assert float(row["true_std_ns"]) == pytest.approx(i["true_std_ns"], rel=1e-9)
