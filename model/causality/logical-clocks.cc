@@ -206,8 +206,15 @@ VectorClock::Decode(const std::vector<uint8_t>& bytes, uint32_t n, VectorClock& 
             return false;
         }
     }
-    out.m_self = static_cast<uint32_t>(self);
-    out.m_entries = std::move(entries);
+    VectorClock decoded(static_cast<uint32_t>(n), static_cast<uint32_t>(self));
+    decoded.m_entries = std::move(entries);
+    // Only the canonical form is accepted (found by fuzzing): the encoder's entry width and
+    // zero padding bits. Other bytes would decode to a value that re-encodes differently.
+    if (decoded.Encode() != bytes)
+    {
+        return false;
+    }
+    out = std::move(decoded);
     return true;
 }
 
