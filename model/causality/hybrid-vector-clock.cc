@@ -6,6 +6,7 @@
 #include "ns3/chronometry-validation.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -299,7 +300,13 @@ HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
     }
     HybridVectorClock h(n, static_cast<uint32_t>(self), epsilon);
     h.m_pt = static_cast<int64_t>(pt);
-    h.m_floor = h.m_pt - static_cast<int64_t>(ptMinusFloor);
+    // A floor or an entry outside the int64 range cannot come from an encoder (UBSan found
+    // the overflow on fuzzed bytes): refuse it instead of computing it.
+    if (ptMinusFloor > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ||
+        __builtin_sub_overflow(h.m_pt, static_cast<int64_t>(ptMinusFloor), &h.m_floor))
+    {
+        return false;
+    }
     h.m_active.clear();
     bool sawSelf = false;
     int64_t previous = -1;
@@ -325,8 +332,13 @@ HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
             {
                 return false; // stored entries lie above the floor
             }
-            h.m_active.emplace_back(static_cast<uint32_t>(k),
-                                    h.m_floor + static_cast<int64_t>(delta));
+            int64_t value = 0;
+            if (delta > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ||
+                __builtin_add_overflow(h.m_floor, static_cast<int64_t>(delta), &value))
+            {
+                return false;
+            }
+            h.m_active.emplace_back(static_cast<uint32_t>(k), value);
         }
     }
     if (!sawSelf)
