@@ -300,10 +300,10 @@ HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
     }
     HybridVectorClock h(n, static_cast<uint32_t>(self), epsilon);
     h.m_pt = static_cast<int64_t>(pt);
-    // A floor or an entry outside the int64 range cannot come from an encoder (UBSan found
-    // the overflow on fuzzed bytes): refuse it instead of computing it.
-    if (ptMinusFloor > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ||
-        __builtin_sub_overflow(h.m_pt, static_cast<int64_t>(ptMinusFloor), &h.m_floor))
+    // pt - floor is written in two's complement: the floor can lie above pt when a remote
+    // clock runs ahead by more than epsilon. A floor outside the int64 range cannot come from
+    // an encoder (UBSan found the overflow on fuzzed bytes): refuse it instead of computing it.
+    if (__builtin_sub_overflow(h.m_pt, static_cast<int64_t>(ptMinusFloor), &h.m_floor))
     {
         return false;
     }
