@@ -4,6 +4,7 @@
 #include "causal-order.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ns3
 {
@@ -29,6 +30,11 @@ std::ostream&
 operator<<(std::ostream& os, CausalOrder order)
 {
     return os << ToString(order);
+}
+
+BitWriter::BitWriter(uint32_t expectedBits)
+{
+    m_bytes.reserve((static_cast<std::size_t>(expectedBits) + 7) / 8);
 }
 
 void
@@ -61,6 +67,13 @@ const std::vector<uint8_t>&
 BitWriter::GetBytes() const
 {
     return m_bytes;
+}
+
+std::vector<uint8_t>
+BitWriter::TakeBytes()
+{
+    m_bits = 0;
+    return std::move(m_bytes);
 }
 
 BitReader::BitReader(const uint8_t* bytes, std::size_t size)

@@ -48,6 +48,11 @@ class BitWriter
 {
   public:
     /**
+     * \param expectedBits the encoding's size when known, so the buffer is allocated once
+     */
+    explicit BitWriter(uint32_t expectedBits = 0);
+
+    /**
      * \param value the field (only its low \p bits bits are written)
      * \param bits field width, 0 to 64
      */
@@ -58,6 +63,9 @@ class BitWriter
 
     /** \return the bytes, the last one padded with zero bits */
     const std::vector<uint8_t>& GetBytes() const;
+
+    /** \return the bytes, moved out (the writer is left empty) */
+    std::vector<uint8_t> TakeBytes();
 
   private:
     std::vector<uint8_t> m_bytes; //!< output

@@ -255,7 +255,7 @@ HybridVectorClock::Encode() const
 {
     uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
     uint32_t width = DeltaWidth();
-    BitWriter w;
+    BitWriter w(GetEncodedBits());
     w.Write(static_cast<uint64_t>(m_pt), 64);
     w.Write(static_cast<uint64_t>(m_pt - m_floor), 64);
     w.Write(m_self, 16);
@@ -268,7 +268,7 @@ HybridVectorClock::Encode() const
         // encode it relative to the floor only when it is above it.
         w.Write(v > m_floor ? static_cast<uint64_t>(v - m_floor) : 0, width);
     }
-    return w.GetBytes();
+    return w.TakeBytes();
 }
 
 bool

@@ -48,9 +48,9 @@ LamportClock::Compare(const LamportClock& a, const LamportClock& b)
 std::vector<uint8_t>
 LamportClock::Encode() const
 {
-    BitWriter w;
+    BitWriter w(GetEncodedBits());
     w.Write(m_value, 64);
-    return w.GetBytes();
+    return w.TakeBytes();
 }
 
 bool
@@ -167,7 +167,7 @@ VectorClock::Encode() const
 {
     uint64_t largest = *std::max_element(m_entries.begin(), m_entries.end());
     uint32_t width = std::max<uint32_t>(1, BitsFor(largest));
-    BitWriter w;
+    BitWriter w(16 + 16 + 7 + width * GetN());
     w.Write(GetN(), 16);
     w.Write(m_self, 16);
     w.Write(width, 7);
@@ -175,7 +175,7 @@ VectorClock::Encode() const
     {
         w.Write(e, width);
     }
-    return w.GetBytes();
+    return w.TakeBytes();
 }
 
 bool
@@ -302,10 +302,10 @@ HybridLogicalClock::Compare(const HybridLogicalClock& a, const HybridLogicalCloc
 std::vector<uint8_t>
 HybridLogicalClock::Encode() const
 {
-    BitWriter w;
+    BitWriter w(GetEncodedBits());
     w.Write(static_cast<uint64_t>(m_l), 64);
     w.Write(m_c, 32);
-    return w.GetBytes();
+    return w.TakeBytes();
 }
 
 bool

@@ -6,6 +6,7 @@
 #include "ns3/chronometry-validation.h"
 
 #include <map>
+#include <optional>
 #include <queue>
 #include <random>
 
@@ -39,11 +40,18 @@ RandomExecution::Run(const RandomExecutionParams& params,
     config.replay.n = params.n;
     std::vector<CausalEvent> log;
     std::vector<CausalProcess> processes;
+    processes.reserve(params.n);
+    // The RepCl reference is O(n) per process and per message: kept only when asked for.
+    const bool tracked = reference != nullptr;
     std::vector<ReplayClockReference> refs;
+    refs.reserve(tracked ? params.n : 0);
     for (uint32_t p = 0; p < params.n; ++p)
     {
         processes.emplace_back(config, p, &log);
-        refs.emplace_back(config.replay, p);
+        if (tracked)
+        {
+            refs.emplace_back(config.replay, p);
+        }
     }
     std::mt19937_64 rng(params.seed);
     std::exponential_distribution<double> gap(1.0 / params.meanGap.GetTimeStep());
@@ -65,7 +73,7 @@ RandomExecution::Run(const RandomExecutionParams& params,
     {
         std::vector<uint8_t> bytes;
         uint32_t source;
-        ReplayClockReference ref;
+        std::optional<ReplayClockReference> ref;
     };
 
     std::map<uint64_t, InFlight> inFlight;
@@ -86,9 +94,9 @@ RandomExecution::Run(const RandomExecutionParams& params,
             InFlight m = std::move(inFlight.at(message));
             inFlight.erase(message);
             processes[p].OnReceive(m.bytes, trueTime, pt, message, m.source);
-            if (log.size() > before)
+            if (tracked && log.size() > before)
             {
-                refs[p].Receive(m.ref, log.back().pt);
+                refs[p].Receive(*m.ref, log.back().pt);
             }
         }
         else
@@ -96,7 +104,10 @@ RandomExecution::Run(const RandomExecutionParams& params,
             if (params.n == 1 || u(rng) < params.localFraction)
             {
                 processes[p].OnLocal(trueTime, pt);
-                refs[p].LocalOrSend(log.back().pt);
+                if (tracked)
+                {
+                    refs[p].LocalOrSend(log.back().pt);
+                }
             }
             else
             {
@@ -104,13 +115,18 @@ RandomExecution::Run(const RandomExecutionParams& params,
                 to += (to >= p) ? 1 : 0;
                 uint64_t id = nextMessage++;
                 auto bytes = processes[p].OnSend(trueTime, pt, id, to);
-                refs[p].LocalOrSend(log.back().pt);
-                inFlight.emplace(id, InFlight{std::move(bytes), p, refs[p]});
+                std::optional<ReplayClockReference> sent;
+                if (tracked)
+                {
+                    refs[p].LocalOrSend(log.back().pt);
+                    sent = refs[p];
+                }
+                inFlight.emplace(id, InFlight{std::move(bytes), p, std::move(sent)});
                 queue.emplace(t + delay(rng) + 1, sequence++, to, id);
             }
             queue.emplace(t + static_cast<int64_t>(gap(rng)) + 1, sequence++, p, 0);
         }
-        if (reference && log.size() > before)
+        if (tracked && log.size() > before)
         {
             reference->push_back(refs[p]);
         }

@@ -735,7 +735,7 @@ ReplayClock::Encode(bool* widened) const
     {
         *widened = w > m_config.counterBits;
     }
-    BitWriter out;
+    BitWriter out(GetEncodedBits());
     out.Write(w, 8);
     out.Write(static_cast<uint64_t>(m_mx), 64);
     for (uint64_t word : GetBitmap())
@@ -757,7 +757,7 @@ ReplayClock::Encode(bool* widened) const
             out.Write(e.counter, w);
         }
     }
-    return out.GetBytes();
+    return out.TakeBytes();
 }
 
 bool
