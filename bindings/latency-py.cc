@@ -314,6 +314,8 @@ chronometry_py::RegisterLatency(py::module_& m)
                     out["duplicates_discarded"] = r.duplicatesDiscarded;
                     out["flow_monitor_mean_delay_ns"] = r.flowMonitorMeanDelayNs;
                     out["overall_true_mean_ns"] = r.overallTrueMeanNs;
+                    out["peak_cached_packets"] = r.peakCachedPackets;
+                    out["peak_cached_intervals"] = r.peakCachedIntervals;
                     out["csv_rows"] = RdaStudyCsvRows(p, r);
                     return out;
                 });

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <iomanip>
 #include <map>
+#include <memory>
 #include <sstream>
 
 namespace ns3
@@ -29,25 +30,231 @@ NS_LOG_COMPONENT_DEFINE("RdaStudy");
 
 namespace
 {
-/** \brief Per-packet observation. */
-struct Obs
-{
-    Time trueTime;  //!< simulator time
-    Time localTime; //!< local clock
-};
-
 /**
- * \param m map to fill
- * \param id id
- * \param t true time
- * \param l local time
- * \param i interval
+ * \brief The study's ground truth, kept per interval and freed as the measurement points
+ * release their caches, so that a long study holds O(intervals in flight) packets.
+ *
+ * Every interval's result is computed once both points have released (or, at the end,
+ * still hold) their cache of it: true latencies come from the per-interval true-time logs,
+ * LDA and FineComb are built from the two caches at the RDA sketch's memory.
  */
-void
-Record(std::map<uint64_t, Obs>* m, uint64_t id, Time t, Time l, uint32_t /* i */)
+class RdaTruth
 {
-    (*m)[id] = {t, l};
-}
+  public:
+    /**
+     * \param p the study's parameters
+     */
+    explicit RdaTruth(const RdaStudyParams& p)
+        : m_params(p),
+          m_trueTime{std::vector<std::map<uint64_t, int64_t>>(p.intervals),
+                     std::vector<std::map<uint64_t, int64_t>>(p.intervals)},
+          m_results(p.intervals),
+          m_computed(p.intervals, false)
+    {
+        for (auto& side : m_released)
+        {
+            side.resize(p.intervals);
+        }
+        for (uint32_t i = 0; i < p.intervals; ++i)
+        {
+            m_results[i].interval = i;
+        }
+    }
+
+    /**
+     * Observed trace of side k (0 sender, 1 receiver).
+     * \param self the collector
+     * \param k side
+     * \param id packet id
+     * \param t true time
+     * \param i interval
+     */
+    static void Observed(RdaTruth* self, int k, uint64_t id, Time t, Time /* local */, uint32_t i)
+    {
+        self->m_trueTime[k][i][id] = t.GetNanoSeconds();
+        if (k == 0)
+        {
+            ++self->m_sent;
+            self->m_inFlight[id] = {t.GetNanoSeconds(), i};
+            return;
+        }
+        // Overall truth: every first reception of a packet the sender point saw (any interval).
+        auto it = self->m_inFlight.find(id);
+        if (it != self->m_inFlight.end())
+        {
+            self->m_everySum += t.GetNanoSeconds() - it->second.first;
+            ++self->m_everyCount;
+            self->m_inFlight.erase(it);
+        }
+    }
+
+    /**
+     * CacheReleased trace of side k.
+     * \param self the collector
+     * \param k side
+     * \param i interval
+     * \param cache the released cache
+     */
+    static void Released(RdaTruth* self, int k, uint32_t i, const LatencyIntervalCache& cache)
+    {
+        self->m_released[k][i] = std::make_unique<LatencyIntervalCache>(cache);
+        if (self->m_released[1 - k][i])
+        {
+            self->Compute(i, *self->m_released[0][i], *self->m_released[1][i]);
+        }
+    }
+
+    /**
+     * Estimate trace of the sender.
+     * \param self the collector
+     * \param report the report
+     */
+    static void Estimated(RdaTruth* self, const RdaIntervalReport& report)
+    {
+        self->m_reports[report.interval] = report;
+    }
+
+    /**
+     * After the run: compute the intervals whose caches were not both released.
+     * \param mp the two points
+     * \param res the result to fill
+     */
+    void Finish(const Ptr<RdaMeasurementPoint> mp[2], RdaStudyResult& res)
+    {
+        LatencyIntervalCache empty;
+        for (uint32_t i = 0; i < m_params.intervals; ++i)
+        {
+            if (!m_computed[i])
+            {
+                const LatencyIntervalCache* c[2];
+                for (int k = 0; k < 2; ++k)
+                {
+                    c[k] = m_released[k][i] ? m_released[k][i].get() : mp[k]->GetCache(i);
+                    c[k] = c[k] ? c[k] : &empty;
+                }
+                Compute(i, *c[0], *c[1]);
+            }
+        }
+        res.intervals = m_results;
+        res.sent = m_sent;
+        res.duplicatesDiscarded = m_duplicates;
+        res.overallTrueMeanNs = m_everyCount ? static_cast<double>(m_everySum / m_everyCount) : 0;
+    }
+
+  private:
+    /**
+     * \param i interval
+     * \param cs sender's cache
+     * \param cr receiver's cache
+     */
+    void Compute(uint32_t i, const LatencyIntervalCache& cs, const LatencyIntervalCache& cr)
+    {
+        const RdaStudyParams& p = m_params;
+        RdaIntervalResult& ir = m_results[i];
+        m_duplicates += cr.Duplicates();
+        ir.setDifference = LatencyIntervalCache::ExactDifference(cs, cr);
+        const auto& sentAt = m_trueTime[0][i];
+        const auto& receivedAt = m_trueTime[1][i];
+        long double ts = 0;
+        long double tq = 0;
+        long double ls = 0;
+        long double lq = 0;
+        for (const auto& kv : cs.Entries())
+        {
+            int64_t rts = 0;
+            if (!cr.Lookup(kv.first, rts))
+            {
+                continue;
+            }
+            long double tl = receivedAt.at(kv.first) - sentAt.at(kv.first);
+            long double ll = rts - kv.second;
+            ts += tl;
+            tq += tl * tl;
+            ls += ll;
+            lq += ll * ll;
+            ++ir.common;
+        }
+        if (ir.common > 0)
+        {
+            long double n = ir.common;
+            ir.trueMeanNs = static_cast<double>(ts / n);
+            ir.trueStdNs = static_cast<double>(
+                std::sqrt(std::max<long double>(0, tq / n - (ts / n) * (ts / n))));
+            ir.localMeanNs = static_cast<double>(ls / n);
+            ir.localStdNs = static_cast<double>(
+                std::sqrt(std::max<long double>(0, lq / n - (ls / n) * (ls / n))));
+        }
+        auto it = m_reports.find(i);
+        if (it != m_reports.end() && it->second.timedOut)
+        {
+            ir.timedOut = true;
+        }
+        else if (it != m_reports.end() && ir.common > 0)
+        {
+            const RdaIntervalReport& rep = it->second;
+            ir.reported = true;
+            ir.dHat = rep.dHat;
+            ir.decoded = rep.decoded;
+            ir.rdaMeanNs = rep.estimate.meanNs;
+            ir.rdaStdNs = rep.estimate.stdNs;
+            ir.rdaUseful = rep.estimate.usefulPackets / ir.common;
+            ir.wireBytes = rep.bytesToSender + rep.bytesToReceiver;
+            ir.controlPackets = rep.controlPackets;
+            ir.sketchBytes =
+                static_cast<uint64_t>(rep.banks) * rep.bucketsPerBank * (p.checksum ? 32 : 24);
+            LatencyVarianceEstimator est = p.paperVariance ? LatencyVarianceEstimator::PAPER
+                                                           : LatencyVarianceEstimator::CENTERED;
+            uint32_t lb = std::max<uint64_t>(1, ir.sketchBytes / LdaSketch::BucketBytes());
+            LatencyEstimate lda =
+                LdaSketch::Aggregate(cs.BuildLda(lb, p.seed), cr.BuildLda(lb, p.seed), est);
+            uint32_t fb = std::max<uint64_t>(1, ir.sketchBytes / FineCombSketch::BucketBytes());
+            LatencyEstimate fc = FineCombSketch::Aggregate(cs.BuildFineComb(fb, p.seed),
+                                                           cr.BuildFineComb(fb, p.seed),
+                                                           cs.EdgeStash(fb),
+                                                           cr.EdgeStash(fb),
+                                                           4096,
+                                                           est);
+            ir.ldaMeanNs = lda.meanNs;
+            ir.ldaStdNs = lda.stdNs;
+            ir.ldaUseful = lda.usefulPackets / ir.common;
+            ir.fcMeanNs = fc.meanNs;
+            ir.fcStdNs = fc.stdNs;
+            ir.fcUseful = fc.usefulPackets / ir.common;
+        }
+        // Packets the sender cached in this interval and the receiver never saw within the
+        // caches' lifetime are lost (or later than CacheRetention): stop tracking them.
+        for (const auto& kv : sentAt)
+        {
+            auto f = m_inFlight.find(kv.first);
+            if (f != m_inFlight.end() && f->second.second == i)
+            {
+                m_inFlight.erase(f);
+            }
+        }
+        m_computed[i] = true;
+        for (int k = 0; k < 2; ++k)
+        {
+            m_trueTime[k][i].clear();
+            m_released[k][i].reset();
+        }
+        m_reports.erase(i);
+    }
+
+    RdaStudyParams m_params; //!< parameters
+    /// per side, per interval: packet id -> true time (ns) the point cached it
+    std::vector<std::map<uint64_t, int64_t>> m_trueTime[2];
+    /// per side, per interval: the released cache until the other side releases its own
+    std::vector<std::unique_ptr<LatencyIntervalCache>> m_released[2];
+    std::map<uint32_t, RdaIntervalReport> m_reports; //!< sender reports not yet used
+    /// packets the sender saw and the receiver not yet: id -> (true send time, interval)
+    std::map<uint64_t, std::pair<int64_t, uint32_t>> m_inFlight;
+    std::vector<RdaIntervalResult> m_results; //!< per interval
+    std::vector<bool> m_computed;             //!< per interval
+    uint64_t m_sent{0};                       //!< packets the sender point cached
+    uint64_t m_duplicates{0};                 //!< duplicates the receiver point discarded
+    long double m_everySum{0};                //!< overall truth: sum of true latencies
+    uint64_t m_everyCount{0};                 //!< overall truth: packets
+};
 
 /**
  * \param v value
@@ -204,8 +411,7 @@ RunRdaStudy(const RdaStudyParams& p)
     cliApp.Start(t0 - MilliSeconds(50));
     cliApp.Stop(end + MilliSeconds(50));
 
-    std::map<uint64_t, Obs> obsS;
-    std::map<uint64_t, Obs> obsR;
+    RdaTruth truth(p);
     rda.SetPointAttribute("DataPort", UintegerValue(dataPort));
     rda.SetPointAttribute("IntervalStart", TimeValue(t0));
     rda.SetPointAttribute("IntervalLength", TimeValue(p.intervalLength));
@@ -215,15 +421,26 @@ RunRdaStudy(const RdaStudyParams& p)
     rda.SetPointAttribute("Checksum", BooleanValue(p.checksum));
     rda.SetPointAttribute("PaperVariance", BooleanValue(p.paperVariance));
     rda.SetPointAttribute("SignatureSize", UintegerValue(p.signatureSize));
+    // The receiver keeps a cache until the sender's exchange must be over: ReportTimeout
+    // (default 1 s) after the sender's local end, which lies up to the clocks' difference
+    // (offset, skew bound, accumulated drift) away from the receiver's.
+    Time clockGap = Abs(p.clockOffset) + p.skewBound +
+                    NanoSeconds(static_cast<int64_t>(std::ceil(
+                        std::fabs(p.driftPpm) * 1e-6 * (end + Seconds(2)).GetNanoSeconds())));
+    rda.SetPointAttribute("CacheRetention",
+                          TimeValue(Seconds(1) + clockGap + p.intervalLength + MilliSeconds(100)));
     ApplicationContainer points = rda.Install(s, ctlIf.GetAddress(0), r, ctlIf.GetAddress(1));
     points.Start(Seconds(0.1));
     Ptr<RdaMeasurementPoint> mp[2];
-    std::map<uint64_t, Obs>* obs[2] = {&obsS, &obsR};
     for (int k = 0; k < 2; ++k)
     {
         mp[k] = DynamicCast<RdaMeasurementPoint>(points.Get(k));
-        mp[k]->TraceConnectWithoutContext("Observed", MakeBoundCallback(&Record, obs[k]));
+        mp[k]->TraceConnectWithoutContext("Observed",
+                                          MakeBoundCallback(&RdaTruth::Observed, &truth, k));
+        mp[k]->TraceConnectWithoutContext("CacheReleased",
+                                          MakeBoundCallback(&RdaTruth::Released, &truth, k));
     }
+    mp[0]->TraceConnectWithoutContext("Estimate", MakeBoundCallback(&RdaTruth::Estimated, &truth));
 
     // malformed control datagrams (truncated or random bytes) towards both points
     if (p.garbagePackets > 0)
@@ -261,121 +478,25 @@ RunRdaStudy(const RdaStudyParams& p)
     FlowMonitorHelper fmh;
     Ptr<FlowMonitor> fm = fmh.Install(nodes);
 
+    // What the points hold, sampled once per interval length until the end.
+    RdaStudyResult res;
+    for (Time t = t0; t <= end + Seconds(2); t += p.intervalLength)
+    {
+        Simulator::Schedule(t, [&res, mp]() {
+            res.peakCachedPackets = std::max(res.peakCachedPackets,
+                                             mp[0]->GetCachedPackets() + mp[1]->GetCachedPackets());
+            res.peakCachedIntervals =
+                std::max(res.peakCachedIntervals,
+                         mp[0]->GetCachedIntervals() + mp[1]->GetCachedIntervals());
+        });
+    }
+
     Simulator::Stop(end + Seconds(2));
     Simulator::Run();
 
-    RdaStudyResult res;
     res.malformed = mp[0]->GetMalformedCount() + mp[1]->GetMalformedCount();
     res.reordered = ch->GetReordered();
-    res.sent = obsS.size();
-    for (uint32_t i = 0; i < p.intervals; ++i)
-    {
-        const LatencyIntervalCache* c = mp[1]->GetCache(i);
-        res.duplicatesDiscarded += c ? c->Duplicates() : 0;
-    }
-    std::map<uint32_t, RdaIntervalReport> reports;
-    for (const auto& rep : mp[0]->GetReports())
-    {
-        reports[rep.interval] = rep;
-    }
-    long double allSum = 0;
-    uint64_t allN = 0;
-    LatencyIntervalCache emptyCache;
-    for (uint32_t i = 0; i < p.intervals; ++i)
-    {
-        RdaIntervalResult ir;
-        ir.interval = i;
-        const LatencyIntervalCache* cs = mp[0]->GetCache(i);
-        const LatencyIntervalCache* cr = mp[1]->GetCache(i);
-        cs = cs ? cs : &emptyCache;
-        cr = cr ? cr : &emptyCache;
-        ir.setDifference = LatencyIntervalCache::ExactDifference(*cs, *cr);
-        long double ts = 0;
-        long double tq = 0;
-        long double ls = 0;
-        long double lq = 0;
-        for (const auto& kv : cs->Entries())
-        {
-            int64_t rts = 0;
-            if (!cr->Lookup(kv.first, rts))
-            {
-                continue;
-            }
-            const Obs& a = obsS.at(kv.first);
-            const Obs& b = obsR.at(kv.first);
-            long double tl = (b.trueTime - a.trueTime).GetNanoSeconds();
-            long double ll = rts - kv.second;
-            ts += tl;
-            tq += tl * tl;
-            ls += ll;
-            lq += ll * ll;
-            ++ir.common;
-        }
-        if (ir.common > 0)
-        {
-            long double n = ir.common;
-            ir.trueMeanNs = static_cast<double>(ts / n);
-            ir.trueStdNs = static_cast<double>(
-                std::sqrt(std::max<long double>(0, tq / n - (ts / n) * (ts / n))));
-            ir.localMeanNs = static_cast<double>(ls / n);
-            ir.localStdNs = static_cast<double>(
-                std::sqrt(std::max<long double>(0, lq / n - (ls / n) * (ls / n))));
-            allSum += ts;
-            allN += ir.common;
-        }
-        auto it = reports.find(i);
-        if (it != reports.end() && it->second.timedOut)
-        {
-            ir.timedOut = true;
-        }
-        else if (it != reports.end() && ir.common > 0)
-        {
-            const RdaIntervalReport& rep = it->second;
-            ir.reported = true;
-            ir.dHat = rep.dHat;
-            ir.decoded = rep.decoded;
-            ir.rdaMeanNs = rep.estimate.meanNs;
-            ir.rdaStdNs = rep.estimate.stdNs;
-            ir.rdaUseful = rep.estimate.usefulPackets / ir.common;
-            ir.wireBytes = rep.bytesToSender + rep.bytesToReceiver;
-            ir.controlPackets = rep.controlPackets;
-            ir.sketchBytes =
-                static_cast<uint64_t>(rep.banks) * rep.bucketsPerBank * (p.checksum ? 32 : 24);
-            LatencyVarianceEstimator est = p.paperVariance ? LatencyVarianceEstimator::PAPER
-                                                           : LatencyVarianceEstimator::CENTERED;
-            uint32_t lb = std::max<uint64_t>(1, ir.sketchBytes / LdaSketch::BucketBytes());
-            LatencyEstimate lda =
-                LdaSketch::Aggregate(cs->BuildLda(lb, p.seed), cr->BuildLda(lb, p.seed), est);
-            uint32_t fb = std::max<uint64_t>(1, ir.sketchBytes / FineCombSketch::BucketBytes());
-            LatencyEstimate fc = FineCombSketch::Aggregate(cs->BuildFineComb(fb, p.seed),
-                                                           cr->BuildFineComb(fb, p.seed),
-                                                           cs->EdgeStash(fb),
-                                                           cr->EdgeStash(fb),
-                                                           4096,
-                                                           est);
-            ir.ldaMeanNs = lda.meanNs;
-            ir.ldaStdNs = lda.stdNs;
-            ir.ldaUseful = lda.usefulPackets / ir.common;
-            ir.fcMeanNs = fc.meanNs;
-            ir.fcStdNs = fc.stdNs;
-            ir.fcUseful = fc.usefulPackets / ir.common;
-        }
-        res.intervals.push_back(ir);
-    }
-    (void)allSum;
-    (void)allN;
-    long double every = 0;
-    uint64_t everyN = 0;
-    for (const auto& kv : obsS)
-    {
-        auto it = obsR.find(kv.first);
-        if (it != obsR.end())
-        {
-            every += (it->second.trueTime - kv.second.trueTime).GetNanoSeconds();
-            ++everyN;
-        }
-    }
-    res.overallTrueMeanNs = everyN ? static_cast<double>(every / everyN) : 0;
+    truth.Finish(mp, res);
 
     // FlowMonitor cross-check of the mean delay of the data flow
     fm->CheckForLostPackets();

@@ -89,8 +89,13 @@ struct RdaStudyResult
     uint64_t sent{0};                         //!< data packets seen by the sender point
     uint64_t duplicatesDiscarded{0};          //!< duplicates the receiver point discarded
     double flowMonitorMeanDelayNs{0};         //!< FlowMonitor mean delay of the data flow
-    double overallTrueMeanNs{
-        0}; //!< mean true latency of every packet both points saw (any interval)
+    /// mean true latency over every first reception, by the receiver point, of a packet the
+    /// sender point saw (any intervals; a packet later than CacheRetention counts as lost)
+    double overallTrueMeanNs{0};
+    /// most packets the two points' caches held together (sampled every interval length):
+    /// bounded by the intervals in flight, not by the study's length
+    uint64_t peakCachedPackets{0};
+    uint32_t peakCachedIntervals{0}; //!< most interval caches the two points held together
 };
 
 /**

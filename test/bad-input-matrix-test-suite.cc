@@ -116,6 +116,7 @@ AttributeRows()
         {"ns3::LatencyChannel", "DuplicateProbability", {"-0.1", "1.1"}},
         {"ns3::RdaMeasurementPoint", "IntervalLength", {"0ns", "999us", "2h"}},
         {"ns3::RdaMeasurementPoint", "ReportTimeout", {"0ns", "2h"}},
+        {"ns3::RdaMeasurementPoint", "CacheRetention", {"0ns", "-1s", "2h"}},
         {"ns3::RdaMeasurementPoint", "Intervals", {"0", "100001"}},
         {"ns3::RdaMeasurementPoint", "Banks", {"0", "17"}},
         {"ns3::RdaMeasurementPoint", "BucketsPerDifference", {"0", "0.4", "65", "-2"}},

@@ -83,6 +83,58 @@ class RdaStudyTruthTestCase : public TestCase
     }
 };
 
+/**
+ * \brief Memory stays bounded: each point frees an interval's cache once it cannot be asked
+ * for again (sender: when reported; receiver: CacheRetention after its local end), and every
+ * interval is still reported, exactly, with the truth the study computes from the released
+ * copies — also when the receiver's clock is 30 ms off.
+ */
+class RdaStudyCacheBoundTestCase : public TestCase
+{
+  public:
+    RdaStudyCacheBoundTestCase()
+        : TestCase("caches are released: bounded by the retention window, estimates unchanged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int offset = 0; offset < 2; ++offset)
+        {
+            RdaStudyParams p;
+            p.intervals = 30;
+            p.intervalLength = MilliSeconds(100);
+            p.packetInterval = MicroSeconds(200); // 500 packets per interval
+            p.lossRate = 0.02;
+            p.clockOffset = MilliSeconds(offset * 30); // 30 % of the packets change interval
+            p.seed = 11 + offset;
+            RdaStudyResult r = RunRdaStudy(p);
+            NS_TEST_ASSERT_MSG_EQ(r.intervals.size(), 30u, "all intervals");
+            for (const auto& i : r.intervals)
+            {
+                NS_TEST_ASSERT_MSG_EQ(i.reported, true, "interval reported, not timed out");
+                NS_TEST_ASSERT_MSG_GT(i.common, 250u, "truth computed from the released caches");
+                NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.localMeanNs),
+                                      1e-9,
+                                      "exact mean of the local-stamp latencies");
+            }
+            // Receiver retention = 1 s + |offset| + L + 100 ms (the study's rule); the sender
+            // holds the open interval and the ones still being exchanged.
+            double retained = (1.0 + 0.03 * offset + 0.1 + 0.1) / 0.1;
+            uint32_t bound = static_cast<uint32_t>(std::ceil(retained)) + 2 + 3;
+            std::cout << "[rda-study] offset " << offset * 30 << " ms: peak cached intervals "
+                      << r.peakCachedIntervals << " (bound " << bound << ", 60 if none freed), "
+                      << "packets " << r.peakCachedPackets << " of " << 2 * r.sent << std::endl;
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.peakCachedIntervals, bound, "interval caches bounded");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.peakCachedPackets,
+                                        static_cast<uint64_t>(bound) * 500,
+                                        "cached packets bounded");
+            NS_TEST_ASSERT_MSG_LT(r.peakCachedPackets, r.sent, "far below keeping everything");
+        }
+    }
+};
+
 /** \brief Receiver clock offset and drift: RDA measures local-stamp latency exactly. */
 class RdaStudyClockTestCase : public TestCase
 {
@@ -306,6 +358,7 @@ class RdaStudyTestSuite : public TestSuite
         AddTestCase(new RdaStudyValidationTestCase, TestCase::QUICK);
         AddTestCase(new RdaStudyPaperFormTestCase, TestCase::QUICK);
         AddTestCase(new RdaStudyTargetTestCase, TestCase::QUICK);
+        AddTestCase(new RdaStudyCacheBoundTestCase, TestCase::QUICK);
     }
 };
 

@@ -132,6 +132,17 @@ RdaMeasurementPoint::GetTypeId()
                           MakeBooleanAccessor(&RdaMeasurementPoint::SetPaperVariance,
                                               &RdaMeasurementPoint::GetPaperVariance),
                           MakeBooleanChecker())
+            .AddAttribute("CacheRetention",
+                          "Receiver: how long (simulator time) after an interval's local end "
+                          "its packet cache is kept to answer the sender's requests. It must "
+                          "cover ReportTimeout plus the clock offset between the points; a "
+                          "request that comes later is dropped as unexpected and the sender "
+                          "reports the interval as timed out. The sender releases a cache as "
+                          "soon as the interval is reported. Valid range [1 ms, 1 h].",
+                          TimeValue(Seconds(2)),
+                          MakeTimeAccessor(&RdaMeasurementPoint::SetCacheRetention,
+                                           &RdaMeasurementPoint::GetCacheRetention),
+                          MakeTimeChecker())
             .AddTraceSource("Estimate",
                             "Sender: the interval's report (mean, std, decode, bytes).",
                             MakeTraceSourceAccessor(&RdaMeasurementPoint::m_estimateTrace),
@@ -143,7 +154,12 @@ RdaMeasurementPoint::GetTypeId()
             .AddTraceSource("MalformedControl",
                             "A malformed or unexpected control packet was dropped.",
                             MakeTraceSourceAccessor(&RdaMeasurementPoint::m_malformedTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("CacheReleased",
+                            "An interval's packet cache is about to be freed: interval, cache "
+                            "(valid during the call only; copy it to keep it).",
+                            MakeTraceSourceAccessor(&RdaMeasurementPoint::m_releasedTrace),
+                            "ns3::RdaMeasurementPoint::CacheReleasedCallback");
     return tid;
 }
 
@@ -154,6 +170,7 @@ RdaMeasurementPoint::RdaMeasurementPoint()
       m_start(Seconds(1)),
       m_length(MilliSeconds(100)),
       m_timeout(Seconds(1)),
+      m_retention(Seconds(2)),
       m_intervals(10),
       m_banks(3),
       m_bpd(2),
@@ -268,6 +285,53 @@ RdaMeasurementPoint::GetReportTimeout() const
 }
 
 void
+RdaMeasurementPoint::SetCacheRetention(Time v)
+{
+    chronometry::RequireTimeInRange("ns3::RdaMeasurementPoint::CacheRetention",
+                                    v,
+                                    MilliSeconds(1),
+                                    Hours(1));
+    m_retention = v;
+}
+
+Time
+RdaMeasurementPoint::GetCacheRetention() const
+{
+    return m_retention;
+}
+
+void
+RdaMeasurementPoint::Release(uint32_t i)
+{
+    if (i >= m_released.size() || m_released[i])
+    {
+        return;
+    }
+    m_released[i] = true;
+    auto it = m_caches.find(i);
+    if (it != m_caches.end())
+    {
+        m_releasedTrace(i, it->second);
+        m_caches.erase(it);
+    }
+}
+
+void
+RdaMeasurementPoint::Close(Pending& st, uint32_t i)
+{
+    st.done = true;
+    st.remote.reset();
+    // Only the report (and the done flag, which marks late messages as unexpected) stay.
+    st.signature = {};
+    st.cellSeen = {};
+    st.entries = {};
+    st.awaiting.clear();
+    m_reports.push_back(st.report);
+    m_estimateTrace(st.report);
+    Release(i);
+}
+
+void
 RdaMeasurementPoint::CheckTimeout(uint32_t i)
 {
     Pending& st = m_pending[i];
@@ -275,16 +339,13 @@ RdaMeasurementPoint::CheckTimeout(uint32_t i)
     {
         return;
     }
-    st.done = true;
-    st.remote.reset();
     st.report.interval = i;
     st.report.senderPackets = m_caches[i].Size();
     st.report.timedOut = true;
     st.report.decoded = false;
     st.report.estimate = LatencyEstimate{};
     st.report.completedAt = Simulator::Now();
-    m_reports.push_back(st.report);
-    m_estimateTrace(st.report);
+    Close(st, i);
 }
 
 void
@@ -343,6 +404,23 @@ RdaMeasurementPoint::GetCache(uint32_t interval) const
 }
 
 uint64_t
+RdaMeasurementPoint::GetCachedPackets() const
+{
+    uint64_t n = 0;
+    for (const auto& [interval, cache] : m_caches)
+    {
+        n += cache.Size();
+    }
+    return n;
+}
+
+uint32_t
+RdaMeasurementPoint::GetCachedIntervals() const
+{
+    return static_cast<uint32_t>(m_caches.size());
+}
+
+uint64_t
 RdaMeasurementPoint::GetMalformedCount() const
 {
     return m_malformed;
@@ -355,6 +433,7 @@ RdaMeasurementPoint::DoDispose()
     m_ipv4 = nullptr;
     m_clock = nullptr;
     m_pending.clear();
+    m_caches.clear();
     Application::DoDispose();
 }
 
@@ -379,6 +458,7 @@ RdaMeasurementPoint::StartApplication()
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
     m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_controlPort));
     m_socket->SetRecvCallback(MakeCallback(&RdaMeasurementPoint::OnControl, this));
+    m_released.assign(m_intervals, false);
     for (uint32_t i = 0; i < m_intervals; ++i)
     {
         Time end = m_start + m_length * static_cast<int64_t>(i + 1);
@@ -430,6 +510,10 @@ RdaMeasurementPoint::OnIp(Ptr<const Packet> p, Ptr<Ipv4> /* ipv4 */, uint32_t /*
     c->CopyData(buf.data(), buf.size());
     uint64_t id = LatencyPacketId(buf.data(), buf.size(), m_seed);
     uint32_t i = static_cast<uint32_t>(idx);
+    if (m_released[i])
+    {
+        return; // a clock stepped back into an interval already closed
+    }
     if (m_caches[i].Add(id, local.GetNanoSeconds()))
     {
         m_observedTrace(id, Simulator::Now(), local, i);
@@ -466,6 +550,7 @@ RdaMeasurementPoint::OnIntervalEnd(uint32_t i)
         m.setSize = cache.Size();
         m.values = cache.Signature(m_sigSize, m_seed ^ 0x3141592653589793ULL);
         Send(m, true, i);
+        Simulator::Schedule(m_retention, &RdaMeasurementPoint::Release, this, i);
         return;
     }
     m_pending[i].closed = true;
@@ -534,6 +619,13 @@ RdaMeasurementPoint::OnControl(Ptr<Socket> socket)
         if (m_role == RECEIVER)
         {
             auto it = m_caches.find(m.interval);
+            if (it == m_caches.end())
+            {
+                // Before the interval ended (no signature sent yet) or after its cache was
+                // released (CacheRetention): answering from an empty cache would be garbage.
+                Malformed(p);
+                continue;
+            }
             if (m.type == RdaMessage::SKETCH_REQUEST)
             {
                 if (static_cast<uint64_t>(m.banks) * m.buckets > m_maxCells)
@@ -541,9 +633,7 @@ RdaMeasurementPoint::OnControl(Ptr<Socket> socket)
                     Malformed(p);
                     continue;
                 }
-                LatencyIntervalCache empty;
-                const LatencyIntervalCache& c = it == m_caches.end() ? empty : it->second;
-                RdaSketch s = c.BuildRda(m.banks, m.buckets, m.checksum, m.seed);
+                RdaSketch s = it->second.BuildRda(m.banks, m.buckets, m.checksum, m.seed);
                 const auto& cells = s.GetBuckets();
                 for (uint32_t off = 0; off < cells.size(); off += m_chunkCells)
                 {
@@ -565,7 +655,7 @@ RdaMeasurementPoint::OnControl(Ptr<Socket> socket)
                 for (uint64_t id : m.values)
                 {
                     int64_t ts = 0;
-                    if (it != m_caches.end() && it->second.Lookup(id, ts))
+                    if (it->second.Lookup(id, ts))
                     {
                         rep.stamps.emplace_back(id, ts);
                     }
@@ -714,10 +804,7 @@ RdaMeasurementPoint::Finish(uint32_t i)
     RdaSketch::Repair(local, *st.remote, usable);
     st.report.estimate = RdaSketch::Aggregate(local, *st.remote, m_estimator);
     st.report.completedAt = Simulator::Now();
-    st.done = true;
-    st.remote.reset();
-    m_reports.push_back(st.report);
-    m_estimateTrace(st.report);
+    Close(st, i);
 }
 
 } // namespace ns3

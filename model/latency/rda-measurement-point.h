@@ -85,9 +85,14 @@ class RdaMeasurementPoint : public Application
     const std::vector<RdaIntervalReport>& GetReports() const;
     /**
      * \param interval interval index
-     * \return this point's cache of that interval (nullptr if none)
+     * \return this point's cache of that interval (nullptr if none, or already released:
+     * use the CacheReleased trace source to keep a copy)
      */
     const LatencyIntervalCache* GetCache(uint32_t interval) const;
+    /** \return packets held in this point's caches now (bounded by CacheRetention) */
+    uint64_t GetCachedPackets() const;
+    /** \return intervals whose cache this point holds now */
+    uint32_t GetCachedIntervals() const;
     /** \return malformed or unexpected control packets dropped */
     uint64_t GetMalformedCount() const;
 
@@ -130,6 +135,8 @@ class RdaMeasurementPoint : public Application
     typedef void (*EstimateCallback)(const RdaIntervalReport& report);
     /** TracedCallback signature of Observed. */
     typedef void (*ObservedCallback)(uint64_t id, Time trueTime, Time localTime, uint32_t interval);
+    /** TracedCallback signature of CacheReleased. */
+    typedef void (*CacheReleasedCallback)(uint32_t interval, const LatencyIntervalCache& cache);
 
   protected:
     void DoDispose() override;
@@ -166,6 +173,12 @@ class RdaMeasurementPoint : public Application
     void SetReportTimeout(Time v);
     /** \return report timeout */
     Time GetReportTimeout() const;
+    /** \param v receiver cache retention, [1 ms, 1 h] */
+    void SetCacheRetention(Time v);
+    /** \return receiver cache retention */
+    Time GetCacheRetention() const;
+    /** \param i interval whose cache is freed (CacheReleased fires first) */
+    void Release(uint32_t i);
     /** \param p packet dropped as malformed */
     void Malformed(Ptr<const Packet> p);
 
@@ -186,6 +199,13 @@ class RdaMeasurementPoint : public Application
         RdaIntervalReport report;              //!< the report being built
     };
 
+    /**
+     * Sender: the interval is reported; its cache and exchange state are freed.
+     * \param st the interval's state
+     * \param i interval
+     */
+    void Close(Pending& st, uint32_t i);
+
     Role m_role;                          //!< role
     uint16_t m_dataPort;                  //!< observed UDP destination port
     uint16_t m_controlPort;               //!< control UDP port
@@ -193,6 +213,7 @@ class RdaMeasurementPoint : public Application
     Time m_start;                         //!< first interval start (local)
     Time m_length;                        //!< interval length
     Time m_timeout;                       //!< report timeout after the local interval end
+    Time m_retention;                     //!< receiver cache retention after the local end
     uint32_t m_intervals;                 //!< intervals to measure
     uint32_t m_banks;                     //!< k
     double m_bpd;                         //!< buckets per difference
@@ -208,13 +229,15 @@ class RdaMeasurementPoint : public Application
     Ptr<Ipv4> m_ipv4;                                  //!< traced protocol
     Ptr<Socket> m_socket;                              //!< control socket
     std::map<uint32_t, LatencyIntervalCache> m_caches; //!< per-interval caches
+    std::vector<bool> m_released;                      //!< intervals whose cache was freed
     std::map<uint32_t, Pending> m_pending;             //!< sender state
     std::vector<RdaIntervalReport> m_reports;          //!< sender reports
     uint64_t m_malformed{0};                           //!< malformed packets dropped
 
-    TracedCallback<const RdaIntervalReport&> m_estimateTrace;       //!< Estimate
-    TracedCallback<uint64_t, Time, Time, uint32_t> m_observedTrace; //!< Observed
-    TracedCallback<Ptr<const Packet>> m_malformedTrace;             //!< MalformedControl
+    TracedCallback<const RdaIntervalReport&> m_estimateTrace;              //!< Estimate
+    TracedCallback<uint64_t, Time, Time, uint32_t> m_observedTrace;        //!< Observed
+    TracedCallback<Ptr<const Packet>> m_malformedTrace;                    //!< MalformedControl
+    TracedCallback<uint32_t, const LatencyIntervalCache&> m_releasedTrace; //!< CacheReleased
 };
 
 } // namespace ns3
