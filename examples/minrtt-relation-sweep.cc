@@ -10,6 +10,8 @@
 //   minrtt-relation-sweep --drifts=20 --asymmetries=100 --loads=0.7     (default scenario)
 //   minrtt-relation-sweep --drifts=5,20,50 --asymmetries=0,100,300 --loads=0,0.4,0.7
 
+#include "sweep-arguments.h"
+
 #include "ns3/core-module.h"
 #include "ns3/relation-study.h"
 
@@ -20,23 +22,7 @@
 #include <sys/stat.h>
 
 using namespace ns3;
-
-namespace
-{
-/** \param s comma-separated numbers \return them */
-std::vector<double>
-Split(const std::string& s)
-{
-    std::vector<double> out;
-    std::stringstream ss(s);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        out.push_back(std::stod(item));
-    }
-    return out;
-}
-} // namespace
+using chronometry_examples::ParseNumberList;
 
 int
 main(int argc, char* argv[])
@@ -67,11 +53,11 @@ main(int argc, char* argv[])
         std::ofstream out(tmp);
         NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
         out << RelationStudyCsvHeader() << "\n";
-        for (double d : Split(drifts))
+        for (double d : ParseNumberList("drifts", drifts))
         {
-            for (double a : Split(asymmetries))
+            for (double a : ParseNumberList("asymmetries", asymmetries))
             {
-                for (double l : Split(loads))
+                for (double l : ParseNumberList("loads", loads))
                 {
                     for (uint32_t run = 1; run <= runs; ++run)
                     {

@@ -4,6 +4,8 @@
 // OneClock sweep: clock skew E x server load (spike probability) x probing mode
 // x predictor.  One summary row per point to <outDir>/oneclock-sweep.csv
 // (written atomically); plot it with examples/plot-oneclock.py.
+#include "sweep-arguments.h"
+
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/scheduling-study.h"
@@ -32,23 +34,13 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
     p.run = RngSeedManager::GetRun();
 
-    auto split = [](const std::string& s) {
-        std::vector<std::string> out;
-        std::stringstream in(s);
-        std::string item;
-        while (std::getline(in, item, ','))
-        {
-            out.push_back(item);
-        }
-        return out;
-    };
     std::ostringstream csv;
     csv << SchedulingStudyResult::CsvHeader() << "\n";
-    for (const auto& skew : split(skews))
+    for (const auto& skew : chronometry_examples::SplitList(skews))
     {
-        for (const auto& load : split(loads))
+        for (const auto& load : chronometry_examples::SplitList(loads))
         {
-            for (const auto& mode : split(modes))
+            for (const auto& mode : chronometry_examples::SplitList(modes))
             {
                 for (std::string predictor : {"Baseline", "Average", "FtAverage", "Kalman"})
                 {

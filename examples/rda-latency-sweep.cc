@@ -11,6 +11,8 @@
 //   rda-latency-sweep                                              (default: small sweep)
 //   rda-latency-sweep --losses=0.01,0.1 --reorders=0.01 --skews=0,50 --intervals=10
 
+#include "sweep-arguments.h"
+
 #include "ns3/core-module.h"
 #include "ns3/rda-study.h"
 
@@ -22,23 +24,10 @@
 #include <sys/stat.h>
 
 using namespace ns3;
+using chronometry_examples::ParseNumberList;
 
 namespace
 {
-/** \param s comma-separated numbers \return them */
-std::vector<double>
-Split(const std::string& s)
-{
-    std::vector<double> out;
-    std::stringstream ss(s);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        out.push_back(std::stod(item));
-    }
-    return out;
-}
-
 /**
  * \param v estimate
  * \param t truth
@@ -86,11 +75,11 @@ main(int argc, char* argv[])
         std::ofstream out(tmp);
         NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
         out << RdaStudyCsvHeader();
-        for (double loss : Split(losses))
+        for (double loss : ParseNumberList("losses", losses))
         {
-            for (double reorder : Split(reorders))
+            for (double reorder : ParseNumberList("reorders", reorders))
             {
-                for (double skew : Split(skews))
+                for (double skew : ParseNumberList("skews", skews))
                 {
                     double e[3] = {0, 0, 0};
                     double sd[3] = {0, 0, 0};

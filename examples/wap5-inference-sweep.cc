@@ -11,9 +11,12 @@
 //
 //   ./wap5-inference-sweep --rates=1,5,20,50 --skews=0us,1ms,100ms --runs=3
 
+#include "sweep-arguments.h"
+
 #include "ns3/core-module.h"
 #include "ns3/inference-study.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -26,23 +29,25 @@ namespace
 {
 
 /**
- * \param list comma-separated values
+ * \param list comma-separated values, or "none" to skip this axis
  * \return the values
  */
 std::vector<std::string>
-Split(const std::string& list)
+Axis(const std::string& list)
 {
-    std::vector<std::string> out;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
-    {
-        if (!item.empty() && item != "none")
-        {
-            out.push_back(item);
-        }
-    }
-    return out;
+    return list == "none" ? std::vector<std::string>{} : chronometry_examples::SplitList(list);
+}
+
+/**
+ * \param option command-line option
+ * \param list comma-separated numbers, or "none" to skip this axis
+ * \return the numbers
+ */
+std::vector<double>
+NumberAxis(const std::string& option, const std::string& list)
+{
+    return list == "none" ? std::vector<double>{}
+                          : chronometry_examples::ParseNumberList(option, list);
 }
 
 /**
@@ -148,31 +153,33 @@ main(int argc, char* argv[])
                       << "), vc candidates " << r.vcCandidates << std::endl;
         }
     };
-    for (const auto& v : Split(rates))
+    for (double v : NumberAxis("rates", rates))
     {
         InferenceStudyParams p = base;
-        p.rate = std::stod(v);
+        p.rate = v;
         point("rate", p);
     }
-    for (const auto& v : Split(clients))
+    for (double v : NumberAxis("clients", clients))
     {
+        NS_ABORT_MSG_IF(v < 0 || v != std::floor(v) || v > 1e6,
+                        "--clients: " << v << " is not a whole number of clients");
         InferenceStudyParams p = base;
-        p.clients = std::stoul(v);
+        p.clients = static_cast<uint32_t>(v);
         point("parallelism", p);
     }
-    for (const auto& v : Split(skews))
+    for (const auto& v : Axis(skews))
     {
         InferenceStudyParams p = base;
         p.skew = Time(v);
         point("skew", p);
     }
-    for (const auto& v : Split(drifts))
+    for (double v : NumberAxis("drifts", drifts))
     {
         InferenceStudyParams p = base;
-        p.driftPpm = std::stod(v);
+        p.driftPpm = v;
         point("drift", p);
     }
-    for (const auto& v : Split(delays))
+    for (const auto& v : Axis(delays))
     {
         InferenceStudyParams p = base;
         p.delay = Time(v);

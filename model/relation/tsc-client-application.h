@@ -137,7 +137,6 @@ class TscClientApplication : public Application
     Ipv4Address m_peer;                                 //!< current peer
     uint32_t m_remaining{0};                            //!< rounds left
     uint32_t m_seq{0};                                  //!< current round id
-    uint64_t m_sendA{0};                                //!< current round start
     bool m_waiting{false};                              //!< a round is out
     EventId m_timeout;                                  //!< round timeout
     std::vector<relation::MinRttRound> m_rounds;        //!< rounds so far
