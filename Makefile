@@ -1,17 +1,19 @@
 # chronometry: the two commands of the README.
 #   make demo   set up, build and run the main demonstration (results/ gets CSV, PNG, REPORT.md)
-#   make test   set up, build and run every test: the suites, Python tests and notebooks, then
-#               the same suites and the fuzz harnesses under ASan + UBSan (CTest summary at the end)
-# Other targets: build, test-sanitize, bench, in-tree (scripts/check-in-tree.sh), clean.
+#   make test   set up, build and run every test: the suites, Python tests and notebooks, the
+#               examples' output of a Debug (-O0) build against this optimized one, then the same
+#               suites and the fuzz harnesses under ASan + UBSan (CTest summary at the end)
+# Other targets: build, test-debug, test-sanitize, bench, in-tree (scripts/check-in-tree.sh), clean.
 
 BUILD_DIR ?= build
 SANITIZE_BUILD_DIR ?= build-sanitize
+DEBUG_BUILD_DIR ?= build-debug
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 PYTHON := /usr/bin/python3
 RESULTS ?= results
 
-.PHONY: all setup configure build demo test test-sanitize bench in-tree clean
+.PHONY: all setup configure build demo test test-debug test-sanitize bench in-tree clean
 
 all: build
 
@@ -34,7 +36,15 @@ demo: build
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) test-debug
 	$(MAKE) test-sanitize
+
+# Byte-identical example CSV from a Debug build (-O0, no optimization) and the optimized build.
+test-debug: build
+	cmake -S . -B $(DEBUG_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DCHRONOMETRY_PYTHON=OFF \
+	  -DCHRONOMETRY_BENCHMARKS=OFF -DCHRONOMETRY_REFERENCE_BUILD=$(abspath $(BUILD_DIR))
+	cmake --build $(DEBUG_BUILD_DIR) -j $(JOBS) --target chronometry-examples
+	cd $(DEBUG_BUILD_DIR) && ctest --output-on-failure -R '^reproducibility$$'
 
 test-sanitize: setup
 	JOBS=$(JOBS) REFERENCE_BUILD=$(BUILD_DIR) bash scripts/run-sanitizers.sh $(SANITIZE_BUILD_DIR)
@@ -46,4 +56,4 @@ in-tree:
 	bash scripts/check-in-tree.sh
 
 clean:
-	rm -rf $(BUILD_DIR) $(SANITIZE_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(SANITIZE_BUILD_DIR)
