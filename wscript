@@ -91,6 +91,7 @@ def build(bld):
     headers.module = 'chronometry'
     headers.source = [
         'model/common/chronometry-validation.h',
+        'model/common/chronometry-ns3-compat.h',
         'model/clock/clock-timeline.h',
         'model/clock/drift-math.h',
         'model/clock/oscillator.h',

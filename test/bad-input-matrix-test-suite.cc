@@ -10,6 +10,7 @@
 // NS_ABORT_MSG in programs, which stays in optimized builds).
 #include "expected-throw-scope.h"
 
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/inference-study.h"
@@ -473,11 +474,11 @@ class BadInputMatrixTestSuite : public TestSuite
 {
   public:
     BadInputMatrixTestSuite()
-        : TestSuite("chronometry-bad-input", UNIT)
+        : TestSuite("chronometry-bad-input", Type::UNIT)
     {
-        AddTestCase(new CompletenessTestCase, TestCase::QUICK);
-        AddTestCase(new AttributeMatrixTestCase, TestCase::QUICK);
-        AddTestCase(new RunnerMatrixTestCase, TestCase::QUICK);
+        AddTestCase(new CompletenessTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new AttributeMatrixTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RunnerMatrixTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -4,6 +4,7 @@
 // BoundedSkewClock: 64 nodes stay within E of each other over 10^6 reads, reads
 // are monotonic, and the thesis' original form is shown to break the bound.
 #include "ns3/bounded-skew-clock.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -213,11 +214,11 @@ class BoundedSkewClockTestSuite : public TestSuite
 {
   public:
     BoundedSkewClockTestSuite()
-        : TestSuite("chronometry-bounded-skew-clock", UNIT)
+        : TestSuite("chronometry-bounded-skew-clock", Type::UNIT)
     {
-        AddTestCase(new SixtyFourNodesTestCase, TestCase::QUICK);
-        AddTestCase(new ThesisFormBreaksBoundTestCase, TestCase::QUICK);
-        AddTestCase(new BoundedSchedulingTestCase, TestCase::QUICK);
+        AddTestCase(new SixtyFourNodesTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ThesisFormBreaksBoundTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new BoundedSchedulingTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

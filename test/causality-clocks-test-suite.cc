@@ -4,6 +4,7 @@
 // Causality timestamps against the vector-clock ground truth: the thesis'
 // worked examples, structural properties and requirements over 1000 random
 // executions, and encode/decode round trips with corrupted-input rejection.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/hybrid-vector-clock.h"
 #include "ns3/logical-clocks.h"
@@ -614,17 +615,19 @@ class CausalityClocksTestSuite : public TestSuite
 {
   public:
     CausalityClocksTestSuite()
-        : TestSuite("chronometry-causality-clocks", UNIT)
+        : TestSuite("chronometry-causality-clocks", Type::UNIT)
     {
-        AddTestCase(new ThesisHelperExamplesTestCase, TestCase::QUICK);
-        AddTestCase(new ThesisFigureTestCase, TestCase::QUICK);
-        AddTestCase(new ReplayAlgebraTestCase, TestCase::QUICK);
-        AddTestCase(new EncodingTestCase, TestCase::QUICK);
-        AddTestCase(new CounterWideningTestCase, TestCase::QUICK);
-        AddTestCase(new SumCountersTestCase, TestCase::QUICK);
-        AddTestCase(new DenseEpochsTestCase, TestCase::QUICK);
-        AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::PUBLISHED), TestCase::QUICK);
-        AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS), TestCase::QUICK);
+        AddTestCase(new ThesisHelperExamplesTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ThesisFigureTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ReplayAlgebraTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new EncodingTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new CounterWideningTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SumCountersTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new DenseEpochsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::PUBLISHED),
+                    chronometry::TestDuration::QUICK);
+        AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS),
+                    chronometry::TestDuration::QUICK);
     }
 };
 

@@ -8,6 +8,7 @@
 #include "ns3/causality-header.h"
 #include "ns3/causality-helper.h"
 #include "ns3/causality-tag.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -259,10 +260,10 @@ class CausalityStampingTestSuite : public TestSuite
 {
   public:
     CausalityStampingTestSuite()
-        : TestSuite("chronometry-causality-stamping", SYSTEM)
+        : TestSuite("chronometry-causality-stamping", Type::SYSTEM)
     {
-        AddTestCase(new StampingTestCase(false), TestCase::QUICK);
-        AddTestCase(new StampingTestCase(true), TestCase::QUICK);
+        AddTestCase(new StampingTestCase(false), chronometry::TestDuration::QUICK);
+        AddTestCase(new StampingTestCase(true), chronometry::TestDuration::QUICK);
     }
 };
 

@@ -8,6 +8,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/bounded-skew-clock.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
 #include "ns3/double.h"
@@ -210,10 +211,10 @@ class ClockConfigValidationTestSuite : public TestSuite
 {
   public:
     ClockConfigValidationTestSuite()
-        : TestSuite("chronometry-clock-config-validation", UNIT)
+        : TestSuite("chronometry-clock-config-validation", Type::UNIT)
     {
-        AddTestCase(new AttributeMatrixTestCase, TestCase::QUICK);
-        AddTestCase(new CombinationsTestCase, TestCase::QUICK);
+        AddTestCase(new AttributeMatrixTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new CombinationsTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -3,6 +3,7 @@
  */
 // ClockHelper and TscHelper: per-node parameters drawn in range, aggregation to
 // nodes, and reproducibility from RngRun and AssignStreams.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
 #include "ns3/double.h"
@@ -190,11 +191,11 @@ class ClockHelperTestSuite : public TestSuite
 {
   public:
     ClockHelperTestSuite()
-        : TestSuite("chronometry-clock-helper", UNIT)
+        : TestSuite("chronometry-clock-helper", Type::UNIT)
     {
-        AddTestCase(new PerNodeParametersTestCase, TestCase::QUICK);
-        AddTestCase(new ReproducibilityTestCase, TestCase::QUICK);
-        AddTestCase(new TscHelperTestCase, TestCase::QUICK);
+        AddTestCase(new PerNodeParametersTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ReproducibilityTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new TscHelperTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

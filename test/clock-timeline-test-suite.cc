@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // Unit tests of the simulator-free clock core: ClockTimeline and drift-math.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/clock-timeline.h"
 #include "ns3/drift-math.h"
 #include "ns3/test.h"
@@ -175,11 +176,11 @@ class ClockTimelineTestSuite : public TestSuite
 {
   public:
     ClockTimelineTestSuite()
-        : TestSuite("chronometry-clock-timeline", UNIT)
+        : TestSuite("chronometry-clock-timeline", Type::UNIT)
     {
-        AddTestCase(new TimelineExactValuesTestCase, TestCase::QUICK);
-        AddTestCase(new TimelineInverseTestCase, TestCase::QUICK);
-        AddTestCase(new DriftMathTestCase, TestCase::QUICK);
+        AddTestCase(new TimelineExactValuesTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new TimelineInverseTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new DriftMathTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

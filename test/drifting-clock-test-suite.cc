@@ -5,6 +5,7 @@
 // monotonic reads, and events scheduled in local time across steps, slews and
 // frequency changes.
 #include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/double.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/object-factory.h"
@@ -361,13 +362,13 @@ class DriftingClockTestSuite : public TestSuite
 {
   public:
     DriftingClockTestSuite()
-        : TestSuite("chronometry-drifting-clock", UNIT)
+        : TestSuite("chronometry-drifting-clock", Type::UNIT)
     {
-        AddTestCase(new ConstantDriftTestCase, TestCase::QUICK);
-        AddTestCase(new LocalSchedulingTimelineTestCase, TestCase::QUICK);
-        AddTestCase(new LocalSchedulingPropertyTestCase, TestCase::QUICK);
-        AddTestCase(new MonotonicReadsTestCase, TestCase::QUICK);
-        AddTestCase(new ClockTracesTestCase, TestCase::QUICK);
+        AddTestCase(new ConstantDriftTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LocalSchedulingTimelineTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LocalSchedulingPropertyTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MonotonicReadsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ClockTracesTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

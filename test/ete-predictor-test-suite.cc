@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // Unit tests of the simulator-free ETE predictors against hand-computed sequences.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/ete-predictor.h"
 #include "ns3/test.h"
@@ -214,12 +215,12 @@ class EtePredictorTestSuite : public TestSuite
 {
   public:
     EtePredictorTestSuite()
-        : TestSuite("chronometry-ete-predictor", UNIT)
+        : TestSuite("chronometry-ete-predictor", Type::UNIT)
     {
-        AddTestCase(new AverageTestCase, TestCase::QUICK);
-        AddTestCase(new FtAverageTestCase, TestCase::QUICK);
-        AddTestCase(new KalmanTestCase, TestCase::QUICK);
-        AddTestCase(new PredictorNoiseTestCase, TestCase::QUICK);
+        AddTestCase(new AverageTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new FtAverageTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new KalmanTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PredictorNoiseTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -7,6 +7,7 @@
 // the truth, an untraced node, and the vector clocks' answer beside it.
 #include "expected-throw-scope.h"
 
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -319,15 +320,15 @@ class InferenceStudyTestSuite : public TestSuite
 {
   public:
     InferenceStudyTestSuite()
-        : TestSuite("chronometry-inference-study", SYSTEM)
+        : TestSuite("chronometry-inference-study", Type::SYSTEM)
     {
-        AddTestCase(new LowLoadTestCase, TestCase::QUICK);
-        AddTestCase(new LoadTrendTestCase, TestCase::QUICK);
-        AddTestCase(new ClockOffsetTestCase, TestCase::QUICK);
-        AddTestCase(new UntracedLookupTestCase, TestCase::QUICK);
-        AddTestCase(new GossipTestCase, TestCase::QUICK);
-        AddTestCase(new MalformedTestCase, TestCase::QUICK);
-        AddTestCase(new StudyValidationTestCase, TestCase::QUICK);
+        AddTestCase(new LowLoadTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LoadTrendTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ClockOffsetTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new UntracedLookupTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new GossipTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StudyValidationTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -4,6 +4,7 @@
 // Latency aggregation cores (RDA repair/mean/collapse/variance, LDA, FineComb, late
 // binding) checked against exact values: the paper's worked examples, exhaustive
 // enumeration of the collapse signs, random executions against per-packet truth.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/latency-interval-cache.h"
 #include "ns3/lda-sketch.h"
@@ -582,15 +583,15 @@ class LatencyAggregationTestSuite : public TestSuite
 {
   public:
     LatencyAggregationTestSuite()
-        : TestSuite("chronometry-latency-aggregation", UNIT)
+        : TestSuite("chronometry-latency-aggregation", Type::UNIT)
     {
-        AddTestCase(new LatencyValidationTestCase, TestCase::QUICK);
-        AddTestCase(new LatencyPaperExamplesTestCase, TestCase::QUICK);
-        AddTestCase(new LatencyVarianceDerivationTestCase, TestCase::QUICK);
-        AddTestCase(new LatencyRandomExecutionsTestCase, TestCase::QUICK);
-        AddTestCase(new LatencyFineCombRepairTestCase, TestCase::QUICK);
-        AddTestCase(new LatencyLateBindingTestCase, TestCase::QUICK);
-        AddTestCase(new LatencyMessageCodecTestCase, TestCase::QUICK);
+        AddTestCase(new LatencyValidationTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LatencyPaperExamplesTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LatencyVarianceDerivationTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LatencyRandomExecutionsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LatencyFineCombRepairTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LatencyLateBindingTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LatencyMessageCodecTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

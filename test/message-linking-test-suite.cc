@@ -5,6 +5,7 @@
 // answers (the paper's Figure 4 and Figure 6/7 examples, a sequential chain,
 // an untraced node) and property tests over random synthetic multi-tier
 // traces whose true causality is known.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/message-linking-analyzer.h"
@@ -472,14 +473,14 @@ class MessageLinkingTestSuite : public TestSuite
 {
   public:
     MessageLinkingTestSuite()
-        : TestSuite("chronometry-message-linking", UNIT)
+        : TestSuite("chronometry-message-linking", Type::UNIT)
     {
-        AddTestCase(new SequentialChainTestCase, TestCase::QUICK);
-        AddTestCase(new Figure6TestCase, TestCase::QUICK);
-        AddTestCase(new Figure4TestCase, TestCase::QUICK);
-        AddTestCase(new UntracedNodeTestCase, TestCase::QUICK);
-        AddTestCase(new RandomTracesTestCase, TestCase::QUICK);
-        AddTestCase(new LinkingValidationTestCase, TestCase::QUICK);
+        AddTestCase(new SequentialChainTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new Figure6TestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new Figure4TestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new UntracedNodeTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RandomTracesTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LinkingValidationTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

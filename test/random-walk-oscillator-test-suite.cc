@@ -3,6 +3,7 @@
  */
 // RandomWalkOscillator: the drift's variance grows linearly with time, the
 // bound holds, the phase integrates the drift, and runs are reproducible.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/double.h"
 #include "ns3/object-factory.h"
 #include "ns3/oscillator.h"
@@ -148,11 +149,11 @@ class RandomWalkOscillatorTestSuite : public TestSuite
 {
   public:
     RandomWalkOscillatorTestSuite()
-        : TestSuite("chronometry-random-walk-oscillator", UNIT)
+        : TestSuite("chronometry-random-walk-oscillator", Type::UNIT)
     {
-        AddTestCase(new VarianceGrowsLinearlyTestCase, TestCase::QUICK);
-        AddTestCase(new BoundTestCase, TestCase::QUICK);
-        AddTestCase(new PhaseIntegratesDriftTestCase, TestCase::QUICK);
+        AddTestCase(new VarianceGrowsLinearlyTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new BoundTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PhaseIntegratesDriftTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -3,6 +3,7 @@
  */
 // RdaSketch: with the checksum no wrong decodes over random trials; when decoding
 // succeeds the repaired mean latency equals the exact mean of the matched packets.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/rda-sketch.h"
 #include "ns3/test.h"
 
@@ -258,11 +259,11 @@ class RdaSketchTestSuite : public TestSuite
 {
   public:
     RdaSketchTestSuite()
-        : TestSuite("chronometry-rda-sketch", UNIT)
+        : TestSuite("chronometry-rda-sketch", Type::UNIT)
     {
-        AddTestCase(new RdaRandomTrialsTestCase, TestCase::QUICK);
-        AddTestCase(new RdaChecksumTestCase, TestCase::QUICK);
-        AddTestCase(new RdaDecodeTableTestCase, TestCase::QUICK);
+        AddTestCase(new RdaRandomTrialsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaChecksumTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaDecodeTableTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

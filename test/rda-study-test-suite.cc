@@ -4,6 +4,7 @@
 // RDA measurement points in ns-3 against the simulator's per-packet truth: real packets,
 // node-local clocks, loss (RateErrorModel / BurstErrorModel) and reorder injection.
 #include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/rda-measurement-point.h"
 #include "ns3/rda-study.h"
@@ -351,14 +352,14 @@ class RdaStudyTestSuite : public TestSuite
 {
   public:
     RdaStudyTestSuite()
-        : TestSuite("chronometry-rda-study", SYSTEM)
+        : TestSuite("chronometry-rda-study", Type::SYSTEM)
     {
-        AddTestCase(new RdaStudyTruthTestCase, TestCase::QUICK);
-        AddTestCase(new RdaStudyClockTestCase, TestCase::QUICK);
-        AddTestCase(new RdaStudyValidationTestCase, TestCase::QUICK);
-        AddTestCase(new RdaStudyPaperFormTestCase, TestCase::QUICK);
-        AddTestCase(new RdaStudyTargetTestCase, TestCase::QUICK);
-        AddTestCase(new RdaStudyCacheBoundTestCase, TestCase::QUICK);
+        AddTestCase(new RdaStudyTruthTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaStudyClockTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaStudyValidationTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaStudyPaperFormTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaStudyTargetTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaStudyCacheBoundTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

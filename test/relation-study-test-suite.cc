@@ -3,6 +3,7 @@
  */
 // Full ns-3 runs of the MinRTT relation study against the simulator's truth.
 
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -185,12 +186,12 @@ class RelationStudyTestSuite : public TestSuite
 {
   public:
     RelationStudyTestSuite()
-        : TestSuite("chronometry-relation-study", SYSTEM)
+        : TestSuite("chronometry-relation-study", Type::SYSTEM)
     {
-        AddTestCase(new DefaultScenarioTestCase, TestCase::QUICK);
-        AddTestCase(new LoadTestCase, TestCase::QUICK);
-        AddTestCase(new DriftAsymmetryTestCase, TestCase::QUICK);
-        AddTestCase(new MalformedTestCase, TestCase::QUICK);
+        AddTestCase(new DefaultScenarioTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LoadTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new DriftAsymmetryTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

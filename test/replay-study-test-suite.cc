@@ -3,6 +3,7 @@
  */
 // System test of the replay-clock study on a small grid: the thesis' qualitative
 // findings on our numbers, and requirements 1 and 2 in every run.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/replay-study.h"
 #include "ns3/test.h"
@@ -169,11 +170,11 @@ class ReplayStudyTestSuite : public TestSuite
 {
   public:
     ReplayStudyTestSuite()
-        : TestSuite("chronometry-replay-study", SYSTEM)
+        : TestSuite("chronometry-replay-study", Type::SYSTEM)
     {
-        AddTestCase(new StudyValidationTestCase, TestCase::QUICK);
-        AddTestCase(new QualitativeFindingsTestCase, TestCase::QUICK);
-        AddTestCase(new DelayAndJitterTestCase, TestCase::QUICK);
+        AddTestCase(new StudyValidationTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new QualitativeFindingsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new DelayAndJitterTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -4,6 +4,7 @@
 // OneClock scheduling against the simulator's truth: predictors vs baseline,
 // spikes, burst vs periodic probing, coordinated spread vs E, atomic commit,
 // acceptable scheduling range, cancel and malformed packets.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
 #include "ns3/drifting-clock.h"
@@ -447,15 +448,15 @@ class SchedulingStudyTestSuite : public TestSuite
 {
   public:
     SchedulingStudyTestSuite()
-        : TestSuite("chronometry-scheduling-study", SYSTEM)
+        : TestSuite("chronometry-scheduling-study", Type::SYSTEM)
     {
-        AddTestCase(new PredictorsBeatBaselineTestCase, TestCase::QUICK);
-        AddTestCase(new SpikesAndBurstTestCase, TestCase::QUICK);
-        AddTestCase(new CoordinatedSpreadTestCase, TestCase::QUICK);
-        AddTestCase(new AtomicCommitTestCase, TestCase::QUICK);
-        AddTestCase(new MaxFutureTestCase, TestCase::QUICK);
-        AddTestCase(new ServerDirectTestCase, TestCase::QUICK);
-        AddTestCase(new ClientMalformedTestCase, TestCase::QUICK);
+        AddTestCase(new PredictorsBeatBaselineTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SpikesAndBurstTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new CoordinatedSpreadTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new AtomicCommitTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MaxFutureTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ServerDirectTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ClientMalformedTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -3,6 +3,7 @@
  */
 // SimulatedTsc: tick rates match frequency and drift, the counter is invariant
 // (never decreases, wraps modulo 2^64), read cost and nominal conversions.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/double.h"
 #include "ns3/object-factory.h"
 #include "ns3/oscillator.h"
@@ -159,11 +160,11 @@ class SimulatedTscTestSuite : public TestSuite
 {
   public:
     SimulatedTscTestSuite()
-        : TestSuite("chronometry-simulated-tsc", UNIT)
+        : TestSuite("chronometry-simulated-tsc", Type::UNIT)
     {
-        AddTestCase(new TickRateTestCase, TestCase::QUICK);
-        AddTestCase(new RandomWalkTscTestCase, TestCase::QUICK);
-        AddTestCase(new ReadAndConversionTestCase, TestCase::QUICK);
+        AddTestCase(new TickRateTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RandomWalkTscTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ReadAndConversionTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -3,6 +3,7 @@
  */
 // Estimator math of the MinRTT relation against exact synthetic truth.
 
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/test.h"
 #include "ns3/tsc-relation.h"
 
@@ -373,12 +374,12 @@ class TscRelationTestSuite : public TestSuite
 {
   public:
     TscRelationTestSuite()
-        : TestSuite("chronometry-tsc-relation", UNIT)
+        : TestSuite("chronometry-tsc-relation", Type::UNIT)
     {
-        AddTestCase(new SymmetricExactTestCase, TestCase::QUICK);
-        AddTestCase(new TableTwoOrderingTestCase, TestCase::QUICK);
-        AddTestCase(new RandomCoverageTestCase, TestCase::QUICK);
-        AddTestCase(new NtpAndReturnTripTestCase, TestCase::QUICK);
+        AddTestCase(new SymmetricExactTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new TableTwoOrderingTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RandomCoverageTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NtpAndReturnTripTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

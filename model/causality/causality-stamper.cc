@@ -8,6 +8,7 @@
 #include "causality-tag.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
 #include "ns3/ipv4-interface.h"
@@ -235,7 +236,8 @@ CausalityStamper::GetTypeId()
                           "RepCl counter rule: Published (the thesis) or EpochCounts "
                           "(chronometry's corrected variant).",
                           EnumValue(static_cast<int>(ReplayCounterRule::PUBLISHED)),
-                          MakeEnumAccessor(&CausalityStamper::m_counterRule),
+                          chronometry::MakeEnumAccessorOf<ReplayCounterRule>(
+                              &CausalityStamper::m_counterRule),
                           MakeEnumChecker(static_cast<int>(ReplayCounterRule::PUBLISHED),
                                           "Published",
                                           static_cast<int>(ReplayCounterRule::EPOCH_COUNTS),

@@ -3,6 +3,7 @@
  */
 #include "bounded-skew-clock.h"
 
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -35,7 +36,8 @@ BoundedSkewClock::GetTypeId()
                           "Thesis: the replay-clock thesis' Algorithm 5.1, uniform in "
                           "[previous, t + E] (no lower bound).",
                           EnumValue(static_cast<int>(clockmath::BoundedSkewForm::BOUNDED)),
-                          MakeEnumAccessor(&BoundedSkewClock::m_form),
+                          chronometry::MakeEnumAccessorOf<clockmath::BoundedSkewForm>(
+                              &BoundedSkewClock::m_form),
                           MakeEnumChecker(static_cast<int>(clockmath::BoundedSkewForm::BOUNDED),
                                           "Bounded",
                                           static_cast<int>(clockmath::BoundedSkewForm::THESIS),

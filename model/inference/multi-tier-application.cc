@@ -4,6 +4,7 @@
 #include "multi-tier-application.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -56,7 +57,7 @@ MultiTierApplication::GetTypeId()
             .AddAttribute("Role",
                           "This node's role: Client, FrontEnd, Backend or Lookup.",
                           EnumValue(MultiTierApplication::CLIENT),
-                          MakeEnumAccessor(&MultiTierApplication::m_role),
+                          chronometry::MakeEnumAccessorOf<Role>(&MultiTierApplication::m_role),
                           MakeEnumChecker(MultiTierApplication::CLIENT,
                                           "Client",
                                           MultiTierApplication::FRONT_END,

@@ -4,6 +4,7 @@
 #include "rda-measurement-point.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -39,7 +40,7 @@ RdaMeasurementPoint::GetTypeId()
             .AddAttribute("Role",
                           "Sender (upstream: decodes and reports) or Receiver (downstream).",
                           EnumValue(SENDER),
-                          MakeEnumAccessor(&RdaMeasurementPoint::SetRole),
+                          chronometry::MakeEnumAccessorOf<Role>(&RdaMeasurementPoint::SetRole),
                           MakeEnumChecker(SENDER, "Sender", RECEIVER, "Receiver"))
             .AddAttribute("DataPort",
                           "UDP destination port of the observed stream.",

@@ -4,6 +4,7 @@
 #include "pipeline-application.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
@@ -34,7 +35,7 @@ PipelineApplication::GetTypeId()
             .AddAttribute("Role",
                           "Stage role.",
                           EnumValue(PipelineApplication::SOURCE),
-                          MakeEnumAccessor(&PipelineApplication::m_role),
+                          chronometry::MakeEnumAccessorOf<Role>(&PipelineApplication::m_role),
                           MakeEnumChecker(PipelineApplication::SOURCE,
                                           "Source",
                                           PipelineApplication::RELAY,

@@ -4,6 +4,7 @@
 #include "scheduled-operation-client.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
@@ -55,17 +56,18 @@ ScheduledOperationClient::GetTypeId()
                           UintegerValue(8),
                           MakeUintegerAccessor(&ScheduledOperationClient::SetWindow),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("ProbeMode",
-                          "None, Periodic (a probe every ProbePeriod) or Burst (N probes per "
-                          "operation).",
-                          EnumValue(PROBE_PERIODIC),
-                          MakeEnumAccessor(&ScheduledOperationClient::m_probeMode),
-                          MakeEnumChecker(PROBE_NONE,
-                                          "None",
-                                          PROBE_PERIODIC,
-                                          "Periodic",
-                                          PROBE_BURST,
-                                          "Burst"))
+            .AddAttribute(
+                "ProbeMode",
+                "None, Periodic (a probe every ProbePeriod) or Burst (N probes per "
+                "operation).",
+                EnumValue(PROBE_PERIODIC),
+                chronometry::MakeEnumAccessorOf<ProbeMode>(&ScheduledOperationClient::m_probeMode),
+                MakeEnumChecker(PROBE_NONE,
+                                "None",
+                                PROBE_PERIODIC,
+                                "Periodic",
+                                PROBE_BURST,
+                                "Burst"))
             .AddAttribute("ProbePeriod",
                           "Period of periodic probing; valid range [1 ms, 1 h].",
                           TimeValue(Seconds(1)),
