@@ -3,6 +3,7 @@
  */
 #include "bounded-skew-clock.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
@@ -24,13 +25,11 @@ BoundedSkewClock::GetTypeId()
             .SetParent<LocalClock>()
             .SetGroupName("Chronometry")
             .AddConstructor<BoundedSkewClock>()
-            .AddAttribute(
-                "Bound",
-                "The skew bound E: every read lies in [t, t + E]; valid range "
-                "[one Time step, 1 h].",
-                TimeValue(MilliSeconds(1)),
-                MakeTimeAccessor(&BoundedSkewClock::SetBound, &BoundedSkewClock::GetBound),
-                MakeTimeChecker())
+            .AddAttribute("Bound",
+                          "The skew bound E: every read lies in [t, t + E].",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&BoundedSkewClock::m_bound),
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .AddAttribute("Form",
                           "Bounded: uniform in [max(previous, t), t + E] (provably within E). "
                           "Thesis: the replay-clock thesis' Algorithm 5.1, uniform in "
@@ -66,8 +65,7 @@ BoundedSkewClock::DoDispose()
 void
 BoundedSkewClock::SetBound(Time bound)
 {
-    chronometry::RequireTimeInRange("ns3::BoundedSkewClock::Bound", bound, Time::From(1), Hours(1));
-    m_bound = bound;
+    SetAttribute("Bound", TimeValue(bound)); // validated by the attribute's checker
 }
 
 Time

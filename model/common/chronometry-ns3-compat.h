@@ -27,7 +27,7 @@
 #else
 // Neither: tell the generations apart by the deprecation macros each release adds.
 #include "ns3/deprecated.h"
-#if defined(NS_DEPRECATED_3_42) || defined(NS_DEPRECATED_3_44) || defined(NS_DEPRECATED_3_46) ||  \
+#if defined(NS_DEPRECATED_3_42) || defined(NS_DEPRECATED_3_44) || defined(NS_DEPRECATED_3_46) ||   \
     defined(NS_DEPRECATED_3_48)
 #define CHRONOMETRY_NS3 342
 #else

@@ -17,11 +17,8 @@ namespace
 {
 ValidationMode g_validationMode = ValidationMode::ABORT;
 
-/**
- * Print a Time in the largest unit that shows it exactly (1s, 250ms, 3us, 7ns).
- * \param t the time
- * \return the text
- */
+} // namespace
+
 std::string
 FormatTime(Time t)
 {
@@ -47,7 +44,6 @@ FormatTime(Time t)
     }
     return std::to_string(ns) + "ns";
 }
-} // namespace
 
 ConfigError::ConfigError(const std::string& message)
     : std::invalid_argument(message)

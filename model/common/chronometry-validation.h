@@ -65,6 +65,13 @@ ValidationMode GetValidationMode();
 [[noreturn]] void ReportConfigError(const std::string& message);
 
 /**
+ * Print a Time in the largest unit that shows it exactly (1s, 250ms, 3us, 7ns; inf, -inf).
+ * \param t the time
+ * \return the text
+ */
+std::string FormatTime(Time t);
+
+/**
  * Check lo <= value <= hi for a Time-valued parameter.
  * \param parameter qualified name, e.g. "ns3::DriftingClock::Resolution"
  * \param value the value being set
