@@ -5,13 +5,14 @@
 //
 // A client schedules the same desired completion time T_d on every server,
 // with T_s = T_d - predicted ETE; each server starts when ITS OWN clock reads
-// T_s.  For each predictor the run reports the error of the true completion
-// time against T_d (split into the server-clock part and the prediction part)
-// and the spread of the true start and completion times across servers, which
-// the clock skew E bounds from below.  The coordinated snapshot is the same
-// with a short read-only operation (a get-config): all servers capture their
-// state within E of each other.  Per-operation rows go to
-// <outDir>/oneclock-coordinated-<predictor>.csv (written atomically).
+// T_s.  For each predictor the run reports the mean absolute error of the true
+// completion time against T_d, beside the mean absolute start error (the server
+// clock's error at T_s) and the mean absolute prediction error -- three separate
+// means, which do not add up -- and the spread of the true start and completion
+// times across servers, which the clock skew E bounds from below.  The coordinated snapshot is the
+// same with a short read-only operation (a get-config): all servers capture their state within E of
+// each other.  Per-operation rows go to <outDir>/oneclock-coordinated-<predictor>.csv (written
+// atomically).
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/scheduling-study.h"
@@ -68,10 +69,11 @@ main(int argc, char* argv[])
         p.predictor = predictor;
         SchedulingStudyResult r = SchedulingStudy::Run(p);
         std::cout << "  " << predictor << ": mean |true completion - T_d| = " << r.maeUs
-                  << " us (server clock part " << r.maeClockUs << " us, prediction part "
-                  << r.maePredictionUs << " us); spread across servers: start mean "
-                  << r.meanStartSpreadUs << " us (max " << r.maxStartSpreadUs << ", offsets span "
-                  << r.offsetRangeUs << "), completion mean " << r.meanEndSpreadUs
+                  << " us (separate means, not parts of it: |start error| " << r.maeClockUs
+                  << " us, |prediction error| " << r.maePredictionUs
+                  << " us); spread across servers: start mean " << r.meanStartSpreadUs
+                  << " us (max " << r.maxStartSpreadUs << ", offsets span " << r.offsetRangeUs
+                  << "), completion mean " << r.meanEndSpreadUs
                   << " us; offline |ETE - predicted| Baseline/Average/"
                      "FtAverage/Kalman = "
                   << r.maeOfflineUs[0] << "/" << r.maeOfflineUs[1] << "/" << r.maeOfflineUs[2]
