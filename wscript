@@ -5,7 +5,7 @@
 
 def build(bld):
     module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
-    module.includes = ['/usr/include/eigen3']  # Eigen (header-only): model/relation/tsc-relation.cc
+    module.includes = ['/usr/include/eigen3']  # Eigen (header-only): model/relation/multi-round-relation.cc
     module.source = [
         'model/common/chronometry-validation.cc',
         'model/common/chronometry-checkers.cc',
@@ -41,7 +41,16 @@ def build(bld):
         'model/latency/rda-measurement-point.cc',
         'helper/rda-study.cc',
         'helper/rda-helper.cc',
+        'model/relation/relation-ticks.cc',
+        'model/relation/minrtt-round.cc',
+        'model/relation/relation-estimate.cc',
+        'model/relation/drift-wander.cc',
         'model/relation/tsc-relation.cc',
+        'model/relation/tsc-scenarios.cc',
+        'model/relation/multi-round-relation.cc',
+        'model/relation/multi-round-scenarios.cc',
+        'model/relation/ntp-estimator.cc',
+        'model/relation/return-trip.cc',
         'model/relation/relation-header.cc',
         'model/relation/tsc-client-application.cc',
         'model/relation/tsc-server-application.cc',
@@ -126,7 +135,16 @@ def build(bld):
         'model/latency/rda-measurement-point.h',
         'helper/rda-study.h',
         'helper/rda-helper.h',
+        'model/relation/relation-ticks.h',
+        'model/relation/minrtt-round.h',
+        'model/relation/relation-estimate.h',
+        'model/relation/drift-wander.h',
         'model/relation/tsc-relation.h',
+        'model/relation/tsc-scenarios.h',
+        'model/relation/multi-round-relation.h',
+        'model/relation/multi-round-scenarios.h',
+        'model/relation/ntp-estimator.h',
+        'model/relation/return-trip.h',
         'model/relation/relation-header.h',
         'model/relation/tsc-client-application.h',
         'model/relation/tsc-server-application.h',
