@@ -154,6 +154,19 @@ MultiRoundRelation::GetReferenceAnchor() const
     return m_aAnchor;
 }
 
+uint64_t
+MultiRoundRelation::GetPeerAnchor() const
+{
+    return m_bAnchor;
+}
+
+Interval
+MultiRoundRelation::GetPeerSpan() const
+{
+    RequireFitted();
+    return Interval{m_xMin, m_xMax};
+}
+
 MultiRoundRelation::FitStatus
 MultiRoundRelation::GetFitStatus() const
 {

@@ -106,6 +106,10 @@ class MultiRoundRelation
     std::size_t GetNVertices() const;
     /** \return the A counter value all A-side results are relative to internally */
     uint64_t GetReferenceAnchor() const;
+    /** \return the B counter value B positions are measured from internally */
+    uint64_t GetPeerAnchor() const;
+    /** \return the span of the rounds' B positions, relative to GetPeerAnchor() */
+    Interval GetPeerSpan() const;
 
     /**
      * \param b a (real) position on B's counter
