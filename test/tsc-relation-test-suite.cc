@@ -679,6 +679,99 @@ class DriftStepTestCase : public TestCase
 };
 
 /**
+ * RandomWalkOscillator TSCs (0.1 ppm/sqrt(s) each, a 600 s window): the affine
+ * bound fails; the random-walk wander term (K = 4 sigmas of the relative walk)
+ * covers. The term is probabilistic, not a worst-case bound.
+ */
+class RandomWalkTestCase : public TestCase
+{
+  public:
+    RandomWalkTestCase()
+        : TestCase("random-walk drift: the affine bound fails, the random-walk term covers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(77);
+        std::uniform_real_distribution<double> ppm(-20, 20);
+        std::uniform_real_distribution<double> hz(2e9, 3.5e9);
+        std::uniform_real_distribution<double> query(1.5, 600.5);
+        std::uniform_real_distribution<double> dur(1e-3, 5e-3);
+        std::exponential_distribution<double> queue(1.0 / 10e-6);
+        const int trials = 200;
+        int checks = 0;
+        int fails = 0;
+        int failsWander = 0;
+        double sumBound = 0;
+        double sumBoundWander = 0;
+        for (int trial = 0; trial < trials; ++trial)
+        {
+            auto tsc = [&](int64_t stream) {
+                Ptr<RandomWalkOscillator> o = CreateObject<RandomWalkOscillator>();
+                o->SetAttribute("InitialDrift", DoubleValue(ppm(rng)));
+                o->SetAttribute("Spread", DoubleValue(0.1));
+                o->AssignStreams(stream);
+                Ptr<SimulatedTsc> t = CreateObject<SimulatedTsc>();
+                t->SetAttribute("NominalFrequency", DoubleValue(hz(rng)));
+                t->SetAttribute("BootValue", UintegerValue(rng() >> 24));
+                t->SetAttribute("Oscillator", PointerValue(o));
+                return t;
+            };
+            Ptr<SimulatedTsc> A = tsc(1000 + 2 * trial);
+            Ptr<SimulatedTsc> B = tsc(1001 + 2 * trial);
+            auto rounds = [&](double t0) {
+                std::vector<MinRttRound> out;
+                for (int i = 0; i < 20; ++i)
+                {
+                    double t = t0 + i * 1e-3;
+                    double fwd = 100e-6 + queue(rng);
+                    double rev = 100e-6 + queue(rng);
+                    out.push_back(MinRttRound{A->GetTicksAt(Seconds(t)),
+                                              B->GetTicksAt(Seconds(t + fwd)),
+                                              A->GetTicksAt(Seconds(t + fwd + rev))});
+                }
+                return SelectMinRtt(out);
+            };
+            MinRttRound first = rounds(1.0);
+            MinRttRound second = rounds(601.0);
+            DriftWander wander;
+            wander.randomWalkPpmPerSqrtSecond = 0.1 * std::sqrt(2.0); // two independent walks
+            wander.peerFrequencyHz = B->GetNominalFrequency();
+            TscRelation plain(first, second);
+            TscRelation withWander(first, second, 1.0, wander);
+            double ts = query(rng);
+            double te = ts + dur(rng);
+            uint64_t aS = A->GetTicksAt(Seconds(ts));
+            uint64_t bS = B->GetTicksAt(Seconds(ts));
+            uint64_t bE = B->GetTicksAt(Seconds(te));
+            double truthB = TickDelta(A->GetTicksAt(Seconds(te)), aS);
+            for (int k = 0; k < 2; ++k)
+            {
+                // Scenario 2 (truth 0) and Scenario 1 over [ts, te]
+                DurationEstimate p = k == 0 ? Scenario2(plain, aS, bS) : Scenario1(plain, bS, bE);
+                DurationEstimate w =
+                    k == 0 ? Scenario2(withWander, aS, bS) : Scenario1(withWander, bS, bE);
+                double truth = k == 0 ? 0 : truthB;
+                ++checks;
+                fails += std::abs(p.value - truth) > p.bound ? 1 : 0;
+                failsWander += std::abs(w.value - truth) > w.bound ? 1 : 0;
+                sumBound += p.bound;
+                sumBoundWander += w.bound;
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(fails, checks / 4, "the affine bound fails under a random walk");
+        NS_TEST_EXPECT_MSG_EQ(failsWander, 0, "the random-walk term covers");
+        std::cout << "tsc-relation random walk (RandomWalkOscillator, 0.1 ppm/sqrt(s), 600 s "
+                  << "window): affine bound failed " << fails << "/" << checks
+                  << "; with the 4-sigma random-walk term " << failsWander << "/" << checks
+                  << " (mean bound x" << std::setprecision(3) << sumBoundWander / sumBound << ")"
+                  << std::endl;
+    }
+};
+
+/**
  * A drift ramp (exact truth, A's drift changes at 0.01 ppm/s over a 600 s
  * window): without the rate term every scenario's bound fails; with
  * DriftWander{rate} all of them, two-round and multi-round, cover.
@@ -1104,6 +1197,7 @@ class TscRelationTestSuite : public TestSuite
         AddTestCase(new ExactArithmeticTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DriftStepTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DriftRampTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RandomWalkTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MultiRoundResidualTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new BothDirectionsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NtpWanderTestCase, chronometry::TestDuration::QUICK);

@@ -16,7 +16,7 @@ namespace relation
 bool
 DriftWander::IsNone() const
 {
-    return ratePpmPerSecond == 0 && stepPpm == 0;
+    return ratePpmPerSecond == 0 && stepPpm == 0 && randomWalkPpmPerSqrtSecond == 0;
 }
 
 void
@@ -35,10 +35,17 @@ DriftWander::Validate(const std::string& who) const
                                       "ppm",
                                       true,
                                       false);
-    if (ratePpmPerSecond > 0)
+    chronometry::RequireDoubleInRange(who + " DriftWander::randomWalkPpmPerSqrtSecond",
+                                      randomWalkPpmPerSqrtSecond,
+                                      0,
+                                      1e4,
+                                      "ppm/sqrt(s)");
+    chronometry::RequireDoubleInRange(who + " DriftWander::sigmas", sigmas, 0, 100, "", false);
+    if (ratePpmPerSecond > 0 || randomWalkPpmPerSqrtSecond > 0)
     {
         chronometry::RequireDoubleInRange(who + " DriftWander::peerFrequencyHz (needed when "
-                                                "ratePpmPerSecond > 0)",
+                                                "ratePpmPerSecond or randomWalkPpmPerSqrtSecond "
+                                                "> 0)",
                                           peerFrequencyHz,
                                           0,
                                           1e11,
@@ -72,24 +79,55 @@ DriftWander::Step(double uMax) const
 }
 
 double
+DriftWander::Walk(double uMax) const
+{
+    return std::abs(uMax) * sigmas * randomWalkPpmPerSqrtSecond * 1e-6 * Margin();
+}
+
+double
 DriftWander::ChordDeviation(double x, double x1, double x2, double uMax) const
 {
     if (IsNone())
     {
         return 0;
     }
+    double dev = 0;
+    if (randomWalkPpmPerSqrtSecond > 0)
+    {
+        // std of the chord deviation of an integrated Brownian motion, in seconds
+        // (positions converted at the nominal rate; the margin covers the rest)
+        double t = (x - x1) / peerFrequencyHz;
+        double w = (x2 - x1) / peerFrequencyHz;
+        double var;
+        if (t >= 0 && t <= w)
+        {
+            var = t * t * (w - t) * (w - t) / (3 * w);
+        }
+        else
+        {
+            double near = t < 0 ? -t : t - w;
+            double far = near + w;
+            var = far * near * near / 3;
+        }
+        // A ticks per second: uMax f_B
+        dev += Walk(uMax) * peerFrequencyHz * std::sqrt(var);
+    }
+    if (ratePpmPerSecond == 0 && stepPpm == 0)
+    {
+        return dev;
+    }
     double l = Lipschitz(uMax);
     if (stepPpm == 0)
     {
-        return 0.5 * l * std::abs(x - x1) * std::abs(x - x2);
+        return dev + 0.5 * l * std::abs(x - x1) * std::abs(x - x2);
     }
     double hull = std::max(x2, x) - std::min(x1, x);
     double range = l * hull + Step(uMax);
     if (x >= x1 && x <= x2)
     {
-        return range * (x - x1) * (x2 - x) / (x2 - x1);
+        return dev + range * (x - x1) * (x2 - x) / (x2 - x1);
     }
-    return range * (x < x1 ? x1 - x : x - x2);
+    return dev + range * (x < x1 ? x1 - x : x - x2);
 }
 
 double
@@ -98,6 +136,31 @@ DriftWander::SlopeDeviation(double lo, double hi, double x1, double x2, double u
     if (IsNone())
     {
         return 0;
+    }
+    double dev = 0;
+    if (randomWalkPpmPerSqrtSecond > 0)
+    {
+        // std of B(s) - mean of B over the window (seconds): W/3 - t + t^2/W inside,
+        // t - 2W/3 after it, W/3 - t before it; convex, so its largest value over
+        // [lo, hi] is at an end
+        double w = (x2 - x1) / peerFrequencyHz;
+        auto var = [w](double t) {
+            if (t < 0)
+            {
+                return w / 3 - t;
+            }
+            if (t > w)
+            {
+                return t - 2 * w / 3;
+            }
+            return w / 3 - t + t * t / w;
+        };
+        double v = std::max(var((lo - x1) / peerFrequencyHz), var((hi - x1) / peerFrequencyHz));
+        dev += Walk(uMax) * std::sqrt(v);
+    }
+    if (ratePpmPerSecond == 0 && stepPpm == 0)
+    {
+        return dev;
     }
     double l = Lipschitz(uMax);
     if (stepPpm == 0)
@@ -108,14 +171,14 @@ DriftWander::SlopeDeviation(double lo, double hi, double x1, double x2, double u
             auto q = [x1, x2](double s) {
                 return ((s - x1) * (s - x1) + (x2 - s) * (x2 - s)) / (2 * (x2 - x1));
             };
-            return l * std::max(q(lo), q(hi));
+            return dev + l * std::max(q(lo), q(hi));
         }
         // the chord slope is u(xi) for some xi in [x1, x2]
         auto p = [x1, x2](double s) { return std::max(std::abs(s - x1), std::abs(s - x2)); };
-        return l * std::max(p(lo), p(hi));
+        return dev + l * std::max(p(lo), p(hi));
     }
     double hull = std::max(x2, hi) - std::min(x1, lo);
-    return l * hull + Step(uMax);
+    return dev + l * hull + Step(uMax);
 }
 
 double

@@ -28,6 +28,15 @@
  * outside, H the length of the hull of x, x1, x2. L = uMax R / f_B and
  * S = uMax J (in ppm units, times a margin for the second-order terms:
  * (1 + m)^2 / (1 - m)^3 plus 1%, m = MaxAbsDrift). doc/relation.rst derives them.
+ *
+ * A random-walk drift (RandomWalkOscillator: the drift takes normal steps, its
+ * variance growing by sigma^2 per second) has no finite R or J. For it the
+ * term K sigma_rel sqrt(Var g(x)) is added, with Var g(t) = t^2 (W - t)^2 / (3 W)
+ * inside a window of W seconds (t from its start) and d_far d^2 / 3 outside
+ * (d the distance to the nearer end, d_far to the farther): the variance of
+ * the chord deviation of an integrated Brownian motion. This term is
+ * probabilistic: it holds with the two-sided normal probability of K sigmas
+ * per query (K = 4: 6e-5 failures), not in the worst case.
  */
 
 namespace ns3
@@ -41,7 +50,9 @@ struct DriftWander
     double ratePpmPerSecond{0}; //!< R: bound on |d rho_rel / dt|, ppm/s, [0, 1e4]
     double stepPpm{0};          //!< J: total size of drift steps allowed, ppm, [0, 1e4]
     double peerFrequencyHz{0};  //!< nominal rate of the peer (x-axis) counter, Hz (needed if R > 0)
-    double maxAbsDriftPpm{1000}; //!< bound on each counter's |drift|, ppm, [0, 1e5)
+    double maxAbsDriftPpm{1000};          //!< bound on each counter's |drift|, ppm, [0, 1e5)
+    double randomWalkPpmPerSqrtSecond{0}; //!< sigma_rel of a random-walk relative drift, [0, 1e4]
+    double sigmas{4};                     //!< K: normal quantile of the random-walk term, (0, 100]
 
     /** \return true if the term is zero (R = 0 and J = 0) */
     bool IsNone() const;
@@ -88,6 +99,8 @@ struct DriftWander
     double Lipschitz(double uMax) const;
     /** \param uMax ratio bound \return S, dimensionless ratio units */
     double Step(double uMax) const;
+    /** \param uMax ratio bound \return K sigma uMax margin, per sqrt(second) */
+    double Walk(double uMax) const;
 };
 
 } // namespace relation
