@@ -71,6 +71,8 @@ MultiRoundRelation::MultiRoundRelation(double slackTicks)
 void
 MultiRoundRelation::SetDriftWander(const DriftWander& wander)
 {
+    NS_LOG_FUNCTION(this << wander.ratePpmPerSecond << wander.stepPpm
+                         << wander.randomWalkPpmPerSqrtSecond);
     wander.Validate("MultiRoundRelation");
     m_wander = wander;
     m_status = NOT_FITTED;
@@ -259,6 +261,7 @@ MultiRoundRelation::Build(double widen, bool keep)
 bool
 MultiRoundRelation::Fit()
 {
+    NS_LOG_FUNCTION(this << m_rounds.size() << m_reverse.size());
     m_status = TOO_FEW;
     m_residual = 0;
     m_q.clear();

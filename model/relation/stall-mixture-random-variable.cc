@@ -78,7 +78,11 @@ uint32_t
 StallMixtureRandomVariable::GetInteger()
 {
     double v = GetValue();
-    return v <= 0 ? 0 : static_cast<uint32_t>(std::floor(v));
+    if (!(v > 0))
+    {
+        return 0;
+    }
+    return v >= 4294967295.0 ? 4294967295U : static_cast<uint32_t>(std::floor(v));
 }
 
 double
@@ -96,6 +100,7 @@ StallMixtureRandomVariable::GetStalls() const
 int64_t
 StallMixtureRandomVariable::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     SetStream(stream);
     m_base->SetStream(stream + 1);
     m_stall->SetStream(stream + 2);

@@ -42,7 +42,7 @@ class StallMixtureRandomVariable : public RandomVariableStream
 
     /** \return a draw: Base, plus Stall with probability StallProbability */
     double GetValue() override;
-    /** \return GetValue() rounded down to an integer (negative draws give 0) */
+    /** \return GetValue() rounded down to an integer, clamped to [0, 2^32 - 1] */
     uint32_t GetInteger() override;
 
     /** \return the stall probability */

@@ -26,6 +26,7 @@ TscRelation::TscRelation(const MinRttRound& first,
       m_slack(slackTicks),
       m_wander(wander)
 {
+    NS_LOG_FUNCTION(this << first.peerB << second.peerB << slackTicks);
     if (TickDiff(second.peerB, first.peerB) <= 0)
     {
         chronometry::ReportConfigError(
