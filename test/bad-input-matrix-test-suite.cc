@@ -136,6 +136,10 @@ AttributeRows()
         {"ns3::RdaMeasurementPoint", "MinBuckets", {"0", "1048577"}},
         {"ns3::RdaMeasurementPoint", "SignatureSize", {"15", "1501"}},
         {"ns3::RdaMeasurementPoint", "ChunkCells", {"0", "1501"}},
+        // relation noise models and NTP drift wander (minrtt branch)
+        {"ns3::TscClientApplication", "NtpWanderRate", {"-1", "2e4"}},
+        {"ns3::TscClientApplication", "NtpWanderStep", {"-1", "2e4"}},
+        {"ns3::StallMixtureRandomVariable", "StallProbability", {"-0.1", "1.5"}},
     };
     return rows;
 }
@@ -195,6 +199,13 @@ ExemptRows()
         {"ns3::RdaMeasurementPoint", "Checksum", anyBool},
         {"ns3::RdaMeasurementPoint", "HashSeed", "any 64-bit value seeds the hashes"},
         {"ns3::RdaMeasurementPoint", "PaperVariance", anyBool},
+        // relation noise models and NTP filter (minrtt branch)
+        {"ns3::TscClientApplication", "ResponseHostDelay", anyStream},
+        {"ns3::TscClientApplication", "RequestHostDelay", anyStream},
+        {"ns3::TscClientApplication", "ReceiveHostDelay", anyStream},
+        {"ns3::TscClientApplication", "NtpFilter", anyEnum},
+        {"ns3::StallMixtureRandomVariable", "Base", anyStream},
+        {"ns3::StallMixtureRandomVariable", "Stall", anyStream},
     };
     return rows;
 }
