@@ -50,13 +50,13 @@ using NodeTriple = std::tuple<uint32_t, uint32_t, uint32_t>;
  */
 struct LinkingResult
 {
-    std::vector<MessageLinks> links;           //!< per trace message
-    std::map<NodePair, Time> meanDelay;        //!< d(B->C) per node pair
+    std::vector<MessageLinks> links;            //!< per trace message
+    std::map<NodePair, Time> meanDelay;         //!< d(B->C) per node pair
     std::map<NodeTriple, Time> parentPairDelay; //!< d(X->B->C) (LinkDelayModel::PER_PARENT_PAIR)
-    std::map<NodePair, Time> clockOffset;      //!< (a, b), a < b: clock_b - clock_a
-    std::vector<uint32_t> roots;               //!< messages most likely spontaneous
-    std::vector<PathPattern> patterns;         //!< by expected count, descending
-    uint64_t instances = 0;                    //!< path instances built
+    std::map<NodePair, Time> clockOffset;       //!< (a, b), a < b: clock_b - clock_a
+    std::vector<uint32_t> roots;                //!< messages most likely spontaneous
+    std::vector<PathPattern> patterns;          //!< by expected count, descending
+    uint64_t instances = 0;                     //!< path instances built
 };
 
 } // namespace ns3

@@ -89,7 +89,7 @@ MessageLinker::Link(const std::vector<TraceMessage>& trace) const
     const bool perParent = m_config.delayModel == LinkDelayModel::PER_PARENT_PAIR;
     const int64_t window = m_config.window.GetTimeStep();
     // Step 1 and the candidate lists.
-    std::map<NodePair, std::pair<double, uint64_t>> delaySum; // sum of most-recent delays, count
+    std::map<NodePair, std::pair<double, uint64_t>> delaySum;    // sum of most-recent delays, count
     std::map<NodeTriple, std::pair<double, uint64_t>> tripleSum; // same, per parent pair
     for (uint32_t i = 0; i < n; ++i)
     {
@@ -196,9 +196,9 @@ MessageLinker::Link(const std::vector<TraceMessage>& trace) const
             {
                 if (perParent)
                 {
-                    double dx = result.parentPairDelay
-                                    .at({trace[link.parent].sender, m.sender, m.receiver})
-                                    .GetTimeStep();
+                    double dx =
+                        result.parentPairDelay.at({trace[link.parent].sender, m.sender, m.receiver})
+                            .GetTimeStep();
                     link.weight = std::exp(-link.delay.GetTimeStep() / dx) / dx;
                 }
                 else
@@ -225,8 +225,8 @@ MessageLinker::Link(const std::vector<TraceMessage>& trace) const
     // Optional: re-estimate d from the probabilities and weigh again.
     for (uint32_t round = 0; round < m_config.iterations; ++round)
     {
-        std::map<NodePair, std::pair<double, double>> pairSum;     // sum p t, sum p
-        std::map<NodeTriple, std::pair<double, double>> tripleP;   // sum p t, sum p
+        std::map<NodePair, std::pair<double, double>> pairSum;   // sum p t, sum p
+        std::map<NodeTriple, std::pair<double, double>> tripleP; // sum p t, sum p
         for (uint32_t i = 0; i < n; ++i)
         {
             const auto& m = trace[i];
@@ -428,7 +428,8 @@ void
 MessageLinker::BuildPatterns(const std::vector<TraceMessage>& trace, LinkingResult& result) const
 {
     NS_LOG_FUNCTION(this << trace.size());
-    NS_ABORT_MSG_IF(result.links.size() != trace.size(), "BuildPatterns: one link list per message");
+    NS_ABORT_MSG_IF(result.links.size() != trace.size(),
+                    "BuildPatterns: one link list per message");
     std::vector<PathInstance> all;
     Children children = Invert(result);
     result.instances = 0;

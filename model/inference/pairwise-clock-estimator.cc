@@ -70,6 +70,7 @@ std::map<NodePair, PairClockFit>
 PairwiseClockEstimator::Estimate(const std::vector<TraceMessage>& trace) const
 {
     NS_LOG_FUNCTION(this << trace.size());
+
     // Per pair: (time on clock a, observation) of each direction.
     struct Sample
     {
