@@ -94,6 +94,10 @@ def build(bld):
         'test/ete-predictor-test-suite.cc',
         'test/scheduling-study-test-suite.cc',
         'test/message-linking-test-suite.cc',
+        'test/linking-baselines-test-suite.cc',
+        'test/link-calibration-test-suite.cc',
+        'test/trace-reconciliation-test-suite.cc',
+        'test/multi-tier-workload-test-suite.cc',
         'test/inference-study-test-suite.cc',
         'test/bad-input-matrix-test-suite.cc',
     ]

@@ -117,12 +117,29 @@ ReconcileTraceByEndpoints(const std::vector<CausalEvent>& events,
         eventOf.push_back(e);
     }
     EndpointReconciliation rec = ReconcileByEndpoints(records, matching);
+    // The truth beside the trace: an untraced side's event is found by the
+    // message id (as ReconcileTrace does); a matched side keeps its own event,
+    // so a mismatch shows.
+    std::unordered_map<uint64_t, std::pair<int64_t, int64_t>> eventsOf; // id -> send, receive
+    for (std::size_t e = 0; e < events.size(); ++e)
+    {
+        const auto& ev = events[e];
+        if (ev.messageId == 0 || ev.kind == CausalEventKind::LOCAL)
+        {
+            continue;
+        }
+        auto& slot = eventsOf.try_emplace(ev.messageId, -1, -1).first->second;
+        (ev.kind == CausalEventKind::SEND ? slot.first : slot.second) = e;
+    }
     ReconciledTrace out;
     out.messages = rec.messages;
     for (std::size_t k = 0; k < rec.messages.size(); ++k)
     {
-        int64_t s = rec.sendRecord[k] >= 0 ? static_cast<int64_t>(eventOf[rec.sendRecord[k]]) : -1;
-        int64_t r = rec.recvRecord[k] >= 0 ? static_cast<int64_t>(eventOf[rec.recvRecord[k]]) : -1;
+        const auto& truth = eventsOf.at(rec.messages[k].id);
+        int64_t s =
+            rec.sendRecord[k] >= 0 ? static_cast<int64_t>(eventOf[rec.sendRecord[k]]) : truth.first;
+        int64_t r = rec.recvRecord[k] >= 0 ? static_cast<int64_t>(eventOf[rec.recvRecord[k]])
+                                           : truth.second;
         out.sendEvent.push_back(s);
         out.recvEvent.push_back(r);
         out.trueRecv.push_back(r >= 0 ? events[r].trueTime : Time(-1));
