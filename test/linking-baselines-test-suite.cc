@@ -371,8 +371,8 @@ class RuleVersusModelTestCase : public TestCase
             recallModel += ScoreLinks(model, t.trueParent).recall / seeds;
             recallRule += ScoreLinks(rule, t.trueParent).recall / seeds;
         }
-        // Measured: 11 % of decisions differ; the model is right on ~60 % of them, the
-        // latest arrival on ~15 %.
+        // Measured: 11.3 % of 25694 decisions differ; the model is right on 62 % of them,
+        // the latest arrival on 10 %; recall 0.715 against 0.640.
         NS_TEST_ASSERT_MSG_GT(total.DisagreementShare(), 0.05, "a measurable share differs");
         NS_TEST_ASSERT_MSG_GT(total.firstRight,
                               2 * total.secondRight,

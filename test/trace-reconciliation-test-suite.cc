@@ -267,7 +267,8 @@ class ClockDriftTestCase : public TestCase
             meanError([&](const TraceMessage& m) { return CorrectedNetworkDelay(constant, m); });
         double fitError =
             meanError([&](const TraceMessage& m) { return CorrectedNetworkDelay(fits, m); });
-        // Measured: ~14 ms with one offset (the true delays are 1 to 1.1 ms), ~30 us fitted.
+        // Measured: 4.7 ms mean (27 ms max, 39 % of the delays negative) with one offset,
+        // against true delays of 1 to 1.1 ms; 4.5 us with 20 segments.
         NS_TEST_ASSERT_MSG_GT(constantError, 2e6, "constant offset: off by more than the delay");
         NS_TEST_ASSERT_MSG_LT(fitError, 60e3, "offset and rate: within the jitter");
         // Without drift the constant offset is enough.
