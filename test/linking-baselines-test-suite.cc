@@ -141,7 +141,7 @@ class LatestArrivalIsWap5TestCase : public TestCase
                 }
             }
         }
-        NS_TEST_ASSERT_MSG_GT(decisions, 1500u, "enough decisions");
+        NS_TEST_ASSERT_MSG_GT(decisions, 8000u, "enough decisions (8078)");
         NS_TEST_ASSERT_MSG_GT(spontaneityOnly, 0u, "y d cuts some latest arrivals");
     }
 };
