@@ -514,7 +514,7 @@ class LatencyMessageCodecTestCase : public TestCase
     void DoRun() override
     {
         std::mt19937_64 g(4);
-        std::vector<RdaMessage> msgs(5);
+        std::vector<RdaMessage> msgs(8);
         msgs[0].type = RdaMessage::SIGNATURE;
         msgs[0].setSize = 1234;
         msgs[0].values = {1, 2, 3, ~0ULL};
@@ -531,15 +531,30 @@ class LatencyMessageCodecTestCase : public TestCase
         msgs[3].values = {7, 8};
         msgs[4].type = RdaMessage::TS_REPLY;
         msgs[4].stamps = {{7, -5}, {8, 123456789012LL}};
+        msgs[4].offset = 3;
+        msgs[5].type = RdaMessage::RAW_REQUEST;
+        msgs[6].type = RdaMessage::RAW_CHUNK;
+        msgs[6].totalCells = 10;
+        msgs[6].offset = 8;
+        msgs[6].stamps = {{7, -5}, {8, 123456789012LL}};
+        msgs[7].type = RdaMessage::SKETCH_CHUNK; // the paper's 24-byte buckets
+        msgs[7].checksum = false;
+        msgs[7].totalCells = 2;
+        msgs[7].cells = {{1, 0, -3, -1}, {5, 0, 1000000000000LL, 7}};
         for (auto& m : msgs)
         {
             m.interval = 17;
+            m.flow.src = 0x0a010101;
+            m.flow.dst = 0x0a010102;
+            m.flow.srcPort = 49153;
+            m.flow.dstPort = 9000;
             std::vector<uint8_t> b = m.Encode();
             RdaMessage d;
             NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(b.data(), b.size(), d), true, "round trip");
             bool same = d.Encode() == b;
             NS_TEST_ASSERT_MSG_EQ(same, true, "identical re-encoding");
             NS_TEST_ASSERT_MSG_EQ(d.interval, 17u, "interval");
+            NS_TEST_ASSERT_MSG_EQ((d.flow == m.flow), true, "flow key");
             for (size_t n = 0; n < b.size(); ++n)
             {
                 NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(b.data(), n, d),
@@ -552,8 +567,17 @@ class LatencyMessageCodecTestCase : public TestCase
                                   "trailing byte rejected");
         }
         NS_TEST_ASSERT_MSG_EQ(msgs[2].cells.size(), 2u, "cells");
+        NS_TEST_ASSERT_MSG_EQ(msgs[7].Encode().size() + 16,
+                              msgs[2].Encode().size(),
+                              "a checksum-free bucket is 8 bytes shorter on the wire");
+        NS_TEST_ASSERT_MSG_EQ(msgs[7].Encode().size(),
+                              RdaMessage::SketchChunkBytes(2, false),
+                              "chunk size formula");
+        NS_TEST_ASSERT_MSG_EQ(msgs[6].Encode().size(),
+                              RdaMessage::RawChunkBytes(2),
+                              "raw chunk size formula");
         std::vector<uint8_t> bad = msgs[1].Encode();
-        bad[8] = 0; // banks = 0
+        bad[RdaMessage::HeaderBytes()] = 0; // banks = 0
         RdaMessage d;
         NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(bad.data(), bad.size(), d),
                               false,
@@ -570,7 +594,7 @@ class LatencyMessageCodecTestCase : public TestCase
             {
                 r[0] = 'R';
                 r[1] = 'D';
-                r[2] = 1;
+                r[2] = RdaMessage::VERSION;
             }
             accepted += RdaMessage::Decode(r.data(), r.size(), d);
         }
