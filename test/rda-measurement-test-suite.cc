@@ -720,6 +720,121 @@ class Figure7TransitionTestCase : public TestCase
     }
 };
 
+/**
+ * \brief The issue's headline grid: 1% / 10% loss x 0.2% / 2% reorder (reorder delay up
+ * to one interval, 10^4 packets per interval), each method scored against the truth over
+ * every delivered packet of its send interval, with the wire bytes beside the raw-log bytes.
+ */
+class HeadlineTestCase : public TestCase
+{
+  public:
+    HeadlineTestCase()
+        : TestCase("headline: error against all delivered packets, wire bytes vs raw log")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::cout << std::setprecision(3)
+                  << "[rda-headline] mean |relative error| of the mean (std) against all "
+                     "delivered packets per send interval; bias = same-interval truth minus "
+                     "all-delivered truth\n"
+                  << "[rda-headline] loss reorder | bias | RDA interval | RDA+boundary | LDA "
+                     "| FineComb | wire B | raw-log B | sketch B | exchange"
+                  << std::endl;
+        for (double loss : {0.01, 0.1})
+        {
+            for (double reorder : {0.002, 0.02})
+            {
+                Scenario s;
+                s.loss = loss;
+                s.reorder = reorder;
+                s.reorderMax = MilliSeconds(100);
+                s.packetInterval = MicroSeconds(10);
+                s.intervals = 5;
+                s.keepCaches = true;
+                Outcome o = RunScenario(s);
+                NS_TEST_ASSERT_MSG_EQ(o.reports.size(), 5u, "one report per interval");
+                double bias = 0;
+                double e[4] = {0, 0, 0, 0};
+                double es[4] = {0, 0, 0, 0};
+                double wire = 0;
+                double raw = 0;
+                double sketch = 0;
+                uint32_t rawChosen = 0;
+                uint32_t decoded = 0;
+                double innerMatched = 0; // RDA+boundary without the last interval
+                for (const auto& r : o.reports)
+                {
+                    RdaTruthRow t = o.Truth(r.flow, r.interval);
+                    NS_TEST_ASSERT_MSG_EQ(r.timedOut, false, "finished");
+                    bias += t.MatchingBiasNs() / t.localMeanNs;
+                    const LatencyIntervalCache& cs = o.caches[0][{r.flow, r.interval}];
+                    const LatencyIntervalCache& cr = o.caches[1][{r.flow, r.interval}];
+                    uint64_t memory = static_cast<uint64_t>(r.banks) * r.bucketsPerBank * 32;
+                    uint32_t lb = std::max<uint64_t>(1, memory / LdaSketch::BucketBytes());
+                    uint32_t fb = std::max<uint64_t>(1, memory / FineCombSketch::BucketBytes());
+                    LatencyEstimate lda = LdaSketch::Aggregate(cs.BuildLda(lb, 3),
+                                                               cr.BuildLda(lb, 3),
+                                                               LatencyVarianceEstimator::CENTERED);
+                    LatencyEstimate fc =
+                        FineCombSketch::Aggregate(cs.BuildFineComb(fb, 3),
+                                                  cr.BuildFineComb(fb, 3),
+                                                  cs.EdgeStash(std::min<uint32_t>(fb, 1000)),
+                                                  cr.EdgeStash(std::min<uint32_t>(fb, 1000)),
+                                                  4096,
+                                                  LatencyVarianceEstimator::CENTERED);
+                    const LatencyEstimate* m[4] = {&r.estimate, &r.matchedEstimate, &lda, &fc};
+                    for (int k = 0; k < 4; ++k)
+                    {
+                        e[k] += Rel(m[k]->meanNs, t.localMeanNs);
+                        es[k] += Rel(m[k]->stdNs, t.localStdNs);
+                    }
+                    if (r.interval + 1 < s.intervals)
+                    {
+                        innerMatched += Rel(r.matchedEstimate.meanNs, t.localMeanNs);
+                    }
+                    decoded += r.decoded;
+                    wire += r.wireBytes;
+                    raw += r.rawLogBytes;
+                    sketch += r.sketchBytes;
+                    rawChosen += r.rawExchange;
+                }
+                double n = o.reports.size();
+                std::cout << "[rda-headline] " << loss << " " << reorder << " | " << bias / n;
+                for (int k = 0; k < 4; ++k)
+                {
+                    std::cout << " | " << e[k] / n << " (" << es[k] / n << ")";
+                }
+                std::cout << " | " << wire / n << " | " << raw / n << " | " << sketch / n << " | "
+                          << (rawChosen ? "raw" : "sketch") << " | decoded " << decoded << "/"
+                          << o.reports.size() << " | RDA+boundary without the last interval "
+                          << innerMatched / (n - 1) << std::endl;
+                NS_TEST_ASSERT_MSG_LT(wire, raw, "the sketch pays for itself");
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(e[1], e[0] + 1e-12, "boundary matching never hurts");
+                if (reorder >= 0.02)
+                {
+                    NS_TEST_ASSERT_MSG_LT(e[1], 0.5 * e[0], "boundary matching halves the error");
+                }
+            }
+        }
+    }
+};
+
+/** \brief chronometry-rda-headline */
+class RdaHeadlineTestSuite : public TestSuite
+{
+  public:
+    RdaHeadlineTestSuite()
+        : TestSuite("chronometry-rda-headline", Type::UNIT)
+    {
+        AddTestCase(new HeadlineTestCase, chronometry::TestDuration::QUICK);
+    }
+};
+
+RdaHeadlineTestSuite g_rdaHeadlineTestSuite; //!< instance
+
 /** \brief chronometry-rda-measurement */
 class RdaMeasurementTestSuite : public TestSuite
 {
