@@ -646,6 +646,53 @@ class RawFallbackTestCase : public TestCase
     }
 };
 
+/** \brief The fixed-m mode (FixedBuckets), and where it breaks: too few buckets. */
+class FixedBucketsTestCase : public TestCase
+{
+  public:
+    FixedBucketsTestCase()
+        : TestCase("fixed-m mode: the given size is used; too small a size fails to decode")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t m : {400u, 8u})
+        {
+            Scenario s;
+            s.loss = 0.05;
+            s.intervals = 3;
+            s.configure = [m](RdaHelper& h) {
+                h.SetSenderAttribute("Exchange", EnumValue(RdaSender::SKETCH));
+                h.SetSenderAttribute("FixedBuckets", UintegerValue(m));
+            };
+            Outcome o = RunScenario(s);
+            NS_TEST_ASSERT_MSG_EQ(o.reports.size(), 3u, "reports");
+            for (const auto& r : o.reports)
+            {
+                RdaTruthRow t = o.Truth(r.flow, r.interval);
+                NS_TEST_ASSERT_MSG_EQ(r.bucketsPerBank, m, "the fixed size");
+                NS_TEST_ASSERT_MSG_EQ(r.sketchBytes, 3u * m * 32, "k m buckets of 32 bytes");
+                NS_TEST_ASSERT_MSG_EQ(r.timedOut, false, "finished");
+                if (m == 400)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(r.decoded, true, "8 buckets per difference decode");
+                    NS_TEST_ASSERT_MSG_LT(Rel(r.estimate.meanNs, t.sameLocalMeanNs), 1e-9, "exact");
+                }
+                else
+                {
+                    // d ~ 50 differences in 24 cells: peeling cannot start
+                    NS_TEST_ASSERT_MSG_EQ(r.decoded, false, "too small to decode");
+                    NS_TEST_ASSERT_MSG_LT(r.estimate.usefulPackets,
+                                          0.5 * t.sameInterval,
+                                          "most packets lost to damaged buckets");
+                }
+            }
+        }
+    }
+};
+
 /** \brief Malformed and late control messages are counted and dropped. */
 class BadControlTestCase : public TestCase
 {
@@ -848,6 +895,7 @@ class RdaMeasurementTestSuite : public TestSuite
         AddTestCase(new SeveralFlowsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RawFallbackTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new BadControlTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new FixedBucketsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new Figure7TransitionTestCase, chronometry::TestDuration::QUICK);
     }
 };
