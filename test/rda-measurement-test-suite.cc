@@ -131,6 +131,7 @@ struct Scenario
     bool keepCaches{false};                    //!< copy both sides' caches (LDA / FineComb)
     uint32_t garbage{0};                       //!< malformed datagrams to the sender
     uint32_t lateSignatures{0};                //!< well-formed SIGNATUREs for interval 0, late
+    Time trafficStop{0};                       //!< clients stop then (0: after the last interval)
 };
 
 /** \brief What a scenario run gives. */
@@ -254,7 +255,7 @@ RunScenario(const Scenario& s)
         client.SetAttribute("PacketSize", UintegerValue(s.packetSize + 10 * f));
         ApplicationContainer app = client.Install(a);
         app.Start(t0 - MilliSeconds(50) + MicroSeconds(7 * f));
-        app.Stop(end + MilliSeconds(50));
+        app.Stop(s.trafficStop.IsStrictlyPositive() ? s.trafficStop : end + MilliSeconds(50));
     }
 
     rda.SetPointAttribute("IntervalStart", TimeValue(t0));
@@ -720,6 +721,14 @@ class BadControlTestCase : public TestCase
                                   clean.reports[i].estimate.meanNs,
                                   "estimates unchanged");
         }
+        // intervals without any flow: announced, acknowledged, nothing unexpected, no report
+        Scenario quiet;
+        quiet.intervals = 3;
+        quiet.trafficStop = Seconds(1) + MilliSeconds(50);
+        Outcome q = RunScenario(quiet);
+        NS_TEST_ASSERT_MSG_EQ(q.reports.size(), 1u, "only the interval with traffic");
+        NS_TEST_ASSERT_MSG_EQ(q.unexpected, 0u, "empty announcements acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(q.receiverRetransmissions, 0u, "and not sent again");
     }
 };
 

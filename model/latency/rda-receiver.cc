@@ -186,6 +186,10 @@ RdaReceiver::OnRawRequest(const RdaMessage& m, Ptr<const Packet> p, uint64_t /* 
         return;
     }
     Acknowledged(m.interval, m.flow);
+    if (m.flow == RdaFlowKey())
+    {
+        return; // the acknowledgement of an interval with no flow
+    }
     auto& flows = Caches(m.interval);
     auto f = flows.find(m.flow);
     std::vector<std::pair<uint64_t, int64_t>> log;

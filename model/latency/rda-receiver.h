@@ -20,7 +20,7 @@ namespace ns3
  * flow acknowledges it (at most MaxRetries times); answers SKETCH_REQUEST with the flow's
  * sketch in chunks, TS_REQUEST with the timestamps it holds, RAW_REQUEST with its whole
  * (id, timestamp) log.  An interval with no flow is announced by one SIGNATURE of the
- * all-zero flow with 0 flows.
+ * all-zero flow with 0 flows, which the sender acknowledges with a RAW_REQUEST of that flow.
  */
 class RdaReceiver : public RdaMeasurementPoint
 {

@@ -293,6 +293,26 @@ void
 RdaSender::OnSignature(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
 {
     uint32_t i = m.interval;
+    if (m.flows == 0)
+    {
+        // The receiver saw no flow: nothing to request, every sender flow is sender-only.  A
+        // RAW_REQUEST of the all-zero flow acknowledges the announcement (again if it is
+        // repeated, even after the report: our acknowledgement was lost).
+        RdaMessage ack;
+        ack.type = RdaMessage::RAW_REQUEST;
+        ack.interval = i;
+        Send(ack);
+        if (i < m_reported.size() && m_reported[i])
+        {
+            return;
+        }
+        IntervalState& st = State(i);
+        st.flowsExpected = 0;
+        st.signatures.clear();
+        SettleSenderOnlyFlows(i);
+        TryReport(i);
+        return;
+    }
     if (i < m_reported.size() && m_reported[i])
     {
         Unexpected(p); // late: the interval is reported
@@ -300,14 +320,6 @@ RdaSender::OnSignature(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
     }
     IntervalState& st = State(i);
     st.flowsExpected = m.flows;
-    if (m.flows == 0)
-    {
-        // the receiver saw no flow: nothing to request, every sender flow is sender-only
-        st.signatures.clear();
-        SettleSenderOnlyFlows(i);
-        TryReport(i);
-        return;
-    }
     FlowState& fs = st.flows[m.flow];
     CountIn(fs, bytes);
     fs.report.signatureBytes += bytes;
