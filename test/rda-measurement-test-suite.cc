@@ -498,7 +498,7 @@ class RetransmissionTestCase : public TestCase
             for (uint32_t retries : {0u, 5u})
             {
                 Scenario s = base;
-                Ptr<DropFirstControl> drop = Create<DropFirstControl>(type, 1, 1);
+                Ptr<DropFirstControl> drop = CreateObject<DropFirstControl>(type, 1, 1);
                 s.toReceiverControl = drop;
                 s.configure = [retries](RdaHelper& h) {
                     h.SetSenderAttribute("Exchange", EnumValue(RdaSender::SKETCH));
@@ -535,7 +535,7 @@ class RetransmissionTestCase : public TestCase
         }
         // a lost SIGNATURE: the receiver sends it again
         Scenario s = base;
-        Ptr<DropFirstControl> drop = Create<DropFirstControl>(RdaMessage::SIGNATURE, 2, 1);
+        Ptr<DropFirstControl> drop = CreateObject<DropFirstControl>(RdaMessage::SIGNATURE, 2, 1);
         s.toSenderControl = drop;
         Outcome o = RunScenario(s);
         NS_TEST_ASSERT_MSG_EQ(drop->dropped, 1u, "signature dropped");
