@@ -209,7 +209,6 @@ ExemptRows()
          "IntervalStart",
          "any local-clock instant (a clock with a negative offset reads below 0)"},
         {"ns3::RdaMeasurementPoint", "HashSeed", "any 64-bit value seeds the hashes"},
-        {"ns3::RdaMeasurementPoint", "PaperVariance", anyBool},
         // relation noise models and NTP filter (minrtt branch)
         {"ns3::TscClientApplication", "ResponseHostDelay", anyStream},
         {"ns3::TscClientApplication", "RequestHostDelay", anyStream},
