@@ -8,6 +8,7 @@ def build(bld):
     module.includes = ['/usr/include/eigen3']  # Eigen (header-only): model/relation/tsc-relation.cc
     module.source = [
         'model/common/chronometry-validation.cc',
+        'model/clock/clock-value.cc',
         'model/clock/clock-timeline.cc',
         'model/clock/drift-math.cc',
         'model/clock/oscillator.cc',
@@ -92,6 +93,7 @@ def build(bld):
     headers.source = [
         'model/common/chronometry-validation.h',
         'model/common/chronometry-ns3-compat.h',
+        'model/clock/clock-value.h',
         'model/clock/clock-timeline.h',
         'model/clock/drift-math.h',
         'model/clock/oscillator.h',

@@ -29,32 +29,36 @@ class TimelineExactValuesTestCase : public TestCase
     {
         ClockTimeline identity;
         NS_TEST_ASSERT_MSG_EQ(identity.ValueAt(Seconds(3)),
-                              static_cast<long double>(Seconds(3).GetTimeStep()),
+                              ClockValue::FromSteps(Seconds(3).GetTimeStep()),
                               "identity timeline");
 
-        // +50 ppm for 10 s, then -20 ppm: value(20 s) = 10 s * 1.00005 + 10 s * 0.99998.
-        ClockTimeline t(Time(0), 0.0L, 1.0 + 50e-6);
+        // +50 ppm for 10 s, then -20 ppm: value(20 s) = 10 s * 1.00005 + 10 s * 0.99998,
+        // exactly in the doubles' binary values.
+        ClockTimeline t(Time(0), ClockValue(), 1.0 + 50e-6);
         t.SetSlope(Seconds(10), 1.0 - 20e-6);
-        long double expected = 1e10L * (1.0L + 50e-6L) + 1e10L * (1.0L - 20e-6L);
-        NS_TEST_ASSERT_MSG_EQ_TOL(t.ValueAt(Seconds(20)), expected, 1e-3L, "two slopes");
-        NS_TEST_ASSERT_MSG_EQ_TOL(t.SlopeAt(Seconds(15)), 1.0 - 20e-6, 1e-15, "slope lookup");
-        NS_TEST_ASSERT_MSG_EQ_TOL(t.SlopeAt(Seconds(5)), 1.0 + 50e-6, 1e-15, "past slope");
+        ClockValue first = ClockValue::FromDouble(1.0 + 50e-6).MulSteps(10'000'000'000);
+        ClockValue expected = first + ClockValue::FromDouble(1.0 - 20e-6).MulSteps(10'000'000'000);
+        NS_TEST_ASSERT_MSG_EQ(t.ValueAt(Seconds(20)), expected, "two slopes");
+        NS_TEST_ASSERT_MSG_EQ_TOL(expected.GetDouble(), 2e10 + 3e5, 1e-3, "in decimal");
+        NS_TEST_ASSERT_MSG_EQ(t.SlopeAt(Seconds(15)), 1.0 - 20e-6, "slope lookup");
+        NS_TEST_ASSERT_MSG_EQ(t.SlopeAt(Seconds(5)), 1.0 + 50e-6, "past slope");
 
         // A jump of -1 ms at 20 s, then continuity.
-        t.Jump(Seconds(20), -1e6L);
-        NS_TEST_ASSERT_MSG_EQ_TOL(t.ValueAt(Seconds(20)), expected - 1e6L, 1e-3L, "jump");
-        NS_TEST_ASSERT_MSG_EQ_TOL(t.ValueAt(Seconds(21)),
-                                  expected - 1e6L + 1e9L * (1.0L - 20e-6L),
-                                  1e-3L,
-                                  "slope kept after jump");
+        const ClockValue ms = ClockValue::FromSteps(1'000'000);
+        t.Jump(Seconds(20), -ms);
+        NS_TEST_ASSERT_MSG_EQ(t.ValueAt(Seconds(20)), expected - ms, "jump");
+        NS_TEST_ASSERT_MSG_EQ(t.ValueAt(Seconds(21)),
+                              expected - ms +
+                                  ClockValue::FromDouble(1.0 - 20e-6).MulSteps(1'000'000'000),
+                              "slope kept after jump");
         // Values before the jump are unchanged (history is kept).
-        NS_TEST_ASSERT_MSG_EQ_TOL(t.ValueAt(Seconds(10)), 1e10L * (1.0L + 50e-6L), 1e-3L, "past");
+        NS_TEST_ASSERT_MSG_EQ(t.ValueAt(Seconds(10)), first, "past");
 
         // A new plan replaces segments that start later.
         t.SetSlope(Seconds(30), 2.0);
         t.SetSlope(Seconds(25), 1.0);
         NS_TEST_ASSERT_MSG_EQ(t.GetLastSegmentStart(), Seconds(25), "later plan discarded");
-        NS_TEST_ASSERT_MSG_EQ_TOL(t.SlopeAt(Seconds(40)), 1.0, 1e-15, "replaced slope");
+        NS_TEST_ASSERT_MSG_EQ(t.SlopeAt(Seconds(40)), 1.0, "replaced slope");
     }
 };
 
@@ -75,21 +79,21 @@ class TimelineInverseTestCase : public TestCase
         std::uniform_int_distribution<int64_t> gap(1, 5'000'000'000);
         for (int plan = 0; plan < 1000; ++plan)
         {
-            ClockTimeline t(Time(0), static_cast<long double>(gap(rng) % 1000), slope(rng));
+            ClockTimeline t(Time(0), ClockValue::FromSteps(gap(rng) % 1000), slope(rng));
             int64_t at = 0;
             for (int k = 0; k < 8; ++k)
             {
                 at += gap(rng);
                 if (k % 3 == 2)
                 {
-                    t.Jump(Time::From(at), static_cast<long double>(gap(rng) % 1'000'000));
+                    t.Jump(Time::From(at), ClockValue::FromSteps(gap(rng) % 1'000'000));
                 }
                 t.SetSlope(Time::From(at), slope(rng));
             }
             for (int q = 0; q < 20; ++q)
             {
                 Time from = Time::From(gap(rng) * 4);
-                long double target = t.ValueAt(from) + static_cast<long double>(gap(rng) * 3);
+                ClockValue target = t.ValueAt(from) + ClockValue::FromSteps(gap(rng) * 3);
                 Time hit = t.EarliestReaching(from, target);
                 NS_TEST_ASSERT_MSG_GT_OR_EQ(t.ValueAt(hit), target, "value reached at the hit");
                 if (hit > from)
@@ -135,8 +139,13 @@ class DriftMathTestCase : public TestCase
             NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(rho), 5e-6 + 1e-15, "walk stays in bound");
         }
 
-        NS_TEST_ASSERT_MSG_EQ(Quantize(1999.9L, 1000), 1000, "floor quantization");
-        NS_TEST_ASSERT_MSG_EQ(Quantize(-0.5L, 1000), -1000, "floor below zero");
+        NS_TEST_ASSERT_MSG_EQ(Quantize(ClockValue::FromDouble(1999.9), 1000),
+                              1000,
+                              "floor quantization");
+        NS_TEST_ASSERT_MSG_EQ(Quantize(ClockValue::FromDouble(-0.5), 1000),
+                              -1000,
+                              "floor below zero");
+        NS_TEST_ASSERT_MSG_EQ(Quantize(ClockValue::FromSteps(-1000), 1000), -1000, "exact tick");
 
         std::uniform_real_distribution<double> u(0.0, 1.0);
         std::uniform_int_distribution<int64_t> t(0, 1'000'000'000);
@@ -162,8 +171,13 @@ class DriftMathTestCase : public TestCase
                               "thesis form falls behind true time");
 
         // TSC: one second at 2.2 GHz, wrap-around modulo 2^64, nominal conversions.
-        NS_TEST_ASSERT_MSG_EQ(TscValue(1.0L, 2.2e9, 5), 2'200'000'005ULL, "one second");
-        NS_TEST_ASSERT_MSG_EQ(TscValue(1e-6L, 2.2e9, UINT64_MAX - 999), 1200ULL, "wraps");
+        NS_TEST_ASSERT_MSG_EQ(TscValue(ClockValue::FromSteps(Seconds(1).GetTimeStep()), 2.2e9, 5),
+                              2'200'000'005ULL,
+                              "one second");
+        NS_TEST_ASSERT_MSG_EQ(
+            TscValue(ClockValue::FromSteps(MicroSeconds(1).GetTimeStep()), 2.2e9, UINT64_MAX - 999),
+            1200ULL,
+            "wraps");
         NS_TEST_ASSERT_MSG_EQ(TicksToDuration(2'200'000'000ULL, 2.2e9), Seconds(1), "ticks->time");
         NS_TEST_ASSERT_MSG_EQ(DurationToTicks(MicroSeconds(1), 2.2e9), 2200ULL, "time->ticks");
     }

@@ -221,13 +221,13 @@ class LocalSchedulingPropertyTestCase : public TestCase
                     if (Simulator::Now().IsStrictlyPositive())
                     {
                         // One time step earlier the exact clock had not reached the target.
-                        long double before =
-                            clock->GetExactValue(Simulator::Now() - NanoSeconds(1));
+                        ClockValue before = clock->GetExactValue(Simulator::Now() - NanoSeconds(1));
                         NS_TEST_EXPECT_MSG_LT(before,
-                                              static_cast<long double>(target.GetTimeStep()),
+                                              ClockValue::FromSteps(target.GetTimeStep()),
                                               "not reached one step earlier");
                         // A forward step over the target fires at once, later than the target.
-                        jumpedOver = clock->GetExactValue(Simulator::Now()) - before > 1000;
+                        jumpedOver = clock->GetExactValue(Simulator::Now()) - before >
+                                     ClockValue::FromSteps(1000);
                     }
                     if (!jumpedOver)
                     {

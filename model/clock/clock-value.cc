@@ -1,0 +1,141 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "clock-value.h"
+
+#include "ns3/chronometry-validation.h"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** 2^63 as a double: the first magnitude outside the range. */
+constexpr double TWO_63 = 9223372036854775808.0;
+
+/** The one raw value outside the symmetric range (-2^127). */
+__extension__ typedef unsigned __int128 URaw;
+constexpr auto MAX_RAW = static_cast<ClockValue::Raw>(~URaw{0} >> 1);
+constexpr ClockValue::Raw MIN_RAW = -MAX_RAW - 1;
+
+} // namespace
+
+ClockValue
+ClockValue::FromDouble(double value, const char* what)
+{
+    if (!std::isfinite(value) || !(std::fabs(value) < TWO_63))
+    {
+        chronometry::ReportConfigError(std::string(what) + " = " + std::to_string(value) +
+                                       " is invalid; valid range: finite, with magnitude "
+                                       "below 2^63");
+    }
+    if (value == 0.0)
+    {
+        return ClockValue();
+    }
+    // value = mantissa * 2^exponent with a 53-bit integer mantissa (exact).
+    int exponent = 0;
+    double fraction = std::frexp(std::fabs(value), &exponent); // in [0.5, 1)
+    auto mantissa = static_cast<int64_t>(std::ldexp(fraction, 53));
+    exponent -= 53;
+    int shift = exponent + FRACTION_BITS; // raw = mantissa * 2^shift
+    Raw raw;
+    if (shift >= 0)
+    {
+        raw = static_cast<Raw>(mantissa) << shift; // < 2^127 because |value| < 2^63
+    }
+    else if (shift <= -FRACTION_BITS)
+    {
+        raw = 0; // mantissa * 2^shift < 2^53 * 2^-64: far below half a unit
+    }
+    else
+    {
+        // Round mantissa * 2^shift to the nearest integer, ties to even.
+        int down = -shift;
+        int64_t whole = mantissa >> down;
+        int64_t rest = mantissa - (whole << down);
+        int64_t half = int64_t{1} << (down - 1);
+        if (rest > half || (rest == half && (whole & 1) != 0))
+        {
+            ++whole;
+        }
+        raw = whole;
+    }
+    return FromRaw(value < 0 ? -raw : raw);
+}
+
+int64_t
+ClockValue::Round() const
+{
+    const Raw half = ONE / 2;
+    if (m_raw >= 0)
+    {
+        return FromRaw(m_raw + half).Floor();
+    }
+    return -FromRaw(-m_raw + half).Floor();
+}
+
+double
+ClockValue::GetDouble() const
+{
+    // Both steps are exact or correctly rounded: the integer conversion rounds to
+    // nearest (ties to even), and scaling by 2^-64 is exact for normal results.
+    return std::ldexp(static_cast<double>(m_raw), -FRACTION_BITS);
+}
+
+ClockValue
+ClockValue::MulSteps(int64_t steps) const
+{
+    Raw product;
+    if (__builtin_mul_overflow(m_raw, static_cast<Raw>(steps), &product) || product == MIN_RAW)
+    {
+        chronometry::ReportConfigError("ClockValue: " + std::to_string(GetDouble()) + " * " +
+                                       std::to_string(steps) +
+                                       " steps is out of range; valid range: magnitude below "
+                                       "2^63 time steps");
+    }
+    return FromRaw(product);
+}
+
+ClockValue
+ClockValue::CheckedAdd(ClockValue other) const
+{
+    Raw sum;
+    if (__builtin_add_overflow(m_raw, other.m_raw, &sum) || sum == MIN_RAW)
+    {
+        chronometry::ReportConfigError("ClockValue: " + std::to_string(GetDouble()) + " + " +
+                                       std::to_string(other.GetDouble()) +
+                                       " is out of range; valid range: magnitude below 2^63 "
+                                       "time steps");
+    }
+    return FromRaw(sum);
+}
+
+std::ostream&
+operator<<(std::ostream& os, ClockValue value)
+{
+    ClockValue::Raw raw = value.GetRaw();
+    URaw magnitude = raw < 0 ? -static_cast<URaw>(raw) : static_cast<URaw>(raw);
+    auto whole = static_cast<uint64_t>(magnitude >> ClockValue::FRACTION_BITS);
+    auto fraction = static_cast<uint64_t>(magnitude);
+    std::string digits;
+    for (int i = 0; i < 20 && fraction != 0; ++i)
+    {
+        URaw scaled = static_cast<URaw>(fraction) * 10;
+        digits.push_back(static_cast<char>('0' + static_cast<int>(scaled >> 64)));
+        fraction = static_cast<uint64_t>(scaled);
+    }
+    os << (raw < 0 ? "-" : "") << whole;
+    if (!digits.empty())
+    {
+        os << '.' << digits;
+    }
+    return os;
+}
+
+} // namespace ns3
