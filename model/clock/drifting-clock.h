@@ -138,9 +138,14 @@ class DriftingClock : public LocalClock
      */
     ClockValue PieceValue(int64_t t) const
     {
+        // Modulo 2^128 (unsigned), so that no intermediate sum can overflow: the result is
+        // exact because RefreshPiece ends the piece before |L| could leave the range.
+        __extension__ typedef unsigned __int128 URaw;
         int64_t dt = t - m_pieceStart;
-        return ClockValue::FromRaw(m_pieceValue.GetRaw() + ClockValue::FromSteps(dt).GetRaw() +
-                                   static_cast<ClockValue::Raw>(m_pieceExcess) * dt);
+        URaw sum = static_cast<URaw>(m_pieceValue.GetRaw()) +
+                   (static_cast<URaw>(static_cast<uint64_t>(dt)) << ClockValue::FRACTION_BITS) +
+                   static_cast<URaw>(static_cast<ClockValue::Raw>(m_pieceExcess) * dt);
+        return ClockValue::FromRaw(static_cast<ClockValue::Raw>(sum));
     }
 
     /**
