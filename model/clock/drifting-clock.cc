@@ -14,6 +14,7 @@
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <limits>
 #include <typeinfo>
 
 namespace ns3
@@ -83,8 +84,7 @@ DriftingClock::DriftingClock()
       m_maxSlewRatePpm(500.0),
       m_adjustment(Time(0), ClockValue(), 0.0),
       m_slewEnd(0),
-      m_hasRead(false),
-      m_lastReading(0),
+      m_lastReading(std::numeric_limits<int64_t>::min()),
       m_jitterConstant(nullptr)
 {
     InvalidatePiece();
@@ -347,12 +347,11 @@ DriftingClock::DoRead(const Time& trueNow)
         ticks -= (reading % resolution < 0) ? 1 : 0;
         reading = ticks * resolution;
     }
-    if (m_monotonic && m_hasRead && reading < m_lastReading)
+    if (m_monotonic && reading < m_lastReading)
     {
-        reading = m_lastReading;
+        reading = m_lastReading; // m_lastReading starts at INT64_MIN: no read yet
     }
     m_lastReading = reading;
-    m_hasRead = true;
     return Time(reading); // time steps
 }
 

@@ -159,7 +159,11 @@ class DriftingClock : public LocalClock
         {
             ClassifyJitter();
         }
-        return !m_jitter || (m_jitterConstant != nullptr && m_jitterConstant->GetConstant() == 0.0);
+        if (m_jitterConstant != nullptr)
+        {
+            return m_jitterConstant->GetConstant() == 0.0;
+        }
+        return !m_jitter;
     }
 
     /** Classify a new ReadJitter object (is it exactly a ConstantRandomVariable?). */
@@ -179,8 +183,7 @@ class DriftingClock : public LocalClock
     double m_maxSlewRatePpm;                //!< slew speed
     ClockTimeline m_adjustment;             //!< sum of steps and slews, as a function of true time
     Time m_slewEnd;                         //!< end of the current slew
-    bool m_hasRead;                         //!< whether m_lastReading is valid
-    int64_t m_lastReading;                  //!< previous reading in time steps
+    int64_t m_lastReading;                  //!< previous reading in time steps (INT64_MIN: none)
     int64_t m_pieceStart;                   //!< cached piece of L: first true time step
     uint64_t m_pieceSpan;                   //!< cached piece of L: its length in steps (0: none)
     ClockValue m_pieceValue;                //!< cached piece of L: L(m_pieceStart)
