@@ -18,11 +18,6 @@ namespace
 /** 2^63 as a double: the first magnitude outside the range. */
 constexpr double TWO_63 = 9223372036854775808.0;
 
-/** The one raw value outside the symmetric range (-2^127). */
-__extension__ typedef unsigned __int128 URaw;
-constexpr auto MAX_RAW = static_cast<ClockValue::Raw>(~URaw{0} >> 1);
-constexpr ClockValue::Raw MIN_RAW = -MAX_RAW - 1;
-
 } // namespace
 
 ClockValue
@@ -88,37 +83,28 @@ ClockValue::GetDouble() const
     return std::ldexp(static_cast<double>(m_raw), -FRACTION_BITS);
 }
 
-ClockValue
-ClockValue::MulSteps(int64_t steps) const
+void
+ClockValue::ReportProductOutOfRange(int64_t steps) const
 {
-    Raw product;
-    if (__builtin_mul_overflow(m_raw, static_cast<Raw>(steps), &product) || product == MIN_RAW)
-    {
-        chronometry::ReportConfigError("ClockValue: " + std::to_string(GetDouble()) + " * " +
-                                       std::to_string(steps) +
-                                       " steps is out of range; valid range: magnitude below "
-                                       "2^63 time steps");
-    }
-    return FromRaw(product);
+    chronometry::ReportConfigError("ClockValue: " + std::to_string(GetDouble()) + " * " +
+                                   std::to_string(steps) +
+                                   " steps is out of range; valid range: magnitude below 2^63 "
+                                   "time steps");
 }
 
-ClockValue
-ClockValue::CheckedAdd(ClockValue other) const
+void
+ClockValue::ReportSumOutOfRange(ClockValue other) const
 {
-    Raw sum;
-    if (__builtin_add_overflow(m_raw, other.m_raw, &sum) || sum == MIN_RAW)
-    {
-        chronometry::ReportConfigError("ClockValue: " + std::to_string(GetDouble()) + " + " +
-                                       std::to_string(other.GetDouble()) +
-                                       " is out of range; valid range: magnitude below 2^63 "
-                                       "time steps");
-    }
-    return FromRaw(sum);
+    chronometry::ReportConfigError("ClockValue: " + std::to_string(GetDouble()) + " + " +
+                                   std::to_string(other.GetDouble()) +
+                                   " is out of range; valid range: magnitude below 2^63 time "
+                                   "steps");
 }
 
 std::ostream&
 operator<<(std::ostream& os, ClockValue value)
 {
+    __extension__ typedef unsigned __int128 URaw;
     ClockValue::Raw raw = value.GetRaw();
     URaw magnitude = raw < 0 ? -static_cast<URaw>(raw) : static_cast<URaw>(raw);
     auto whole = static_cast<uint64_t>(magnitude >> ClockValue::FRACTION_BITS);

@@ -105,13 +105,29 @@ class ClockValue
      * \return this value times \p steps, exactly; a result outside the range is a
      *         configuration error
      */
-    ClockValue MulSteps(int64_t steps) const;
+    ClockValue MulSteps(int64_t steps) const
+    {
+        Raw product;
+        if (__builtin_mul_overflow(m_raw, static_cast<Raw>(steps), &product) || product == MIN_RAW)
+        {
+            ReportProductOutOfRange(steps);
+        }
+        return FromRaw(product);
+    }
 
     /**
      * \param other a value
      * \return the exact sum; a result outside the range is a configuration error
      */
-    ClockValue CheckedAdd(ClockValue other) const;
+    ClockValue CheckedAdd(ClockValue other) const
+    {
+        Raw sum;
+        if (__builtin_add_overflow(m_raw, other.m_raw, &sum) || sum == MIN_RAW)
+        {
+            ReportSumOutOfRange(other);
+        }
+        return FromRaw(sum);
+    }
 
     /**
      * \param other a value
@@ -187,6 +203,22 @@ class ClockValue
     static constexpr Raw ONE = static_cast<Raw>(1) << FRACTION_BITS;
 
   private:
+    /** The one raw value outside the symmetric range: -2^127. */
+    __extension__ static constexpr Raw MIN_RAW =
+        -static_cast<Raw>(~static_cast<unsigned __int128>(0) >> 1) - 1;
+
+    /**
+     * Report a product outside the range (a configuration error).
+     * \param steps the factor
+     */
+    [[noreturn]] void ReportProductOutOfRange(int64_t steps) const;
+
+    /**
+     * Report a sum outside the range (a configuration error).
+     * \param other the other term
+     */
+    [[noreturn]] void ReportSumOutOfRange(ClockValue other) const;
+
     Raw m_raw; //!< the value times 2^64
 };
 

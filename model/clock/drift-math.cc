@@ -37,9 +37,16 @@ struct ExactDouble
 ExactDouble
 Decompose(double x)
 {
-    int exponent = 0;
-    double fraction = std::frexp(x, &exponent); // x = fraction * 2^exponent, fraction in [0.5, 1)
-    return ExactDouble{static_cast<uint64_t>(std::ldexp(fraction, 53)), exponent - 53};
+    // IEEE 754 binary64: x = (2^52 + fraction) * 2^(biased - 1075), or fraction * 2^-1074.
+    uint64_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    auto biased = static_cast<int>((bits >> 52) & 0x7ff);
+    uint64_t fraction = bits & ((uint64_t{1} << 52) - 1);
+    if (biased == 0)
+    {
+        return ExactDouble{fraction, -1074};
+    }
+    return ExactDouble{fraction | (uint64_t{1} << 52), biased - 1075};
 }
 
 /**

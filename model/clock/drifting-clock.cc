@@ -234,10 +234,13 @@ DriftingClock::RefreshPiece(int64_t t)
         value.GetRaw() < 0 ? -static_cast<URaw>(value.GetRaw()) : static_cast<URaw>(value.GetRaw());
     URaw rate =
         slope.GetRaw() < 0 ? -static_cast<URaw>(slope.GetRaw()) : static_cast<URaw>(slope.GetRaw());
-    if (rate != 0)
+    auto span = static_cast<URaw>(static_cast<uint64_t>(end) - static_cast<uint64_t>(start));
+    const URaw quarter = URaw{1} << 125;
+    bool clearlySafe = magnitude < quarter && rate < (URaw{1} << 65) && span < (URaw{1} << 60);
+    if (rate != 0 && !clearlySafe) // (a 128-bit division only for very long pieces)
     {
         URaw safeSteps = (maxRaw - magnitude) / rate; // |value + slope * d| < 2^127 for d <= this
-        if (safeSteps < static_cast<URaw>(end - start))
+        if (safeSteps < span)
         {
             end = start + static_cast<int64_t>(safeSteps) + 1;
         }
