@@ -559,46 +559,63 @@ class CachedPieceTestCase : public TestCase
                 {
                     probes.push_back(static_cast<int64_t>(unit(rng) * horizonSeconds * 2e9));
                 }
-                Simulator::Schedule(Time::From(at), [=, &checks]() {
-                    int64_t now = Simulator::Now().GetTimeStep();
-                    if (kind < 0.25)
-                    {
-                        clock->Step(Time::From(delta));
-                        reference->Step(now, delta);
-                    }
-                    else if (kind < 0.6)
-                    {
-                        clock->Slew(Time::From(delta));
-                        reference->Slew(now, delta, ppm);
-                    }
-                    else if (kind < 0.75 && constant)
-                    {
-                        constant->SetDrift(newPpm);
-                    }
-                    // A read, then exact values in scrambled order: past, future, now.
-                    Time read = clock->GetLocalTime();
-                    BigInt expected;
-                    Rational l = exactAt(now);
-                    BigInt rem;
-                    boost::multiprecision::divide_qr(numerator(l), denominator(l), expected, rem);
-                    if (rem < 0)
-                    {
-                        --expected;
-                    }
-                    NS_TEST_EXPECT_MSG_EQ(BigInt(read.GetTimeStep()), expected, "read at " << now);
-                    for (int64_t t : probes)
-                    {
-                        NS_TEST_EXPECT_MSG_EQ(
-                            (Exact(clock->GetExactValue(Time::From(t))) == exactAt(t)),
-                            true,
-                            "exact value at " << t << " asked at " << now);
+                Simulator::Schedule(
+                    Time::From(at),
+                    [this,
+                     clock,
+                     constant,
+                     reference,
+                     exactAt,
+                     kind,
+                     delta,
+                     ppm,
+                     newPpm,
+                     probes,
+                     &checks]() {
+                        int64_t now = Simulator::Now().GetTimeStep();
+                        if (kind < 0.25)
+                        {
+                            clock->Step(Time::From(delta));
+                            reference->Step(now, delta);
+                        }
+                        else if (kind < 0.6)
+                        {
+                            clock->Slew(Time::From(delta));
+                            reference->Slew(now, delta, ppm);
+                        }
+                        else if (kind < 0.75 && constant)
+                        {
+                            constant->SetDrift(newPpm);
+                        }
+                        // A read, then exact values in scrambled order: past, future, now.
+                        Time read = clock->GetLocalTime();
+                        BigInt expected;
+                        Rational l = exactAt(now);
+                        BigInt rem;
+                        boost::multiprecision::divide_qr(numerator(l),
+                                                         denominator(l),
+                                                         expected,
+                                                         rem);
+                        if (rem < 0)
+                        {
+                            --expected;
+                        }
+                        NS_TEST_EXPECT_MSG_EQ(BigInt(read.GetTimeStep()),
+                                              expected,
+                                              "read at " << now);
+                        for (int64_t t : probes)
+                        {
+                            NS_TEST_EXPECT_MSG_EQ(
+                                (Exact(clock->GetExactValue(Time::From(t))) == exactAt(t)),
+                                true,
+                                "exact value at " << t << " asked at " << now);
+                            ++checks;
+                        }
+                        NS_TEST_EXPECT_MSG_EQ((Exact(clock->GetExactValue(Simulator::Now())) == l),
+                                              true,
+                                              "exact value now after the probes");
                         ++checks;
-                    }
-                    NS_TEST_EXPECT_MSG_EQ((Exact(clock->GetExactValue(Simulator::Now())) == l),
-                                          true,
-                                          "exact value now after the probes");
-                    ++checks;
-                });
+                    });
             }
             Simulator::Run();
             Simulator::Destroy();

@@ -32,7 +32,7 @@ namespace ns3
  * on every platform.  Slopes are doubles; a slope whose magnitude is at least
  * 2^-12 (every oscillator rate 1 + rho) is used exactly, a smaller one (a slew
  * slower than 244 ppm) is rounded to a multiple of 2^-64, which moves a value by
- * at most 2^-65 time steps per time step (0.003 ns over a year).
+ * at most 2^-65 time steps per time step (under 0.001 ns over a year of nanoseconds).
  */
 class ClockTimeline
 {
