@@ -175,6 +175,21 @@ class ClockValueTestCase : public TestCase
                               }),
                               true,
                               "sum beyond 2^63 steps");
+        // Rounding at the ends of the range: -2^63 + 1/4 rounds to INT64_MIN, 2^63 - 1/4 would
+        // round to 2^63 and is refused.
+        const ClockValue::Raw quarter = ClockValue::ONE / 4;
+        const auto top = ClockValue::FromSteps(std::numeric_limits<int64_t>::max());
+        NS_TEST_ASSERT_MSG_EQ(
+            ClockValue::FromRaw(-top.GetRaw() - ClockValue::ONE + quarter).Round(),
+            std::numeric_limits<int64_t>::min(),
+            "round to INT64_MIN");
+        NS_TEST_ASSERT_MSG_EQ(
+            fails([&] { ClockValue::FromRaw(top.GetRaw() + ClockValue::ONE - quarter).Round(); }),
+            true,
+            "rounding to 2^63 is refused");
+        NS_TEST_ASSERT_MSG_EQ(ClockValue::FromRaw(top.GetRaw() + quarter).Round(),
+                              std::numeric_limits<int64_t>::max(),
+                              "round down at the top");
     }
 };
 

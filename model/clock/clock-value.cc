@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 
 namespace ns3
@@ -67,12 +68,22 @@ ClockValue::FromDouble(double value, const char* what)
 int64_t
 ClockValue::Round() const
 {
-    const Raw half = ONE / 2;
-    if (m_raw >= 0)
+    // On the magnitude, unsigned: |x| + 1/2 cannot overflow 128 bits.
+    __extension__ typedef unsigned __int128 URaw;
+    URaw magnitude = m_raw < 0 ? -static_cast<URaw>(m_raw) : static_cast<URaw>(m_raw);
+    auto away = static_cast<uint64_t>((magnitude + ONE / 2) >> FRACTION_BITS);
+    const auto limit = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    if (m_raw < 0)
     {
-        return FromRaw(m_raw + half).Floor();
+        return away > limit ? std::numeric_limits<int64_t>::min() : -static_cast<int64_t>(away);
     }
-    return -FromRaw(-m_raw + half).Floor();
+    if (away > limit)
+    {
+        chronometry::ReportConfigError("ClockValue: " + std::to_string(GetDouble()) +
+                                       " rounds to 2^63, out of range; valid range: below "
+                                       "2^63 - 1/2 time steps");
+    }
+    return static_cast<int64_t>(away);
 }
 
 double
