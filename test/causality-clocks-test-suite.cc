@@ -608,6 +608,245 @@ class CounterWideningTestCase : public TestCase
     }
 };
 
+/**
+ * \param a a RepCl timestamp
+ * \param b another
+ * \return whether mx, bitmap, offsets and counters agree
+ */
+bool
+SameRepCl(const ReplayClock& a, const ReplayClock& b)
+{
+    return a.GetMx() == b.GetMx() && a.GetBitmap() == b.GetBitmap() &&
+           a.ExpandOffsets() == b.ExpandOffsets() && a.ExpandCounters() == b.ExpandCounters() &&
+           a.GetCounterSum() == b.GetCounterSum();
+}
+
+/**
+ * Issue 21, defect 1: under EPOCH_COUNTS a receiver more than epsilon epochs behind the message
+ * stored its own offset uncapped (n = 2, epsilon = 5, I = 10 ns: p1 sends at pt 60, p0 receives
+ * at pt 0 -> offsets [6, 0], which the decoder refuses; with epsilon = 1 the offset 3 decoded as
+ * 1).  The owner's event now counts at the floor.
+ */
+class OwnerBelowFloorTestCase : public TestCase
+{
+  public:
+    OwnerBelowFloorTestCase()
+        : TestCase("RepCl regression: an owner more than epsilon epochs behind stays encodable")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (auto rule : {ReplayCounterRule::EPOCH_COUNTS, ReplayCounterRule::PUBLISHED})
+        {
+            for (uint32_t eps : {5U, 1U})
+            {
+                auto c = Config(2, eps, NanoSeconds(10));
+                c.counterRule = rule;
+                ReplayClock p0(c, 0);
+                ReplayClock p1(c, 1);
+                // epsilon 5: p1 at epoch 6, p0 at 0; epsilon 1: epoch 3 against 0.
+                p1.LocalOrSend(NanoSeconds(eps == 5 ? 60 : 30));
+                p0.Receive(p1, NanoSeconds(0));
+                std::vector<uint32_t> offsets{eps, 0};
+                NS_TEST_ASSERT_MSG_EQ((p0.ExpandOffsets() == offsets),
+                                      true,
+                                      "owner's offset capped at epsilon, eps " << eps);
+                ReplayClock back(c, 2);
+                NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(p0.Encode(), c, back),
+                                      true,
+                                      "decodes, eps " << eps);
+                NS_TEST_ASSERT_MSG_EQ(SameRepCl(p0, back), true, "decodes to itself, eps " << eps);
+                NS_TEST_ASSERT_MSG_EQ(ReplayClock::Compare(p1, p0),
+                                      CausalOrder::BEFORE,
+                                      "send < receive");
+                // Further events while the owner's clock stays below the floor still advance.
+                ReplayClock previous = p0;
+                for (int64_t pt = 1; pt < 8; ++pt)
+                {
+                    p0.LocalOrSend(NanoSeconds(pt));
+                    NS_TEST_ASSERT_MSG_EQ(ReplayClock::Compare(previous, p0),
+                                          CausalOrder::BEFORE,
+                                          "own events stay ordered below the floor");
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(p0.GetOffset(0), eps, "offset within epsilon");
+                    NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(p0.Encode(), c, back), true, "ok");
+                    NS_TEST_ASSERT_MSG_EQ(SameRepCl(p0, back), true, "round trip below floor");
+                    previous = p0;
+                }
+                if (rule == ReplayCounterRule::EPOCH_COUNTS)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(p0.GetCounter(0), 8, "8 own events at the floor");
+                }
+            }
+        }
+    }
+};
+
+/**
+ * Issue 21, defect 2: the published rule kept a non-owner entry at offset epsilon with counter 0
+ * after a local event that keeps mx but moves the owner's offset (n = 3, epsilon = 1,
+ * I = 10 ns).  Comparisons were unaffected; theta was 3 instead of 2.
+ */
+class StaleFloorEntryTestCase : public TestCase
+{
+  public:
+    StaleFloorEntryTestCase()
+        : TestCase("RepCl regression: a counter reset drops entries kept only for their counter")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto c = Config(3, 1, NanoSeconds(10));
+        ReplayClock p0(c, 0);
+        ReplayClock p1(c, 1);
+        ReplayClock p2(c, 2);
+        ReplayClockReference r0(c, 0);
+        ReplayClockReference r1(c, 1);
+        ReplayClockReference r2(c, 2);
+        p0.LocalOrSend(NanoSeconds(10)); // (s, 0, 10)
+        r0.LocalOrSend(NanoSeconds(10));
+        p2.Receive(p0, NanoSeconds(1)); // (r, 2, 1, <- op0)
+        r2.Receive(r0, NanoSeconds(1));
+        p2.LocalOrSend(NanoSeconds(2)); // (s, 2, 2)
+        r2.LocalOrSend(NanoSeconds(2));
+        p1.Receive(p2, NanoSeconds(6)); // (r, 1, 6, <- op2)
+        r1.Receive(r2, NanoSeconds(6));
+        NS_TEST_ASSERT_MSG_EQ(p1.GetOffsetCount(), 3, "p2's entry at the floor carries counter 2");
+        NS_TEST_ASSERT_MSG_EQ(p1.GetCounter(2), 2, "p2's counter");
+        p1.LocalOrSend(NanoSeconds(16)); // (l, 1, 16): same mx, owner's offset 1 -> 0
+        r1.LocalOrSend(NanoSeconds(16));
+        NS_TEST_ASSERT_MSG_EQ(p1.GetOffsetCount(), 2, "theta 2: p2's floor entry dropped");
+        NS_TEST_ASSERT_MSG_EQ(p1.IsStored(2), false, "p2 not stored");
+        std::vector<uint32_t> offsets{0, 0, 1};
+        NS_TEST_ASSERT_MSG_EQ((p1.ExpandOffsets() == offsets), true, "<1, [0, 0, eps]>");
+        NS_TEST_ASSERT_MSG_EQ((p1.ExpandOffsets() == r1.offsets), true, "offsets = reference");
+        NS_TEST_ASSERT_MSG_EQ((p1.ExpandCounters() == r1.counters), true, "counters = reference");
+        NS_TEST_ASSERT_MSG_EQ(p1.GetEncodedBits(), 8 + 64 + 64 + 2 * 1 + 2 * 4, "two entries");
+    }
+};
+
+/**
+ * Thesis section 8.3: RepCl configured with an E below the real skew still satisfies
+ * Requirement 1.  Random executions whose clocks stray up to 8 times the configured E: every
+ * stamp decodes to itself, no receiver drops a stamp, Requirement 1 holds, offsets stay within
+ * epsilon and the sparse form equals the reference.
+ */
+class RealSkewAboveETestCase : public TestCase
+{
+  public:
+    RealSkewAboveETestCase()
+        : TestCase("RepCl with real skew above the configured E: stamps decode to themselves, "
+                   "requirement 1 holds")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(2121);
+        uint64_t events = 0;
+        uint64_t belowFloor = 0; // events whose owner's epoch lay below mx - epsilon
+        uint64_t hbPairs = 0;
+        uint64_t hvcViolations = 0;
+        uint64_t hlcViolations = 0;
+        uint64_t delivered = 0;
+        for (int run = 0; run < 200; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 2 + rng() % 30;
+            p.events = 100 + rng() % 200;
+            uint32_t epsilon = 1 + rng() % 6;
+            Time interval = MicroSeconds(5 + rng() % 50);
+            Time configured = interval * static_cast<int64_t>(epsilon);
+            p.skewBound = configured * static_cast<int64_t>(2 + rng() % 7); // 2 to 8 times E
+            p.meanGap =
+                (run % 2 == 0) ? MicroSeconds(1 + rng() % 10) : MicroSeconds(20 + rng() % 200);
+            p.minDelay = MicroSeconds(rng() % 5);
+            p.maxDelay = p.minDelay + MicroSeconds(rng() % 100);
+            p.localFraction = (rng() % 50) / 100.0;
+            p.seed = rng();
+            CausalityConfig config;
+            config.hvcEpsilon = configured;
+            config.replay.epsilon = epsilon;
+            config.replay.interval = interval;
+            config.replay.counterBits = 1 + rng() % 4;
+            config.replay.counterRule =
+                (run % 3 == 0) ? ReplayCounterRule::PUBLISHED : ReplayCounterRule::EPOCH_COUNTS;
+            config.replay.sumCounters = (run % 6 == 3);
+            std::vector<ReplayClockReference> reference;
+            RandomExecutionStats stats;
+            auto log = RandomExecution::Run(p, config, &reference, &stats);
+            NS_TEST_ASSERT_MSG_EQ(stats.malformed,
+                                  0,
+                                  "no stamp refused by its receiver, run " << run);
+            delivered += stats.delivered;
+            config.n = p.n;
+            config.replay.n = p.n;
+            for (std::size_t i = 0; i < log.size(); ++i)
+            {
+                const CausalEvent& e = log[i];
+                const ReplayClock& r = *e.stamp.repcl;
+                ReplayClock back(config.replay, p.n);
+                NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(r.Encode(), config.replay, back),
+                                      true,
+                                      "RepCl decodes, run " << run << " event " << i);
+                NS_TEST_ASSERT_MSG_EQ(SameRepCl(r, back), true, "RepCl decodes to itself");
+                CausalStamp whole(p.n, 0);
+                bool decoded = CausalStamp::Decode(e.stamp.Encode(), config, whole);
+                NS_TEST_ASSERT_MSG_EQ(decoded,
+                                      true,
+                                      "stamp decodes, run " << run << " event " << i);
+                NS_TEST_ASSERT_MSG_EQ((decoded && whole.hvc->Expand() == e.stamp.hvc->Expand()),
+                                      true,
+                                      "HVC decodes to itself");
+                auto offsets = r.ExpandOffsets();
+                for (uint32_t k = 0; k < p.n; ++k)
+                {
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(offsets[k], epsilon, "offsets within epsilon");
+                    if (r.IsStored(k) && k != e.process)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ((offsets[k] < epsilon || r.GetCounter(k) > 0),
+                                              true,
+                                              "stored offsets below epsilon, run "
+                                                  << run << " event " << i);
+                    }
+                }
+                NS_TEST_ASSERT_MSG_EQ(r.GetMx(), reference[i].mx, "mx = reference");
+                NS_TEST_ASSERT_MSG_EQ((offsets == reference[i].offsets), true, "offsets = ref");
+                NS_TEST_ASSERT_MSG_EQ((r.ExpandCounters() == reference[i].counters),
+                                      true,
+                                      "counters = reference");
+                belowFloor += (config.replay.EpochOf(e.pt) < r.GetMx() - epsilon) ? 1 : 0;
+            }
+            events += log.size();
+            ReplayCheckerOptions o;
+            o.skewBound = configured;
+            o.interval = interval;
+            o.hvcEpsilon = configured;
+            auto report = ReplayChecker::Check(log, o);
+            NS_TEST_ASSERT_MSG_EQ(report.repclHb.violations,
+                                  0,
+                                  "requirement 1 with real skew above E, run " << run << "\n"
+                                                                               << report.Summary());
+            NS_TEST_ASSERT_MSG_EQ(report.lamportHb.violations, 0, "Lamport");
+            hbPairs += report.repclHb.applicable;
+            hvcViolations += report.hvcHb.violations;
+            hlcViolations += report.hlcHb.violations;
+        }
+        NS_TEST_ASSERT_MSG_GT(belowFloor, 1000, "many events with the owner below the floor");
+        NS_TEST_ASSERT_MSG_GT(delivered, 10000, "many messages delivered");
+        NS_TEST_ASSERT_MSG_GT(hbPairs, 100000, "many hb pairs");
+        std::cout << GetName() << ": " << events << " events, " << delivered
+                  << " messages delivered, " << belowFloor
+                  << " with the owner's epoch below mx - epsilon, " << hbPairs
+                  << " hb pairs; HVC hb violations " << hvcViolations << ", HLC " << hlcViolations
+                  << std::endl;
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Causality clocks and the replay checker. */
@@ -624,6 +863,9 @@ class CausalityClocksTestSuite : public TestSuite
         AddTestCase(new CounterWideningTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SumCountersTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DenseEpochsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new OwnerBelowFloorTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StaleFloorEntryTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RealSkewAboveETestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::PUBLISHED),
                     chronometry::TestDuration::QUICK);
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS),

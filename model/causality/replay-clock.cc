@@ -348,14 +348,19 @@ void
 ReplayClock::AdvanceOwn(int64_t epoch)
 {
     Entry& own = Own();
+    // An owner whose epoch lies below the floor mx - epsilon (its clock is more than E behind
+    // a clock the timestamp knows: real skew above the configured E) counts its event at the
+    // floor, as the published rule caps its offset at epsilon; an uncapped offset would not
+    // fit the encoding's offset field.
+    int64_t at = std::max(epoch, m_mx - static_cast<int64_t>(m_config.epsilon));
     int64_t known = m_mx - own.offset;
-    if (known == epoch)
+    if (known == at)
     {
         ++own.counter;
     }
     else
     {
-        own.offset = static_cast<uint32_t>(m_mx - epoch);
+        own.offset = static_cast<uint32_t>(m_mx - at);
         own.counter = 1;
     }
 }
@@ -449,6 +454,14 @@ ReplayClock::LocalOrSend(Time pt)
         e.counter = 0;
     }
     m_sum = 0;
+    // Entries at the floor were kept only for their counters, which are now 0: drop them (when
+    // mx did not move, Shift dropped nothing), so that only offsets below epsilon stay stored.
+    m_entries.erase(std::remove_if(m_entries.begin(),
+                                   m_entries.end(),
+                                   [this, eps](const Entry& e) {
+                                       return e.offset >= eps && e.process != m_self;
+                                   }),
+                    m_entries.end());
 }
 
 void
@@ -892,13 +905,14 @@ ReplayClockReference::ShiftCounts(int64_t newMx)
 void
 ReplayClockReference::AdvanceOwn(int64_t epoch)
 {
-    if (mx - offsets[m_self] == epoch)
+    int64_t at = std::max(epoch, mx - static_cast<int64_t>(m_config.epsilon)); // floor
+    if (mx - offsets[m_self] == at)
     {
         ++counters[m_self];
     }
     else
     {
-        offsets[m_self] = static_cast<uint32_t>(mx - epoch);
+        offsets[m_self] = static_cast<uint32_t>(mx - at);
         counters[m_self] = 1;
     }
 }
