@@ -847,6 +847,254 @@ class RealSkewAboveETestCase : public TestCase
     }
 };
 
+/**
+ * \param bytes bytes
+ * \return lower-case hex
+ */
+std::string
+Hex(const std::vector<uint8_t>& bytes)
+{
+    static const char* digits = "0123456789abcdef";
+    std::string s;
+    for (uint8_t b : bytes)
+    {
+        s += digits[b >> 4];
+        s += digits[b & 15];
+    }
+    return s;
+}
+
+/**
+ * \param hash running FNV-1a 64 hash
+ * \param bytes bytes to fold in (with their length)
+ * \return the new hash
+ */
+uint64_t
+Fnv(uint64_t hash, const std::vector<uint8_t>& bytes)
+{
+    auto mix = [&hash](uint8_t b) {
+        hash ^= b;
+        hash *= 0x100000001b3ULL;
+    };
+    mix(static_cast<uint8_t>(bytes.size() >> 8));
+    mix(static_cast<uint8_t>(bytes.size()));
+    for (uint8_t b : bytes)
+    {
+        mix(b);
+    }
+    return hash;
+}
+
+/**
+ * The wire encodings are fixed (packets, fuzz corpora, CSV logs): representative stamps of
+ * every clock are pinned byte for byte, and the stamps of a few fixed random executions by a
+ * digest.  The values were recorded from the encoders before their rewrite for speed.
+ */
+class PinnedEncodingsTestCase : public TestCase
+{
+  public:
+    PinnedEncodingsTestCase()
+        : TestCase("encodings pinned byte for byte: every clock, n up to 130, both RepCl rules")
+    {
+    }
+
+  private:
+    /**
+     * \param bytes encoded
+     * \param hex expected
+     * \param what description
+     */
+    void Pin(const std::vector<uint8_t>& bytes, const std::string& hex, const std::string& what)
+    {
+        NS_TEST_EXPECT_MSG_EQ(Hex(bytes), hex, what);
+    }
+
+    void DoRun() override
+    {
+        LamportClock l;
+        for (int i = 0; i < 5; ++i)
+        {
+            l.LocalOrSend(Seconds(0));
+        }
+        Pin(l.Encode(), "0000000000000005", "Lamport 5");
+
+        HybridLogicalClock h;
+        h.LocalOrSend(NanoSeconds(123456789));
+        h.LocalOrSend(NanoSeconds(100));
+        h.LocalOrSend(NanoSeconds(101));
+        Pin(h.Encode(), "00000000075bcd1500000002", "HLC (123456789 ns, 2)");
+
+        // Vector clocks: n = 3, n = 64 (one entry > 2^8), n = 130 (one entry 2^40).
+        VectorClock v3(3, 1);
+        VectorClock w3(3, 2);
+        v3.LocalOrSend(Seconds(0));
+        w3.LocalOrSend(Seconds(0));
+        w3.LocalOrSend(Seconds(0));
+        v3.Receive(w3, Seconds(0));
+        Pin(v3.Encode(), "000300010450", "vector n = 3");
+        VectorClock v64(64, 63);
+        VectorClock w64(64, 7);
+        for (int i = 0; i < 300; ++i)
+        {
+            w64.LocalOrSend(Seconds(0));
+        }
+        v64.LocalOrSend(Seconds(0));
+        v64.Receive(w64, Seconds(0));
+        Pin(v64.Encode(),
+            "0040003f120000000000000002580000000000000000000000000000000000000000000000000000000000"
+            "00000000000000000000000000000000000000000000000000000000000000000004",
+            "vector n = 64");
+        VectorClock v130(130, 129);
+        VectorClock w130(130, 65);
+        w130.LocalOrSend(Seconds(0));
+        v130.Receive(w130, Seconds(0));
+        Pin(v130.Encode(), "00820081020000000000000000800000000000000080", "vector n = 130");
+
+        // HVC: a merge with a raised floor; n = 130; an owner below a floor raised by a clock
+        // ahead by more than epsilon.
+        HybridVectorClock a(5, 1, NanoSeconds(100));
+        HybridVectorClock b(5, 3, NanoSeconds(100));
+        HybridVectorClock c(5, 4, NanoSeconds(100));
+        a.LocalOrSend(NanoSeconds(1000));
+        b.LocalOrSend(NanoSeconds(1040));
+        c.LocalOrSend(NanoSeconds(1010));
+        b.Receive(a, NanoSeconds(1050));
+        c.Receive(b, NanoSeconds(1060));
+        Pin(c.Encode(), "00000000000004240000000000000064000400030e543b5320", "HVC n = 5");
+        HybridVectorClock ahead(5, 0, NanoSeconds(100));
+        HybridVectorClock behind(5, 2, NanoSeconds(100));
+        ahead.LocalOrSend(NanoSeconds(5000));
+        behind.LocalOrSend(NanoSeconds(10));
+        behind.Receive(ahead, NanoSeconds(20));
+        Pin(behind.Encode(),
+            "0000000000000014ffffffffffffecf0000200020e322000",
+            "HVC owner below the floor");
+        HybridVectorClock x(130, 129, MicroSeconds(1));
+        HybridVectorClock y(130, 64, MicroSeconds(1));
+        y.LocalOrSend(MicroSeconds(3));
+        x.Receive(y, MicroSeconds(3) + NanoSeconds(1));
+        Pin(x.Encode(), "0000000000000bb900000000000003e8008100021481f3c0fd00", "HVC n = 130");
+
+        // RepCl: Figure 4.2's D with epsilon 20; EPOCH_COUNTS; sum; n = 130; widened counter.
+        auto fig = Config(3, 20);
+        ReplayClock p1(fig, 0);
+        ReplayClock p2(fig, 1);
+        ReplayClock p3(fig, 2);
+        p1.LocalOrSend(NanoSeconds(50));
+        p3.LocalOrSend(NanoSeconds(40));
+        p2.Receive(p1, NanoSeconds(48));
+        p2.Receive(p3, NanoSeconds(52));
+        Pin(p2.Encode(),
+            "040000000000000034000000000000000710180000",
+            "RepCl Figure 4.2 D, epsilon 20");
+        for (bool sum : {false, true})
+        {
+            for (auto rule : {ReplayCounterRule::PUBLISHED, ReplayCounterRule::EPOCH_COUNTS})
+            {
+                if (sum && rule == ReplayCounterRule::EPOCH_COUNTS)
+                {
+                    continue;
+                }
+                auto rc = Config(130, 6, NanoSeconds(10));
+                rc.counterRule = rule;
+                rc.sumCounters = sum;
+                ReplayClock r0(rc, 3);
+                ReplayClock r1(rc, 70);
+                ReplayClock r2(rc, 129);
+                r0.LocalOrSend(NanoSeconds(100));
+                r0.LocalOrSend(NanoSeconds(101));
+                r1.LocalOrSend(NanoSeconds(95));
+                r1.Receive(r0, NanoSeconds(99));
+                r2.LocalOrSend(NanoSeconds(90));
+                r2.Receive(r1, NanoSeconds(92));
+                r2.LocalOrSend(NanoSeconds(93));
+                std::string expected =
+                    sum ? "04000000000000000a0000000000000008000000000000004000000000000000020488"
+                    : rule == ReplayCounterRule::PUBLISHED
+                        ? "04000000000000000a000000000000000800000000000000400000000000000002048008"
+                        : "04000000000000000a00000000000000080000000000000040000000000000000204911"
+                          "8";
+                Pin(r2.Encode(), expected, "RepCl n = 130, sum " + std::to_string(sum));
+            }
+        }
+        auto wide = Config(4, 5, MicroSeconds(100));
+        wide.counterBits = 1;
+        ReplayClock wr(wide, 2);
+        for (int i = 0; i < 9; ++i)
+        {
+            wr.LocalOrSend(MicroSeconds(150) + NanoSeconds(i));
+        }
+        Pin(wr.Encode(), "040000000000000001000000000000000410", "RepCl widened counter");
+
+        // The decoders accept only these canonical forms: the same values with a set padding bit
+        // or a wider field are refused.
+        auto flipLast = [](std::vector<uint8_t> b) {
+            b.back() ^= 1;
+            return b;
+        };
+        VectorClock vOut(3, 0);
+        NS_TEST_EXPECT_MSG_EQ(VectorClock::Decode(flipLast(v3.Encode()), 3, vOut),
+                              false,
+                              "vector padding bit");
+        HybridVectorClock hOut(5, 0, NanoSeconds(100));
+        NS_TEST_EXPECT_MSG_EQ(
+            HybridVectorClock::Decode(flipLast(c.Encode()), 5, NanoSeconds(100), hOut),
+            false,
+            "HVC padding bit");
+        ReplayClock rOut(fig, 3);
+        NS_TEST_EXPECT_MSG_EQ(ReplayClock::Decode(flipLast(p2.Encode()), fig, rOut),
+                              false,
+                              "RepCl padding bit");
+        auto wider = p2.Encode();
+        wider[0] = 5; // counter width 5 instead of 4: 3 bits longer, still 21 bytes
+        NS_TEST_EXPECT_MSG_EQ(ReplayClock::Decode(wider, fig, rOut), false, "RepCl wider counters");
+        NS_TEST_EXPECT_MSG_EQ(rOut.GetSelf(), 3, "a refused input leaves the output untouched");
+
+        // Every stamp of fixed random executions (all clocks, both rules, sum, n up to 130).
+        struct Run
+        {
+            uint32_t n;
+            ReplayCounterRule rule;
+            bool sum;
+            uint64_t digest;
+        };
+
+        const std::vector<Run> runs{
+            {8, ReplayCounterRule::PUBLISHED, false, 13881975633101894204ULL},
+            {64, ReplayCounterRule::PUBLISHED, false, 16839546842811745097ULL},
+            {64, ReplayCounterRule::EPOCH_COUNTS, false, 4412201989898976805ULL},
+            {64, ReplayCounterRule::PUBLISHED, true, 9494722604025108127ULL},
+            {130, ReplayCounterRule::EPOCH_COUNTS, false, 9370443574656564991ULL},
+        };
+        for (const auto& run : runs)
+        {
+            RandomExecutionParams p;
+            p.n = run.n;
+            p.events = 1500;
+            p.meanGap = MicroSeconds(400);
+            p.minDelay = MicroSeconds(5);
+            p.maxDelay = MicroSeconds(300);
+            p.skewBound = MicroSeconds(500);
+            p.seed = 77 + run.n;
+            CausalityConfig config;
+            config.hvcEpsilon = p.skewBound;
+            config.replay.epsilon = 5;
+            config.replay.interval = MicroSeconds(100);
+            config.replay.counterRule = run.rule;
+            config.replay.sumCounters = run.sum;
+            config.replay.counterBits = 2;
+            uint64_t digest = 0xcbf29ce484222325ULL;
+            for (const auto& e : RandomExecution::Run(p, config))
+            {
+                digest = Fnv(digest, e.stamp.Encode());
+            }
+            NS_TEST_EXPECT_MSG_EQ(digest,
+                                  run.digest,
+                                  "digest of every stamp, n = " << run.n << " sum " << run.sum);
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Causality clocks and the replay checker. */
@@ -860,6 +1108,7 @@ class CausalityClocksTestSuite : public TestSuite
         AddTestCase(new ThesisFigureTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ReplayAlgebraTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new EncodingTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PinnedEncodingsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CounterWideningTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SumCountersTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DenseEpochsTestCase, chronometry::TestDuration::QUICK);
