@@ -271,6 +271,22 @@ HybridVectorClock::Encode() const
     return w.TakeBytes();
 }
 
+void
+HybridVectorClock::EncodeInto(std::vector<uint8_t>& out) const
+{
+    out = Encode();
+}
+
+bool
+HybridVectorClock::Decode(const uint8_t* data,
+                          std::size_t size,
+                          uint32_t n,
+                          Time epsilon,
+                          HybridVectorClock& out)
+{
+    return Decode(std::vector<uint8_t>(data, data + size), n, epsilon, out);
+}
+
 bool
 HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
                           uint32_t n,

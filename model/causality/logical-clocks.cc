@@ -53,6 +53,18 @@ LamportClock::Encode() const
     return w.TakeBytes();
 }
 
+void
+LamportClock::EncodeInto(std::vector<uint8_t>& out) const
+{
+    out = Encode();
+}
+
+bool
+LamportClock::Decode(const uint8_t* data, std::size_t size, LamportClock& out)
+{
+    return Decode(std::vector<uint8_t>(data, data + size), out);
+}
+
 bool
 LamportClock::Decode(const std::vector<uint8_t>& bytes, LamportClock& out)
 {
@@ -176,6 +188,18 @@ VectorClock::Encode() const
         w.Write(e, width);
     }
     return w.TakeBytes();
+}
+
+void
+VectorClock::EncodeInto(std::vector<uint8_t>& out) const
+{
+    out = Encode();
+}
+
+bool
+VectorClock::Decode(const uint8_t* data, std::size_t size, uint32_t n, VectorClock& out)
+{
+    return Decode(std::vector<uint8_t>(data, data + size), n, out);
 }
 
 bool
@@ -306,6 +330,18 @@ HybridLogicalClock::Encode() const
     w.Write(static_cast<uint64_t>(m_l), 64);
     w.Write(m_c, 32);
     return w.TakeBytes();
+}
+
+void
+HybridLogicalClock::EncodeInto(std::vector<uint8_t>& out) const
+{
+    out = Encode();
+}
+
+bool
+HybridLogicalClock::Decode(const uint8_t* data, std::size_t size, HybridLogicalClock& out)
+{
+    return Decode(std::vector<uint8_t>(data, data + size), out);
 }
 
 bool

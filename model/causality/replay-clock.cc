@@ -773,6 +773,21 @@ ReplayClock::Encode(bool* widened) const
     return out.TakeBytes();
 }
 
+void
+ReplayClock::EncodeInto(std::vector<uint8_t>& out, bool* widened) const
+{
+    out = Encode(widened);
+}
+
+bool
+ReplayClock::Decode(const uint8_t* data,
+                    std::size_t size,
+                    const ReplayClockConfig& config,
+                    ReplayClock& out)
+{
+    return Decode(std::vector<uint8_t>(data, data + size), config, out);
+}
+
 bool
 ReplayClock::Decode(const std::vector<uint8_t>& bytes,
                     const ReplayClockConfig& config,
