@@ -4,7 +4,9 @@
 #ifndef CAUSAL_ORDER_H
 #define CAUSAL_ORDER_H
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -105,7 +107,165 @@ class BitReader
  * \param x a non-negative value
  * \return the number of bits needed to store 0..x, i.e. ceil(log2(x + 1)) (0 for x = 0)
  */
-uint32_t BitsFor(uint64_t x);
+inline uint32_t
+BitsFor(uint64_t x)
+{
+    return x == 0 ? 0 : 64 - static_cast<uint32_t>(__builtin_clzll(x));
+}
+
+/**
+ * The encoders' hot path: writes fields of arbitrary width, most significant bit first (the
+ * same bytes as BitWriter), into a caller's byte vector whose total size is known in advance.
+ * Fields accumulate in a register and every write stores one 8-byte big-endian window, so a
+ * field costs a few instructions and no branch on its alignment; the vector's capacity is
+ * reused (no allocation once it is large enough).  Finish() must be called.
+ */
+class BitPacker
+{
+  public:
+    /**
+     * \param out receives ceil(totalBits / 8) bytes (8 more during writing)
+     * \param totalBits the exact number of bits that will be written
+     */
+    BitPacker(std::vector<uint8_t>& out, uint64_t totalBits)
+        : m_out(out),
+          m_size(static_cast<std::size_t>((totalBits + 7) / 8))
+    {
+        out.resize(m_size + 8);
+        m_p = out.data();
+    }
+
+    /**
+     * \param value the field (only its low \p bits bits are written)
+     * \param bits field width, 0 to 64
+     */
+    void Put(uint64_t value, uint32_t bits)
+    {
+        if (bits > 56)
+        {
+            Put(value >> 32, bits - 32);
+            Put(value & 0xffffffffULL, 32);
+            return;
+        }
+        value &= (uint64_t(1) << bits) - 1;
+        m_acc = (m_acc << bits) | value;
+        m_pending += bits; // below 64: at most 7 pending bits before a field of at most 56
+        // The pending bits at the top of the window, zeros after them; bytes already complete
+        // are stored again unchanged, an incomplete last byte is rewritten by the next Put.
+        uint64_t window = (m_acc << 1) << (63 - m_pending);
+        uint64_t be = __builtin_bswap64(window);
+        std::memcpy(m_p, &be, 8);
+        m_p += m_pending >> 3;
+        m_pending &= 7;
+    }
+
+    /** Trim the output to its exact size (the last byte padded with zero bits). */
+    void Finish()
+    {
+        m_out.resize(m_size);
+    }
+
+  private:
+    std::vector<uint8_t>& m_out; //!< output
+    std::size_t m_size;          //!< final size in bytes
+    uint8_t* m_p;                //!< first byte not yet complete
+    uint64_t m_acc = 0;          //!< the low m_pending bits are pending
+    uint32_t m_pending = 0;      //!< bits not yet in a complete byte (0 to 7)
+};
+
+/**
+ * The decoders' hot path: reads fields at any bit position (most significant bit first) with
+ * one 8-byte big-endian load.  The caller checks the input's length first; reads past the end
+ * yield zero bits instead of reading memory beyond it.
+ */
+class BitUnpacker
+{
+  public:
+    /**
+     * \param data input
+     * \param size its length in bytes
+     */
+    BitUnpacker(const uint8_t* data, std::size_t size)
+        : m_data(data),
+          m_size(size)
+    {
+    }
+
+    /**
+     * \param position bit offset from the start
+     * \param bits field width, 0 to 64
+     * \return the field
+     */
+    uint64_t Get(uint64_t position, uint32_t bits) const
+    {
+        if (bits > 56)
+        {
+            return (Get(position, bits - 32) << 32) | Get(position + bits - 32, 32);
+        }
+        if (bits == 0)
+        {
+            return 0;
+        }
+        uint64_t window = Load(static_cast<std::size_t>(position >> 3));
+        return (window << (position & 7)) >> (64 - bits);
+    }
+
+    /**
+     * \param bits field width, 0 to 64
+     * \return the next field (from a cursor that starts at bit 0)
+     */
+    uint64_t Next(uint32_t bits)
+    {
+        uint64_t v = Get(m_position, bits);
+        m_position += bits;
+        return v;
+    }
+
+    /** \return the cursor (bit offset of the next field) */
+    uint64_t GetPosition() const
+    {
+        return m_position;
+    }
+
+    /**
+     * \param bits the exact length of the encoding in bits
+     * \return true if the input has ceil(bits / 8) bytes and zero padding bits after \p bits
+     */
+    bool IsExactLength(uint64_t bits) const
+    {
+        if (static_cast<uint64_t>(m_size) != (bits + 7) / 8)
+        {
+            return false;
+        }
+        uint32_t padding = static_cast<uint32_t>(m_size * 8 - bits);
+        return padding == 0 || (m_data[m_size - 1] & ((1U << padding) - 1)) == 0;
+    }
+
+  private:
+    /**
+     * \param byte an offset
+     * \return 8 bytes from there, big-endian (zero beyond the end)
+     */
+    uint64_t Load(std::size_t byte) const
+    {
+        uint64_t be = 0;
+        if (byte + 8 <= m_size)
+        {
+            std::memcpy(&be, m_data + byte, 8);
+            return __builtin_bswap64(be);
+        }
+        uint64_t v = 0;
+        for (std::size_t i = 0; i < 8; ++i)
+        {
+            v = (v << 8) | (byte + i < m_size ? m_data[byte + i] : 0);
+        }
+        return v;
+    }
+
+    const uint8_t* m_data;   //!< input
+    std::size_t m_size;      //!< its length
+    uint64_t m_position = 0; //!< cursor for Next
+};
 
 } // namespace ns3
 

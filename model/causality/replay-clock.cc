@@ -377,49 +377,70 @@ void
 ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
 {
     const uint32_t eps = m_config.epsilon;
-    int64_t epoch = m_config.EpochOf(pt);
-    int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
-    ReplayClock a = *this;
-    a.ShiftCounts(newMx);
-    ReplayClock b = remote;
-    b.ShiftCounts(newMx);
-    std::vector<Entry> merged;
-    std::size_t i = 0;
-    std::size_t j = 0;
-    while (i < a.m_entries.size() || j < b.m_entries.size())
-    {
-        uint32_t k;
-        if (j == b.m_entries.size() ||
-            (i < a.m_entries.size() && a.m_entries[i].process < b.m_entries[j].process))
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
+    const int64_t da = newMx - m_mx;
+    const int64_t db = newMx - remote.m_mx;
+    // ShiftCounts of one entry: a pair that falls below the floor becomes the floor, uncounted.
+    auto shifted = [eps](Entry e, int64_t d) {
+        if (d > static_cast<int64_t>(eps - e.offset))
         {
-            k = a.m_entries[i].process;
+            e.offset = eps;
+            e.counter = 0;
         }
         else
         {
-            k = b.m_entries[j].process;
+            e.offset += static_cast<uint32_t>(d);
         }
-        Entry x{k, eps, 0};
-        Entry y{k, eps, 0};
-        if (i < a.m_entries.size() && a.m_entries[i].process == k)
+        return e;
+    };
+    // Union merge, backwards into this timestamp's own storage (the write position never passes
+    // the next unread entry), taking per process the lexicographic maximum of (epoch, count);
+    // no copy of either timestamp and, once the capacity suffices, no allocation.
+    const std::size_t na = m_entries.size();
+    const std::size_t nb = remote.m_entries.size();
+    m_entries.resize(na + nb);
+    Entry* out = m_entries.data();
+    const Entry* theirs = remote.m_entries.data();
+    std::size_t i = na;
+    std::size_t j = nb;
+    std::size_t w = na + nb;
+    while (i > 0 || j > 0)
+    {
+        uint32_t k;
+        Entry x{0, eps, 0};
+        Entry y{0, eps, 0};
+        if (j == 0 || (i > 0 && out[i - 1].process > theirs[j - 1].process))
         {
-            x = a.m_entries[i++];
+            k = out[i - 1].process;
+            x = shifted(out[--i], da);
         }
-        if (j < b.m_entries.size() && b.m_entries[j].process == k)
+        else if (i == 0 || theirs[j - 1].process > out[i - 1].process)
         {
-            y = b.m_entries[j++];
+            k = theirs[j - 1].process;
+            y = shifted(theirs[--j], db);
+        }
+        else
+        {
+            k = out[i - 1].process;
+            x = shifted(out[--i], da);
+            y = shifted(theirs[--j], db);
         }
         // Lexicographic maximum of (epoch, count): a smaller offset is a later epoch.
         bool takeX = x.offset < y.offset || (x.offset == y.offset && x.counter >= y.counter);
-        merged.push_back(takeX ? x : y);
+        Entry e = takeX ? x : y;
+        if (e.offset >= eps && e.counter == 0 && k != m_self)
+        {
+            continue; // the floor, uncounted: not stored
+        }
+        e.process = k;
+        out[--w] = e;
     }
-    merged.erase(std::remove_if(merged.begin(),
-                                merged.end(),
-                                [this, eps](const Entry& e) {
-                                    return e.offset >= eps && e.counter == 0 && e.process != m_self;
-                                }),
-                 merged.end());
+    std::copy(m_entries.begin() + static_cast<std::ptrdiff_t>(w),
+              m_entries.end(),
+              m_entries.begin());
+    m_entries.resize(na + nb - w);
     m_mx = newMx;
-    m_entries = std::move(merged);
     AdvanceOwn(epoch);
 }
 
@@ -432,10 +453,11 @@ ReplayClock::LocalOrSend(Time pt)
         return;
     }
     const uint32_t eps = m_config.epsilon;
-    int64_t epoch = m_config.EpochOf(pt);
-    int64_t newMx = std::max(m_mx, epoch);
-    auto newOwn = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
-    if (m_mx == newMx && Own().offset == newOwn)
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max(m_mx, epoch);
+    const auto newOwn = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
+    Entry& own = Own();
+    if (m_mx == newMx && own.offset == newOwn)
     {
         if (m_config.sumCounters)
         {
@@ -443,107 +465,190 @@ ReplayClock::LocalOrSend(Time pt)
         }
         else
         {
-            ++Own().counter;
+            ++own.counter;
         }
         return;
     }
-    Shift(newMx);
-    Own().offset = newOwn;
-    for (auto& e : m_entries)
+    // Algorithm 4.9's second case in one pass: Shift (offsets that reach epsilon are no longer
+    // stored), the owner's offset, counters reset.  Entries at the floor were kept only for
+    // their counters, which are now 0: they go too, also when mx did not move.
+    const int64_t d = newMx - m_mx;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
     {
+        Entry e = m_entries[i];
         e.counter = 0;
+        if (e.process == m_self)
+        {
+            e.offset = newOwn;
+        }
+        else
+        {
+            e.offset = d > 0 ? Shifted(e.offset, d, eps) : e.offset;
+            if (e.offset >= eps)
+            {
+                continue;
+            }
+        }
+        m_entries[kept++] = e;
     }
+    m_entries.resize(kept);
     m_sum = 0;
-    // Entries at the floor were kept only for their counters, which are now 0: drop them (when
-    // mx did not move, Shift dropped nothing), so that only offsets below epsilon stay stored.
-    m_entries.erase(std::remove_if(m_entries.begin(),
-                                   m_entries.end(),
-                                   [this, eps](const Entry& e) {
-                                       return e.offset >= eps && e.process != m_self;
-                                   }),
-                    m_entries.end());
+    m_mx = newMx;
 }
 
 void
 ReplayClock::Receive(const ReplayClock& remote, Time pt)
 {
+    if (&remote == this)
+    {
+        ReplayClock copy = remote;
+        Receive(copy, pt);
+        return;
+    }
     if (m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
     {
         ReceiveCounts(remote, pt);
         return;
     }
+    if (m_self < m_config.n)
+    {
+        Own(); // the owner's entry is always stored (a no-op but for hand-built timestamps)
+    }
     const uint32_t eps = m_config.epsilon;
-    int64_t epoch = m_config.EpochOf(pt);
-    int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
-    ReplayClock a = *this;
-    a.Shift(newMx);
-    ReplayClock b = remote;
-    b.Shift(newMx);
-    // Entries at the floor are kept until the counters are known: an entry whose offset is
-    // epsilon still carries its counter (the full-size form keeps every counter).
-    ReplayClock c = MergeOffsets(a, b, true);
-    c.Own().offset = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
+    const int64_t da = newMx - m_mx;
+    const int64_t db = newMx - remote.m_mx;
+    const auto ownOffset = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
+    const bool sum = m_config.sumCounters;
+    const std::size_t na = m_entries.size();
+    const std::size_t nb = remote.m_entries.size();
+    const Entry* theirs = remote.m_entries.data();
 
-    bool sameAsMine = EqualOffset(*this, c);
-    bool sameAsRemote = EqualOffset(remote, c);
-    // Counters of c's entries, by the four cases of Algorithm 4.10.
-    auto counterOf = [](const ReplayClock& t, uint32_t k) { return t.GetCounter(k); };
-    for (auto& e : c.m_entries)
+    // Algorithm 4.10: both timestamps shifted to newMx, offsets merged by the minimum, the
+    // owner's offset from its epoch.  First pass (read only): is the merged knowledge equal to
+    // this timestamp's (EqualOffset(j, c)) and to the message's (EqualOffset(m, c))?
+    bool sameAsMine = m_mx == newMx;
+    bool sameAsRemote = remote.m_mx == newMx;
     {
-        if (sameAsMine && sameAsRemote)
+        const Entry* mine = m_entries.data();
+        std::size_t i = 0;
+        std::size_t j = 0;
+        while ((sameAsMine || sameAsRemote) && (i < na || j < nb))
         {
-            e.counter = std::max(counterOf(*this, e.process), counterOf(remote, e.process));
+            uint32_t k;
+            uint32_t x = eps;
+            uint32_t y = eps;
+            if (j == nb || (i < na && mine[i].process < theirs[j].process))
+            {
+                k = mine[i].process;
+                x = mine[i++].offset;
+            }
+            else if (i == na || theirs[j].process < mine[i].process)
+            {
+                k = theirs[j].process;
+                y = theirs[j++].offset;
+            }
+            else
+            {
+                k = mine[i].process;
+                x = mine[i++].offset;
+                y = theirs[j++].offset;
+            }
+            uint32_t o =
+                k == m_self ? ownOffset : std::min(Shifted(x, da, eps), Shifted(y, db, eps));
+            sameAsMine = sameAsMine && x == o;
+            sameAsRemote = sameAsRemote && y == o;
         }
-        else if (sameAsMine)
+    }
+    // Second pass: the merged entries with their counters by the four cases, written backwards
+    // into this timestamp's storage (never past the next unread entry); entries at the floor
+    // without a counter are not stored.
+    m_entries.resize(na + nb);
+    Entry* out = m_entries.data();
+    std::size_t i = na;
+    std::size_t j = nb;
+    std::size_t w = na + nb;
+    while (i > 0 || j > 0)
+    {
+        uint32_t k;
+        uint32_t x = eps;
+        uint32_t y = eps;
+        uint64_t cx = 0;
+        uint64_t cy = 0;
+        if (j == 0 || (i > 0 && out[i - 1].process > theirs[j - 1].process))
         {
-            e.counter = counterOf(*this, e.process);
+            k = out[--i].process;
+            x = out[i].offset;
+            cx = out[i].counter;
         }
-        else if (sameAsRemote)
+        else if (i == 0 || theirs[j - 1].process > out[i - 1].process)
         {
-            e.counter = counterOf(remote, e.process);
+            k = theirs[--j].process;
+            y = theirs[j].offset;
+            cy = theirs[j].counter;
         }
         else
         {
-            e.counter = 0;
+            k = out[--i].process;
+            x = out[i].offset;
+            cx = out[i].counter;
+            y = theirs[--j].offset;
+            cy = theirs[j].counter;
         }
+        uint32_t o = k == m_self ? ownOffset : std::min(Shifted(x, da, eps), Shifted(y, db, eps));
+        uint64_t c = 0;
+        if (!sum)
+        {
+            if (sameAsMine && sameAsRemote)
+            {
+                c = std::max(cx, cy);
+            }
+            else if (sameAsMine)
+            {
+                c = cx;
+            }
+            else if (sameAsRemote)
+            {
+                c = cy;
+            }
+            if (k == m_self && (sameAsMine || sameAsRemote))
+            {
+                ++c;
+            }
+        }
+        if (k != m_self && o >= eps && c == 0)
+        {
+            continue;
+        }
+        out[--w] = Entry{k, o, c};
     }
-    if (m_config.sumCounters)
+    std::copy(m_entries.begin() + static_cast<std::ptrdiff_t>(w),
+              m_entries.end(),
+              m_entries.begin());
+    m_entries.resize(na + nb - w);
+    if (!sum)
     {
-        for (auto& e : c.m_entries)
-        {
-            e.counter = 0;
-        }
-        if (sameAsMine && sameAsRemote)
-        {
-            c.m_sum = std::max(m_sum, remote.m_sum) + 1;
-        }
-        else if (sameAsMine)
-        {
-            c.m_sum = m_sum + 1;
-        }
-        else if (sameAsRemote)
-        {
-            c.m_sum = remote.m_sum + 1;
-        }
-        else
-        {
-            c.m_sum = 0;
-        }
+        m_sum = 0;
     }
-    else if (sameAsMine || sameAsRemote)
+    else if (sameAsMine && sameAsRemote)
     {
-        ++c.Own().counter;
+        m_sum = std::max(m_sum, remote.m_sum) + 1;
     }
-    c.m_entries.erase(std::remove_if(c.m_entries.begin(),
-                                     c.m_entries.end(),
-                                     [this, eps](const Entry& e) {
-                                         return e.offset >= eps && e.counter == 0 &&
-                                                e.process != m_self;
-                                     }),
-                      c.m_entries.end());
-    m_mx = c.m_mx;
-    m_entries = std::move(c.m_entries);
-    m_sum = c.m_sum;
+    else if (sameAsMine)
+    {
+        m_sum = m_sum + 1;
+    }
+    else if (sameAsRemote)
+    {
+        m_sum = remote.m_sum + 1;
+    }
+    else
+    {
+        m_sum = 0;
+    }
+    m_mx = newMx;
 }
 
 CausalOrder
@@ -723,12 +828,12 @@ ReplayClock::GetConfig() const
 uint32_t
 ReplayClock::CounterWidth() const
 {
-    uint64_t largest = m_sum;
+    uint64_t any = m_sum; // the OR has the same highest bit as the largest counter
     for (const auto& e : m_entries)
     {
-        largest = std::max(largest, e.counter);
+        any |= e.counter;
     }
-    return std::max(m_config.counterBits, BitsFor(largest));
+    return std::max(m_config.counterBits, BitsFor(any));
 }
 
 uint32_t
@@ -743,40 +848,80 @@ ReplayClock::GetEncodedBits() const
 std::vector<uint8_t>
 ReplayClock::Encode(bool* widened) const
 {
-    uint32_t w = CounterWidth();
-    if (widened)
-    {
-        *widened = w > m_config.counterBits;
-    }
-    BitWriter out(GetEncodedBits());
-    out.Write(w, 8);
-    out.Write(static_cast<uint64_t>(m_mx), 64);
-    for (uint64_t word : GetBitmap())
-    {
-        out.Write(word, 64);
-    }
-    for (const auto& e : m_entries)
-    {
-        out.Write(e.offset, m_config.GetOffsetBits());
-    }
-    if (m_config.sumCounters)
-    {
-        out.Write(m_sum, w);
-    }
-    else
-    {
-        for (const auto& e : m_entries)
-        {
-            out.Write(e.counter, w);
-        }
-    }
-    return out.TakeBytes();
+    std::vector<uint8_t> out;
+    EncodeInto(out, widened);
+    return out;
 }
 
 void
 ReplayClock::EncodeInto(std::vector<uint8_t>& out, bool* widened) const
 {
-    out = Encode(widened);
+    const uint32_t w = CounterWidth();
+    if (widened)
+    {
+        *widened = w > m_config.counterBits;
+    }
+    const uint32_t words = (m_config.n + 63) / 64;
+    const uint32_t offsetBits = m_config.GetOffsetBits();
+    const uint64_t stored = m_entries.size();
+    BitPacker p(out,
+                72 + 64 * uint64_t(words) + stored * offsetBits +
+                    (m_config.sumCounters ? w : stored * w));
+    p.Put(w, 8);
+    p.Put(static_cast<uint64_t>(m_mx), 64);
+    // The bitmap, word by word, from the sorted entries.
+    std::size_t next = 0;
+    for (uint32_t word = 0; word < words; ++word)
+    {
+        uint64_t bits = 0;
+        for (; next < stored && m_entries[next].process / 64 == word; ++next)
+        {
+            bits |= uint64_t(1) << (m_entries[next].process % 64);
+        }
+        p.Put(bits, 64);
+    }
+    for (const auto& e : m_entries)
+    {
+        p.Put(e.offset, offsetBits);
+    }
+    if (m_config.sumCounters)
+    {
+        p.Put(m_sum, w);
+    }
+    else
+    {
+        for (const auto& e : m_entries)
+        {
+            p.Put(e.counter, w);
+        }
+    }
+    p.Finish();
+}
+
+namespace
+{
+
+/**
+ * \param a a configuration
+ * \param b another
+ * \return whether every field agrees
+ */
+bool
+SameConfig(const ReplayClockConfig& a, const ReplayClockConfig& b)
+{
+    return a.n == b.n && a.epsilon == b.epsilon && a.interval == b.interval &&
+           a.counterBits == b.counterBits && a.sumCounters == b.sumCounters &&
+           a.counterRule == b.counterRule;
+}
+
+} // namespace
+
+bool
+ReplayClock::Decode(const std::vector<uint8_t>& bytes,
+                    const ReplayClockConfig& config,
+                    ReplayClock& out)
+{
+    return Decode(bytes.data(), bytes.size(), config, out);
 }
 
 bool
@@ -785,79 +930,82 @@ ReplayClock::Decode(const uint8_t* data,
                     const ReplayClockConfig& config,
                     ReplayClock& out)
 {
-    return Decode(std::vector<uint8_t>(data, data + size), config, out);
-}
-
-bool
-ReplayClock::Decode(const std::vector<uint8_t>& bytes,
-                    const ReplayClockConfig& config,
-                    ReplayClock& out)
-{
-    BitReader in(bytes.data(), bytes.size());
-    uint64_t w = 0;
-    uint64_t mx = 0;
-    if (!in.Read(8, w) || w < 1 || w > 64 || !in.Read(64, mx))
+    const uint32_t words = (config.n + 63) / 64;
+    if (size < 9 || static_cast<uint64_t>(size) * 8 < 72 + 64 * uint64_t(words))
+    {
+        return false; // shorter than w, mx and the bitmap
+    }
+    BitUnpacker in(data, size);
+    const uint64_t w = in.Get(0, 8);
+    if (w < 1 || w > 64)
     {
         return false;
     }
-    uint32_t words = (config.n + 63) / 64;
-    std::vector<uint64_t> bitmap(words);
-    uint32_t stored = 0;
+    const auto mx = static_cast<int64_t>(in.Get(8, 64));
+    uint64_t stored = 0;
     for (uint32_t i = 0; i < words; ++i)
     {
-        if (!in.Read(64, bitmap[i]))
-        {
-            return false;
-        }
-        stored += static_cast<uint32_t>(__builtin_popcountll(bitmap[i]));
+        stored += static_cast<uint64_t>(__builtin_popcountll(in.Get(72 + 64 * uint64_t(i), 64)));
     }
-    uint32_t tail = config.n % 64;
-    if (tail != 0 && (bitmap.back() >> tail) != 0)
+    const uint32_t tail = config.n % 64;
+    if (tail != 0 && (in.Get(72 + 64 * uint64_t(words - 1), 64) >> tail) != 0)
     {
         return false; // bits for processes that do not exist
     }
-    uint64_t bits = 8 + 64 + 64ULL * words + uint64_t(stored) * config.GetOffsetBits() +
-                    (config.sumCounters ? w : uint64_t(stored) * w);
-    if (stored == 0 || bytes.size() != (bits + 7) / 8)
+    const uint32_t offsetBits = config.GetOffsetBits();
+    const uint64_t offsets = 72 + 64 * uint64_t(words);
+    const uint64_t counters = offsets + stored * offsetBits;
+    const uint64_t bits = counters + (config.sumCounters ? w : stored * w);
+    if (stored == 0 || !in.IsExactLength(bits))
     {
         return false;
     }
-    ReplayClock t(config, config.n);
-    t.m_mx = static_cast<int64_t>(mx);
-    t.m_entries.reserve(stored);
+    if (!SameConfig(config, out.m_config))
+    {
+        config.Validate(); // out's configuration was validated when out was made
+    }
+    // Only the encoder's own (canonical) form is accepted: offsets within epsilon, the counter
+    // width Encode chooses (found by fuzzing: another width would decode but not re-encode to
+    // the same bytes) and zero padding bits.  Checked before out is touched.
+    const auto cw = static_cast<uint32_t>(w);
+    uint64_t any = 0;
+    for (uint64_t e = 0; e < stored; ++e)
+    {
+        if (in.Get(offsets + e * offsetBits, offsetBits) > config.epsilon)
+        {
+            return false;
+        }
+        if (!config.sumCounters)
+        {
+            any |= in.Get(counters + e * cw, cw);
+        }
+    }
+    const uint64_t sum = config.sumCounters ? in.Get(counters, cw) : 0;
+    if (std::max(config.counterBits, BitsFor(any | sum)) != cw)
+    {
+        return false;
+    }
+    if (!SameConfig(config, out.m_config))
+    {
+        out.m_config = config;
+    }
+    out.m_self = config.n;
+    out.m_mx = mx;
+    out.m_sum = sum;
+    out.m_entries.resize(stored);
+    Entry* entry = out.m_entries.data();
+    uint64_t e = 0;
     for (uint32_t i = 0; i < words; ++i)
     {
-        for (uint64_t word = bitmap[i]; word != 0; word &= word - 1)
+        for (uint64_t word = in.Get(72 + 64 * uint64_t(i), 64); word != 0; word &= word - 1)
         {
             auto bit = static_cast<uint32_t>(__builtin_ctzll(word));
-            uint64_t offset = 0;
-            in.Read(config.GetOffsetBits(), offset);
-            if (offset > config.epsilon)
-            {
-                return false;
-            }
-            t.m_entries.push_back(Entry{i * 64 + bit, static_cast<uint32_t>(offset), 0});
+            entry[e] = Entry{i * 64 + bit,
+                             static_cast<uint32_t>(in.Get(offsets + e * offsetBits, offsetBits)),
+                             config.sumCounters ? 0 : in.Get(counters + e * cw, cw)};
+            ++e;
         }
     }
-    if (config.sumCounters)
-    {
-        in.Read(static_cast<uint32_t>(w), t.m_sum);
-    }
-    else
-    {
-        for (auto& e : t.m_entries)
-        {
-            in.Read(static_cast<uint32_t>(w), e.counter);
-        }
-    }
-    // Only the encoder's own (canonical) form is accepted: a counter width other than the one
-    // Encode chooses, or nonzero padding bits, mean the bytes were not written by a RepCl
-    // encoder (found by fuzzing; the value would decode but not re-encode to the same bytes).
-    if (t.Encode() != bytes)
-    {
-        return false;
-    }
-    out = t;
     return true;
 }
 
