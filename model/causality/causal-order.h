@@ -118,33 +118,41 @@ BitsFor(uint64_t x)
  * same bytes as BitWriter), into a caller's byte vector whose total size is known in advance.
  * Fields accumulate in a register and every write stores one 8-byte big-endian window, so a
  * field costs a few instructions and no branch on its alignment; the vector's capacity is
- * reused (no allocation once it is large enough).  Finish() must be called.
+ * reused (no allocation once it is large enough, no resize when the size repeats).
  */
 class BitPacker
 {
   public:
     /**
-     * \param out receives ceil(totalBits / 8) bytes (8 more during writing)
+     * \param out receives exactly ceil(totalBits / 8) bytes at Finish()
      * \param totalBits the exact number of bits that will be written
      */
     BitPacker(std::vector<uint8_t>& out, uint64_t totalBits)
         : m_out(out),
           m_size(static_cast<std::size_t>((totalBits + 7) / 8))
     {
-        out.resize(m_size + 8);
-        m_p = out.data();
+        if (m_size + 8 <= sizeof(m_buffer))
+        {
+            m_p = m_buffer; // short encodings: written with slack, copied at Finish
+            m_end = m_buffer + sizeof(m_buffer);
+        }
+        else
+        {
+            out.resize(m_size);
+            m_p = out.data();
+            m_end = m_p + m_size;
+        }
     }
 
     /**
      * \param value the field (only its low \p bits bits are written)
      * \param bits field width, 0 to 64
      */
-    void Put(uint64_t value, uint32_t bits)
+    __attribute__((always_inline)) void Put(uint64_t value, uint32_t bits)
     {
         if (bits > 56)
         {
-            Put(value >> 32, bits - 32);
-            Put(value & 0xffffffffULL, 32);
+            PutWide(value, bits);
             return;
         }
         value &= (uint64_t(1) << bits) - 1;
@@ -152,23 +160,71 @@ class BitPacker
         m_pending += bits; // below 64: at most 7 pending bits before a field of at most 56
         // The pending bits at the top of the window, zeros after them; bytes already complete
         // are stored again unchanged, an incomplete last byte is rewritten by the next Put.
-        uint64_t window = (m_acc << 1) << (63 - m_pending);
-        uint64_t be = __builtin_bswap64(window);
-        std::memcpy(m_p, &be, 8);
+        Store((m_acc << 1) << (63 - m_pending));
         m_p += m_pending >> 3;
         m_pending &= 7;
     }
 
-    /** Trim the output to its exact size (the last byte padded with zero bits). */
+    /** Deliver the bytes (the last one padded with zero bits) to the output. */
     void Finish()
     {
-        m_out.resize(m_size);
+        if (m_size + 8 <= sizeof(m_buffer))
+        {
+            m_out.resize(m_size);
+            std::memcpy(m_out.data(), m_buffer, m_size);
+        }
     }
 
   private:
+    /**
+     * \param value a field of 57 to 64 bits
+     * \param bits its width
+     */
+    void PutWide(uint64_t value, uint32_t bits)
+    {
+        if (bits < 64)
+        {
+            Put(value >> 32, bits - 32);
+            Put(value & 0xffffffffULL, 32);
+            return;
+        }
+        // 64 bits: the pending bits, then the value's high bits fill exactly 8 bytes; the
+        // value's low m_pending bits stay pending.
+        uint64_t window = ((m_acc << 1) << (63 - m_pending)) | (value >> m_pending);
+        Store(window);
+        m_p += 8;
+        m_acc = value;
+        Store((m_acc << 1) << (63 - m_pending));
+    }
+
+    /** \param window 8 bytes to store big-endian at m_p (fewer near the end) */
+    __attribute__((always_inline)) void Store(uint64_t window)
+    {
+        uint64_t be = __builtin_bswap64(window);
+        if (m_end - m_p >= 8)
+        {
+            std::memcpy(m_p, &be, 8);
+        }
+        else
+        {
+            StoreTail(window);
+        }
+    }
+
+    /** \param window stored byte by byte up to the end of the output */
+    void StoreTail(uint64_t window)
+    {
+        for (int i = 0; i < 8 && m_p + i < m_end; ++i)
+        {
+            m_p[i] = static_cast<uint8_t>(window >> (56 - 8 * i));
+        }
+    }
+
     std::vector<uint8_t>& m_out; //!< output
-    std::size_t m_size;          //!< final size in bytes
+    std::size_t m_size;          //!< bytes of the encoding
+    uint8_t m_buffer[256];       //!< short encodings are written here first
     uint8_t* m_p;                //!< first byte not yet complete
+    uint8_t* m_end;              //!< end of the writable bytes
     uint64_t m_acc = 0;          //!< the low m_pending bits are pending
     uint32_t m_pending = 0;      //!< bits not yet in a complete byte (0 to 7)
 };
@@ -187,8 +243,18 @@ class BitUnpacker
      */
     BitUnpacker(const uint8_t* data, std::size_t size)
         : m_data(data),
-          m_size(size)
+          m_size(size),
+          m_limit(size)
     {
+        if (size + 16 <= sizeof(m_buffer))
+        {
+            // Short encodings are copied with 16 zero bytes after them, so that no load near
+            // the end needs the byte-by-byte path.
+            std::memcpy(m_buffer, data, size);
+            std::memset(m_buffer + size, 0, 16);
+            m_data = m_buffer;
+            m_limit = size + 16;
+        }
     }
 
     /**
@@ -196,18 +262,14 @@ class BitUnpacker
      * \param bits field width, 0 to 64
      * \return the field
      */
-    uint64_t Get(uint64_t position, uint32_t bits) const
+    __attribute__((always_inline)) uint64_t Get(uint64_t position, uint32_t bits) const
     {
         if (bits > 56)
         {
-            return (Get(position, bits - 32) << 32) | Get(position + bits - 32, 32);
+            return GetWide(position, bits);
         }
-        if (bits == 0)
-        {
-            return 0;
-        }
-        uint64_t window = Load(static_cast<std::size_t>(position >> 3));
-        return (window << (position & 7)) >> (64 - bits);
+        uint64_t window = Load(static_cast<std::size_t>(position >> 3)) << (position & 7);
+        return bits == 0 ? 0 : window >> (64 - bits);
     }
 
     /**
@@ -243,27 +305,55 @@ class BitUnpacker
 
   private:
     /**
+     * \param position bit offset
+     * \param bits 57 to 64
+     * \return the field
+     */
+    uint64_t GetWide(uint64_t position, uint32_t bits) const
+    {
+        if (bits < 64)
+        {
+            return (Get(position, bits - 32) << 32) | Get(position + bits - 32, 32);
+        }
+        auto byte = static_cast<std::size_t>(position >> 3);
+        auto shift = static_cast<uint32_t>(position & 7);
+        uint64_t next = byte + 8 < m_limit ? m_data[byte + 8] : 0;
+        return (Load(byte) << shift) | (shift == 0 ? 0 : next >> (8 - shift));
+    }
+
+    /**
      * \param byte an offset
      * \return 8 bytes from there, big-endian (zero beyond the end)
      */
-    uint64_t Load(std::size_t byte) const
+    __attribute__((always_inline)) uint64_t Load(std::size_t byte) const
     {
-        uint64_t be = 0;
-        if (byte + 8 <= m_size)
+        if (byte + 8 <= m_limit)
         {
+            uint64_t be;
             std::memcpy(&be, m_data + byte, 8);
             return __builtin_bswap64(be);
         }
+        return LoadTail(byte);
+    }
+
+    /**
+     * \param byte an offset less than 8 bytes before the end (or past it)
+     * \return the bytes from there, zero-padded, big-endian
+     */
+    uint64_t LoadTail(std::size_t byte) const
+    {
         uint64_t v = 0;
         for (std::size_t i = 0; i < 8; ++i)
         {
-            v = (v << 8) | (byte + i < m_size ? m_data[byte + i] : 0);
+            v = (v << 8) | (byte + i < m_limit ? m_data[byte + i] : 0);
         }
         return v;
     }
 
-    const uint8_t* m_data;   //!< input
+    const uint8_t* m_data;   //!< input (or m_buffer)
     std::size_t m_size;      //!< its length
+    std::size_t m_limit;     //!< bytes readable at m_data (zero padding included)
+    uint8_t m_buffer[256];   //!< short inputs, zero-padded
     uint64_t m_position = 0; //!< cursor for Next
 };
 

@@ -356,7 +356,8 @@ HybridVectorClock::Decode(const uint8_t* data,
         return false;
     }
     const int64_t eps = epsilon.GetTimeStep();
-    if (n > 65535 || eps < 1 || eps > Hours(24).GetTimeStep())
+    static const int64_t maxEpsilon = Hours(24).GetTimeStep();
+    if (n > 65535 || eps < 1 || eps > maxEpsilon)
     {
         HybridVectorClock invalid(n, 0, epsilon); // reports the configuration error
     }
