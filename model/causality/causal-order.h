@@ -114,6 +114,20 @@ BitsFor(uint64_t x)
 }
 
 /**
+ * \param x a word
+ * \return its number of set bits (portable SWAR form: baseline x86-64 has no popcnt
+ * instruction, and the library call costs more)
+ */
+inline uint32_t
+PopCount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return static_cast<uint32_t>((x * 0x0101010101010101ULL) >> 56);
+}
+
+/**
  * The encoders' hot path: writes fields of arbitrary width, most significant bit first (the
  * same bytes as BitWriter), into a caller's byte vector whose total size is known in advance.
  * Fields accumulate in a register and every write stores one 8-byte big-endian window, so a
@@ -171,7 +185,21 @@ class BitPacker
         if (m_size + 8 <= sizeof(m_buffer))
         {
             m_out.resize(m_size);
-            std::memcpy(m_out.data(), m_buffer, m_size);
+            uint8_t* to = m_out.data();
+            if (m_size >= 8)
+            {
+                // 8-byte moves, the last one overlapping: no library call for short stamps
+                std::size_t i = 0;
+                for (; i + 8 <= m_size; i += 8)
+                {
+                    std::memcpy(to + i, m_buffer + i, 8);
+                }
+                std::memcpy(to + m_size - 8, m_buffer + m_size - 8, 8);
+            }
+            else
+            {
+                std::memcpy(to, m_buffer, m_size);
+            }
         }
     }
 
@@ -243,18 +271,8 @@ class BitUnpacker
      */
     BitUnpacker(const uint8_t* data, std::size_t size)
         : m_data(data),
-          m_size(size),
-          m_limit(size)
+          m_size(size)
     {
-        if (size + 16 <= sizeof(m_buffer))
-        {
-            // Short encodings are copied with 16 zero bytes after them, so that no load near
-            // the end needs the byte-by-byte path.
-            std::memcpy(m_buffer, data, size);
-            std::memset(m_buffer + size, 0, 16);
-            m_data = m_buffer;
-            m_limit = size + 16;
-        }
     }
 
     /**
@@ -317,7 +335,7 @@ class BitUnpacker
         }
         auto byte = static_cast<std::size_t>(position >> 3);
         auto shift = static_cast<uint32_t>(position & 7);
-        uint64_t next = byte + 8 < m_limit ? m_data[byte + 8] : 0;
+        uint64_t next = byte + 8 < m_size ? m_data[byte + 8] : 0;
         return (Load(byte) << shift) | (shift == 0 ? 0 : next >> (8 - shift));
     }
 
@@ -327,7 +345,7 @@ class BitUnpacker
      */
     __attribute__((always_inline)) uint64_t Load(std::size_t byte) const
     {
-        if (byte + 8 <= m_limit)
+        if (byte + 8 <= m_size)
         {
             uint64_t be;
             std::memcpy(&be, m_data + byte, 8);
@@ -342,18 +360,23 @@ class BitUnpacker
      */
     uint64_t LoadTail(std::size_t byte) const
     {
+        if (m_size >= 8 && byte < m_size)
+        {
+            // The input's last 8 bytes, shifted so that byte comes first, zeros after the end.
+            uint64_t be;
+            std::memcpy(&be, m_data + m_size - 8, 8);
+            return __builtin_bswap64(be) << (8 * (byte + 8 - m_size));
+        }
         uint64_t v = 0;
         for (std::size_t i = 0; i < 8; ++i)
         {
-            v = (v << 8) | (byte + i < m_limit ? m_data[byte + i] : 0);
+            v = (v << 8) | (byte + i < m_size ? m_data[byte + i] : 0);
         }
         return v;
     }
 
-    const uint8_t* m_data;   //!< input (or m_buffer)
+    const uint8_t* m_data;   //!< input
     std::size_t m_size;      //!< its length
-    std::size_t m_limit;     //!< bytes readable at m_data (zero padding included)
-    uint8_t m_buffer[256];   //!< short inputs, zero-padded
     uint64_t m_position = 0; //!< cursor for Next
 };
 

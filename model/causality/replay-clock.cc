@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ns3
 {
@@ -39,21 +40,6 @@ Time
 ReplayClockConfig::GetSkewBound() const
 {
     return interval * static_cast<int64_t>(epsilon);
-}
-
-uint32_t
-ReplayClockConfig::GetOffsetBits() const
-{
-    return BitsFor(epsilon);
-}
-
-int64_t
-ReplayClockConfig::EpochOf(Time pt) const
-{
-    int64_t p = pt.GetTimeStep();
-    int64_t i = interval.GetTimeStep();
-    int64_t q = p / i;
-    return (p % i != 0 && p < 0) ? q - 1 : q; // floor division
 }
 
 namespace
@@ -105,6 +91,41 @@ struct Dominance
         }
         return (less || greater) ? CausalOrder::CONCURRENT : CausalOrder::EQUAL;
     }
+};
+
+/**
+ * A read-only copy of a short array, on the stack while it is short (the merges read the
+ * receiver's old entries while they append the new ones to the same vector).
+ */
+template <typename T, std::size_t Inline>
+class LocalCopy
+{
+  public:
+    /** \param from the array to copy */
+    explicit LocalCopy(const std::vector<T>& from)
+    {
+        if (from.size() <= Inline)
+        {
+            std::copy(from.begin(), from.end(), m_inline);
+            m_data = m_inline;
+        }
+        else
+        {
+            m_heap = from;
+            m_data = m_heap.data();
+        }
+    }
+
+    /** \return the copy */
+    const T* Data() const
+    {
+        return m_data;
+    }
+
+  private:
+    T m_inline[Inline];    //!< short arrays
+    std::vector<T> m_heap; //!< long ones
+    const T* m_data;       //!< where the copy is
 };
 
 } // namespace
@@ -198,10 +219,12 @@ ReplayClock::ExpandCounters() const
 ReplayClock::Entry&
 ReplayClock::Own()
 {
-    auto it = std::lower_bound(m_entries.begin(),
-                               m_entries.end(),
-                               m_self,
-                               [](const Entry& e, uint32_t k) { return e.process < k; });
+    // A scan: the stored entries are few, and every caller is linear in them anyway.
+    auto it = m_entries.begin();
+    while (it != m_entries.end() && it->process < m_self)
+    {
+        ++it;
+    }
     if (it == m_entries.end() || it->process != m_self)
     {
         it = m_entries.insert(it, Entry{m_self, m_config.epsilon, 0});
@@ -368,9 +391,53 @@ ReplayClock::AdvanceOwn(int64_t epoch)
 void
 ReplayClock::LocalOrSendCounts(Time pt)
 {
-    int64_t epoch = m_config.EpochOf(pt);
-    ShiftCounts(std::max(m_mx, epoch));
-    AdvanceOwn(epoch);
+    // ShiftCounts and AdvanceOwn in one pass over the entries.
+    const uint32_t eps = m_config.epsilon;
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max(m_mx, epoch);
+    const int64_t d = newMx - m_mx;
+    std::size_t kept = 0;
+    std::size_t own = m_entries.size();
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
+    {
+        Entry e = m_entries[i];
+        if (d > static_cast<int64_t>(eps - e.offset))
+        {
+            e.offset = eps; // below the floor: the floor, with no event counted
+            e.counter = 0;
+        }
+        else
+        {
+            e.offset += static_cast<uint32_t>(d);
+        }
+        if (e.process == m_self)
+        {
+            own = kept;
+        }
+        else if (e.offset >= eps && e.counter == 0)
+        {
+            continue;
+        }
+        m_entries[kept++] = e;
+    }
+    m_entries.resize(kept);
+    m_mx = newMx;
+    if (own == m_entries.size())
+    {
+        AdvanceOwn(epoch); // no owner entry (a hand-built timestamp): AdvanceOwn inserts it
+        return;
+    }
+    Entry& o = m_entries[own];
+    int64_t at = std::max(epoch, m_mx - static_cast<int64_t>(eps)); // see AdvanceOwn
+    if (m_mx - o.offset == at)
+    {
+        ++o.counter;
+    }
+    else
+    {
+        o.offset = static_cast<uint32_t>(m_mx - at);
+        o.counter = 1;
+    }
 }
 
 void
@@ -394,37 +461,37 @@ ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
         }
         return e;
     };
-    // Union merge, backwards into this timestamp's own storage (the write position never passes
-    // the next unread entry), taking per process the lexicographic maximum of (epoch, count);
-    // no copy of either timestamp and, once the capacity suffices, no allocation.
+    // Union merge taking per process the lexicographic maximum of (epoch, count), appended to
+    // this timestamp's storage (its old entries read from a stack copy): no copy of either
+    // timestamp object and, once the capacity suffices, no allocation.
     const std::size_t na = m_entries.size();
     const std::size_t nb = remote.m_entries.size();
-    m_entries.resize(na + nb);
-    Entry* out = m_entries.data();
+    LocalCopy<Entry, 32> copy(m_entries);
+    const Entry* mine = copy.Data();
     const Entry* theirs = remote.m_entries.data();
-    std::size_t i = na;
-    std::size_t j = nb;
-    std::size_t w = na + nb;
-    while (i > 0 || j > 0)
+    m_entries.clear();
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < na || j < nb)
     {
         uint32_t k;
         Entry x{0, eps, 0};
         Entry y{0, eps, 0};
-        if (j == 0 || (i > 0 && out[i - 1].process > theirs[j - 1].process))
+        if (j == nb || (i < na && mine[i].process < theirs[j].process))
         {
-            k = out[i - 1].process;
-            x = shifted(out[--i], da);
+            k = mine[i].process;
+            x = shifted(mine[i++], da);
         }
-        else if (i == 0 || theirs[j - 1].process > out[i - 1].process)
+        else if (i == na || theirs[j].process < mine[i].process)
         {
-            k = theirs[j - 1].process;
-            y = shifted(theirs[--j], db);
+            k = theirs[j].process;
+            y = shifted(theirs[j++], db);
         }
         else
         {
-            k = out[i - 1].process;
-            x = shifted(out[--i], da);
-            y = shifted(theirs[--j], db);
+            k = mine[i].process;
+            x = shifted(mine[i++], da);
+            y = shifted(theirs[j++], db);
         }
         // Lexicographic maximum of (epoch, count): a smaller offset is a later epoch.
         bool takeX = x.offset < y.offset || (x.offset == y.offset && x.counter >= y.counter);
@@ -434,12 +501,8 @@ ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
             continue; // the floor, uncounted: not stored
         }
         e.process = k;
-        out[--w] = e;
+        m_entries.push_back(e);
     }
-    std::copy(m_entries.begin() + static_cast<std::ptrdiff_t>(w),
-              m_entries.end(),
-              m_entries.begin());
-    m_entries.resize(na + nb - w);
     m_mx = newMx;
     AdvanceOwn(epoch);
 }
@@ -511,9 +574,9 @@ ReplayClock::Receive(const ReplayClock& remote, Time pt)
         ReceiveCounts(remote, pt);
         return;
     }
-    if (m_self < m_config.n)
+    if (m_entries.empty() || m_self >= m_config.n)
     {
-        Own(); // the owner's entry is always stored (a no-op but for hand-built timestamps)
+        Own(); // the owner's entry is always stored (this is for hand-built timestamps)
     }
     const uint32_t eps = m_config.epsilon;
     const int64_t epoch = m_config.EpochOf(pt);
@@ -527,107 +590,81 @@ ReplayClock::Receive(const ReplayClock& remote, Time pt)
     const Entry* theirs = remote.m_entries.data();
 
     // Algorithm 4.10: both timestamps shifted to newMx, offsets merged by the minimum, the
-    // owner's offset from its epoch.  First pass (read only): is the merged knowledge equal to
-    // this timestamp's (EqualOffset(j, c)) and to the message's (EqualOffset(m, c))?
+    // owner's offset from its epoch; meanwhile, is the merged knowledge equal to this
+    // timestamp's (EqualOffset(j, c)) and to the message's (EqualOffset(m, c))?  One merge
+    // walk (selections without branches where the compiler can) into a stack buffer; then the
+    // counters by the four cases, appended to this timestamp's storage.
+    struct Merged
+    {
+        uint32_t process; //!< k
+        uint32_t offset;  //!< merged offset
+        uint64_t mine;    //!< this timestamp's counter for k
+        uint64_t theirs;  //!< the message's counter for k
+    };
+
+    Merged inlineBuffer[32];
+    std::vector<Merged> heapBuffer;
+    Merged* merged = inlineBuffer;
+    if (na + nb > 32)
+    {
+        heapBuffer.resize(na + nb);
+        merged = heapBuffer.data();
+    }
+    const Entry end{std::numeric_limits<uint32_t>::max(), eps, 0};
+    const Entry* mine = m_entries.data();
     bool sameAsMine = m_mx == newMx;
     bool sameAsRemote = remote.m_mx == newMx;
+    std::size_t count = 0;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < na || j < nb)
     {
-        const Entry* mine = m_entries.data();
-        std::size_t i = 0;
-        std::size_t j = 0;
-        while ((sameAsMine || sameAsRemote) && (i < na || j < nb))
-        {
-            uint32_t k;
-            uint32_t x = eps;
-            uint32_t y = eps;
-            if (j == nb || (i < na && mine[i].process < theirs[j].process))
-            {
-                k = mine[i].process;
-                x = mine[i++].offset;
-            }
-            else if (i == na || theirs[j].process < mine[i].process)
-            {
-                k = theirs[j].process;
-                y = theirs[j++].offset;
-            }
-            else
-            {
-                k = mine[i].process;
-                x = mine[i++].offset;
-                y = theirs[j++].offset;
-            }
-            uint32_t o =
-                k == m_self ? ownOffset : std::min(Shifted(x, da, eps), Shifted(y, db, eps));
-            sameAsMine = sameAsMine && x == o;
-            sameAsRemote = sameAsRemote && y == o;
-        }
+        const Entry& a = i < na ? mine[i] : end;
+        const Entry& b = j < nb ? theirs[j] : end;
+        const uint32_t k = std::min(a.process, b.process);
+        const bool fromA = a.process == k;
+        const bool fromB = b.process == k;
+        const uint32_t x = fromA ? a.offset : eps;
+        const uint32_t y = fromB ? b.offset : eps;
+        const uint32_t o =
+            k == m_self ? ownOffset : std::min(Shifted(x, da, eps), Shifted(y, db, eps));
+        sameAsMine = sameAsMine && x == o;
+        sameAsRemote = sameAsRemote && y == o;
+        merged[count++] = Merged{k, o, fromA ? a.counter : 0, fromB ? b.counter : 0};
+        i += fromA ? 1 : 0;
+        j += fromB ? 1 : 0;
     }
-    // Second pass: the merged entries with their counters by the four cases, written backwards
-    // into this timestamp's storage (never past the next unread entry); entries at the floor
-    // without a counter are not stored.
-    m_entries.resize(na + nb);
-    Entry* out = m_entries.data();
-    std::size_t i = na;
-    std::size_t j = nb;
-    std::size_t w = na + nb;
-    while (i > 0 || j > 0)
+    // Entries at the floor without a counter are not stored.
+    m_entries.clear();
+    for (std::size_t e = 0; e < count; ++e)
     {
-        uint32_t k;
-        uint32_t x = eps;
-        uint32_t y = eps;
-        uint64_t cx = 0;
-        uint64_t cy = 0;
-        if (j == 0 || (i > 0 && out[i - 1].process > theirs[j - 1].process))
-        {
-            k = out[--i].process;
-            x = out[i].offset;
-            cx = out[i].counter;
-        }
-        else if (i == 0 || theirs[j - 1].process > out[i - 1].process)
-        {
-            k = theirs[--j].process;
-            y = theirs[j].offset;
-            cy = theirs[j].counter;
-        }
-        else
-        {
-            k = out[--i].process;
-            x = out[i].offset;
-            cx = out[i].counter;
-            y = theirs[--j].offset;
-            cy = theirs[j].counter;
-        }
-        uint32_t o = k == m_self ? ownOffset : std::min(Shifted(x, da, eps), Shifted(y, db, eps));
+        const Merged& m = merged[e];
         uint64_t c = 0;
         if (!sum)
         {
             if (sameAsMine && sameAsRemote)
             {
-                c = std::max(cx, cy);
+                c = std::max(m.mine, m.theirs);
             }
             else if (sameAsMine)
             {
-                c = cx;
+                c = m.mine;
             }
             else if (sameAsRemote)
             {
-                c = cy;
+                c = m.theirs;
             }
-            if (k == m_self && (sameAsMine || sameAsRemote))
+            if (m.process == m_self && (sameAsMine || sameAsRemote))
             {
                 ++c;
             }
         }
-        if (k != m_self && o >= eps && c == 0)
+        if (m.process != m_self && m.offset >= eps && c == 0)
         {
             continue;
         }
-        out[--w] = Entry{k, o, c};
+        m_entries.push_back(Entry{m.process, m.offset, c});
     }
-    std::copy(m_entries.begin() + static_cast<std::ptrdiff_t>(w),
-              m_entries.end(),
-              m_entries.begin());
-    m_entries.resize(na + nb - w);
     if (!sum)
     {
         m_sum = 0;
@@ -942,13 +979,23 @@ ReplayClock::Decode(const uint8_t* data,
         return false;
     }
     const auto mx = static_cast<int64_t>(in.Get(8, 64));
+    // The bitmap, read once (on the stack up to n = 1024).
+    uint64_t inlineBitmap[16];
+    std::vector<uint64_t> heapBitmap;
+    uint64_t* bitmap = inlineBitmap;
+    if (words > 16)
+    {
+        heapBitmap.resize(words);
+        bitmap = heapBitmap.data();
+    }
     uint64_t stored = 0;
     for (uint32_t i = 0; i < words; ++i)
     {
-        stored += static_cast<uint64_t>(__builtin_popcountll(in.Get(72 + 64 * uint64_t(i), 64)));
+        bitmap[i] = in.Get(72 + 64 * uint64_t(i), 64);
+        stored += PopCount(bitmap[i]);
     }
     const uint32_t tail = config.n % 64;
-    if (tail != 0 && (in.Get(72 + 64 * uint64_t(words - 1), 64) >> tail) != 0)
+    if (tail != 0 && (bitmap[words - 1] >> tail) != 0)
     {
         return false; // bits for processes that do not exist
     }
@@ -966,18 +1013,33 @@ ReplayClock::Decode(const uint8_t* data,
     }
     // Only the encoder's own (canonical) form is accepted: offsets within epsilon, the counter
     // width Encode chooses (found by fuzzing: another width would decode but not re-encode to
-    // the same bytes) and zero padding bits.  Checked before out is touched.
+    // the same bytes) and zero padding bits.  The entries are decoded into a stack buffer and
+    // checked before out is touched.
     const auto cw = static_cast<uint32_t>(w);
-    uint64_t any = 0;
-    for (uint64_t e = 0; e < stored; ++e)
+    Entry inlineEntries[32];
+    std::vector<Entry> heapEntries;
+    Entry* entries = inlineEntries;
+    if (stored > 32)
     {
-        if (in.Get(offsets + e * offsetBits, offsetBits) > config.epsilon)
+        heapEntries.resize(stored);
+        entries = heapEntries.data();
+    }
+    uint64_t any = 0;
+    uint64_t e = 0;
+    for (uint32_t i = 0; i < words; ++i)
+    {
+        for (uint64_t word = bitmap[i]; word != 0; word &= word - 1)
         {
-            return false;
-        }
-        if (!config.sumCounters)
-        {
-            any |= in.Get(counters + e * cw, cw);
+            const uint64_t offset = in.Get(offsets + e * offsetBits, offsetBits);
+            const uint64_t counter = config.sumCounters ? 0 : in.Get(counters + e * cw, cw);
+            if (offset > config.epsilon)
+            {
+                return false;
+            }
+            any |= counter;
+            entries[e++] = Entry{i * 64 + static_cast<uint32_t>(__builtin_ctzll(word)),
+                                 static_cast<uint32_t>(offset),
+                                 counter};
         }
     }
     const uint64_t sum = config.sumCounters ? in.Get(counters, cw) : 0;
@@ -992,19 +1054,10 @@ ReplayClock::Decode(const uint8_t* data,
     out.m_self = config.n;
     out.m_mx = mx;
     out.m_sum = sum;
-    out.m_entries.resize(stored);
-    Entry* entry = out.m_entries.data();
-    uint64_t e = 0;
-    for (uint32_t i = 0; i < words; ++i)
+    out.m_entries.clear();
+    for (uint64_t k = 0; k < stored; ++k)
     {
-        for (uint64_t word = in.Get(72 + 64 * uint64_t(i), 64); word != 0; word &= word - 1)
-        {
-            auto bit = static_cast<uint32_t>(__builtin_ctzll(word));
-            entry[e] = Entry{i * 64 + bit,
-                             static_cast<uint32_t>(in.Get(offsets + e * offsetBits, offsetBits)),
-                             config.sumCounters ? 0 : in.Get(counters + e * cw, cw)};
-            ++e;
-        }
+        out.m_entries.push_back(entries[k]);
     }
     return true;
 }

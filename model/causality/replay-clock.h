@@ -63,6 +63,21 @@ struct ReplayClockConfig
     int64_t EpochOf(Time pt) const;
 };
 
+inline uint32_t
+ReplayClockConfig::GetOffsetBits() const
+{
+    return BitsFor(epsilon);
+}
+
+inline int64_t
+ReplayClockConfig::EpochOf(Time pt) const
+{
+    int64_t p = pt.GetTimeStep();
+    int64_t i = interval.GetTimeStep();
+    int64_t q = p / i;
+    return (p % i != 0 && p < 0) ? q - 1 : q; // floor division
+}
+
 /**
  * \ingroup chronometry
  * Replay clock (RepCl) timestamp <mx, bitmap, offsets[], counters[]> as defined
