@@ -132,27 +132,39 @@ PopCount(uint64_t x)
  * same bytes as BitWriter), into a caller's byte vector whose total size is known in advance.
  * Fields accumulate in a register and every write stores one 8-byte big-endian window, so a
  * field costs a few instructions and no branch on its alignment; the vector's capacity is
- * reused (no allocation once it is large enough, no resize when the size repeats).
+ * reused (no allocation once it is large enough, no resize when the size repeats).  Short
+ * encodings are written into a Scratch on the caller's stack (kept apart from the packer, so
+ * that the packer's state can live in registers) and copied out by Finish(), which must be
+ * called.
  */
 class BitPacker
 {
   public:
+    /** Stack space for short encodings. */
+    struct Scratch
+    {
+        uint8_t bytes[256]; //!< room for 248 bytes plus the last window's slack
+    };
+
     /**
-     * \param out receives exactly ceil(totalBits / 8) bytes at Finish()
+     * \param out receives exactly ceil(totalBits / 8) bytes
      * \param totalBits the exact number of bits that will be written
+     * \param scratch where short encodings are written first
      */
-    BitPacker(std::vector<uint8_t>& out, uint64_t totalBits)
-        : m_out(out),
+    BitPacker(std::vector<uint8_t>& out, uint64_t totalBits, Scratch& scratch)
+        : m_out(&out),
           m_size(static_cast<std::size_t>((totalBits + 7) / 8))
     {
-        if (m_size + 8 <= sizeof(m_buffer))
+        if (m_size + 8 <= sizeof(scratch.bytes))
         {
-            m_p = m_buffer; // short encodings: written with slack, copied at Finish
-            m_end = m_buffer + sizeof(m_buffer);
+            m_scratch = scratch.bytes;
+            m_p = scratch.bytes;
+            m_end = scratch.bytes + sizeof(scratch.bytes);
         }
         else
         {
             out.resize(m_size);
+            m_scratch = nullptr;
             m_p = out.data();
             m_end = m_p + m_size;
         }
@@ -179,27 +191,47 @@ class BitPacker
         m_pending &= 7;
     }
 
-    /** Deliver the bytes (the last one padded with zero bits) to the output. */
-    void Finish()
+    /**
+     * Many fields of one width (a vector clock's entries): the state stays in registers and
+     * no field is masked.
+     * \param values the fields, each below 2^bits
+     * \param count how many
+     * \param bits their width, 0 to 64
+     */
+    void PutAll(const uint64_t* values, std::size_t count, uint32_t bits)
     {
-        if (m_size + 8 <= sizeof(m_buffer))
+        std::size_t k = 0;
+        if (bits <= 56)
         {
-            m_out.resize(m_size);
-            uint8_t* to = m_out.data();
-            if (m_size >= 8)
+            uint64_t acc = m_acc;
+            uint32_t pending = m_pending;
+            uint8_t* p = m_p;
+            for (; k < count && m_end - p >= 8; ++k)
             {
-                // 8-byte moves, the last one overlapping: no library call for short stamps
-                std::size_t i = 0;
-                for (; i + 8 <= m_size; i += 8)
-                {
-                    std::memcpy(to + i, m_buffer + i, 8);
-                }
-                std::memcpy(to + m_size - 8, m_buffer + m_size - 8, 8);
+                acc = (acc << bits) | values[k];
+                pending += bits;
+                uint64_t be = __builtin_bswap64((acc << 1) << (63 - pending));
+                std::memcpy(p, &be, 8);
+                p += pending >> 3;
+                pending &= 7;
             }
-            else
-            {
-                std::memcpy(to, m_buffer, m_size);
-            }
+            m_acc = acc;
+            m_pending = pending;
+            m_p = p;
+        }
+        for (; k < count; ++k)
+        {
+            Put(values[k], bits);
+        }
+    }
+
+    /** Deliver the bytes (the last one padded with zero bits) to the output. */
+    __attribute__((always_inline)) void Finish()
+    {
+        if (m_scratch)
+        {
+            m_out->resize(m_size);
+            CopyShort(m_out->data(), m_scratch, m_size);
         }
     }
 
@@ -208,16 +240,27 @@ class BitPacker
      * \param value a field of 57 to 64 bits
      * \param bits its width
      */
-    void PutWide(uint64_t value, uint32_t bits)
+    __attribute__((always_inline)) void PutWide(uint64_t value, uint32_t bits)
     {
         if (bits < 64)
         {
-            Put(value >> 32, bits - 32);
-            Put(value & 0xffffffffULL, 32);
+            uint64_t high = (value >> 32) & ((uint64_t(1) << (bits - 32)) - 1);
+            m_acc = (m_acc << (bits - 32)) | high;
+            m_pending += bits - 32;
+            Store((m_acc << 1) << (63 - m_pending));
+            m_p += m_pending >> 3;
+            m_pending &= 7;
+            value &= 0xffffffffULL;
+            bits = 32;
+            m_acc = (m_acc << bits) | value;
+            m_pending += bits;
+            Store((m_acc << 1) << (63 - m_pending));
+            m_p += m_pending >> 3;
+            m_pending &= 7;
             return;
         }
         // 64 bits: the pending bits, then the value's high bits fill exactly 8 bytes; the
-        // value's low m_pending bits stay pending.
+        // value's low m_pending bits stay pending (none when byte-aligned, as every header is).
         uint64_t window = ((m_acc << 1) << (63 - m_pending)) | (value >> m_pending);
         Store(window);
         m_p += 8;
@@ -228,29 +271,53 @@ class BitPacker
     /** \param window 8 bytes to store big-endian at m_p (fewer near the end) */
     __attribute__((always_inline)) void Store(uint64_t window)
     {
-        uint64_t be = __builtin_bswap64(window);
         if (m_end - m_p >= 8)
         {
+            uint64_t be = __builtin_bswap64(window);
             std::memcpy(m_p, &be, 8);
         }
         else
         {
-            StoreTail(window);
+            StoreTail(m_p, m_end, window);
         }
     }
 
-    /** \param window stored byte by byte up to the end of the output */
-    void StoreTail(uint64_t window)
+    /**
+     * \param p where
+     * \param end end of the output
+     * \param window stored byte by byte up to the end of the output
+     */
+    static void StoreTail(uint8_t* p, const uint8_t* end, uint64_t window)
     {
-        for (int i = 0; i < 8 && m_p + i < m_end; ++i)
+        for (int i = 0; i < 8 && p + i < end; ++i)
         {
-            m_p[i] = static_cast<uint8_t>(window >> (56 - 8 * i));
+            p[i] = static_cast<uint8_t>(window >> (56 - 8 * i));
         }
     }
 
-    std::vector<uint8_t>& m_out; //!< output
+    /**
+     * \param to destination
+     * \param from source
+     * \param size bytes (at most 248)
+     */
+    static void CopyShort(uint8_t* to, const uint8_t* from, std::size_t size)
+    {
+        if (size < 8)
+        {
+            std::memcpy(to, from, size);
+            return;
+        }
+        // 8-byte moves, the last one overlapping: no library call for short stamps
+        for (std::size_t i = 0; i + 8 <= size; i += 8)
+        {
+            std::memcpy(to + i, from + i, 8);
+        }
+        std::memcpy(to + size - 8, from + size - 8, 8);
+    }
+
+    std::vector<uint8_t>* m_out; //!< output
     std::size_t m_size;          //!< bytes of the encoding
-    uint8_t m_buffer[256];       //!< short encodings are written here first
+    uint8_t* m_scratch;          //!< the scratch in use, or null when writing to m_out
     uint8_t* m_p;                //!< first byte not yet complete
     uint8_t* m_end;              //!< end of the writable bytes
     uint64_t m_acc = 0;          //!< the low m_pending bits are pending
@@ -288,6 +355,46 @@ class BitUnpacker
         }
         uint64_t window = Load(static_cast<std::size_t>(position >> 3)) << (position & 7);
         return bits == 0 ? 0 : window >> (64 - bits);
+    }
+
+    /**
+     * Many fields of one width (a vector clock's entries), from local state.
+     * \param start bit offset of the first
+     * \param bits their width, 0 to 64
+     * \param count how many
+     * \param out receives them
+     * \return the OR of all of them
+     */
+    uint64_t GetAll(uint64_t start, uint32_t bits, std::size_t count, uint64_t* out) const
+    {
+        uint64_t any = 0;
+        std::size_t k = 0;
+        uint64_t position = start;
+        if (bits >= 1 && bits <= 56)
+        {
+            const uint8_t* data = m_data;
+            const std::size_t size = m_size;
+            for (; k < count; ++k, position += bits)
+            {
+                auto byte = static_cast<std::size_t>(position >> 3);
+                if (byte + 8 > size)
+                {
+                    break;
+                }
+                uint64_t be;
+                std::memcpy(&be, data + byte, 8);
+                uint64_t v = (__builtin_bswap64(be) << (position & 7)) >> (64 - bits);
+                out[k] = v;
+                any |= v;
+            }
+        }
+        for (; k < count; ++k, position += bits)
+        {
+            uint64_t v = Get(position, bits);
+            out[k] = v;
+            any |= v;
+        }
+        return any;
     }
 
     /**
@@ -335,8 +442,12 @@ class BitUnpacker
         }
         auto byte = static_cast<std::size_t>(position >> 3);
         auto shift = static_cast<uint32_t>(position & 7);
+        if (shift == 0)
+        {
+            return Load(byte); // byte-aligned (every encoding's header is)
+        }
         uint64_t next = byte + 8 < m_size ? m_data[byte + 8] : 0;
-        return (Load(byte) << shift) | (shift == 0 ? 0 : next >> (8 - shift));
+        return (Load(byte) << shift) | (next >> (8 - shift));
     }
 
     /**

@@ -300,7 +300,8 @@ HybridVectorClock::EncodeInto(std::vector<uint8_t>& out) const
 {
     const uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
     const uint32_t width = DeltaWidth();
-    BitPacker w(out, 167 + uint64_t(GetActiveCount()) * (indexBits + width));
+    BitPacker::Scratch scratch;
+    BitPacker w(out, 167 + uint64_t(GetActiveCount()) * (indexBits + width), scratch);
     w.Put(static_cast<uint64_t>(m_pt), 64);
     w.Put(static_cast<uint64_t>(m_pt - m_floor), 64);
     w.Put(m_self, 16);

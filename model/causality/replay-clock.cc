@@ -901,9 +901,11 @@ ReplayClock::EncodeInto(std::vector<uint8_t>& out, bool* widened) const
     const uint32_t words = (m_config.n + 63) / 64;
     const uint32_t offsetBits = m_config.GetOffsetBits();
     const uint64_t stored = m_entries.size();
+    BitPacker::Scratch scratch;
     BitPacker p(out,
                 72 + 64 * uint64_t(words) + stored * offsetBits +
-                    (m_config.sumCounters ? w : stored * w));
+                    (m_config.sumCounters ? w : stored * w),
+                scratch);
     p.Put(w, 8);
     p.Put(static_cast<uint64_t>(m_mx), 64);
     // The bitmap, word by word, from the sorted entries.
