@@ -848,6 +848,98 @@ class RealSkewAboveETestCase : public TestCase
 };
 
 /**
+ * The encoders' fast bit packing against the plain bit-at-a-time BitWriter/BitReader: random
+ * field sequences (widths 0 to 64, short encodings through the stack scratch and long ones
+ * written in place, the bulk paths) give the same bytes and read back the same fields.
+ */
+class BitPackingTestCase : public TestCase
+{
+  public:
+    BitPackingTestCase()
+        : TestCase("BitPacker and BitUnpacker write and read what BitWriter and BitReader do")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(31);
+        std::vector<uint8_t> out;
+        for (int trial = 0; trial < 3000; ++trial)
+        {
+            std::size_t fields = 1 + rng() % (trial % 10 == 0 ? 400 : 40);
+            std::vector<std::pair<uint64_t, uint32_t>> f;
+            uint64_t total = 0;
+            bool bulk = trial % 3 == 0;
+            uint32_t bulkWidth = static_cast<uint32_t>(rng() % 65);
+            for (std::size_t k = 0; k < fields; ++k)
+            {
+                uint32_t bits = bulk ? bulkWidth : static_cast<uint32_t>(rng() % 65);
+                uint64_t value = rng();
+                if (bulk || rng() % 2 == 0)
+                {
+                    value = bits == 64 ? value : value & ((uint64_t(1) << bits) - 1);
+                }
+                f.emplace_back(value, bits);
+                total += bits;
+            }
+            BitWriter reference;
+            for (const auto& [value, bits] : f)
+            {
+                reference.Write(value, bits);
+            }
+            BitPacker::Scratch scratch;
+            BitPacker packer(out, total, scratch);
+            if (bulk)
+            {
+                std::vector<uint64_t> values;
+                for (const auto& field : f)
+                {
+                    values.push_back(field.first);
+                }
+                packer.PutAll(values.data(), values.size(), bulkWidth);
+            }
+            else
+            {
+                for (const auto& [value, bits] : f)
+                {
+                    packer.Put(value, bits);
+                }
+            }
+            packer.Finish();
+            NS_TEST_ASSERT_MSG_EQ((out == reference.GetBytes()),
+                                  true,
+                                  "same bytes, trial " << trial);
+            BitReader plain(out.data(), out.size());
+            BitUnpacker fast(out.data(), out.size());
+            uint64_t position = 0;
+            std::vector<uint64_t> expected;
+            for (const auto& [value, bits] : f)
+            {
+                uint64_t v = 0;
+                plain.Read(bits, v);
+                expected.push_back(v);
+                NS_TEST_ASSERT_MSG_EQ(fast.Get(position, bits), v, "same field, trial " << trial);
+                position += bits;
+            }
+            NS_TEST_ASSERT_MSG_EQ(fast.IsExactLength(total), true, "exact length, zero padding");
+            if (bulk)
+            {
+                std::vector<uint64_t> read(f.size());
+                uint64_t any = fast.GetAll(0, bulkWidth, read.size(), read.data());
+                uint64_t orAll = 0;
+                for (uint64_t v : expected)
+                {
+                    orAll |= v;
+                }
+                NS_TEST_ASSERT_MSG_EQ((read == expected), true, "bulk read, trial " << trial);
+                NS_TEST_ASSERT_MSG_EQ(any, orAll, "bulk OR");
+            }
+        }
+    }
+};
+
+/**
  * \param bytes bytes
  * \return lower-case hex
  */
@@ -1109,6 +1201,7 @@ class CausalityClocksTestSuite : public TestSuite
         AddTestCase(new ReplayAlgebraTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new EncodingTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new PinnedEncodingsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new BitPackingTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CounterWideningTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SumCountersTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DenseEpochsTestCase, chronometry::TestDuration::QUICK);
