@@ -369,7 +369,10 @@ const std::map<std::string, uint64_t> RECORDED_BITS_64{
     {"RepCl_EpochCounts", 2982568},
 };
 
-/** Print the summary: targets at n = 64, sizes, growth with n. \return 0 if every target met */
+/**
+ * Print the summary: targets at n = 64, sizes, growth with n.
+ * \return 0 unless an encoded size differs from the recorded one
+ */
 int
 Summarize()
 {
@@ -438,6 +441,7 @@ Summarize()
         failed += ok ? 0 : 1;
         return ok ? "PASS" : "FAIL";
     };
+    int sizesChanged = 0;
     const Measured* vector = Find("vector", 64);
     std::printf("\nTargets at n = 64 (issue 22):\n");
     if (!vector)
@@ -481,9 +485,11 @@ Summarize()
                     static_cast<unsigned long long>(m->totalBits),
                     static_cast<unsigned long long>(recorded),
                     verdict(m->totalBits == recorded));
+        sizesChanged += m->totalBits == recorded ? 0 : 1;
     }
     std::printf("\n%s\n", failed == 0 ? "every target met" : "some targets missed");
-    return failed == 0 ? 0 : 2;
+    // A changed size means a changed wire format (an error); a missed speed target does not.
+    return sizesChanged == 0 ? 0 : 1;
 }
 
 /** Register one clock at every size. */
