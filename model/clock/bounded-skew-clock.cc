@@ -35,12 +35,14 @@ BoundedSkewClock::GetTypeId()
                           "Bounded: uniform in [max(previous, t), t + E] (provably within E). "
                           "Thesis: the replay-clock thesis' Algorithm 5.1, uniform in "
                           "[previous, t + E] (no lower bound).",
-                          EnumValue(static_cast<int>(clockmath::BoundedSkewForm::BOUNDED)),
+                          EnumValue(clockmath::BoundedSkewForm::BOUNDED),
                           chronometry::MakeEnumAccessorOf<clockmath::BoundedSkewForm>(
                               &BoundedSkewClock::m_form),
-                          MakeEnumChecker(static_cast<int>(clockmath::BoundedSkewForm::BOUNDED),
+                          // The enum type itself, not int: from ns-3.41 on the checker's
+                          // type must be the accessor's (else a name is silently ignored).
+                          MakeEnumChecker(clockmath::BoundedSkewForm::BOUNDED,
                                           "Bounded",
-                                          static_cast<int>(clockmath::BoundedSkewForm::THESIS),
+                                          clockmath::BoundedSkewForm::THESIS,
                                           "Thesis"));
     return tid;
 }
@@ -68,6 +70,12 @@ BoundedSkewClock::SetBound(Time bound)
 {
     chronometry::RequireTimeInRange("ns3::BoundedSkewClock::Bound", bound, Time::From(1), Hours(1));
     m_bound = bound;
+}
+
+Time
+BoundedSkewClock::GetSkewBound() const
+{
+    return m_bound;
 }
 
 Time
