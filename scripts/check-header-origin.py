@@ -9,7 +9,6 @@ build and fails if any ns3/ header comes from another ns-3 than the one found.
     check-header-origin.py BUILD_DIR NS3_CMAKE_DIR
 """
 import os
-import re
 import sys
 
 
@@ -25,7 +24,6 @@ def main():
     prefix = os.path.dirname(prefix)
     own = os.path.realpath(os.path.join(build, "include"))
     allowed = os.path.realpath(os.path.join(prefix, "include")) + os.sep
-    pattern = re.compile(r"(/[^\s:\\]*/ns3/[^\s:\\]+\.h)")
     files = 0
     wrong = {}
     for root, _dirs, names in os.walk(build):
@@ -35,11 +33,16 @@ def main():
             if not name.endswith(".o.d"):
                 continue
             files += 1
+            # Relative paths are relative to where the compiler ran: the folder holding
+            # CMakeFiles/<target>.dir/.
+            cwd = root.split(os.sep + "CMakeFiles" + os.sep)[0] if "CMakeFiles" in root else root
             with open(os.path.join(root, name), errors="replace") as f:
-                for header in pattern.findall(f.read()):
-                    real = os.path.realpath(header)
-                    if real.startswith(own + os.sep) or real.startswith(allowed):
-                        continue
+                tokens = f.read().replace("\\\n", " ").split()
+            for token in tokens:
+                if "/ns3/" not in "/" + token or not token.endswith(".h"):
+                    continue
+                real = os.path.realpath(os.path.join(cwd, token))
+                if not (real.startswith(own + os.sep) or real.startswith(allowed)):
                     wrong.setdefault(real, name)
     if files == 0:
         sys.exit(f"check-header-origin: no dependency files (*.o.d) under {build}")
