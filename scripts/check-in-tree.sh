@@ -102,14 +102,31 @@ esac
 cd "$ns3dir"
 ns3version=$(cat VERSION 2>/dev/null || basename "$ns3dir")
 echo "check-in-tree: ns-3 $ns3version at $ns3dir; placing chronometry at contrib/chronometry"
-rm -rf contrib/chronometry
-mkdir -p contrib/chronometry
-# One tar reading the whole list (xargs would split it into several archives, and the
-# extracting tar stops at the end of the first).
+# Copy by content: a file whose bytes changed gets the current time (so that it is rebuilt, even
+# if an older copy was compiled after the edit), an unchanged one keeps its copy and time (so
+# that a re-run rebuilds only what changed), and files gone from the module are removed. One tar
+# reads the whole list (xargs would split it into several archives, and the extracting tar
+# stops at the end of the first).
+stage=$(mktemp -d)
 (cd "$here" && { git ls-files -z 2>/dev/null || find . -type f -not -path './build*' -print0; }) |
-  (cd "$here" && tar cf - --null -T -) | tar xf - -C contrib/chronometry
+  (cd "$here" && tar cf - --null -T -) | tar xf - -C "$stage"
+mkdir -p contrib/chronometry
+changed=0
+while IFS= read -r -d '' f; do
+  if ! cmp -s "$stage/$f" "contrib/chronometry/$f"; then
+    mkdir -p "contrib/chronometry/$(dirname "$f")"
+    cp "$stage/$f" "contrib/chronometry/$f" # a new mtime
+    changed=$((changed + 1))
+  fi
+done < <(cd "$stage" && find . -type f -print0)
+while IFS= read -r -d '' f; do
+  [ -e "$stage/$f" ] || rm -f "contrib/chronometry/$f"
+done < <(cd contrib/chronometry && find . -type f -print0)
+rm -rf "$stage"
+echo "check-in-tree: $changed files of the module new or changed since the last copy"
 # The scratch route of "Your own simulation" (README): the same file a user would drop there.
-cp "$here/examples/your-own/my-simulation.cc" scratch/chronometry-my-simulation.cc
+cmp -s "$here/examples/your-own/my-simulation.cc" scratch/chronometry-my-simulation.cc ||
+  cp "$here/examples/your-own/my-simulation.cc" scratch/chronometry-my-simulation.cc
 
 # 3.37's test library links csma; later releases need only chronometry's own dependencies.
 modules="chronometry;csma"
