@@ -170,7 +170,7 @@ spec.loader.exec_module(repro)
 out = sys.argv[2]
 examples = {name: args for name, (args, _, _) in repro.EXAMPLES.items()}
 examples.update({"oneclock-coordinated": [], "oneclock-atomic-commit": [],
-                 "soak": ["--scale=0.05"]  # its shortest valid run})
+                 "soak": ["--scale=0.05"]})  # soak: its shortest valid run
 for name, args in examples.items():
     if any(a.startswith("--csv=") for a in args):
         args = [f"--csv={out}/{name}.csv" if a.startswith("--csv=") else a for a in args]
