@@ -3,7 +3,9 @@
 #   make test   set up, build and run every test: the suites, Python tests and notebooks, the
 #               examples' output of a Debug (-O0) build against this optimized one, then the same
 #               suites and the fuzz harnesses under ASan + UBSan (CTest summary at the end)
-# Other targets: build, test-debug, test-sanitize, bench, in-tree (scripts/check-in-tree.sh), clean.
+# Other targets: build, test-debug, test-sanitize, test-348 (standalone build and CTest against the
+# installed ns-3.48, scripts/check-ns348.sh), install (PREFIX=...), bench,
+# in-tree [NS3=3.37|3.48|DIR] (scripts/check-in-tree.sh), clean.
 
 BUILD_DIR ?= build
 SANITIZE_BUILD_DIR ?= build-sanitize
@@ -13,7 +15,11 @@ JOBS ?= $(shell nproc)
 PYTHON := /usr/bin/python3
 RESULTS ?= results
 
-.PHONY: all setup configure build demo test test-debug test-sanitize bench in-tree clean
+PREFIX ?= /usr/local
+NS3 ?= 3.37
+NS348_BUILD_DIR ?= build-348
+
+.PHONY: all setup configure build demo test test-debug test-sanitize test-348 install bench in-tree clean
 
 all: build
 
@@ -49,11 +55,20 @@ test-debug: build
 test-sanitize: setup
 	JOBS=$(JOBS) REFERENCE_BUILD=$(BUILD_DIR) bash scripts/run-sanitizers.sh $(SANITIZE_BUILD_DIR)
 
+# Standalone against the installed ns-3.48 (from ../shared/ns-3; skipped, saying so, without it).
+test-348: setup
+	JOBS=$(JOBS) bash scripts/check-ns348.sh $(NS348_BUILD_DIR)
+
+# The library, headers (include/ns3), CMake package config (find_package(chronometry)) and the
+# Python module under PREFIX.
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+
 bench: build
 	$(BUILD_DIR)/bench/clock-read-bench
 
 in-tree:
-	bash scripts/check-in-tree.sh
+	bash scripts/check-in-tree.sh --ns3 $(NS3)
 
 clean:
-	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(SANITIZE_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(SANITIZE_BUILD_DIR) $(NS348_BUILD_DIR) $(NS348_BUILD_DIR)-ns3

@@ -106,6 +106,7 @@ def build(bld):
         'test/clock-config-validation-test-suite.cc',
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
+        'test/skew-bound-once-test-suite.cc',
         'test/replay-study-test-suite.cc',
         'test/rda-sketch-test-suite.cc',
         'test/latency-aggregation-test-suite.cc',

@@ -74,6 +74,9 @@ chronometry_py::KeywordOf(const std::string& message, std::initializer_list<cons
 PYBIND11_MODULE(chronometry, m)
 {
     m.doc() = "chronometry: time across nodes for ns-3. Times are integers in nanoseconds.";
+    // The ns-3 release this module was built against (major * 100 + minor, e.g. 337, 348):
+    // a Dask sweep checks that its workers import a build on the same ns-3 as the client.
+    m.attr("NS3_VERSION") = CHRONOMETRY_NS3_VERSION;
 
     // Configuration errors become ValueError instead of aborting the interpreter.
     ns3::chronometry::SetValidationMode(ns3::chronometry::ValidationMode::THROW);

@@ -48,7 +48,10 @@ def points(grid):
 
 
 def _sweep_module(build_dir):
-    if build_dir not in sys.path:
+    # A module already imported (by the caller, from its own build) is the one to use: putting
+    # another build ahead on sys.path would not change it here, but worker processes started
+    # later (Dask's spawned workers) would import that other build instead.
+    if "chronometry_sweep" not in sys.modules and build_dir not in sys.path:
         sys.path.insert(0, build_dir)
     import chronometry_sweep
     return chronometry_sweep

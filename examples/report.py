@@ -72,7 +72,10 @@ CSV_HEADERS = {  # module attribute with each runner's CSV header
 
 
 def _modules(build_dir):
-    if build_dir not in sys.path:
+    # A module already imported (by the caller, from its own build) is the one to use: putting
+    # another build ahead on sys.path would not change it here, but worker processes started
+    # later (Dask's spawned workers) would import that other build instead.
+    if not {"chronometry", "chronometry_sweep"} <= set(sys.modules) and build_dir not in sys.path:
         sys.path.insert(0, build_dir)
     import chronometry
     import chronometry_sweep

@@ -152,10 +152,14 @@ ReplayStudy::Run(const ReplayStudyParams& params)
     CausalityHelper causality;
     causality.SetStamperAttribute("OnWire", BooleanValue(params.onWire));
     causality.SetStamperAttribute("Interval", TimeValue(params.interval));
-    causality.SetStamperAttribute(
-        "Epsilon",
-        UintegerValue(params.skew.GetTimeStep() / params.interval.GetTimeStep()));
-    causality.SetStamperAttribute("HvcEpsilon", TimeValue(params.skew));
+    if (params.clockModel == "drifting")
+    {
+        // A drifting clock promises no bound: E is the study's assumption, given here.
+        causality.SetStamperAttribute(
+            "Epsilon",
+            UintegerValue(params.skew.GetTimeStep() / params.interval.GetTimeStep()));
+        causality.SetStamperAttribute("HvcEpsilon", TimeValue(params.skew));
+    } // else the stampers take E from the BoundedSkewClocks (Bound = skew)
     causality.SetStamperAttribute("CounterRule", StringValue(params.counterRule));
     causality.SetStamperAttribute("SumCounters", BooleanValue(params.sumCounters));
     causality.SetStamperAttribute("CounterBits", UintegerValue(params.counterBits));
@@ -238,10 +242,7 @@ ReplayStudy::Run(const ReplayStudyParams& params)
     r.delayMean = d.mean;
     r.delayMax = d.max;
 
-    ReplayCheckerOptions options;
-    options.skewBound = params.skew;
-    options.interval = params.interval;
-    options.hvcEpsilon = params.skew;
+    ReplayCheckerOptions options = log->GetCheckerOptions(); // the stampers' E, I, HVC epsilon
     options.exactLimit = params.exactLimit;
     options.samplePairs = params.samplePairs;
     options.seed = params.run;

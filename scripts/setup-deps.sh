@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   cmake g++ make
+  # unpacking the ns-3.48 archives (make test-348, make in-tree NS3=3.48)
+  xz-utils
   # sanitizer and libFuzzer builds (scripts/run-sanitizers.sh)
   clang libclang-rt-14-dev
   # ns-3 3.37 and what its CMake config references

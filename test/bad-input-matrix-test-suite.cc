@@ -23,6 +23,8 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <sstream>
+#include <vector>
 
 using namespace ns3;
 
@@ -65,9 +67,9 @@ AttributeRows()
         {"ns3::BoundedSkewClock", "Bound", {"0ns", "-1ms", "2h"}},
         {"ns3::SimulatedTsc", "NominalFrequency", {"0", "-1", "2e11"}},
         {"ns3::SimulatedTsc", "ReadCost", {"-1ns", "2ms"}},
-        {"ns3::CausalityStamper", "HvcEpsilon", {"0ns", "-1ms", "25h"}},
+        {"ns3::CausalityStamper", "HvcEpsilon", {"-1ms", "25h"}}, // 0: the clock's E
         {"ns3::CausalityStamper", "Interval", {"0ns", "-1us", "2h"}},
-        {"ns3::CausalityStamper", "Epsilon", {"0", "2000000"}},
+        {"ns3::CausalityStamper", "Epsilon", {"2000000"}}, // 0: the clock's E / I
         {"ns3::CausalityStamper", "CounterBits", {"0", "65"}},
         {"ns3::ReplayWorkloadApplication", "MessageRate", {"0", "-5", "2e6"}},
         {"ns3::ReplayWorkloadApplication", "LocalEventRate", {"-1", "2e6"}},
@@ -173,6 +175,7 @@ ExemptRows()
         {"ns3::CausalityStamper", "RepCl", anyBool},
         {"ns3::CausalityStamper", "OnWire", anyBool},
         {"ns3::CausalityStamper", "SumCounters", anyBool},
+        {"ns3::CausalityStamper", "AllowSkewMismatch", anyBool},
         {"ns3::CausalityStamper", "CounterRule", anyEnum},
         {"ns3::ReplayWorkloadApplication", "Poisson", anyBool},
         {"ns3::ReplayWorkloadApplication", "Port", anyPort},
@@ -293,6 +296,98 @@ class CompletenessTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(attributes, covered.size(), "no stale rows in the matrix");
+    }
+};
+
+/**
+ * Every value of every enum Attribute, given by name, is the value the object then has: at
+ * construction (where ns-3 ignores an accessor that refuses the value) and on a live object.
+ * From ns-3.41 on an EnumChecker<int> beside an accessor of the enum type accepted the name and
+ * silently kept the default (BoundedSkewClock::Form = Thesis ran the Bounded form on 3.48).
+ */
+class EnumRoundTripTestCase : public TestCase
+{
+  public:
+    EnumRoundTripTestCase()
+        : TestCase("every enum Attribute value set by name reads back (construction and live)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t checked = 0;
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            TypeId tid = TypeId::GetRegistered(i);
+            if (tid.GetGroupName() != "Chronometry" || !tid.HasConstructor())
+            {
+                continue;
+            }
+            for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+            {
+                TypeId::AttributeInformation info = tid.GetAttribute(a);
+                if (info.checker->GetValueTypeName().find("EnumValue") == std::string::npos)
+                {
+                    continue;
+                }
+                std::string names = info.checker->GetUnderlyingTypeInformation();
+                std::istringstream split(names);
+                std::vector<std::string> values;
+                for (std::string v; std::getline(split, v, '|');)
+                {
+                    values.push_back(v);
+                }
+                NS_TEST_ASSERT_MSG_GT(values.size(), 1u, tid.GetName() << "::" << info.name);
+                if (!info.accessor->HasGetter())
+                {
+                    // Write-only (a setter): every name must at least be accepted by it.
+                    Ptr<Object> object = ObjectFactory(tid.GetName()).Create();
+                    for (const auto& value : values)
+                    {
+                        NS_TEST_EXPECT_MSG_EQ(
+                            object->SetAttributeFailSafe(info.name, StringValue(value)),
+                            true,
+                            tid.GetName() << "::" << info.name << " refuses " << value);
+                        ++checked;
+                    }
+                    object->Dispose();
+                    continue;
+                }
+                // Each name at construction, then every other one on the live object.
+                for (const auto& value : values)
+                {
+                    ObjectFactory factory;
+                    factory.SetTypeId(tid);
+                    factory.Set(info.name, StringValue(value));
+                    Ptr<Object> object = factory.Create();
+                    StringValue got;
+                    NS_TEST_ASSERT_MSG_EQ(object->GetAttributeFailSafe(info.name, got),
+                                          true,
+                                          tid.GetName() << "::" << info.name << " cannot be read");
+                    NS_TEST_EXPECT_MSG_EQ(got.Get(),
+                                          value,
+                                          tid.GetName() << "::" << info.name << " set to " << value
+                                                        << " at construction");
+                    for (const auto& other : values)
+                    {
+                        NS_TEST_EXPECT_MSG_EQ(
+                            object->SetAttributeFailSafe(info.name, StringValue(other)),
+                            true,
+                            tid.GetName() << "::" << info.name << " refuses " << other);
+                        object->GetAttributeFailSafe(info.name, got);
+                        NS_TEST_EXPECT_MSG_EQ(got.Get(),
+                                              other,
+                                              tid.GetName() << "::" << info.name << " set to "
+                                                            << other << " on a live object");
+                    }
+                    object->Dispose();
+                    ++checked;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(checked, 12u, "the enum Attributes were found");
+        Simulator::Destroy();
     }
 };
 
@@ -520,6 +615,7 @@ class BadInputMatrixTestSuite : public TestSuite
         : TestSuite("chronometry-bad-input", Type::UNIT)
     {
         AddTestCase(new CompletenessTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new EnumRoundTripTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new AttributeMatrixTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RunnerMatrixTestCase, chronometry::TestDuration::QUICK);
     }

@@ -26,7 +26,7 @@ namespace
  * \return the clocks, streams fixed
  */
 std::vector<Ptr<BoundedSkewClock>>
-MakeClocks(int n, Time bound, const std::string& form)
+MakeClocks(int n, Time bound, const std::string& form, int64_t firstStream = 1000)
 {
     std::vector<Ptr<BoundedSkewClock>> clocks;
     for (int i = 0; i < n; ++i)
@@ -35,7 +35,7 @@ MakeClocks(int n, Time bound, const std::string& form)
                                                                       TimeValue(bound),
                                                                       "Form",
                                                                       StringValue(form)));
-        clocks.back()->AssignStreams(1000 + i);
+        clocks.back()->AssignStreams(firstStream + i);
     }
     return clocks;
 }
@@ -148,14 +148,18 @@ class SixtyFourNodesTestCase : public TestCase
 };
 
 /**
- * The thesis' Algorithm 5.1 has no lower bound: with mostly idle nodes the
- * pairwise skew exceeds E.  This documents the defect (see doc/chronometry.rst).
+ * The thesis' Algorithm 5.1 has no lower bound: with mostly idle nodes the pairwise skew
+ * exceeds E.  This documents the defect (see doc/chronometry.rst) as a property of the form,
+ * not of one draw: over 10 independent executions (each its own random streams and read
+ * pattern), the thesis form exceeds E in every one, by nodes falling behind true time by more
+ * than E, while the bounded form on the very same read patterns never does.
  */
 class ThesisFormBreaksBoundTestCase : public TestCase
 {
   public:
     ThesisFormBreaksBoundTestCase()
-        : TestCase("thesis form (Algorithm 5.1) exceeds E when nodes read rarely")
+        : TestCase("thesis form (Algorithm 5.1) exceeds E when nodes read rarely (10 executions; "
+                   "the bounded form on the same reads never does)")
     {
     }
 
@@ -163,15 +167,33 @@ class ThesisFormBreaksBoundTestCase : public TestCase
     void DoRun() override
     {
         const Time bound = MicroSeconds(100);
-        auto clocks = MakeClocks(64, bound, "Thesis");
-        SkewStats s = RunReads(clocks, bound, 20000, 0.05, 2);
-        NS_TEST_ASSERT_MSG_EQ(s.decreases, 0, "the thesis form is still monotonic");
-        NS_TEST_ASSERT_MSG_GT(s.overBound, 0, "some instants exceed E");
-        NS_TEST_ASSERT_MSG_GT(s.maxSkew, bound, "max pairwise skew above E");
+        uint64_t over = 0;
+        uint64_t instants = 0;
+        Time leastMaxBehind = Time::Max();
+        for (uint64_t seed = 1; seed <= 10; ++seed)
+        {
+            const auto streams = static_cast<int64_t>(1000 + 100 * seed);
+            auto thesisClocks = MakeClocks(64, bound, "Thesis", streams);
+            SkewStats thesis = RunReads(thesisClocks, bound, 5000, 0.05, seed);
+            auto boundedClocks = MakeClocks(64, bound, "Bounded", streams);
+            SkewStats bounded = RunReads(boundedClocks, bound, 5000, 0.05, seed);
+            NS_TEST_ASSERT_MSG_EQ(thesis.instants, bounded.instants, "same read pattern");
+            NS_TEST_ASSERT_MSG_EQ(thesis.decreases, 0, "the thesis form is still monotonic");
+            NS_TEST_ASSERT_MSG_GT(thesis.overBound, 0, "execution " << seed << ": over E");
+            NS_TEST_ASSERT_MSG_GT(thesis.maxSkew, bound, "execution " << seed);
+            NS_TEST_ASSERT_MSG_GT(thesis.maxBehind,
+                                  bound,
+                                  "execution " << seed << ": a node falls behind by more than E");
+            NS_TEST_ASSERT_MSG_EQ(bounded.overBound, 0, "execution " << seed << ": bounded form");
+            NS_TEST_ASSERT_MSG_EQ(bounded.maxBehind, Time(0), "bounded form never lags");
+            over += thesis.overBound;
+            instants += thesis.instants;
+            leastMaxBehind = std::min(leastMaxBehind, thesis.maxBehind);
+        }
         std::cout << "thesis form, 64 nodes reading at 5% of instants (mean gap 100 us), "
-                  << "E = 100 us: instants over E " << s.overBound << "/" << s.instants
-                  << ", max pairwise skew " << s.maxSkew.As(Time::US) << ", max lag behind "
-                  << "true time " << s.maxBehind.As(Time::US) << std::endl;
+                  << "E = 100 us, 10 executions: instants over E " << over << "/" << instants
+                  << ", smallest per-execution max lag behind true time "
+                  << leastMaxBehind.As(Time::US) << " (bounded form: 0 over E)" << std::endl;
     }
 };
 

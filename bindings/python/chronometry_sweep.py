@@ -198,11 +198,31 @@ def _run_local(spec, todo, workers, on_done, retries):
         queue = []
 
 
+def _chronometry_build():
+    """Where this process' chronometry module comes from and the ns-3 release it was built on."""
+    import chronometry
+    return getattr(chronometry, "NS3_VERSION", None), os.path.abspath(chronometry.__file__)
+
+
+def _check_workers(client, spec):
+    """A chronometry technique must run on the same ns-3 build in every worker as here: a worker
+    whose PYTHONPATH finds another build (another ns-3 release) would give other results."""
+    if spec.split(":", 1)[0] != "chronometry":
+        return
+    mine = _chronometry_build()
+    for worker, (version, path) in client.run(_chronometry_build).items():
+        if version != mine[0]:
+            raise ValueError(f"Dask worker {worker} imports chronometry built on ns-3 {version} "
+                             f"({path}), this process ns-3 {mine[0]} ({mine[1]}): give the "
+                             "workers the same build (PYTHONPATH)")
+
+
 def _run_dask(spec, todo, scheduler, on_done, retries):
     """The same points on a Dask distributed cluster (address string or Client)."""
     from distributed import Client, as_completed
     client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
     try:
+        _check_workers(client, spec)
         # pure=False: identical parameters are still distinct tasks (one per point anyway).
         batch = client.map(run_point, [spec] * len(todo), todo, pure=False, retries=retries)
         by_future = dict(zip(batch, todo))

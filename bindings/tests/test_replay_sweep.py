@@ -35,7 +35,7 @@ def test_sweep_persists_resumes_and_plots(tmp_path):
     assert (ran, total) == (2, 4)  # resumed: only the two missing points ran
     ran, _, total = replay_sweep.sweep(GRID, db, jobs=2, build_dir=BUILD, progress=False)
     assert (ran, total) == (0, 4)
-    df = replay_sweep.load(db)
+    df = replay_sweep.load(db, BUILD)
     assert set(df["status"]) == {"ok"} and (df["r1_violations"] == 0).all()
     assert replay_sweep.write_csv(db, str(tmp_path / "sweep.csv"), BUILD) == 4
     files = replay_sweep.plot(db, str(tmp_path), budget=2)

@@ -136,6 +136,10 @@ def test_dask_cluster_gives_the_same_table_as_local(tmp_path):
                               scheduler=client, progress=False)
             remote_by_address = cs.sweep(PROBE, dict(x=[1, 2, 3]), str(tmp_path / "addr.sqlite"),
                                          scheduler=cluster.scheduler_address, progress=False)
+            # The spawned workers import this very build (a sys.path entry added by another
+            # test once made them import the 3.37 build beside a 3.48 one).
+            builds = client.run(cs._chronometry_build)
+    assert set(builds.values()) == {cs._chronometry_build()}
     assert list(remote_by_address["y"]) == [2, 5, 10]
     volatile = ["finished", "worker", "wall_s", "csv_row"]
     assert local.drop(columns=volatile).equals(remote.drop(columns=volatile))
@@ -157,3 +161,18 @@ def test_dask_worker_with_several_threads_runs_one_point_at_a_time(tmp_path):
     assert set(remote["status"]) == {"ok"}, remote["error"].dropna().tolist()
     volatile = ["finished", "worker", "wall_s", "csv_row"]
     pd.testing.assert_frame_equal(local.drop(columns=volatile), remote.drop(columns=volatile))
+
+
+def test_dask_workers_on_another_ns3_are_refused():
+    """A worker importing a chronometry built on another ns-3 release is refused, naming both."""
+    version, path = cs._chronometry_build()
+    assert version == chronometry.NS3_VERSION and version >= 337
+
+    class Client:  # what distributed.Client.run returns: {worker address: result}
+        def run(self, function):
+            return {"tcp://10.0.0.9:1234": (version + 11, "/elsewhere/chronometry.so"),
+                    "tcp://10.0.0.8:1234": function()}
+
+    with pytest.raises(ValueError, match=f"ns-3 {version + 11}.*ns-3 {version}"):
+        cs._check_workers(Client(), "chronometry:run_replay_study")
+    cs._check_workers(Client(), "sweep_probe:square")  # not a chronometry runner: not checked

@@ -21,6 +21,9 @@
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
+#include <iostream>
+#include <sstream>
+
 namespace ns3
 {
 
@@ -171,7 +174,73 @@ CausalityLog::WriteShiViz(const std::string& path) const
 ReplayCheckerReport
 CausalityLog::Check(const ReplayCheckerOptions& options) const
 {
-    return ReplayChecker::Check(m_events, options);
+    ReplayCheckerReport report = ReplayChecker::Check(m_events, options);
+    report.notes.insert(report.notes.end(), m_skewMismatches.begin(), m_skewMismatches.end());
+    return report;
+}
+
+ReplayCheckerReport
+CausalityLog::Check() const
+{
+    return Check(GetCheckerOptions());
+}
+
+ReplayCheckerOptions
+CausalityLog::GetCheckerOptions() const
+{
+    if (!m_registered)
+    {
+        chronometry::ReportConfigError("CausalityLog::GetCheckerOptions: no CausalityStamper has "
+                                       "started on this log (install them with CausalityHelper)");
+    }
+    ReplayCheckerOptions options;
+    options.skewBound = m_skewBound;
+    options.interval = m_interval;
+    options.hvcEpsilon = m_hvcEpsilon;
+    return options;
+}
+
+void
+CausalityLog::RegisterStamperSettings(uint32_t node, Time skewBound, Time interval, Time hvcEpsilon)
+{
+    if (!m_registered)
+    {
+        m_registered = true;
+        m_firstNode = node;
+        m_skewBound = skewBound;
+        m_interval = interval;
+        m_hvcEpsilon = hvcEpsilon;
+        return;
+    }
+    if (skewBound != m_skewBound || interval != m_interval || hvcEpsilon != m_hvcEpsilon)
+    {
+        std::ostringstream os;
+        os << "CausalityStamper: every stamper of one system (one CausalityLog) must run with "
+              "the same E, I and HVC epsilon: node "
+           << m_firstNode << " runs with E = " << m_skewBound.As(Time::US)
+           << ", I = " << m_interval.As(Time::US) << ", HVC epsilon = " << m_hvcEpsilon.As(Time::US)
+           << "; node " << node << " with E = " << skewBound.As(Time::US)
+           << ", I = " << interval.As(Time::US) << ", HVC epsilon = " << hvcEpsilon.As(Time::US)
+           << " (give every node's clock the same skew bound, or set the stampers' Epsilon and "
+              "HvcEpsilon)";
+        chronometry::ReportConfigError(os.str());
+    }
+}
+
+void
+CausalityLog::ReportSkewMismatch(const std::string& what)
+{
+    if (m_skewMismatches.empty())
+    {
+        std::cerr << "chronometry: " << what << std::endl; // once per system, never silent
+    }
+    m_skewMismatches.push_back(what);
+}
+
+const std::vector<std::string>&
+CausalityLog::GetSkewMismatches() const
+{
+    return m_skewMismatches;
 }
 
 // ---------------------------------------------------------------- CausalityStamper
@@ -207,9 +276,10 @@ CausalityStamper::GetTypeId()
                           MakeBooleanAccessor(&CausalityStamper::m_onWire),
                           MakeBooleanChecker())
             .AddAttribute("HvcEpsilon",
-                          "HVC bound epsilon; valid range [1ns, 24h]; should be at least the "
-                          "clocks' skew bound.",
-                          TimeValue(MilliSeconds(1)),
+                          "HVC bound epsilon: 0 (the default) takes the skew bound E of the "
+                          "node's clock (LocalClock::GetSkewBound); else valid range [1ns, 24h], "
+                          "and it must equal a bounded clock's E unless AllowSkewMismatch.",
+                          TimeValue(Time(0)),
                           MakeTimeAccessor(&CausalityStamper::m_hvcEpsilon),
                           MakeTimeChecker())
             .AddAttribute("Interval",
@@ -218,10 +288,21 @@ CausalityStamper::GetTypeId()
                           MakeTimeAccessor(&CausalityStamper::m_interval),
                           MakeTimeChecker())
             .AddAttribute("Epsilon",
-                          "RepCl epsilon = E / I (integer); valid range [1, 2^20].",
-                          UintegerValue(10),
+                          "RepCl epsilon = E / I (integer): 0 (the default) takes E from the "
+                          "node's clock (LocalClock::GetSkewBound; I must divide it); else "
+                          "valid range [1, 2^20], and Epsilon x Interval must equal a bounded "
+                          "clock's E unless AllowSkewMismatch.",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&CausalityStamper::m_epsilon),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AllowSkewMismatch",
+                          "Accept an explicit HvcEpsilon / Epsilon that disagrees with the "
+                          "clock's skew bound (e.g. E below the real skew); the mismatch is then "
+                          "reported (CausalityLog::GetSkewMismatches, the checker's summary, "
+                          "standard error) instead of refused at Start.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&CausalityStamper::m_allowSkewMismatch),
+                          MakeBooleanChecker())
             .AddAttribute("CounterBits",
                           "RepCl counter width in the encoding, bits; valid range [1, 64].",
                           UintegerValue(4),
@@ -235,12 +316,14 @@ CausalityStamper::GetTypeId()
             .AddAttribute("CounterRule",
                           "RepCl counter rule: Published (the thesis) or EpochCounts "
                           "(chronometry's corrected variant).",
-                          EnumValue(static_cast<int>(ReplayCounterRule::PUBLISHED)),
+                          EnumValue(ReplayCounterRule::PUBLISHED),
                           chronometry::MakeEnumAccessorOf<ReplayCounterRule>(
                               &CausalityStamper::m_counterRule),
-                          MakeEnumChecker(static_cast<int>(ReplayCounterRule::PUBLISHED),
+                          // The enum type itself, not int: from ns-3.41 on the checker's
+                          // type must be the accessor's (else a name is silently ignored).
+                          MakeEnumChecker(ReplayCounterRule::PUBLISHED,
                                           "Published",
-                                          static_cast<int>(ReplayCounterRule::EPOCH_COUNTS),
+                                          ReplayCounterRule::EPOCH_COUNTS,
                                           "EpochCounts"))
             .AddTraceSource("Stamped",
                             "A packet was stamped: (message id, stamp bytes).",
@@ -262,9 +345,12 @@ CausalityStamper::CausalityStamper()
       m_hvc(true),
       m_repcl(true),
       m_onWire(false),
-      m_hvcEpsilon(MilliSeconds(1)),
+      m_hvcEpsilon(Time(0)),
       m_interval(MicroSeconds(100)),
-      m_epsilon(10),
+      m_epsilon(0),
+      m_allowSkewMismatch(false),
+      m_hvcEpsilonInUse(Time(0)),
+      m_epsilonInUse(0),
       m_counterBits(4),
       m_sumCounters(false),
       m_counterRule(ReplayCounterRule::PUBLISHED),
@@ -293,15 +379,26 @@ CausalityStamper::DoDispose()
 void
 CausalityStamper::CheckAttributes() const
 {
-    chronometry::RequireTimeInRange("ns3::CausalityStamper::HvcEpsilon",
-                                    m_hvcEpsilon,
-                                    Time::From(1),
-                                    Hours(24));
+    // 0 means "the clock's E" (resolved at Start).
+    if (!m_hvcEpsilon.IsZero())
+    {
+        chronometry::RequireTimeInRange("ns3::CausalityStamper::HvcEpsilon (0: the clock's E)",
+                                        m_hvcEpsilon,
+                                        Time::From(1),
+                                        Hours(24));
+    }
     chronometry::RequireTimeInRange("ns3::CausalityStamper::Interval",
                                     m_interval,
                                     Time::From(1),
                                     Hours(1));
-    chronometry::RequireDoubleInRange("ns3::CausalityStamper::Epsilon", m_epsilon, 1, 1 << 20, "");
+    if (m_epsilon != 0)
+    {
+        chronometry::RequireDoubleInRange("ns3::CausalityStamper::Epsilon (0: the clock's E / I)",
+                                          m_epsilon,
+                                          1,
+                                          1 << 20,
+                                          "");
+    }
     chronometry::RequireDoubleInRange("ns3::CausalityStamper::CounterBits",
                                       m_counterBits,
                                       1,
@@ -325,9 +422,9 @@ CausalityStamper::GetConfig() const
     c.hlc = m_hlc;
     c.hvc = m_hvc;
     c.repcl = m_repcl;
-    c.hvcEpsilon = m_hvcEpsilon;
+    c.hvcEpsilon = m_hvcEpsilonInUse;
     c.replay.n = m_n;
-    c.replay.epsilon = m_epsilon;
+    c.replay.epsilon = m_epsilonInUse;
     c.replay.interval = m_interval;
     c.replay.counterBits = m_counterBits;
     c.replay.sumCounters = m_sumCounters;
@@ -347,6 +444,7 @@ CausalityStamper::Start(uint32_t process,
     m_log = log;
     m_processOf = std::move(processOf);
     CheckAttributes();
+    ResolveSkewBound();
     m_state = std::make_unique<CausalProcess>(GetConfig(), process, &m_log->GetEvents());
     Ptr<Ipv4L3Protocol> ipv4 = GetObject<Ipv4L3Protocol>();
     if (!ipv4)
@@ -372,6 +470,124 @@ CausalityStamper::Start(uint32_t process,
     ipv4->TraceConnectWithoutContext("SendOutgoing", MakeCallback(&CausalityStamper::OnSend, this));
     ipv4->TraceConnectWithoutContext("LocalDeliver",
                                      MakeCallback(&CausalityStamper::OnDeliver, this));
+}
+
+void
+CausalityStamper::ResolveSkewBound()
+{
+    Ptr<Node> node = GetObject<Node>();
+    Ptr<LocalClock> clock = GetObject<LocalClock>();
+    uint32_t nodeId = node ? node->GetId() : 0;
+    const Time clockE = clock ? clock->GetSkewBound() : Time::Max();
+    const bool bounded = clockE != Time::Max();
+    auto clockName = [&]() {
+        std::ostringstream os;
+        os << "node " << nodeId << "'s clock ("
+           << (clock ? clock->GetInstanceTypeId().GetName() : std::string("none")) << ")";
+        return os.str();
+    };
+    auto mismatch = [&](const std::string& setting) {
+        std::ostringstream os;
+        os << setting << " disagrees with " << clockName()
+           << ", whose skew bound is E = " << clockE.As(Time::US);
+        if (!m_allowSkewMismatch)
+        {
+            chronometry::ReportConfigError(
+                "ns3::CausalityStamper: " + os.str() +
+                "; leave HvcEpsilon and Epsilon at 0 to take E from the clock, or set "
+                "AllowSkewMismatch = true to run with a different E on purpose");
+        }
+        m_log->ReportSkewMismatch(os.str() + " (AllowSkewMismatch)");
+    };
+
+    // HVC's epsilon.  With HVC off and no E to be had, the smallest valid value stands in
+    // (the configuration needs one; no HVC stamp uses it).
+    if (m_hvcEpsilon.IsZero() && !m_hvc && !bounded)
+    {
+        m_hvcEpsilonInUse = Time::From(1);
+    }
+    else if (m_hvcEpsilon.IsZero())
+    {
+        if (!bounded)
+        {
+            chronometry::ReportConfigError(
+                "ns3::CausalityStamper::HvcEpsilon = 0 takes E from the clock, but " + clockName() +
+                " has no skew bound: set HvcEpsilon (valid range [1ns, 24h]) or use a "
+                "BoundedSkewClock");
+        }
+        chronometry::RequireTimeInRange("ns3::CausalityStamper: the skew bound E of " + clockName(),
+                                        clockE,
+                                        Time::From(1),
+                                        Hours(24));
+        m_hvcEpsilonInUse = clockE;
+    }
+    else
+    {
+        m_hvcEpsilonInUse = m_hvcEpsilon;
+        if (m_hvc && bounded && m_hvcEpsilon != clockE)
+        {
+            std::ostringstream os;
+            os << "HvcEpsilon = " << m_hvcEpsilon.As(Time::US);
+            mismatch(os.str());
+        }
+    }
+
+    // RepCl's Epsilon = E / I (with RepCl off and no usable E, 1 stands in: no stamp uses it).
+    const bool divides = bounded && clockE >= m_interval &&
+                         clockE.GetTimeStep() % m_interval.GetTimeStep() == 0 &&
+                         clockE.GetTimeStep() / m_interval.GetTimeStep() <= (1 << 20);
+    if (m_epsilon == 0 && !m_repcl && !divides)
+    {
+        m_epsilonInUse = 1;
+    }
+    else if (m_epsilon == 0)
+    {
+        if (!bounded)
+        {
+            chronometry::ReportConfigError(
+                "ns3::CausalityStamper::Epsilon = 0 takes E / Interval from the clock, but " +
+                clockName() +
+                " has no skew bound: set Epsilon (valid range [1, 2^20]) or use a "
+                "BoundedSkewClock");
+        }
+        if (!divides)
+        {
+            std::ostringstream os;
+            os << "ns3::CausalityStamper::Interval = " << m_interval.As(Time::US)
+               << " must divide the skew bound E = " << clockE.As(Time::US) << " of " << clockName()
+               << " (valid: E = k x Interval, k in [1, 2^20])";
+            chronometry::ReportConfigError(os.str());
+        }
+        m_epsilonInUse = static_cast<uint32_t>(clockE.GetTimeStep() / m_interval.GetTimeStep());
+    }
+    else
+    {
+        m_epsilonInUse = m_epsilon;
+        const Time repclE = m_interval * static_cast<int64_t>(m_epsilon);
+        if (m_repcl && bounded && repclE != clockE)
+        {
+            std::ostringstream os;
+            os << "Epsilon x Interval = " << m_epsilon << " x " << m_interval.As(Time::US) << " = "
+               << repclE.As(Time::US);
+            mismatch(os.str());
+        }
+    }
+    m_log->RegisterStamperSettings(nodeId,
+                                   m_interval * static_cast<int64_t>(m_epsilonInUse),
+                                   m_interval,
+                                   m_hvcEpsilonInUse);
+}
+
+Time
+CausalityStamper::GetHvcEpsilon() const
+{
+    return m_hvcEpsilonInUse;
+}
+
+uint32_t
+CausalityStamper::GetEpsilon() const
+{
+    return m_epsilonInUse;
 }
 
 std::vector<uint8_t>

@@ -54,12 +54,53 @@ class CausalityLog : public Object
 
     /**
      * \param options checker settings
-     * \return the checker's report over the log
+     * \return the checker's report over the log (with the skew mismatches reported by the
+     *         stampers as notes)
      */
     ReplayCheckerReport Check(const ReplayCheckerOptions& options) const;
 
+    /**
+     * Check with the stampers' own settings (GetCheckerOptions()).
+     * \return the checker's report over the log
+     */
+    ReplayCheckerReport Check() const;
+
+    /**
+     * The checker settings the stampers of this log run with: skewBound = Epsilon x Interval
+     * (RepCl's E), interval = Interval, hvcEpsilon = HVC's epsilon.  Refused (configuration
+     * error) before a stamper has started.
+     * \return the options, the rest at their defaults
+     */
+    ReplayCheckerOptions GetCheckerOptions() const;
+
+    /**
+     * Called by each stamper at start: the E, I and HVC epsilon it runs with.  Every stamper of
+     * one log must run with the same; a different one is refused, naming both.
+     * \param node the stamper's node id
+     * \param skewBound RepCl's E (Epsilon x Interval)
+     * \param interval RepCl's I
+     * \param hvcEpsilon HVC's epsilon
+     */
+    void RegisterStamperSettings(uint32_t node, Time skewBound, Time interval, Time hvcEpsilon);
+
+    /**
+     * Record a skew mismatch that was allowed (AllowSkewMismatch): reported by Check() and
+     * GetSkewMismatches(), never silent.
+     * \param what one line naming both values
+     */
+    void ReportSkewMismatch(const std::string& what);
+
+    /** \return the allowed skew mismatches reported by the stampers */
+    const std::vector<std::string>& GetSkewMismatches() const;
+
   private:
-    std::vector<CausalEvent> m_events; //!< the log
+    std::vector<CausalEvent> m_events;         //!< the log
+    bool m_registered = false;                 //!< a stamper has registered its settings
+    uint32_t m_firstNode = 0;                  //!< the first stamper's node
+    Time m_skewBound;                          //!< RepCl E of the stampers
+    Time m_interval;                           //!< RepCl I of the stampers
+    Time m_hvcEpsilon;                         //!< HVC epsilon of the stampers
+    std::vector<std::string> m_skewMismatches; //!< allowed mismatches, one line each
 };
 
 /**
@@ -71,6 +112,14 @@ class CausalityLog : public Object
  * The physical time of every event is the node's LocalClock reading.
  * Install it with CausalityHelper, which numbers the processes and shares
  * one CausalityLog.  Applications record local events with RecordLocalEvent().
+ *
+ * The skew bound E is given once, on the clocks: unless HvcEpsilon / Epsilon are set, the
+ * stamper takes HVC's epsilon = E and RepCl's Epsilon = E / Interval from its node's
+ * LocalClock::GetSkewBound() at Start (refused when Interval does not divide E, or when the
+ * clock has no bound).  An explicit setting that disagrees with a bounded clock is refused at
+ * Start with both values in the message, unless AllowSkewMismatch is true (the thesis' "E
+ * below the real skew" experiments); then it is reported (CausalityLog::GetSkewMismatches(),
+ * the checker's summary, and once on standard error).
  * Packets without a stamp are counted; malformed stamps are counted and
  * ignored (the packet itself is delivered as usual).
  */
@@ -117,6 +166,12 @@ class CausalityStamper : public Object
     /** \return the process index */
     uint32_t GetProcess() const;
 
+    /** \return HVC's epsilon in use (from the clock or HvcEpsilon; 0 before Start) */
+    Time GetHvcEpsilon() const;
+
+    /** \return RepCl's Epsilon = E / I in use (from the clock or Epsilon; 0 before Start) */
+    uint32_t GetEpsilon() const;
+
     /**
      * OnWire mode, receive side (called by the UDP shim): take the stamp off a packet.
      * \param packet the packet, starting with a CausalityHeader if stamped
@@ -158,6 +213,12 @@ class CausalityStamper : public Object
     Time ReadClock() const;
 
     /**
+     * Settle HVC's epsilon and RepCl's Epsilon from the node's clock and the Attributes
+     * (refusing or reporting a mismatch), before the clocks are built.
+     */
+    void ResolveSkewBound();
+
+    /**
      * OnWire mode, send side: UDP's down target, wrapped.
      * \param packet UDP segment
      * \param source source address
@@ -195,9 +256,12 @@ class CausalityStamper : public Object
     bool m_hvc;                                         //!< run HVC
     bool m_repcl;                                       //!< run RepCl
     bool m_onWire;                                      //!< stamps as real bytes (UDP only)
-    Time m_hvcEpsilon;                                  //!< HVC bound
+    Time m_hvcEpsilon;                                  //!< HVC bound (0: the clock's E)
     Time m_interval;                                    //!< RepCl I
-    uint32_t m_epsilon;                                 //!< RepCl E / I
+    uint32_t m_epsilon;                                 //!< RepCl E / I (0: the clock's)
+    bool m_allowSkewMismatch;                           //!< report instead of refuse
+    Time m_hvcEpsilonInUse;                             //!< resolved at Start
+    uint32_t m_epsilonInUse;                            //!< resolved at Start
     uint32_t m_counterBits;                             //!< RepCl counter width
     bool m_sumCounters;                                 //!< RepCl sum compression
     ReplayCounterRule m_counterRule;                    //!< RepCl counter rule

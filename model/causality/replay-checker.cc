@@ -254,6 +254,10 @@ ReplayCheckerReport::Summary() const
     line("Lamport (hb => <)", lamportHb);
     os << "forced orderings of concurrent pairs: RepCl " << repclForced << ", HVC " << hvcForced
        << ", HLC " << hlcForced << ", Lamport " << lamportForced << "\n";
+    for (const auto& note : notes)
+    {
+        os << "note: " << note << "\n";
+    }
     return os.str();
 }
 

@@ -69,6 +69,9 @@ struct ReplayCheckerReport
     uint64_t hlcForced = 0;     //!< concurrent pairs HLC orders
     uint64_t hvcForced = 0;     //!< concurrent pairs HVC orders
     uint64_t lamportForced = 0; //!< concurrent pairs Lamport orders
+    /// What the reader must know to interpret the tallies (e.g. a stamper's E that disagrees
+    /// with its clock's bound, allowed by CausalityStamper::AllowSkewMismatch); one line each
+    std::vector<std::string> notes;
 
     /** \return a human-readable summary, one property per line */
     std::string Summary() const;

@@ -56,12 +56,14 @@ BoundedSkewClock::GetTypeId()
                           "Bounded: uniform in [max(previous, t), t + E] (provably within E). "
                           "Thesis: the replay-clock thesis' Algorithm 5.1, uniform in "
                           "[previous, t + E] (no lower bound).",
-                          EnumValue(static_cast<int>(clockmath::BoundedSkewForm::BOUNDED)),
+                          EnumValue(clockmath::BoundedSkewForm::BOUNDED),
                           chronometry::MakeEnumAccessorOf<clockmath::BoundedSkewForm>(
                               &BoundedSkewClock::m_form),
-                          MakeEnumChecker(static_cast<int>(clockmath::BoundedSkewForm::BOUNDED),
+                          // The enum type itself, not int: from ns-3.41 on the checker's
+                          // type must be the accessor's (else a name is silently ignored).
+                          MakeEnumChecker(clockmath::BoundedSkewForm::BOUNDED,
                                           "Bounded",
-                                          static_cast<int>(clockmath::BoundedSkewForm::THESIS),
+                                          clockmath::BoundedSkewForm::THESIS,
                                           "Thesis"));
     return tid;
 }
@@ -91,6 +93,12 @@ void
 BoundedSkewClock::SetBound(Time bound)
 {
     SetAttribute("Bound", TimeValue(bound)); // validated by the attribute's checker
+}
+
+Time
+BoundedSkewClock::GetSkewBound() const
+{
+    return m_bound;
 }
 
 Time

@@ -52,6 +52,9 @@ class BoundedSkewClock : public LocalClock
     /** \return the skew bound E */
     Time GetBound() const;
 
+    /** \return the Bound attribute, E (the THESIS form does not always keep it) */
+    Time GetSkewBound() const override;
+
     /** \return the previous reading (0 before the first read) */
     Time GetLastReading() const;
 

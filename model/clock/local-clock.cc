@@ -90,6 +90,12 @@ LocalClock::GetPendingLocalEventCount() const
     return m_pending.size();
 }
 
+Time
+LocalClock::GetSkewBound() const
+{
+    return Time::Max(); // no bound unless the model keeps one
+}
+
 uint64_t
 LocalClock::GetReadCount() const
 {

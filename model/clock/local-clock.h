@@ -109,6 +109,15 @@ class LocalClock : public Object
     uint64_t GetReadCount() const;
 
     /**
+     * The skew bound E this clock model is configured to keep: two clocks of the system read
+     * at the same true time differ by at most E (the epsilon of HLC, HVC and replay clocks).
+     * CausalityStamper takes its E from here.  A model that promises no bound (free-running
+     * drift) returns Time::Max().
+     * \return E, or Time::Max() for an unbounded clock
+     */
+    virtual Time GetSkewBound() const;
+
+    /**
      * Assign fixed random variable streams.
      * \param stream first stream index to use
      * \return the number of streams used

@@ -5,6 +5,7 @@
 #define LATENCY_CHANNEL_H
 
 #include "ns3/point-to-point-channel.h"
+#include "ns3/point-to-point-net-device.h" // complete type for the Ptr in TransmitStart
 #include "ns3/random-variable-stream.h"
 
 namespace ns3

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The standalone ns-3.48 stage of CI (make test-348): build chronometry against the installed
+# ns-3.48 release (C++23) and run all of its CTest tests there (the suites, the Python module's
+# tests and notebooks, reproducibility, the module-header, install/consumer and header-origin
+# checks).
+#
+# ns-3.48 comes from ns-3.48-install.tar.xz (the release built and installed with its CMake
+# package config), looked up in $CHRONOMETRY_NS3_ARCHIVES, else in ../shared/ns-3 beside this
+# repository (where CI keeps it). Without the archive the stage is skipped and says so; with
+# CHRONOMETRY_REQUIRE_NS348=1 that is an error instead.
+#
+#   scripts/check-ns348.sh [BUILD_DIR]    (default build-348; the release is unpacked beside it,
+#                                          in BUILD_DIR-ns3, once per archive)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build-348}
+jobs=${JOBS:-$(nproc)}
+top=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || echo "$here")
+archives=${CHRONOMETRY_NS3_ARCHIVES:-$top/../shared/ns-3}
+tarball="$archives/ns-3.48-install.tar.xz"
+
+if [ ! -f "$tarball" ]; then
+  msg="ns-3.48 stage SKIPPED: $tarball not found (CI keeps it in shared/ns-3 beside the"
+  msg="$msg repository; set CHRONOMETRY_NS3_ARCHIVES to the folder holding ns-3.48-install.tar.xz)"
+  if [ "${CHRONOMETRY_REQUIRE_NS348:-0}" = 1 ]; then
+    echo "check-ns348: $msg, and CHRONOMETRY_REQUIRE_NS348=1" >&2
+    exit 1
+  fi
+  echo "check-ns348: $msg"
+  exit 0
+fi
+
+cd "$here"
+unpacked="$build-ns3"
+stamp="$unpacked/.archive"
+id="$(stat -c '%s %Y' "$tarball") $tarball"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$id" ]; then
+  echo "check-ns348: unpacking $tarball into $unpacked"
+  rm -rf "$unpacked"
+  mkdir -p "$unpacked"
+  tar xJf "$tarball" -C "$unpacked"
+  echo "$id" >"$stamp"
+fi
+prefix="$(cd "$unpacked" && pwd)/opt/ns-3.48"
+[ -f "$prefix/lib/cmake/ns3/ns3Config.cmake" ] ||
+  { echo "check-ns348: no lib/cmake/ns3 in $prefix" >&2; exit 1; }
+
+start=$(date +%s)
+# A build configured against another ns-3 (its ns3_DIR is cached) starts afresh.
+if [ -f "$build/CMakeCache.txt" ] &&
+   ! grep -qx "ns3_DIR:PATH=$prefix/lib/cmake/ns3" "$build/CMakeCache.txt"; then
+  echo "check-ns348: $build was configured against another ns-3; starting it afresh"
+  rm -rf "$build"
+fi
+# Benchmarks are left out (they measure, they do not test); everything else is built.
+cmake -S . -B "$build" -DCMAKE_PREFIX_PATH="$prefix" -DCHRONOMETRY_BENCHMARKS=OFF \
+  ${CMAKE_CXX_COMPILER_LAUNCHER:+-DCMAKE_CXX_COMPILER_LAUNCHER=$CMAKE_CXX_COMPILER_LAUNCHER}
+grep -qx "ns3_DIR:PATH=$prefix/lib/cmake/ns3" "$build/CMakeCache.txt" ||
+  { echo "check-ns348: $build is not configured against $prefix" >&2; exit 1; }
+cmake --build "$build" -j "$jobs"
+built=$(date +%s)
+(cd "$build" && ctest --output-on-failure -j "$jobs")
+echo "check-ns348: ns-3.48 stage passed (build $((built - start)) s, tests $(($(date +%s) - built)) s)"
