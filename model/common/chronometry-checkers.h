@@ -49,6 +49,9 @@ class RangeChecker : public AttributeChecker
      */
     virtual std::string DescribeRange() const = 0;
 
+    /** \return the unit of the values ("ppm", "bytes"), or "" (times and plain numbers) */
+    virtual std::string GetUnit() const;
+
     /**
      * \return "ns3::Class::Attribute" of the first registered attribute that uses
      *         this checker, or "" if none does (a checker used outside a TypeId)
@@ -109,6 +112,12 @@ Ptr<const AttributeChecker> MakeStringChoiceChecker(std::vector<std::string> cho
  * \return its range description if it is a RangeChecker, else ""
  */
 std::string DescribeRangeOf(const Ptr<const AttributeChecker>& checker);
+
+/**
+ * \param checker any checker
+ * \return its unit if it is a RangeChecker with one, else ""
+ */
+std::string UnitOf(const Ptr<const AttributeChecker>& checker);
 
 } // namespace chronometry
 } // namespace ns3
