@@ -4,12 +4,17 @@
 // WAP5 linking throughput over synthetic multi-tier traces of 10^4 to 10^6
 // messages at a fixed load (8 clients, 20 requests/s each, so the candidates
 // per message stay constant and only the trace length grows).  Steps 1-2
-// (Link) and all three steps (Analyze) against a baseline measured in the same
-// run: sorting the same messages by send timestamp (O(n log n)).  Printed:
+// (Link), all three steps (Analyze), steps 1-2 with the per-parent-pair delay
+// model and 3 re-estimation rounds (LinkPerParentEm), and the two baselines
+// (LatestArrival; Nesting with guessed calls and returns) against a baseline
+// measured in the same run: sorting the same messages by send timestamp
+// (O(n log n)).  Printed:
 // messages per second and ns per message at each size, and the growth of the
 // per-message cost from 10^4 to 10^6 (1.0 for O(n); log(10^6)/log(10^4) = 1.5
 // for pure n log n).
+#include "ns3/latest-arrival-linker.h"
 #include "ns3/message-linking.h"
+#include "ns3/nesting-linker.h"
 #include "ns3/synthetic-trace.h"
 
 #include <algorithm>
@@ -97,9 +102,56 @@ BM_Analyze(benchmark::State& state)
     state.SetItemsProcessed(state.iterations() * t.messages.size());
 }
 
+void
+BM_LinkPerParentEm(benchmark::State& state)
+{
+    const auto& t = Trace(state.range(0));
+    LinkingConfig c = Config();
+    c.delayModel = LinkDelayModel::PER_PARENT_PAIR;
+    c.iterations = 3;
+    MessageLinker linker(c);
+    for (auto _ : state)
+    {
+        LinkingResult r = linker.Link(t.messages);
+        benchmark::DoNotOptimize(r.links.data());
+    }
+    state.SetItemsProcessed(state.iterations() * t.messages.size());
+}
+
+void
+BM_LatestArrival(benchmark::State& state)
+{
+    const auto& t = Trace(state.range(0));
+    LatestArrivalLinker linker(Config().window);
+    for (auto _ : state)
+    {
+        LinkingResult r = linker.Link(t.messages);
+        benchmark::DoNotOptimize(r.links.data());
+    }
+    state.SetItemsProcessed(state.iterations() * t.messages.size());
+}
+
+void
+BM_Nesting(benchmark::State& state)
+{
+    const auto& t = Trace(state.range(0));
+    NestingConfig c;
+    c.window = Config().window;
+    NestingLinker linker(c);
+    for (auto _ : state)
+    {
+        LinkingResult r = linker.Link(t.messages);
+        benchmark::DoNotOptimize(r.links.data());
+    }
+    state.SetItemsProcessed(state.iterations() * t.messages.size());
+}
+
 BENCHMARK(BM_SortBaseline)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Link)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Analyze)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LinkPerParentEm)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LatestArrival)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Nesting)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 /** Records items per second per benchmark. */
 class Reporter : public benchmark::ConsoleReporter
@@ -130,7 +182,8 @@ main(int argc, char** argv)
     Reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     std::printf("\nmessages/s and ns per message (ratio to the sort baseline at the same size):\n");
-    for (const char* name : {"BM_Link", "BM_Analyze"})
+    for (const char* name :
+         {"BM_Link", "BM_Analyze", "BM_LinkPerParentEm", "BM_LatestArrival", "BM_Nesting"})
     {
         for (const char* n : {"10000", "100000", "1000000"})
         {
@@ -141,7 +194,7 @@ main(int argc, char** argv)
             double b = reporter.rate.count(base) ? reporter.rate[base] : 0;
             if (r > 0 && b > 0)
             {
-                std::printf("  %-10s n=%-8s %12.0f msgs/s  %8.1f ns/msg  x%.1f sort\n",
+                std::printf("  %-18s n=%-8s %12.0f msgs/s  %8.1f ns/msg  x%.1f sort\n",
                             name,
                             n,
                             r,
@@ -153,7 +206,7 @@ main(int argc, char** argv)
         std::string large = std::string(name) + "/1000000";
         if (reporter.rate.count(small) && reporter.rate.count(large))
         {
-            std::printf("  %-10s per-message cost growth 10^4 -> 10^6: x%.2f "
+            std::printf("  %-18s per-message cost growth 10^4 -> 10^6: x%.2f "
                         "(O(n): 1.0, n log n: 1.5)\n",
                         name,
                         reporter.rate[small] / reporter.rate[large]);

@@ -2,11 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // Cost of one OneClock prediction step (Update + Predict) per ETE predictor at
-// N = 8, on a recorded noisy sequence with spikes.  Ratios are against the
-// Baseline predictor measured in the same run.
+// N = 8 -- the paper's four and the references (last sample, window median,
+// one-time calibration) -- on a recorded noisy sequence with spikes.  Ratios
+// are against the Baseline predictor measured in the same run.
 #include "ratio-reporter.h"
 
 #include "ns3/ete-predictor.h"
+#include "ns3/reference-predictor.h"
 
 #include <benchmark/benchmark.h>
 #include <cstdio>
@@ -86,12 +88,54 @@ BM_Kalman(benchmark::State& state)
     Steps(state, EtePredictorKind::KALMAN);
 }
 
+/**
+ * \param state benchmark state
+ * \param kind reference predictor
+ */
+void
+ReferenceSteps(benchmark::State& state, ReferencePredictorKind kind)
+{
+    const auto& seq = Sequence();
+    for (auto _ : state)
+    {
+        ReferencePredictor p(kind, 8);
+        int64_t sum = 0;
+        for (const auto& x : seq)
+        {
+            sum += p.Predict().GetNanoSeconds();
+            p.Update(x);
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+}
+
+void
+BM_LastSample(benchmark::State& state)
+{
+    ReferenceSteps(state, ReferencePredictorKind::LAST_SAMPLE);
+}
+
+void
+BM_WindowMedian(benchmark::State& state)
+{
+    ReferenceSteps(state, ReferencePredictorKind::WINDOW_MEDIAN);
+}
+
+void
+BM_Calibrated(benchmark::State& state)
+{
+    ReferenceSteps(state, ReferencePredictorKind::CALIBRATED);
+}
+
 } // namespace
 
 BENCHMARK(BM_Baseline);
 BENCHMARK(BM_Average);
 BENCHMARK(BM_FtAverage);
 BENCHMARK(BM_Kalman);
+BENCHMARK(BM_LastSample);
+BENCHMARK(BM_WindowMedian);
+BENCHMARK(BM_Calibrated);
 
 int
 main(int argc, char** argv)

@@ -11,6 +11,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/nstime.h"
 
+#include <initializer_list>
 #include <pybind11/pybind11.h>
 #include <string>
 
@@ -81,6 +82,64 @@ void RegisterInference(pybind11::module_& m);
 
 /** RDA latency sketches (RDA, LDA, FineComb, late binding). */
 void RegisterLatency(pybind11::module_& m);
+/**
+ * The Python keywords a configuration error is about: those whose C++
+ * spelling (camelCase, without the "_ns" unit suffix: drift_ppm -> driftPpm,
+ * skew_ns -> skew) or own spelling occurs in the message as a whole word, in
+ * the order they occur (a combination error names several).
+ * \param message the error message (it names the C++ field first)
+ * \param keywords the runner's keyword arguments
+ * \return the keywords joined by ", ", or "" when none occurs
+ */
+std::string KeywordOf(const std::string& message, std::initializer_list<const char*> keywords);
+
+/**
+ * Run a binding's body (the studies name their keywords from their declarations,
+ * bindings/study-py.cc); a ConfigError it raises is raised again with
+ * the Python keyword in front ("drift_ppm: RelationStudyParams::driftPpm =
+ * 600 ppm is invalid; valid range ..."), so that a Python user reads the name
+ * they typed as well as the model's own.
+ * \param keywords the runner's keyword arguments
+ * \param body the runner's body
+ * \return what body returns
+ */
+template <class F>
+auto
+NamingKeywords(std::initializer_list<const char*> keywords, F&& body) -> decltype(body())
+{
+    try
+    {
+        return body();
+    }
+    catch (const ns3::chronometry::ConfigError& e)
+    {
+        std::string keyword = KeywordOf(e.what(), keywords); // "a" or "a, b"
+        std::string message = e.what();
+        if (keyword.empty() || message.rfind(keyword + " ", 0) == 0 ||
+            message.rfind(keyword + ":", 0) == 0)
+        {
+            throw; // empty, or the message starts with the keyword already
+        }
+        throw ns3::chronometry::ConfigError(keyword + ": " + message);
+    }
+}
+
+/**
+ * A count given as a Python int, checked before it is narrowed (a negative
+ * value would otherwise wrap around or be refused with a TypeError).
+ * \param keyword the Python keyword
+ * \param value the value given
+ * \param lo smallest valid value
+ * \param hi largest valid value
+ * \return the value
+ */
+inline long long
+RequireCount(const char* keyword, long long value, double lo, double hi)
+{
+    ns3::chronometry::RequireDoubleInRange(keyword, double(value), lo, hi, "");
+    return value;
+}
+
 } // namespace chronometry_py
 
 #endif /* CHRONOMETRY_PY_H */

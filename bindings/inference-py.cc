@@ -8,7 +8,11 @@
 // is None.
 #include "chronometry-py.h"
 
+#include "ns3/latest-arrival-linker.h"
+#include "ns3/link-calibration.h"
 #include "ns3/message-linking.h"
+#include "ns3/nesting-linker.h"
+#include "ns3/score-interval.h"
 #include "ns3/synthetic-trace.h"
 #include "ns3/trace-reconciliation.h"
 
@@ -79,6 +83,135 @@ PatternDict(const PathPattern& p)
     return d;
 }
 
+/**
+ * \param c calibration scores
+ * \return them as a dict
+ */
+py::dict
+CalibrationDict(const CalibrationScore& c)
+{
+    py::dict d;
+    d["choices"] = c.choices;
+    d["predictions"] = c.predictions;
+    d["true_outside"] = c.trueOutside;
+    d["log_loss"] = c.logLoss;
+    d["brier"] = c.brier;
+    d["ece"] = c.ece;
+    d["max_bin_error"] = c.maxBinError;
+    d["top_label_ece"] = c.topLabelEce;
+    auto bins = [](const std::vector<ReliabilityBin>& v) {
+        py::list out;
+        for (const auto& b : v)
+        {
+            py::dict bd;
+            bd["lower"] = b.lower;
+            bd["upper"] = b.upper;
+            bd["count"] = b.count;
+            bd["mean_predicted"] = b.meanPredicted;
+            bd["observed"] = b.observed;
+            out.append(bd);
+        }
+        return out;
+    };
+    d["reliability"] = bins(c.reliability);
+    d["top_label_reliability"] = bins(c.topLabelReliability);
+    return d;
+}
+
+/**
+ * \param trueParent optional truth
+ * \param n messages
+ */
+void
+RequireTruthSize(const std::optional<std::vector<int64_t>>& trueParent, std::size_t n)
+{
+    if (!trueParent)
+    {
+        return;
+    }
+    if (trueParent->size() != n)
+    {
+        throw py::value_error("true_parent must have one entry per message");
+    }
+    for (int64_t p : *trueParent)
+    {
+        if (p < -1 || p >= static_cast<int64_t>(n))
+        {
+            throw py::value_error("true_parent: " + std::to_string(p) +
+                                  " is not a message index or -1");
+        }
+    }
+}
+
+/**
+ * A hard or probabilistic linking result as a dict, scored if the truth is given.
+ * \param trace the trace
+ * \param r the result
+ * \param trueParent optional truth
+ * \return most_likely, spontaneous, parents, roots and, with the truth, score
+ */
+py::dict
+ResultDict(const std::vector<TraceMessage>& trace,
+           const LinkingResult& r,
+           const std::optional<std::vector<int64_t>>& trueParent)
+{
+    py::dict d;
+    py::list mostLikely;
+    py::list spontaneous;
+    py::list parents;
+    for (const auto& ml : r.links)
+    {
+        mostLikely.append(ml.mostLikely);
+        spontaneous.append(ml.spontaneous);
+        py::list ps;
+        for (const auto& l : ml.parents)
+        {
+            ps.append(py::make_tuple(l.parent, l.probability, l.delay));
+        }
+        parents.append(ps);
+    }
+    d["most_likely"] = mostLikely;
+    d["spontaneous"] = spontaneous;
+    d["parents"] = parents;
+    d["roots"] = r.roots;
+    if (trueParent)
+    {
+        LinkScore s = ScoreLinks(r, *trueParent);
+        auto truth = TruePatterns(trace, *trueParent, r.clockOffset);
+        auto inferred = TruePatterns(trace, MostLikelyParents(r), r.clockOffset);
+        PatternScore ps = ScorePatterns(inferred, truth);
+        py::dict sd;
+        sd["precision"] = s.precision;
+        sd["recall"] = s.recall;
+        sd["decision_accuracy"] = s.decisionAccuracy;
+        sd["true_links"] = s.trueLinks;
+        sd["inferred_links"] = s.inferredLinks;
+        sd["correct_links"] = s.correctLinks;
+        sd["pattern_precision"] = ps.precision;
+        sd["pattern_recall"] = ps.recall;
+        sd["calibration"] = CalibrationDict(ScoreCalibration(r, *trueParent));
+        d["score"] = sd;
+    }
+    return d;
+}
+
+/**
+ * \param s an interval
+ * \return it as a dict
+ */
+py::dict
+IntervalDict(const ScoreInterval& s)
+{
+    py::dict d;
+    d["n"] = s.n;
+    d["mean"] = s.mean;
+    d["stddev"] = s.stddev;
+    d["lower"] = s.lower;
+    d["upper"] = s.upper;
+    d["level"] = s.level;
+    return d;
+}
+
 } // namespace
 
 void
@@ -96,19 +229,33 @@ chronometry_py::RegisterInference(py::module_& m)
            double tryBothBand,
            uint32_t maxTryBoth,
            uint32_t maxCandidates,
-           std::optional<std::vector<int64_t>> trueParent) {
+           std::optional<std::vector<int64_t>> trueParent,
+           const std::string& delayModel,
+           uint32_t iterations) {
             LinkingConfig c;
             c.window = window;
             c.spontaneous = y;
             c.tryBothBand = tryBothBand;
             c.maxTryBoth = maxTryBoth;
             c.maxCandidates = maxCandidates;
+            c.iterations = iterations;
+            if (delayModel == "per-child-pair")
+            {
+                c.delayModel = LinkDelayModel::PER_CHILD_PAIR;
+            }
+            else if (delayModel == "per-parent-pair")
+            {
+                c.delayModel = LinkDelayModel::PER_PARENT_PAIR;
+            }
+            else
+            {
+                throw py::value_error("delay_model = '" + delayModel +
+                                      "' is invalid; valid values: 'per-child-pair', "
+                                      "'per-parent-pair'");
+            }
             c.Validate();
             auto trace = MakeTrace(senders, receivers, sendTs, recvTs);
-            if (trueParent && trueParent->size() != trace.size())
-            {
-                throw py::value_error("true_parent must have one entry per message");
-            }
+            RequireTruthSize(trueParent, trace.size());
             LinkingResult r;
             {
                 py::gil_scoped_release release;
@@ -161,6 +308,7 @@ chronometry_py::RegisterInference(py::module_& m)
                 sd["map_pattern_precision"] = pm.precision;
                 sd["map_pattern_recall"] = pm.recall;
                 sd["pattern_node_delay_error"] = PatternNodeDelayError(r.patterns, truth);
+                sd["calibration"] = CalibrationDict(ScoreCalibration(r, *trueParent));
                 d["score"] = sd;
             }
             return d;
@@ -175,8 +323,12 @@ chronometry_py::RegisterInference(py::module_& m)
         py::arg("max_try_both") = 4,
         py::arg("max_candidates") = 16,
         py::arg("true_parent") = py::none(),
+        py::arg("delay_model") = "per-child-pair",
+        py::arg("iterations") = 0,
         "WAP5 message linking on a reconciled trace (times in int ns, None for an untraced "
-        "side); with true_parent (index or -1 per message) the result has a 'score'.");
+        "side); with true_parent (index or -1 per message) the result has a 'score' (links, "
+        "patterns, calibration). delay_model: 'per-child-pair' (the paper) or "
+        "'per-parent-pair'; iterations: rounds of re-estimating d.");
 
     m.def(
         "reconcile_trace",
@@ -273,7 +425,10 @@ chronometry_py::RegisterInference(py::module_& m)
            Time lookupService,
            double lookupProbability,
            Time clockOffset,
-           uint64_t seed) {
+           uint64_t seed,
+           Time frontEndReplyService,
+           Time backendReplyService,
+           double clockDriftPpm) {
             SyntheticTraceParams p;
             p.clients = clients;
             p.backends = backends;
@@ -288,24 +443,35 @@ chronometry_py::RegisterInference(py::module_& m)
             p.lookupProbability = lookupProbability;
             p.clockOffset = clockOffset;
             p.seed = seed;
+            p.frontEndReplyService = frontEndReplyService;
+            p.backendReplyService = backendReplyService;
+            p.clockDriftPpm = clockDriftPpm;
             SyntheticTrace t = GenerateSyntheticTrace(p);
             py::dict d;
             std::vector<uint32_t> senders;
             std::vector<uint32_t> receivers;
             std::vector<std::optional<Time>> sendTs;
             std::vector<std::optional<Time>> recvTs;
+            std::vector<uint16_t> senderPort;
+            std::vector<uint16_t> receiverPort;
             for (const auto& msg : t.messages)
             {
                 senders.push_back(msg.sender);
                 receivers.push_back(msg.receiver);
                 sendTs.push_back(msg.sendTs);
                 recvTs.push_back(msg.recvTs);
+                senderPort.push_back(msg.senderPort);
+                receiverPort.push_back(msg.receiverPort);
             }
             d["senders"] = senders;
             d["receivers"] = receivers;
             d["send_ts"] = sendTs;
             d["recv_ts"] = recvTs;
+            d["sender_port"] = senderPort;
+            d["receiver_port"] = receiverPort;
             d["true_parent"] = t.trueParent;
+            d["true_call_of"] = t.trueCallOf;
+            d["clock_drift"] = t.clockDrift;
             d["true_send"] = t.trueSend;
             d["true_recv"] = t.trueRecv;
             d["clock_offsets"] = t.clockOffsets;
@@ -324,5 +490,183 @@ chronometry_py::RegisterInference(py::module_& m)
         py::arg("lookup_probability") = 0.5,
         py::arg("clock_offset_ns") = MilliSeconds(50),
         py::arg("seed") = 1,
-        "A simulator-free multi-tier trace with its true parents.");
+        py::arg("front_end_reply_service_ns") = Time(0),
+        py::arg("backend_reply_service_ns") = Time(0),
+        py::arg("clock_drift_ppm") = 0.0,
+        "A simulator-free multi-tier trace with its true parents and true call/return pairs; "
+        "the reply services (0: the step's own) give candidates with different delays.");
+
+
+    m.def(
+        "latest_arrival_links",
+        [](const std::vector<uint32_t>& senders,
+           const std::vector<uint32_t>& receivers,
+           const std::vector<std::optional<Time>>& sendTs,
+           const std::vector<std::optional<Time>>& recvTs,
+           Time window,
+           double y,
+           std::optional<std::vector<int64_t>> trueParent) {
+            auto trace = MakeTrace(senders, receivers, sendTs, recvTs);
+            RequireTruthSize(trueParent, trace.size());
+            LinkingResult r = LatestArrivalLinker(window, y).Link(trace);
+            return ResultDict(trace, r, trueParent);
+        },
+        py::arg("senders"),
+        py::arg("receivers"),
+        py::arg("send_ts"),
+        py::arg("recv_ts"),
+        py::arg("window_ns") = Seconds(2),
+        py::arg("y") = 0.0,
+        py::arg("true_parent") = py::none(),
+        "The latest-arrival baseline: each message's parent is the latest message into its "
+        "sender within window_ns (and, with y > 0, within y d); probability 1.");
+
+    m.def(
+        "nesting_links",
+        [](const std::vector<uint32_t>& senders,
+           const std::vector<uint32_t>& receivers,
+           const std::vector<std::optional<Time>>& sendTs,
+           const std::vector<std::optional<Time>>& recvTs,
+           Time window,
+           const std::string& timestamps,
+           std::optional<std::vector<int64_t>> callOf,
+           std::optional<std::vector<int64_t>> trueParent) {
+            auto trace = MakeTrace(senders, receivers, sendTs, recvTs);
+            RequireTruthSize(trueParent, trace.size());
+            NestingConfig c;
+            c.window = window;
+            if (timestamps == "single")
+            {
+                c.timestamps = NestingTimestamps::SINGLE;
+            }
+            else if (timestamps == "node-local")
+            {
+                c.timestamps = NestingTimestamps::NODE_LOCAL;
+            }
+            else
+            {
+                throw py::value_error("timestamps = '" + timestamps +
+                                      "' is invalid; valid values: 'single', 'node-local'");
+            }
+            NestingLinker linker(c);
+            LinkingResult r;
+            if (callOf)
+            {
+                if (callOf->size() != trace.size())
+                {
+                    throw py::value_error("call_of must have one entry per message");
+                }
+                for (int64_t k : *callOf)
+                {
+                    if (k < -1 || k >= static_cast<int64_t>(trace.size()))
+                    {
+                        throw py::value_error("call_of: " + std::to_string(k) +
+                                              " is not a message index or -1");
+                    }
+                }
+                r = linker.Link(trace, *callOf);
+            }
+            else
+            {
+                r = linker.Link(trace);
+            }
+            py::dict d = ResultDict(trace, r, trueParent);
+            d["call_of"] = callOf ? *callOf : NestingLinker::GuessCallPairs(trace, window);
+            return d;
+        },
+        py::arg("senders"),
+        py::arg("receivers"),
+        py::arg("send_ts"),
+        py::arg("recv_ts"),
+        py::arg("window_ns") = Seconds(2),
+        py::arg("timestamps") = "single",
+        py::arg("call_of") = py::none(),
+        py::arg("true_parent") = py::none(),
+        "Project 5's nesting baseline: call pairs nested in call pairs ('single': one timestamp "
+        "per message, as published; 'node-local': the middle node's clock); call_of (the call "
+        "each return answers, -1 for a call) given, or guessed from timing.");
+
+    m.def(
+        "score_calibration",
+        [](const std::vector<std::vector<double>>& probabilities,
+           const std::vector<int64_t>& truth,
+           uint32_t bins,
+           double epsilon) {
+            if (probabilities.size() != truth.size())
+            {
+                throw py::value_error("probabilities and truth must have the same length");
+            }
+            for (std::size_t i = 0; i < truth.size(); ++i)
+            {
+                if (truth[i] < -1 || truth[i] >= static_cast<int64_t>(probabilities[i].size()))
+                {
+                    throw py::value_error("truth[" + std::to_string(i) +
+                                          "] is not an option index or -1");
+                }
+            }
+            return CalibrationDict(ScoreChoices(probabilities, truth, bins, epsilon));
+        },
+        py::arg("probabilities"),
+        py::arg("truth"),
+        py::arg("bins") = 10,
+        py::arg("epsilon") = 1e-12,
+        "Calibration of probabilistic choices: log-loss, Brier, ECE, reliability bins; truth "
+        "is the index of the true option, or -1 if none of them.");
+
+    m.def(
+        "mean_interval",
+        [](const std::vector<double>& values, double level) {
+            return IntervalDict(MeanInterval(values, level));
+        },
+        py::arg("values"),
+        py::arg("level") = 0.95,
+        "Student-t confidence interval of the mean of per-run scores.");
+
+    m.def(
+        "wilson_interval",
+        [](uint64_t successes, uint64_t trials, double level) {
+            return IntervalDict(WilsonInterval(successes, trials, level));
+        },
+        py::arg("successes"),
+        py::arg("trials"),
+        py::arg("level") = 0.95,
+        "Wilson score interval of a proportion.");
+
+    m.def(
+        "fit_pair_clocks",
+        [](const std::vector<uint32_t>& senders,
+           const std::vector<uint32_t>& receivers,
+           const std::vector<std::optional<Time>>& sendTs,
+           const std::vector<std::optional<Time>>& recvTs,
+           uint32_t segments) {
+            auto trace = MakeTrace(senders, receivers, sendTs, recvTs);
+            auto fits = PairwiseClockEstimator(segments).Estimate(trace);
+            py::dict d;
+            for (const auto& [key, f] : fits)
+            {
+                py::dict fd;
+                fd["reference_ns"] = f.reference;
+                fd["offset_ns"] = f.offset;
+                fd["rate"] = f.rate;
+                fd["points"] = f.points;
+                d[py::make_tuple(key.first, key.second)] = fd;
+            }
+            py::list delays;
+            for (const auto& msg : trace)
+            {
+                delays.append(CorrectedNetworkDelay(fits, msg));
+            }
+            py::dict out;
+            out["pairs"] = d;
+            out["network_delay_ns"] = delays;
+            return out;
+        },
+        py::arg("senders"),
+        py::arg("receivers"),
+        py::arg("send_ts"),
+        py::arg("recv_ts"),
+        py::arg("segments") = 1,
+        "Pairwise clock offsets (segments = 1: the paper's constant offset) or offsets and "
+        "rates (segments > 1) under symmetric delays, and each message's corrected network "
+        "delay.");
 }

@@ -6,6 +6,7 @@
 // times are int nanoseconds.
 #include "chronometry-py.h"
 
+#include "ns3/relation-graph.h"
 #include "ns3/tsc-relation.h"
 
 #include <pybind11/stl.h>
@@ -135,4 +136,207 @@ chronometry_py::RegisterRelation(py::module_& m)
                 return py::make_tuple(x.value, x.bound);
             },
             py::arg("client_time_ns"));
+
+
+    // ----- exact tick arithmetic, drift wander, both directions, N-node graph
+    // (additions; the bindings above keep their behaviour)
+    py::class_<DriftWander>(m,
+                            "DriftWander",
+                            "Bound on how far the relative drift of two counters moves: rate "
+                            "(ppm/s), steps (ppm) and a random walk (ppm/sqrt(s), K sigmas).")
+        .def(py::init([](double rate,
+                         double step,
+                         double peerHz,
+                         double maxAbsDrift,
+                         double walk,
+                         double sigmas) {
+                 DriftWander w;
+                 w.ratePpmPerSecond = rate;
+                 w.stepPpm = step;
+                 w.peerFrequencyHz = peerHz;
+                 w.maxAbsDriftPpm = maxAbsDrift;
+                 w.randomWalkPpmPerSqrtSecond = walk;
+                 w.sigmas = sigmas;
+                 w.Validate("DriftWander");
+                 return w;
+             }),
+             py::arg("rate_ppm_per_s") = 0.0,
+             py::arg("step_ppm") = 0.0,
+             py::arg("peer_frequency_hz") = 0.0,
+             py::arg("max_abs_drift_ppm") = 1000.0,
+             py::arg("random_walk_ppm_per_sqrt_s") = 0.0,
+             py::arg("sigmas") = 4.0)
+        .def_readonly("rate_ppm_per_s", &DriftWander::ratePpmPerSecond)
+        .def_readonly("step_ppm", &DriftWander::stepPpm)
+        .def_readonly("peer_frequency_hz", &DriftWander::peerFrequencyHz)
+        .def_readonly("random_walk_ppm_per_sqrt_s", &DriftWander::randomWalkPpmPerSqrtSecond)
+        .def_readonly("sigmas", &DriftWander::sigmas);
+
+    m.def(
+        "tsc_relation_with_wander",
+        [](const MinRttRound& first,
+           const MinRttRound& second,
+           const DriftWander& wander,
+           double slack) { return TscRelation(first, second, slack, wander); },
+        py::arg("first"),
+        py::arg("second"),
+        py::arg("wander"),
+        py::arg("slack_ticks") = 1.0,
+        "TscRelation with a drift-wander term in every bound.");
+    // exact forms on TscRelation and MultiRoundRelation (ticks as Python ints)
+    auto tsc = py::reinterpret_borrow<py::object>(m.attr("TscRelation"));
+    tsc.attr("translate_from") = py::cpp_function(
+        [](const TscRelation& r, uint64_t b, uint64_t aAnchor) {
+            TickEstimate t = r.TranslateFrom(b, aAnchor);
+            return py::make_tuple(t.value, t.bound);
+        },
+        py::is_method(tsc),
+        py::arg("b"),
+        py::arg("a_anchor"),
+        "(A(b) - a_anchor, bound), exact at any counter value");
+    tsc.attr("translate_duration_at") = py::cpp_function(
+        [](const TscRelation& r, uint64_t bStart, uint64_t bEnd) {
+            return r.TranslateDurationAt(bStart, bEnd);
+        },
+        py::is_method(tsc),
+        py::arg("b_start"),
+        py::arg("b_end"),
+        "Scenario 1 with the drift-wander term");
+
+    py::enum_<MultiRoundRelation::FitStatus>(m, "FitStatus")
+        .value("NOT_FITTED", MultiRoundRelation::NOT_FITTED)
+        .value("OK", MultiRoundRelation::OK)
+        .value("TOO_FEW", MultiRoundRelation::TOO_FEW)
+        .value("AFFINE_REFUTED", MultiRoundRelation::AFFINE_REFUTED)
+        .value("UNBOUNDED", MultiRoundRelation::UNBOUNDED);
+    auto multiRound = py::reinterpret_borrow<py::object>(m.attr("MultiRoundRelation"));
+    multiRound.attr("add_reverse_round") = py::cpp_function(
+        [](MultiRoundRelation& r, const MinRttRound& round) { r.AddReverseRound(round); },
+        py::is_method(multiRound),
+        py::arg("round"),
+        "a round initiated by B: (B send, A read, B receive)");
+    multiRound.attr("add_reverse_rounds") =
+        py::cpp_function([](MultiRoundRelation& r,
+                            const std::vector<MinRttRound>& rounds) { r.AddReverseRounds(rounds); },
+                         py::is_method(multiRound),
+                         py::arg("rounds"));
+    multiRound.attr("set_drift_wander") =
+        py::cpp_function([](MultiRoundRelation& r, const DriftWander& w) { r.SetDriftWander(w); },
+                         py::is_method(multiRound),
+                         py::arg("wander"));
+    multiRound.attr("fit_status") =
+        py::cpp_function([](const MultiRoundRelation& r) { return r.GetFitStatus(); },
+                         py::is_method(multiRound));
+    multiRound.attr("affine_residual") = py::cpp_function(
+        [](const MultiRoundRelation& r) { return r.GetAffineResidual(); },
+        py::is_method(multiRound),
+        "smallest widening (ticks) that admits a line; 0 if the rounds are affine");
+    multiRound.attr("translate_range_from") = py::cpp_function(
+        [](const MultiRoundRelation& r, uint64_t b, uint64_t aAnchor) {
+            Interval i = r.TranslateRangeFrom(b, aAnchor);
+            return py::make_tuple(i.lo, i.hi);
+        },
+        py::is_method(multiRound),
+        py::arg("b"),
+        py::arg("a_anchor"));
+    multiRound.attr("duration_range_at") = py::cpp_function(
+        [](const MultiRoundRelation& r, uint64_t bStart, uint64_t bEnd) {
+            Interval i = r.DurationRangeAt(bStart, bEnd);
+            return py::make_tuple(i.lo, i.hi);
+        },
+        py::is_method(multiRound),
+        py::arg("b_start"),
+        py::arg("b_end"));
+
+    auto ntp = py::reinterpret_borrow<py::object>(m.attr("NtpEstimator"));
+    ntp.attr("set_drift_wander") = py::cpp_function(
+        [](NtpEstimator& e, double rate, double step) { e.SetDriftWander(rate, step); },
+        py::is_method(ntp),
+        py::arg("rate_ppm_per_s"),
+        py::arg("step_ppm") = 0.0);
+    ntp.attr("set_rfc5905_filter") =
+        py::cpp_function([](NtpEstimator& e) { e.SetFilterMode(NtpEstimator::RFC5905); },
+                         py::is_method(ntp),
+                         "select samples as ntpd's clock filter does (before the first sample)");
+
+    py::class_<RelationGraph>(m,
+                              "RelationGraph",
+                              "Relations over N nodes: chains, best paths, triangle checks.")
+        .def(py::init<uint32_t>(), py::arg("nodes"))
+        .def_property_readonly("n_nodes", &RelationGraph::GetNNodes)
+        .def_property_readonly("n_relations", &RelationGraph::GetNRelations)
+        .def("set_max_hops", &RelationGraph::SetMaxHops, py::arg("hops"))
+        .def(
+            "add_relation",
+            [](RelationGraph& g, uint32_t reference, uint32_t peer, const TscRelation& r) {
+                g.AddRelation(reference, peer, r);
+            },
+            py::arg("reference"),
+            py::arg("peer"),
+            py::arg("relation"))
+        .def(
+            "add_relation",
+            [](RelationGraph& g, uint32_t reference, uint32_t peer, const MultiRoundRelation& r) {
+                g.AddRelation(reference, peer, r);
+            },
+            py::arg("reference"),
+            py::arg("peer"),
+            py::arg("relation"))
+        .def("has_relation", &RelationGraph::HasRelation, py::arg("reference"), py::arg("peer"))
+        .def(
+            "translate",
+            [](const RelationGraph& g, uint32_t from, uint64_t tick, uint32_t to) {
+                RelationGraph::CheckedEstimate c = g.Translate(from, tick, to);
+                py::dict d;
+                d["found"] = c.best.found;
+                d["path"] = c.best.path;
+                // positions as (base tick, offset): base + offset ticks on the target
+                d["base"] = c.best.estimate.value.base;
+                d["offset"] = c.best.estimate.value.offset;
+                d["bound"] = c.best.estimate.bound;
+                d["tight_base"] = c.tightened.value.base;
+                d["tight_offset"] = c.tightened.value.offset;
+                d["tight_bound"] = c.tightened.bound;
+                d["intervals"] = c.intervals;
+                d["consistent"] = c.consistent;
+                return d;
+            },
+            py::arg("from_node"),
+            py::arg("tick"),
+            py::arg("to_node"),
+            "best chain, tightened by the direct edge and every two-hop path")
+        .def(
+            "duration",
+            [](const RelationGraph& g,
+               uint32_t reference,
+               uint32_t startNode,
+               uint64_t startTick,
+               uint32_t endNode,
+               uint64_t endTick) {
+                RelationGraph::DurationResult r =
+                    g.Duration(reference, startNode, startTick, endNode, endTick);
+                py::dict d;
+                d["found"] = r.found;
+                d["value"] = r.estimate.value;
+                d["bound"] = r.estimate.bound;
+                d["consistent"] = r.consistent;
+                return d;
+            },
+            py::arg("reference"),
+            py::arg("start_node"),
+            py::arg("start_tick"),
+            py::arg("end_node"),
+            py::arg("end_tick"))
+        .def("check_triangles", [](const RelationGraph& g) {
+            RelationGraph::TriangleReport t = g.CheckTriangles();
+            py::list flagged;
+            for (const auto& f : t.flagged)
+            {
+                flagged.append(py::make_tuple(f[0], f[1], f[2]));
+            }
+            py::dict d;
+            d["checked"] = t.checked;
+            d["flagged"] = flagged;
+            return d;
+        });
 }

@@ -7,8 +7,10 @@
 // every server's ACK notification before T - CancelLead; if one is missing
 // (ACK lost, or the server refused), it cancels the commit everywhere.  Over
 // many random runs the true outcome (which servers ran the commit, from the
-// simulator) is either all or none.  A second series moves the ACK deadline
-// after the servers' start (CancelLead shorter than the ETE): cancels then
+// simulator) is either all or none -- by construction for these two faults,
+// which can only abort; lost CANCELs and server crashes, which do break
+// atomicity, are in oneclock-scenarios (table 3).  A second series moves the
+// ACK deadline after the servers' start (CancelLead shorter than the ETE): cancels then
 // arrive too late and partial commits appear.  One summary row per run goes to
 // <outDir>/oneclock-atomic-commit.csv (written atomically).
 #include "ns3/core-module.h"

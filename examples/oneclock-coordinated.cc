@@ -5,13 +5,14 @@
 //
 // A client schedules the same desired completion time T_d on every server,
 // with T_s = T_d - predicted ETE; each server starts when ITS OWN clock reads
-// T_s.  For each predictor the run reports the error of the true completion
-// time against T_d (split into the server-clock part and the prediction part)
-// and the spread of the true start and completion times across servers, which
-// the clock skew E bounds from below.  The coordinated snapshot is the same
-// with a short read-only operation (a get-config): all servers capture their
-// state within E of each other.  Per-operation rows (the scheduling study's
-// operations table) go to <outDir>/oneclock-coordinated-<predictor>.csv
+// T_s.  For each predictor the run reports the mean absolute error of the true
+// completion time against T_d, beside the mean absolute start error (the server
+// clock's error at T_s) and the mean absolute prediction error -- three separate
+// means, which do not add up -- and the spread of the true start and completion
+// times across servers, which the clock skew E bounds from below.  The coordinated
+// snapshot is the same with a short read-only operation (a get-config): all servers
+// capture their state within E of each other.  Per-operation rows (the scheduling
+// study's operations table) go to <outDir>/oneclock-coordinated-<predictor>.csv
 // (written atomically).
 #include "ns3/core-module.h"
 #include "ns3/study-command-line.h"
@@ -52,8 +53,9 @@ main(int argc, char* argv[])
         }
         std::cout << "  " << predictor
                   << ": mean |true completion - T_d| = " << r.Get<double>("mae_us")
-                  << " us (server clock part " << r.Get<double>("mae_clock_us")
-                  << " us, prediction part " << r.Get<double>("mae_prediction_us")
+                  << " us (separate means, not parts of it: |start error| "
+                  << r.Get<double>("mae_clock_us") << " us, |prediction error| "
+                  << r.Get<double>("mae_prediction_us")
                   << " us); spread across servers: start mean "
                   << r.Get<double>("mean_start_spread_us") << " us (max "
                   << r.Get<double>("max_start_spread_us") << ", offsets span "

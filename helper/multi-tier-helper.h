@@ -20,7 +20,8 @@ namespace ns3
  * Installs the multi-tier workload: one front-end, back-ends, one lookup
  * service and clients (each node's first IPv4 interface address is used).
  * Attributes set with SetAttribute apply to every role; SetRoleAttribute
- * overrides one role (e.g. its ServiceTime).
+ * overrides one role (e.g. its ServiceTime, or ReplyServiceTime for the
+ * workload whose candidates have different delays).
  */
 class MultiTierHelper
 {

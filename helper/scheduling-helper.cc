@@ -3,12 +3,15 @@
  */
 #include "scheduling-helper.h"
 
+#include "ns3/chronometry-validation.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
+#include "ns3/server-type-profile.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -41,9 +44,47 @@ SchedulingHelper::SetClientAttribute(const std::string& name, const AttributeVal
     m_client.Set(name, value);
 }
 
+void
+SchedulingHelper::SetServerType(const std::string& type)
+{
+    NS_LOG_FUNCTION(this << type);
+    for (const auto& [name, value] : GetServerTypeProfile(type).Attributes())
+    {
+        m_service.Set(name, StringValue(value));
+    }
+}
+
+ApplicationContainer
+SchedulingHelper::InstallServers(const NodeContainer& nodes,
+                                 const std::vector<std::string>& types) const
+{
+    NS_LOG_FUNCTION(this << nodes.GetN() << types.size());
+    if (types.empty())
+    {
+        chronometry::ReportConfigError("SchedulingHelper::InstallServers: no server type given");
+    }
+    for (const auto& t : types)
+    {
+        GetServerTypeProfile(t); // refuses an unknown type before anything is installed
+    }
+    ApplicationContainer apps;
+    uint32_t i = 0;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it, ++i)
+    {
+        Ptr<ScheduledOperationServer> server = m_server.Create<ScheduledOperationServer>();
+        Ptr<ServiceTimeModel> model = m_service.Create<ServiceTimeModel>();
+        model->SetServerType(types[i % types.size()]);
+        server->SetAttribute("ServiceModel", PointerValue(model));
+        (*it)->AddApplication(server);
+        apps.Add(server);
+    }
+    return apps;
+}
+
 ApplicationContainer
 SchedulingHelper::InstallServers(const NodeContainer& nodes) const
 {
+    NS_LOG_FUNCTION(this << nodes.GetN());
     ApplicationContainer apps;
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {

@@ -43,10 +43,29 @@ class SchedulingHelper
     void SetClientAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * Give every server installed from now on the service model of one of the
+     * paper's Table II machine types (ServerTypeProfile; attributes set with
+     * SetServiceAttribute afterwards override it).
+     * \param type "I" to "VI"
+     */
+    void SetServerType(const std::string& type);
+
+    /**
      * \param nodes one server per node
      * \return the servers
      */
     ApplicationContainer InstallServers(const NodeContainer& nodes) const;
+
+    /**
+     * Heterogeneous servers: server i gets the service model of types[i % types.size()]
+     * (Table II, "I" to "VI"); the type's attributes replace those set with
+     * SetServiceAttribute, the others are kept.
+     * \param nodes one server per node
+     * \param types server types, cycled over the nodes (not empty)
+     * \return the servers
+     */
+    ApplicationContainer InstallServers(const NodeContainer& nodes,
+                                        const std::vector<std::string>& types) const;
 
     /**
      * \param node the client's node

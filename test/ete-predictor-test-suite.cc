@@ -5,8 +5,12 @@
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/ete-predictor.h"
+#include "ns3/predictor-evaluation.h"
+#include "ns3/reference-predictor.h"
 #include "ns3/test.h"
 
+#include <cmath>
+#include <random>
 #include <vector>
 
 using namespace ns3;
@@ -208,6 +212,166 @@ class PredictorNoiseTestCase : public TestCase
     }
 };
 
+/** The reference predictors by hand. */
+class ReferencePredictorTestCase : public TestCase
+{
+  public:
+    ReferencePredictorTestCase()
+        : TestCase("references: last sample, window median (odd and even windows), one-time "
+                   "calibration that never adapts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ReferencePredictor last(ReferencePredictorKind::LAST_SAMPLE, 8);
+        NS_TEST_ASSERT_MSG_EQ(last.Predict(), Time(0), "no sample");
+        NS_TEST_ASSERT_MSG_EQ(last.Predict(), Time(0), "no sample");
+        std::vector<int64_t> out;
+        for (int64_t x : {10, 30, 20})
+        {
+            last.Update(NanoSeconds(x));
+            out.push_back(last.Predict().GetNanoSeconds());
+        }
+        NS_TEST_ASSERT_MSG_EQ((out == std::vector<int64_t>{10, 30, 20}), true, "last sample");
+        // Median of the last 3: 10 -> 10; {10,1000} -> 505; {10,1000,20} -> 20;
+        // {1000,20,30} -> 30; {20,30,40} -> 30.
+        ReferencePredictor med3(ReferencePredictorKind::WINDOW_MEDIAN, 3);
+        out.clear();
+        for (int64_t x : {10, 1000, 20, 30, 40})
+        {
+            med3.Update(NanoSeconds(x));
+            out.push_back(med3.Predict().GetNanoSeconds());
+        }
+        NS_TEST_ASSERT_MSG_EQ((out == std::vector<int64_t>{10, 505, 20, 30, 30}), true, "median 3");
+        // Even window: mean of the two middle values, {5, 1, 9, 7} -> (5 + 7) / 2.
+        ReferencePredictor med4(ReferencePredictorKind::WINDOW_MEDIAN, 4);
+        for (int64_t x : {5, 1, 9, 7})
+        {
+            med4.Update(NanoSeconds(x));
+        }
+        NS_TEST_ASSERT_MSG_EQ(med4.Predict(), NanoSeconds(6), "median 4");
+        // Calibrated: the mean of the first N, then frozen; Reset calibrates again.
+        ReferencePredictor cal(ReferencePredictorKind::CALIBRATED, 2);
+        for (int64_t x : {10, 20, 1000, 5000})
+        {
+            cal.Update(NanoSeconds(x));
+        }
+        NS_TEST_ASSERT_MSG_EQ(cal.Predict(), NanoSeconds(15), "frozen after N");
+        NS_TEST_ASSERT_MSG_EQ(cal.GetSampleCount(), 4u, "count");
+        cal.Reset();
+        cal.Update(NanoSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ(cal.Predict(), NanoSeconds(100), "recalibrated");
+        ReferencePredictorKind k;
+        NS_TEST_ASSERT_MSG_EQ(ReferencePredictorKindFromName("WindowMedian", k), true, "name");
+        NS_TEST_ASSERT_MSG_EQ((k == ReferencePredictorKind::WINDOW_MEDIAN), true, "kind");
+        NS_TEST_ASSERT_MSG_EQ(ReferencePredictorKindFromName("Median", k), false, "unknown");
+    }
+};
+
+/** The offline evaluation against a hand computation. */
+class EvaluationTestCase : public TestCase
+{
+  public:
+    EvaluationTestCase()
+        : TestCase("offline evaluation: predict then feed, the same samples for every predictor, "
+                   "MAE, bias and percentile by hand")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // N = 2, skip 1: samples 10, 20, 40, 40 (ns); levels 10, 10, 40, 40.
+        std::vector<Time> ete{NanoSeconds(10), NanoSeconds(20), NanoSeconds(40), NanoSeconds(40)};
+        std::vector<Time> level{NanoSeconds(10), NanoSeconds(10), NanoSeconds(40), NanoSeconds(40)};
+        auto ev = PredictorEvaluation::Run(ete, level, 2, 1);
+        NS_TEST_ASSERT_MSG_EQ(ev.GetAll().size(), PredictorEvaluation::Names().size(), "all");
+        // Average predictions for samples 2..4: 10, 15, 30 -> errors 10, 25, 10.
+        const auto& avg = ev.Get("Average");
+        NS_TEST_ASSERT_MSG_EQ(avg.count, 3u, "three scored");
+        NS_TEST_ASSERT_MSG_EQ_TOL(avg.maeNs, 15.0, 1e-9, "MAE");
+        NS_TEST_ASSERT_MSG_EQ_TOL(avg.biasNs, 15.0, 1e-9, "bias");
+        NS_TEST_ASSERT_MSG_EQ_TOL(avg.rmseNs, std::sqrt((100.0 + 625 + 100) / 3), 1e-9, "RMSE");
+        NS_TEST_ASSERT_MSG_EQ_TOL(avg.p99AbsNs, 25.0, 1e-9, "p99 = max of three");
+        // Baseline errors = the samples: 20, 40, 40.
+        NS_TEST_ASSERT_MSG_EQ_TOL(ev.Get("Baseline").maeNs, 100.0 / 3, 1e-9, "baseline");
+        // LastSample: 10, 20, 40 -> errors 10, 20, 0; Calibrated (N = 2): 10, 15, 15.
+        NS_TEST_ASSERT_MSG_EQ_TOL(ev.Get("LastSample").maeNs, 10.0, 1e-9, "last sample");
+        NS_TEST_ASSERT_MSG_EQ_TOL(ev.Get("Calibrated").maeNs, (10.0 + 25 + 25) / 3, 1e-9, "cal");
+        // The oracle's errors are the samples' deviations from their levels: 10, 0, 0.
+        NS_TEST_ASSERT_MSG_EQ_TOL(ev.Get("LevelOracle").maeNs, 10.0 / 3, 1e-9, "oracle");
+        NS_TEST_ASSERT_MSG_EQ(ev.BestByMae(), "LastSample", "best (oracle excluded)");
+        auto noLevels = PredictorEvaluation::Run(ete, {}, 2, 1);
+        NS_TEST_ASSERT_MSG_EQ(noLevels.GetAll().size(),
+                              PredictorEvaluation::Names().size() - 1,
+                              "no oracle");
+        chronometry::ScopedThrowOnConfigError guard;
+        bool threw = false;
+        try
+        {
+            PredictorEvaluation::Run(ete, {NanoSeconds(1)}, 2, 0);
+        }
+        catch (const chronometry::ConfigError&)
+        {
+            threw = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(threw, true, "levels of the wrong length refused");
+    }
+};
+
+/**
+ * A finding about the published Kalman filter (Eq. 5-11): V[n] is the variance of the
+ * residuals x - s after each update.  When N updates in a row have K = 1, those residuals are
+ * all 0, so V = 0 and, as long as the increments of s differ (W > 0), K = P / (P + 0) = 1
+ * again: K = 1 is absorbing, and from then on the filter predicts the last sample.  On noisy
+ * series it reaches that state early and never leaves it.
+ */
+class KalmanCollapseTestCase : public TestCase
+{
+  public:
+    KalmanCollapseTestCase()
+        : TestCase("published Kalman (Eq. 10-11) locks at K = 1 within a few hundred samples "
+                   "and then predicts exactly the last sample")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint64_t seed = 1; seed <= 20; ++seed)
+        {
+            std::mt19937_64 rng(seed);
+            std::normal_distribution<double> noise(2e6, 1e5);
+            std::bernoulli_distribution spike(0.02);
+            std::exponential_distribution<double> spikeSize(1e-7);
+            EtePredictor kalman(EtePredictorKind::KALMAN, 8);
+            ReferencePredictor last(ReferencePredictorKind::LAST_SAMPLE, 8);
+            int lockedAt = -1;
+            for (int i = 0; i < 2000; ++i)
+            {
+                double x = noise(rng) + (seed % 2 == 0 && spike(rng) ? spikeSize(rng) : 0);
+                if (lockedAt >= 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(kalman.Predict(),
+                                          last.Predict(),
+                                          "seed " << seed << " step " << i);
+                }
+                kalman.Update(NanoSeconds(static_cast<int64_t>(x)));
+                last.Update(NanoSeconds(static_cast<int64_t>(x)));
+                if (lockedAt < 0 && i >= 8 && kalman.GetGain() == 1.0 &&
+                    kalman.GetMeasurementVariance() == 0.0)
+                {
+                    lockedAt = i;
+                }
+            }
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(lockedAt, 0, "seed " << seed << " locked");
+            NS_TEST_ASSERT_MSG_LT(lockedAt, 400, "seed " << seed << " locked early");
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests ETE predictors. */
@@ -221,6 +385,9 @@ class EtePredictorTestSuite : public TestSuite
         AddTestCase(new FtAverageTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new KalmanTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new PredictorNoiseTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ReferencePredictorTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new EvaluationTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new KalmanCollapseTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/message-linking-analyzer.h"
 #include "ns3/message-linking.h"
+#include "ns3/string.h"
 #include "ns3/synthetic-trace.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -436,7 +437,7 @@ class LinkingValidationTestCase : public TestCase
             thrown = std::string(e.what()).find("window") != std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(thrown, true, "window rejected by name");
-        // The Attribute form validates in its setters, naming the attribute.
+        // The Attribute form validates in its ranged checkers, naming the attribute.
         Ptr<MessageLinkingAnalyzer> analyzer = CreateObject<MessageLinkingAnalyzer>();
         thrown = false;
         try
@@ -449,6 +450,26 @@ class LinkingValidationTestCase : public TestCase
                      std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(thrown, true, "TryBothBand attribute rejected by name");
+        thrown = false;
+        try
+        {
+            analyzer->SetAttribute("Iterations", UintegerValue(101));
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            std::string what = e.what();
+            thrown = what.find("ns3::MessageLinkingAnalyzer::Iterations") != std::string::npos &&
+                     what.find("[0, 100]") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(thrown, true, "Iterations rejected with its range");
+        analyzer->SetAttribute("DelayModel", StringValue("PerParentPair"));
+        analyzer->SetAttribute("Iterations", UintegerValue(2));
+        NS_TEST_ASSERT_MSG_EQ(analyzer->GetConfig().delayModel,
+                              LinkDelayModel::PER_PARENT_PAIR,
+                              "DelayModel");
+        NS_TEST_ASSERT_MSG_EQ(analyzer->GetConfig().iterations, 2u, "Iterations");
+        analyzer->SetAttribute("DelayModel", StringValue("PerChildPair"));
+        analyzer->SetAttribute("Iterations", UintegerValue(0));
         analyzer->SetAttribute("Window", TimeValue(Seconds(10)));
         analyzer->SetAttribute("MaxTryBoth", UintegerValue(0));
         NS_TEST_ASSERT_MSG_EQ(analyzer->GetConfig().window, Seconds(10), "Window");

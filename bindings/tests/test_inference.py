@@ -96,3 +96,87 @@ def test_study_runner_against_truth():
         chronometry.run_inference_study(workload="mesh")
     again = chronometry.run_inference_study(clients=4, rate=40.0, duration_ns=S)
     assert again["csv_row"].split(",")[:-2] == high["csv_row"].split(",")[:-2]  # but wall times
+
+
+def _synthetic(**kw):
+    t = chronometry.synthetic_trace(**kw)
+    return t, (t["senders"], t["receivers"], t["send_ts"], t["recv_ts"])
+
+
+def test_baselines_against_truth():
+    t, cols = _synthetic(clients=4, rate=10.0, duration_ns=10 * S, seed=5,
+                         network_jitter_ns=100_000)
+    truth = t["true_parent"]
+    wap = chronometry.link_trace(*cols, window_ns=100 * MS, true_parent=truth)
+    latest = chronometry.latest_arrival_links(*cols, window_ns=100 * MS, true_parent=truth)
+    rule = chronometry.latest_arrival_links(*cols, window_ns=100 * MS, y=4.0)
+    # The paper's model: the most likely parent is the latest arrival within y d.
+    assert rule["most_likely"] == wap["most_likely"]
+    assert latest["score"]["recall"] >= wap["score"]["recall"]
+    # Hard choices: Brier = 2 (1 - accuracy); WAP5's probabilities score better log-loss.
+    cal = latest["score"]["calibration"]
+    assert math.isclose(cal["brier"], 2 * (1 - latest["score"]["decision_accuracy"]))
+    assert wap["score"]["calibration"]["log_loss"] < cal["log_loss"]
+    # Nesting with the true call/return pairs and the same clocks is strong; guessed
+    # pairs come back with the result.
+    local = chronometry.nesting_links(*cols, window_ns=100 * MS, timestamps="node-local",
+                                      true_parent=truth)
+    given = chronometry.nesting_links(*cols, window_ns=100 * MS, timestamps="node-local",
+                                      call_of=t["true_call_of"], true_parent=truth)
+    assert given["score"]["precision"] >= local["score"]["precision"] > 0.8
+    agree = sum(a == b for a, b in zip(local["call_of"], t["true_call_of"]))
+    assert agree / len(truth) > 0.9
+    with pytest.raises(ValueError, match="timestamps"):
+        chronometry.nesting_links(*cols, timestamps="both")
+    with pytest.raises(ValueError, match="call_of"):
+        chronometry.nesting_links(*cols, call_of=[0])
+
+
+def test_per_parent_pair_model_on_reply_workload():
+    t, cols = _synthetic(clients=4, rate=40.0, duration_ns=4 * S, seed=9,
+                         backend_service_ns=20 * MS, backend_reply_service_ns=MS,
+                         network_jitter_ns=100_000)
+    truth = t["true_parent"]
+    model = chronometry.link_trace(*cols, window_ns=100 * MS, delay_model="per-parent-pair",
+                                   iterations=3, true_parent=truth)
+    latest = chronometry.latest_arrival_links(*cols, window_ns=100 * MS, true_parent=truth)
+    differ = [i for i, (a, b) in enumerate(zip(model["most_likely"], latest["most_likely"]))
+              if a != b]
+    assert len(differ) > 0.05 * len(truth)
+    model_right = sum(model["most_likely"][i] == truth[i] for i in differ)
+    latest_right = sum(latest["most_likely"][i] == truth[i] for i in differ)
+    assert model_right > 2 * latest_right
+    with pytest.raises(ValueError, match="delay_model"):
+        chronometry.link_trace(*cols, delay_model="per-node")
+
+
+def test_calibration_and_intervals():
+    c = chronometry.score_calibration([[0.7, 0.3], [0.2, 0.8]], [0, 0])
+    assert math.isclose(c["brier"], 0.73)
+    assert math.isclose(c["log_loss"], (-math.log(0.7) - math.log(0.2)) / 2)
+    assert math.isclose(c["ece"], 0.55)
+    assert sum(b["count"] for b in c["reliability"]) == 4
+    with pytest.raises(ValueError, match="truth"):
+        chronometry.score_calibration([[1.0]], [1])
+    i = chronometry.mean_interval([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert math.isclose(i["upper"] - 3.0, 2.7764451 * math.sqrt(0.5), rel_tol=1e-6)
+    w = chronometry.wilson_interval(8, 10)
+    assert round(w["lower"], 4) == 0.4902 and round(w["upper"], 4) == 0.9433
+    with pytest.raises(ValueError, match="level"):
+        chronometry.mean_interval([1.0, 2.0], level=1.5)
+
+
+def test_clock_fit_with_drift():
+    t, cols = _synthetic(clients=1, rate=2.0, poisson=False, duration_ns=400 * S,
+                         clock_drift_ppm=100.0, network_jitter_ns=100_000, seed=2)
+    true_delay = [r - s for s, r in zip(t["true_send"], t["true_recv"])]
+    const = chronometry.fit_pair_clocks(*cols, segments=1)
+    fit = chronometry.fit_pair_clocks(*cols, segments=20)
+
+    def mean_error(d):
+        return sum(abs(a - b) for a, b in zip(d["network_delay_ns"], true_delay)) / len(d["network_delay_ns"])
+
+    assert mean_error(const) > 1 * MS > 100_000 > mean_error(fit)
+    drift = t["clock_drift"]
+    for (a, b), f in fit["pairs"].items():
+        assert abs(f["rate"] - (drift[b] - drift[a]) / (1 + drift[a])) < 1e-6

@@ -4,8 +4,10 @@
 #include "message-linking-analyzer.h"
 
 #include "ns3/boolean.h"
-#include "ns3/chronometry-validation.h"
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/uinteger.h"
@@ -26,44 +28,54 @@ MessageLinkingAnalyzer::GetTypeId()
             .AddConstructor<MessageLinkingAnalyzer>()
             .AddAttribute("Window",
                           "x: longest causal delay considered (above the longest real node "
-                          "delay); valid range [1 time step, 24 h].",
+                          "delay).",
                           TimeValue(Seconds(2)),
-                          MakeTimeAccessor(&MessageLinkingAnalyzer::SetWindow,
-                                           &MessageLinkingAnalyzer::GetWindow),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&MessageLinkingAnalyzer::m_window),
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(24)))
             .AddAttribute("Spontaneous",
                           "y: spontaneity weighs as a delay of y times the pair's mean delay d "
-                          "(dimensionless); valid range [0, 1000].",
+                          "(dimensionless).",
                           DoubleValue(4.0),
-                          MakeDoubleAccessor(&MessageLinkingAnalyzer::SetSpontaneous,
-                                             &MessageLinkingAnalyzer::GetSpontaneous),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&MessageLinkingAnalyzer::m_spontaneous),
+                          chronometry::MakeDoubleRangeChecker(0, 1000))
             .AddAttribute("TryBothBand",
-                          "Links with |p - 0.5| <= band are tried both ways (probability); "
-                          "valid range [0, 0.5].",
+                          "Links with |p - 0.5| <= band are tried both ways (probability).",
                           DoubleValue(0.2),
-                          MakeDoubleAccessor(&MessageLinkingAnalyzer::SetTryBothBand,
-                                             &MessageLinkingAnalyzer::GetTryBothBand),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&MessageLinkingAnalyzer::m_tryBothBand),
+                          chronometry::MakeDoubleRangeChecker(0, 0.5))
             .AddAttribute("TryMostLikely",
                           "A child's most likely parent is always tried both ways (paper).",
                           BooleanValue(true),
-                          MakeBooleanAccessor(&MessageLinkingAnalyzer::SetTryMostLikely,
-                                              &MessageLinkingAnalyzer::GetTryMostLikely),
+                          MakeBooleanAccessor(&MessageLinkingAnalyzer::m_tryMostLikely),
                           MakeBooleanChecker())
             .AddAttribute("MaxTryBoth",
-                          "k: try-both decisions per root (at most 2^k instances per root); "
-                          "valid range [0, 20].",
+                          "k: try-both decisions per root (at most 2^k instances per root).",
                           UintegerValue(4),
-                          MakeUintegerAccessor(&MessageLinkingAnalyzer::SetMaxTryBoth,
-                                               &MessageLinkingAnalyzer::GetMaxTryBoth),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&MessageLinkingAnalyzer::m_maxTryBoth),
+                          chronometry::MakeUintegerRangeChecker(0, 20))
             .AddAttribute("MaxCandidates",
-                          "Most recent candidate parents kept per message; valid range [1, 1e6].",
+                          "Most recent candidate parents kept per message.",
                           UintegerValue(16),
-                          MakeUintegerAccessor(&MessageLinkingAnalyzer::SetMaxCandidates,
-                                               &MessageLinkingAnalyzer::GetMaxCandidates),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&MessageLinkingAnalyzer::m_maxCandidates),
+                          chronometry::MakeUintegerRangeChecker(1, 1000000))
+            .AddAttribute("DelayModel",
+                          "PerChildPair: one mean delay d per child pair B->C, shared by every "
+                          "candidate (the paper; the most likely parent is always the latest "
+                          "arrival). PerParentPair: one d per (X->B, B->C), candidates weighed "
+                          "by the exponential density (an extension).",
+                          EnumValue(LinkingConfig::PER_CHILD_PAIR),
+                          chronometry::MakeEnumAccessorOf<LinkDelayModel>(
+                              &MessageLinkingAnalyzer::m_delayModel),
+                          MakeEnumChecker(LinkingConfig::PER_CHILD_PAIR,
+                                          "PerChildPair",
+                                          LinkingConfig::PER_PARENT_PAIR,
+                                          "PerParentPair"))
+            .AddAttribute("Iterations",
+                          "Rounds of re-estimating d from the link probabilities and weighing "
+                          "again (the paper: 0).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MessageLinkingAnalyzer::m_iterations),
+                          chronometry::MakeUintegerRangeChecker(0, 100))
             .AddTraceSource("Analyzed",
                             "A trace was analyzed: messages, roots, patterns.",
                             MakeTraceSourceAccessor(&MessageLinkingAnalyzer::m_analyzed),
@@ -71,100 +83,41 @@ MessageLinkingAnalyzer::GetTypeId()
     return tid;
 }
 
-MessageLinkingAnalyzer::MessageLinkingAnalyzer() = default;
+MessageLinkingAnalyzer::MessageLinkingAnalyzer()
+{
+    LinkingConfig defaults;
+    m_window = defaults.window;
+    m_spontaneous = defaults.spontaneous;
+    m_tryBothBand = defaults.tryBothBand;
+    m_tryMostLikely = defaults.tryMostLikely;
+    m_maxTryBoth = defaults.maxTryBoth;
+    m_maxCandidates = defaults.maxCandidates;
+    m_delayModel = defaults.delayModel;
+    m_iterations = defaults.iterations;
+}
 
 LinkingConfig
 MessageLinkingAnalyzer::GetConfig() const
 {
-    return m_config;
+    LinkingConfig c;
+    c.window = m_window;
+    c.spontaneous = m_spontaneous;
+    c.tryBothBand = m_tryBothBand;
+    c.tryMostLikely = m_tryMostLikely;
+    c.maxTryBoth = m_maxTryBoth;
+    c.maxCandidates = m_maxCandidates;
+    c.delayModel = m_delayModel;
+    c.iterations = m_iterations;
+    return c;
 }
 
 LinkingResult
 MessageLinkingAnalyzer::Analyze(const std::vector<TraceMessage>& trace)
 {
-    LinkingResult r = MessageLinker(m_config).Analyze(trace);
+    NS_LOG_FUNCTION(this << trace.size());
+    LinkingResult r = MessageLinker(GetConfig()).Analyze(trace);
     m_analyzed(trace.size(), r.roots.size(), r.patterns.size());
     return r;
-}
-
-void
-MessageLinkingAnalyzer::SetWindow(Time window)
-{
-    chronometry::RequireTimeInRange("ns3::MessageLinkingAnalyzer::Window",
-                                    window,
-                                    Time::From(1),
-                                    Hours(24));
-    m_config.window = window;
-}
-
-Time
-MessageLinkingAnalyzer::GetWindow() const
-{
-    return m_config.window;
-}
-
-void
-MessageLinkingAnalyzer::SetSpontaneous(double y)
-{
-    chronometry::RequireDoubleInRange("ns3::MessageLinkingAnalyzer::Spontaneous", y, 0, 1000, "");
-    m_config.spontaneous = y;
-}
-
-double
-MessageLinkingAnalyzer::GetSpontaneous() const
-{
-    return m_config.spontaneous;
-}
-
-void
-MessageLinkingAnalyzer::SetTryBothBand(double band)
-{
-    chronometry::RequireDoubleInRange("ns3::MessageLinkingAnalyzer::TryBothBand", band, 0, 0.5, "");
-    m_config.tryBothBand = band;
-}
-
-double
-MessageLinkingAnalyzer::GetTryBothBand() const
-{
-    return m_config.tryBothBand;
-}
-
-void
-MessageLinkingAnalyzer::SetTryMostLikely(bool on)
-{
-    m_config.tryMostLikely = on;
-}
-
-bool
-MessageLinkingAnalyzer::GetTryMostLikely() const
-{
-    return m_config.tryMostLikely;
-}
-
-void
-MessageLinkingAnalyzer::SetMaxTryBoth(uint32_t k)
-{
-    chronometry::RequireDoubleInRange("ns3::MessageLinkingAnalyzer::MaxTryBoth", k, 0, 20, "");
-    m_config.maxTryBoth = k;
-}
-
-uint32_t
-MessageLinkingAnalyzer::GetMaxTryBoth() const
-{
-    return m_config.maxTryBoth;
-}
-
-void
-MessageLinkingAnalyzer::SetMaxCandidates(uint32_t n)
-{
-    chronometry::RequireDoubleInRange("ns3::MessageLinkingAnalyzer::MaxCandidates", n, 1, 1e6, "");
-    m_config.maxCandidates = n;
-}
-
-uint32_t
-MessageLinkingAnalyzer::GetMaxCandidates() const
-{
-    return m_config.maxCandidates;
 }
 
 } // namespace ns3

@@ -16,8 +16,9 @@ namespace ns3
  * \ingroup chronometry
  * The WAP5 linker as an ns-3 Object: its parameters are Attributes
  * (Window x, Spontaneous y, TryBothBand, TryMostLikely, MaxTryBoth k,
- * MaxCandidates), validated when set; Analyze() runs MessageLinker on a
- * reconciled trace and fires the Analyzed trace source.
+ * MaxCandidates, DelayModel, Iterations) whose ranged checkers refuse an
+ * invalid value by name; Analyze() runs MessageLinker on a reconciled trace
+ * and fires the Analyzed trace source.
  */
 class MessageLinkingAnalyzer : public Object
 {
@@ -48,32 +49,14 @@ class MessageLinkingAnalyzer : public Object
     typedef void (*AnalyzedCallback)(uint64_t messages, uint64_t roots, uint64_t patterns);
 
   private:
-    /** \param window x */
-    void SetWindow(Time window);
-    /** \return x */
-    Time GetWindow() const;
-    /** \param y spontaneous factor */
-    void SetSpontaneous(double y);
-    /** \return y */
-    double GetSpontaneous() const;
-    /** \param band try-both band */
-    void SetTryBothBand(double band);
-    /** \return the band */
-    double GetTryBothBand() const;
-    /** \param on always try a child's most likely parent both ways */
-    void SetTryMostLikely(bool on);
-    /** \return the flag */
-    bool GetTryMostLikely() const;
-    /** \param k try-both decisions per root */
-    void SetMaxTryBoth(uint32_t k);
-    /** \return k */
-    uint32_t GetMaxTryBoth() const;
-    /** \param n candidates kept per message */
-    void SetMaxCandidates(uint32_t n);
-    /** \return the candidates kept */
-    uint32_t GetMaxCandidates() const;
-
-    LinkingConfig m_config;                                  //!< the parameters
+    Time m_window;               //!< x
+    double m_spontaneous;        //!< y
+    double m_tryBothBand;        //!< try-both band
+    bool m_tryMostLikely;        //!< a child's most likely parent is tried both ways
+    uint32_t m_maxTryBoth;       //!< k
+    uint32_t m_maxCandidates;    //!< candidates kept per message
+    LinkDelayModel m_delayModel; //!< d per child pair (paper) or per parent pair
+    uint32_t m_iterations;       //!< re-estimation rounds of steps 1-2
     TracedCallback<uint64_t, uint64_t, uint64_t> m_analyzed; //!< Analyzed
 };
 

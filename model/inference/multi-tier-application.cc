@@ -4,6 +4,7 @@
 #include "multi-tier-application.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
@@ -67,51 +68,54 @@ MultiTierApplication::GetTypeId()
                                           MultiTierApplication::LOOKUP,
                                           "Lookup"))
             .AddAttribute("RequestRate",
-                          "Requests per second of a client (alpha); valid range (0, 1e6] /s.",
+                          "Requests per second of a client (alpha).",
                           DoubleValue(10.0),
-                          MakeDoubleAccessor(&MultiTierApplication::SetRequestRate,
-                                             &MultiTierApplication::GetRequestRate),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&MultiTierApplication::m_rate),
+                          chronometry::MakeDoubleRangeChecker(0, 1e6, "/s", false, true))
             .AddAttribute("LastRequest",
                           "A client starts no request after this time (keep the application "
                           "running longer so late responses find an open socket and cause no "
-                          "ICMP error, which would be an untracked message); valid range "
-                          "[0, max].",
+                          "ICMP error, which would be an untracked message).",
                           TimeValue(Time::Max()),
-                          MakeTimeAccessor(&MultiTierApplication::SetLastRequest,
-                                           &MultiTierApplication::GetLastRequest),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&MultiTierApplication::m_lastRequest),
+                          chronometry::MakeTimeRangeChecker(Time(0), Time::Max()))
             .AddAttribute("Poisson",
                           "Exponential gaps between requests (true) or fixed 1/rate (false).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&MultiTierApplication::m_poisson),
                           MakeBooleanChecker())
             .AddAttribute("FanOut",
-                          "Back-ends a front-end calls per request; valid range [1, number of "
-                          "back-ends].",
+                          "Back-ends a front-end calls per request (at most the number of "
+                          "back-ends, checked at initialization).",
                           UintegerValue(1),
-                          MakeUintegerAccessor(&MultiTierApplication::SetFanOut,
-                                               &MultiTierApplication::GetFanOut),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&MultiTierApplication::m_fanOut),
+                          chronometry::MakeUintegerRangeChecker(1, 1000000, "back-ends"))
             .AddAttribute("LookupProbability",
-                          "Probability that a back-end calls the lookup service; valid range "
-                          "[0, 1].",
+                          "Probability that a back-end calls the lookup service.",
                           DoubleValue(0.5),
-                          MakeDoubleAccessor(&MultiTierApplication::SetLookupProbability,
-                                             &MultiTierApplication::GetLookupProbability),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&MultiTierApplication::m_lookupProbability),
+                          chronometry::MakeDoubleRangeChecker(0, 1))
             .AddAttribute("ServiceTime",
                           "Service time of each step at this node, in seconds (drawn per step; "
                           "negative draws count as 0).",
                           StringValue("ns3::ExponentialRandomVariable[Mean=0.002]"),
                           MakePointerAccessor(&MultiTierApplication::m_service),
                           MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("ReplyServiceTime",
+                          "Service time, in seconds, of a step that answers after a downstream "
+                          "reply (a front-end after the last back-end reply, a back-end after "
+                          "the lookup reply); null: ServiceTime.  Different from ServiceTime, it "
+                          "gives a node's outgoing messages candidate parents with different "
+                          "delays (the workload where the latest arrival and a per-parent-pair "
+                          "delay model differ).",
+                          PointerValue(),
+                          MakePointerAccessor(&MultiTierApplication::m_replyService),
+                          MakePointerChecker<RandomVariableStream>())
             .AddAttribute("PacketSize",
-                          "UDP payload bytes; valid range [9, 1400].",
+                          "UDP payload bytes.",
                           UintegerValue(64),
-                          MakeUintegerAccessor(&MultiTierApplication::SetPacketSize,
-                                               &MultiTierApplication::GetPacketSize),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&MultiTierApplication::m_packetSize),
+                          chronometry::MakeUintegerRangeChecker(kHeaderBytes, 1400, "bytes"))
             .AddAttribute("Port",
                           "UDP port of every node.",
                           UintegerValue(7000),
@@ -159,6 +163,7 @@ MultiTierApplication::DoDispose()
 {
     m_socket = nullptr;
     m_service = nullptr;
+    m_replyService = nullptr;
     m_uniform = nullptr;
     m_gap = nullptr;
     Application::DoDispose();
@@ -187,72 +192,6 @@ MultiTierApplication::DoInitialize()
 }
 
 void
-MultiTierApplication::SetRequestRate(double rate)
-{
-    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::RequestRate",
-                                      rate,
-                                      0.0,
-                                      1e6,
-                                      "/s",
-                                      false,
-                                      true);
-    m_rate = rate;
-}
-
-double
-MultiTierApplication::GetRequestRate() const
-{
-    return m_rate;
-}
-
-void
-MultiTierApplication::SetFanOut(uint32_t fanOut)
-{
-    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::FanOut",
-                                      fanOut,
-                                      1,
-                                      1e6,
-                                      "back-ends");
-    m_fanOut = fanOut;
-}
-
-uint32_t
-MultiTierApplication::GetFanOut() const
-{
-    return m_fanOut;
-}
-
-void
-MultiTierApplication::SetLookupProbability(double p)
-{
-    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::LookupProbability", p, 0, 1, "");
-    m_lookupProbability = p;
-}
-
-double
-MultiTierApplication::GetLookupProbability() const
-{
-    return m_lookupProbability;
-}
-
-void
-MultiTierApplication::SetPacketSize(uint32_t bytes)
-{
-    chronometry::RequireDoubleInRange("ns3::MultiTierApplication::PacketSize",
-                                      bytes,
-                                      kHeaderBytes,
-                                      1400,
-                                      "bytes");
-    m_packetSize = bytes;
-}
-
-uint32_t
-MultiTierApplication::GetPacketSize() const
-{
-    return m_packetSize;
-}
-
-void
 MultiTierApplication::SetPeers(Ipv4Address frontEnd,
                                const std::vector<Ipv4Address>& backends,
                                Ipv4Address lookup)
@@ -269,6 +208,12 @@ MultiTierApplication::AssignStreams(int64_t stream)
     m_uniform->SetStream(stream);
     m_gap->SetStream(stream + 1);
     m_service->SetStream(stream + 2);
+    if (m_replyService)
+    {
+        // Only then a fourth stream, so runs without it keep their streams.
+        m_replyService->SetStream(stream + 3);
+        return 4;
+    }
     return 3;
 }
 
@@ -365,6 +310,10 @@ void
 MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint64_t id)
 {
     auto service = [this]() { return Seconds(std::max(0.0, m_service->GetValue())); };
+    auto replyService = [this]() {
+        Ptr<RandomVariableStream> v = m_replyService ? m_replyService : m_service;
+        return Seconds(std::max(0.0, v->GetValue()));
+    };
     auto later = [this](Time delay, uint8_t t, uint64_t k, Ipv4Address to, uint64_t cause) {
         Simulator::Schedule(delay, &MultiTierApplication::SendMessage, this, t, k, to, cause);
     };
@@ -404,7 +353,7 @@ MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint6
             ok = it != m_pending.end();
             if (ok && --it->second.second == 0)
             {
-                later(service(), RESPONSE, key, it->second.first, id);
+                later(replyService(), RESPONSE, key, it->second.first, id);
                 m_pending.erase(it);
             }
         }
@@ -432,7 +381,7 @@ MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint6
             ok = it != m_pending.end();
             if (ok)
             {
-                later(service(), CALL_REPLY, key, it->second.first, id);
+                later(replyService(), CALL_REPLY, key, it->second.first, id);
                 m_pending.erase(it);
             }
         }
@@ -459,11 +408,7 @@ MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint6
 void
 MultiTierApplication::SetLastRequest(Time t)
 {
-    chronometry::RequireTimeInRange("ns3::MultiTierApplication::LastRequest",
-                                    t,
-                                    Time(0),
-                                    Time::Max());
-    m_lastRequest = t;
+    SetAttribute("LastRequest", TimeValue(t)); // validated by the attribute's checker
 }
 
 Time

@@ -23,7 +23,8 @@ namespace ns3
  * the FrontEnd calls FanOut distinct random back-ends and, when the last
  * reply is in, answers the client; a Backend may call the Lookup service
  * (LookupProbability) before answering.  Every step takes a service time
- * (ServiceTime, drawn per step) and requests are served in parallel, so
+ * (ServiceTime, drawn per step; ReplyServiceTime, if set, for a step that
+ * answers after a downstream reply) and requests are served in parallel, so
  * messages into a node overlap as the load grows.
  *
  * Each message it sends records, out of band, the message that caused it
@@ -51,7 +52,7 @@ class MultiTierApplication : public Application
      */
     static TypeId GetTypeId();
 
-    /** \param t LastRequest: no request starts after it; valid range [0, max] */
+    /** \param t LastRequest: no request starts after it (set through the Attribute) */
     void SetLastRequest(Time t);
     /** \return LastRequest */
     Time GetLastRequest() const;
@@ -96,23 +97,6 @@ class MultiTierApplication : public Application
     void StartApplication() override;
     void StopApplication() override;
 
-    /** \param rate requests per second */
-    void SetRequestRate(double rate);
-    /** \return requests per second */
-    double GetRequestRate() const;
-    /** \param fanOut back-ends per request */
-    void SetFanOut(uint32_t fanOut);
-    /** \return back-ends per request */
-    uint32_t GetFanOut() const;
-    /** \param p lookup probability */
-    void SetLookupProbability(double p);
-    /** \return lookup probability */
-    double GetLookupProbability() const;
-    /** \param bytes payload bytes */
-    void SetPacketSize(uint32_t bytes);
-    /** \return payload bytes */
-    uint32_t GetPacketSize() const;
-
     /** Send a new request (client). */
     void NewRequest();
     /**
@@ -134,27 +118,28 @@ class MultiTierApplication : public Application
      */
     void Handle(uint8_t type, uint64_t key, Ipv4Address from, uint64_t id);
 
-    Role m_role;                          //!< this node's role
-    double m_rate;                        //!< requests per second (client)
-    bool m_poisson;                       //!< Poisson requests
-    uint32_t m_fanOut;                    //!< back-ends per request (front-end)
-    double m_lookupProbability;           //!< back-end calls lookup
-    uint16_t m_port;                      //!< UDP port
-    uint32_t m_packetSize;                //!< payload bytes (>= 9)
-    Time m_lastRequest;                   //!< clients start no request after this
-    Ptr<RandomVariableStream> m_service;  //!< service time per step, seconds
-    Ptr<UniformRandomVariable> m_uniform; //!< choices
-    Ptr<ExponentialRandomVariable> m_gap; //!< request gaps
-    Ipv4Address m_frontEnd;               //!< front-end
-    std::vector<Ipv4Address> m_backends;  //!< back-ends
-    Ipv4Address m_lookup;                 //!< lookup service
-    bool m_peersSet;                      //!< SetPeers called
-    Ptr<Socket> m_socket;                 //!< UDP socket
-    EventId m_requestEvent;               //!< next request
-    uint64_t m_seq;                       //!< request sequence (client)
-    uint64_t m_sent;                      //!< messages sent
-    uint64_t m_completed;                 //!< responses received (client)
-    uint64_t m_malformed;                 //!< malformed payloads
+    Role m_role;                              //!< this node's role
+    double m_rate;                            //!< requests per second (client)
+    bool m_poisson;                           //!< Poisson requests
+    uint32_t m_fanOut;                        //!< back-ends per request (front-end)
+    double m_lookupProbability;               //!< back-end calls lookup
+    uint16_t m_port;                          //!< UDP port
+    uint32_t m_packetSize;                    //!< payload bytes (>= 9)
+    Time m_lastRequest;                       //!< clients start no request after this
+    Ptr<RandomVariableStream> m_service;      //!< service time per step, seconds
+    Ptr<RandomVariableStream> m_replyService; //!< after a downstream reply (null: m_service)
+    Ptr<UniformRandomVariable> m_uniform;     //!< choices
+    Ptr<ExponentialRandomVariable> m_gap;     //!< request gaps
+    Ipv4Address m_frontEnd;                   //!< front-end
+    std::vector<Ipv4Address> m_backends;      //!< back-ends
+    Ipv4Address m_lookup;                     //!< lookup service
+    bool m_peersSet;                          //!< SetPeers called
+    Ptr<Socket> m_socket;                     //!< UDP socket
+    EventId m_requestEvent;                   //!< next request
+    uint64_t m_seq;                           //!< request sequence (client)
+    uint64_t m_sent;                          //!< messages sent
+    uint64_t m_completed;                     //!< responses received (client)
+    uint64_t m_malformed;                     //!< malformed payloads
     std::map<uint64_t, std::pair<Ipv4Address, uint32_t>>
         m_pending;                                      //!< key -> (caller, replies left)
     TracedCallback<uint64_t, uint64_t> m_causedTrace;   //!< Caused

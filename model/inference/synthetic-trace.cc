@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 
@@ -48,6 +49,19 @@ SyntheticTraceParams::Validate() const
                                       1,
                                       "");
     chronometry::RequireTimeInRange("SyntheticTrace: clockOffset", clockOffset, Time(0), Hours(24));
+    chronometry::RequireTimeInRange("SyntheticTrace: frontEndReplyService",
+                                    frontEndReplyService,
+                                    Time(0),
+                                    Seconds(100));
+    chronometry::RequireTimeInRange("SyntheticTrace: backendReplyService",
+                                    backendReplyService,
+                                    Time(0),
+                                    Seconds(100));
+    chronometry::RequireDoubleInRange("SyntheticTrace: clockDriftPpm",
+                                      clockDriftPpm,
+                                      0,
+                                      1e5,
+                                      "ppm");
 }
 
 SyntheticTrace
@@ -71,6 +85,22 @@ GenerateSyntheticTrace(const SyntheticTraceParams& params)
         t.clockOffsets.push_back(
             Time::From(static_cast<int64_t>(u * params.clockOffset.GetTimeStep())));
     }
+    t.clockDrift.assign(t.nodes, 0.0);
+    if (params.clockDriftPpm > 0)
+    {
+        // Drawn only when asked, so traces without drift keep their draws.
+        for (uint32_t i = 0; i < t.nodes; ++i)
+        {
+            t.clockDrift[i] = (2 * unit(rng) - 1) * params.clockDriftPpm * 1e-6;
+        }
+    }
+    const Time feReply =
+        params.frontEndReplyService.IsZero() ? params.frontEndService : params.frontEndReplyService;
+    const Time beReply =
+        params.backendReplyService.IsZero() ? params.backendService : params.backendReplyService;
+    constexpr uint16_t kServerPort = 7000;
+    uint32_t ephemeral = 0;
+    auto nextPort = [&ephemeral]() { return static_cast<uint16_t>(49152 + (ephemeral++ % 16384)); };
 
     struct Raw
     {
@@ -79,6 +109,9 @@ GenerateSyntheticTrace(const SyntheticTraceParams& params)
         Time send;
         Time recv;
         int64_t parent; // raw index
+        int64_t call;   // raw index of the call it answers, or -1
+        uint16_t fromPort;
+        uint16_t toPort;
     };
 
     std::vector<Raw> raw;
@@ -90,8 +123,12 @@ GenerateSyntheticTrace(const SyntheticTraceParams& params)
         }
         return d;
     };
-    auto send = [&](uint32_t from, uint32_t to, Time at, int64_t parent) {
-        raw.push_back({from, to, at, at + wire(), parent});
+    // A call leaves a fresh ephemeral port for the callee's server port; a
+    // return goes back the other way.
+    auto send = [&](uint32_t from, uint32_t to, Time at, int64_t parent, int64_t call = -1) {
+        uint16_t fromPort = call < 0 ? nextPort() : raw[call].toPort;
+        uint16_t toPort = call < 0 ? kServerPort : raw[call].fromPort;
+        raw.push_back({from, to, at, at + wire(), parent, call, fromPort, toPort});
         return static_cast<int64_t>(raw.size() - 1);
     };
     std::exponential_distribution<double> gap(params.rate);
@@ -112,11 +149,11 @@ GenerateSyntheticTrace(const SyntheticTraceParams& params)
             {
                 int64_t q =
                     send(backend, lookup, raw[call].recv + expo(params.backendService), call);
-                last = send(lookup, backend, raw[q].recv + expo(params.lookupService), q);
+                last = send(lookup, backend, raw[q].recv + expo(params.lookupService), q, q);
             }
-            int64_t reply =
-                send(backend, frontEnd, raw[last].recv + expo(params.backendService), last);
-            send(frontEnd, client, raw[reply].recv + expo(params.frontEndService), reply);
+            Time beStep = last == call ? params.backendService : beReply;
+            int64_t reply = send(backend, frontEnd, raw[last].recv + expo(beStep), last, call);
+            send(frontEnd, client, raw[reply].recv + expo(feReply), reply, req);
             at += next();
         }
     }
@@ -137,10 +174,17 @@ GenerateSyntheticTrace(const SyntheticTraceParams& params)
         m.id = order[k] + 1;
         m.sender = r.from;
         m.receiver = r.to;
-        m.sendTs = r.send + t.clockOffsets[r.from];
-        m.recvTs = r.recv + t.clockOffsets[r.to];
+        auto local = [&t](uint32_t node, Time at) {
+            Time drift = Time::From(std::llround(at.GetTimeStep() * t.clockDrift[node]));
+            return at + drift + t.clockOffsets[node];
+        };
+        m.sendTs = local(r.from, r.send);
+        m.recvTs = local(r.to, r.recv);
+        m.senderPort = r.fromPort;
+        m.receiverPort = r.toPort;
         t.messages.push_back(m);
         t.trueParent.push_back(r.parent < 0 ? -1 : position[r.parent]);
+        t.trueCallOf.push_back(r.call < 0 ? -1 : position[r.call]);
         t.trueSend.push_back(r.send);
         t.trueRecv.push_back(r.recv);
     }

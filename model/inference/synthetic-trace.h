@@ -4,7 +4,7 @@
 #ifndef SYNTHETIC_TRACE_H
 #define SYNTHETIC_TRACE_H
 
-#include "message-linking.h"
+#include "trace-message.h"
 
 #include "ns3/nstime.h"
 
@@ -22,6 +22,15 @@ namespace ns3
  * the front-end answers the client.  Clients are nodes backends + 2 onwards.
  * Service times are exponential, requests are Poisson, every node serves
  * requests in parallel (messages into a node overlap as the rate grows).
+ *
+ * The step that answers after a downstream reply (the front-end after the
+ * back-end's reply, a back-end after the lookup reply) may take its own mean
+ * (frontEndReplyService, backendReplyService): a child then has candidate
+ * parents from upstream nodes with different delays, the workload where the
+ * most recent arrival and a per-parent-pair delay model can disagree.
+ * Servers receive on port 7000 and call from a fresh ephemeral port, clients
+ * send each request from a fresh ephemeral port (the paper's client
+ * detection needs them).  Clocks: local = true * (1 + drift) + offset.
  */
 struct SyntheticTraceParams
 {
@@ -38,6 +47,9 @@ struct SyntheticTraceParams
     double lookupProbability = 0.5;         //!< a back-end calls the lookup service
     Time clockOffset = MilliSeconds(50);    //!< node clock offsets uniform in [-E/2, E/2]
     uint64_t seed = 1;                      //!< random seed
+    Time frontEndReplyService = Time(0); //!< mean front-end step after a reply (0: frontEndService)
+    Time backendReplyService = Time(0); //!< mean back-end step after the lookup (0: backendService)
+    double clockDriftPpm = 0;           //!< node clock drift uniform in [-drift, drift] ppm
 
     /** Report a configuration error if invalid (names the field and its range). */
     void Validate() const;
@@ -53,7 +65,9 @@ struct SyntheticTrace
     std::vector<int64_t> trueParent;    //!< per message, parent index or -1
     std::vector<Time> trueSend;         //!< true send times
     std::vector<Time> trueRecv;         //!< true receive times
-    std::vector<Time> clockOffsets;     //!< per node: local - true
+    std::vector<Time> clockOffsets;     //!< per node: local - true at true time 0
+    std::vector<double> clockDrift;     //!< per node: local rate - 1 (e.g. 50e-6)
+    std::vector<int64_t> trueCallOf;    //!< per message: the call it answers, or -1 (a call)
     uint32_t nodes = 0;                 //!< number of nodes
 };
 

@@ -88,6 +88,67 @@ ReconcileTrace(const std::vector<CausalEvent>& events, const std::vector<bool>& 
     return out;
 }
 
+ReconciledTrace
+ReconcileTraceByEndpoints(const std::vector<CausalEvent>& events,
+                          const std::vector<bool>& traced,
+                          EndpointMatching matching)
+{
+    auto isTraced = [&](uint32_t p) { return traced.empty() || (p < traced.size() && traced[p]); };
+    std::vector<SocketRecord> records;
+    std::vector<std::size_t> eventOf;
+    for (std::size_t e = 0; e < events.size(); ++e)
+    {
+        const auto& ev = events[e];
+        if (ev.messageId == 0 || ev.kind == CausalEventKind::LOCAL || !isTraced(ev.process))
+        {
+            continue;
+        }
+        SocketRecord r;
+        r.node = ev.process;
+        r.send = ev.kind == CausalEventKind::SEND;
+        r.localTs = ev.pt;
+        r.peer = ev.peer;
+        r.truthId = ev.messageId;
+        if (matching == EndpointMatching::FINGERPRINT)
+        {
+            r.fingerprint = ev.messageId;
+        }
+        records.push_back(r);
+        eventOf.push_back(e);
+    }
+    EndpointReconciliation rec = ReconcileByEndpoints(records, matching);
+    // The truth beside the trace: an untraced side's event is found by the
+    // message id (as ReconcileTrace does); a matched side keeps its own event,
+    // so a mismatch shows.
+    std::unordered_map<uint64_t, std::pair<int64_t, int64_t>> eventsOf; // id -> send, receive
+    for (std::size_t e = 0; e < events.size(); ++e)
+    {
+        const auto& ev = events[e];
+        if (ev.messageId == 0 || ev.kind == CausalEventKind::LOCAL)
+        {
+            continue;
+        }
+        auto& slot = eventsOf.try_emplace(ev.messageId, -1, -1).first->second;
+        (ev.kind == CausalEventKind::SEND ? slot.first : slot.second) = e;
+    }
+    ReconciledTrace out;
+    out.messages = rec.messages;
+    for (std::size_t k = 0; k < rec.messages.size(); ++k)
+    {
+        const auto& truth = eventsOf.at(rec.messages[k].id);
+        int64_t s =
+            rec.sendRecord[k] >= 0 ? static_cast<int64_t>(eventOf[rec.sendRecord[k]]) : truth.first;
+        int64_t r = rec.recvRecord[k] >= 0 ? static_cast<int64_t>(eventOf[rec.recvRecord[k]])
+                                           : truth.second;
+        out.sendEvent.push_back(s);
+        out.recvEvent.push_back(r);
+        out.trueRecv.push_back(r >= 0 ? events[r].trueTime : Time(-1));
+        out.trueSend.push_back(s >= 0 ? events[s].trueTime : events[r].trueTime);
+    }
+    NS_LOG_INFO("reconciled " << out.messages.size() << " messages by endpoints");
+    return out;
+}
+
 std::vector<int64_t>
 TrueParents(const ReconciledTrace& trace, const std::map<uint64_t, uint64_t>& causeOf)
 {

@@ -4,6 +4,7 @@
 #ifndef TRACE_RECONCILIATION_H
 #define TRACE_RECONCILIATION_H
 
+#include "endpoint-reconciliation.h"
 #include "message-linking.h"
 
 #include "ns3/causal-process.h"
@@ -39,6 +40,23 @@ struct ReconciledTrace
  */
 ReconciledTrace ReconcileTrace(const std::vector<CausalEvent>& events,
                                const std::vector<bool>& traced = {});
+
+/**
+ * Build one record per message from a causality log as WAP5 does (section
+ * 4), without the log's global message ids: each traced node's send and
+ * receive events become socket records (node, peer, clock reading; the log
+ * has no ports, so a flow is a node pair), matched by ReconcileByEndpoints.
+ * The message ids of the result (and the truth beside it) come from the
+ * matched records' events, so a mismatch shows in the scores.
+ * \param events the log, in simulation order
+ * \param traced per process, whether it is traced (empty: all traced)
+ * \param matching FIFO (default) or FINGERPRINT (the message id stands in
+ *        for a content fingerprint)
+ * \return the trace
+ */
+ReconciledTrace ReconcileTraceByEndpoints(const std::vector<CausalEvent>& events,
+                                          const std::vector<bool>& traced = {},
+                                          EndpointMatching matching = EndpointMatching::FIFO);
 
 /**
  * \param trace a reconciled trace

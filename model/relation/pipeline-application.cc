@@ -4,6 +4,7 @@
 #include "pipeline-application.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
@@ -48,22 +49,21 @@ PipelineApplication::GetTypeId()
                           MakeUintegerAccessor(&PipelineApplication::m_port),
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("Interval",
-                          "Gap between tuples (source); valid range [1 us, 10 s].",
+                          "Gap between tuples (source).",
                           TimeValue(MilliSeconds(5)),
-                          MakeTimeAccessor(&PipelineApplication::SetInterval),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&PipelineApplication::m_interval),
+                          chronometry::MakeTimeRangeChecker(MicroSeconds(1), Seconds(10)))
             .AddAttribute("IngressDelay",
                           "Delay between a packet's arrival and its handling (models one-way "
-                          "delay asymmetry); valid range [0, 1 s].",
+                          "delay asymmetry).",
                           TimeValue(Time(0)),
-                          MakeTimeAccessor(&PipelineApplication::SetIngressDelay),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&PipelineApplication::m_ingressDelay),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(1)))
             .AddAttribute("PayloadSize",
-                          "Tuple payload bytes beyond the 33-byte header; valid range [0, 1400].",
+                          "Tuple payload bytes beyond the 33-byte header.",
                           UintegerValue(100),
-                          MakeUintegerAccessor(&PipelineApplication::SetPayloadSize,
-                                               &PipelineApplication::GetPayloadSize),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&PipelineApplication::m_size),
+                          chronometry::MakeUintegerRangeChecker(0, 1400, "bytes"))
             .AddAttribute("ReturnTrip",
                           "Sink sends ReTACKs to the source (ReT method).",
                           BooleanValue(true),
@@ -95,26 +95,6 @@ PipelineApplication::PipelineApplication()
 }
 
 PipelineApplication::~PipelineApplication() = default;
-
-void
-PipelineApplication::SetIngressDelay(Time v)
-{
-    chronometry::RequireTimeInRange("ns3::PipelineApplication::IngressDelay",
-                                    v,
-                                    Time(0),
-                                    Seconds(1));
-    m_ingressDelay = v;
-}
-
-void
-PipelineApplication::SetInterval(Time v)
-{
-    chronometry::RequireTimeInRange("ns3::PipelineApplication::Interval",
-                                    v,
-                                    MicroSeconds(1),
-                                    Seconds(10));
-    m_interval = v;
-}
 
 void
 PipelineApplication::SetNext(Ipv4Address next)
@@ -274,12 +254,7 @@ PipelineApplication::Handle(RelationHeader h, Address from)
 void
 PipelineApplication::SetPayloadSize(uint32_t value)
 {
-    chronometry::RequireDoubleInRange("ns3::PipelineApplication::PayloadSize",
-                                      value,
-                                      0,
-                                      1400,
-                                      "bytes");
-    m_size = value;
+    SetAttribute("PayloadSize", UintegerValue(value)); // validated by the checker
 }
 
 uint32_t

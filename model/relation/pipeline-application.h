@@ -55,7 +55,8 @@ class PipelineApplication : public Application
     static TypeId GetTypeId();
 
     /**
-     * \param value PayloadSize; valid range [0, 1400] bytes (a configuration error otherwise)
+     * \param value PayloadSize; valid range [0, 1400] bytes (set through the attribute, so
+     *        an invalid value is a configuration error naming it)
      */
     void SetPayloadSize(uint32_t value);
     /** \return PayloadSize */
@@ -99,10 +100,6 @@ class PipelineApplication : public Application
     void Send(const RelationHeader& h, const Address& to);
     /** \param tuple id \param kind event \return the TSC value */
     uint64_t Event(uint32_t tuple, uint8_t kind);
-    /** \param v delay */
-    void SetIngressDelay(Time v);
-    /** \param v interval */
-    void SetInterval(Time v);
 
     Role m_role;                            //!< role
     uint16_t m_port;                        //!< UDP port

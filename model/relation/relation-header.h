@@ -15,7 +15,7 @@ namespace ns3
  * \ingroup chronometry
  * The one wire format of the relation applications: a kind, a sequence number
  * (round or tuple id), the sender's node index and three 64-bit stamps (TSC
- * ticks, or nanoseconds of a local clock for NTP). 34 bytes.
+ * ticks, or nanoseconds of a local clock for NTP): 33 bytes (1 + 4 + 4 + 3 x 8).
  */
 class RelationHeader : public Header
 {

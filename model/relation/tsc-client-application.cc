@@ -3,14 +3,19 @@
  */
 #include "tsc-client-application.h"
 
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/pointer.h"
 #include "ns3/simulated-tsc.h"
 #include "ns3/simulator.h"
+#include "ns3/stall-mixture-random-variable.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -35,45 +40,88 @@ TscClientApplication::GetTypeId()
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("IngressDelay",
                           "Delay between a packet's arrival and its handling (models one-way "
-                          "delay asymmetry); valid range [0, 1 s].",
+                          "delay asymmetry).",
                           TimeValue(Time(0)),
-                          MakeTimeAccessor(&TscClientApplication::SetIngressDelay),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&TscClientApplication::m_ingressDelay),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(1)))
             .AddAttribute("ResponseJitter",
                           "Maximum of each of the two uniform random delays before and after "
-                          "the TSC read of a response (OS noise); valid range [0, 10 ms].",
+                          "the TSC read of a response (OS noise); used when ResponseHostDelay "
+                          "is not set.",
                           TimeValue(MicroSeconds(20)),
-                          MakeTimeAccessor(&TscClientApplication::SetResponseJitter),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&TscClientApplication::m_responseJitter),
+                          chronometry::MakeTimeRangeChecker(Time(0), MilliSeconds(10)))
+            .AddAttribute("ResponseHostDelay",
+                          "Host delay of a responder, in seconds, drawn before and again after "
+                          "the TSC read of a response (e.g. log-normal or Pareto service times, "
+                          "ns3::StallMixtureRandomVariable for VM stalls); replaces "
+                          "ResponseJitter when set. Draws must be >= 0.",
+                          PointerValue(),
+                          MakePointerAccessor(&TscClientApplication::m_responseHost),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("RequestHostDelay",
+                          "Host delay, in seconds, between the TSC read that stamps an outgoing "
+                          "probe or NTP request and its transmission (none when unset). Draws "
+                          "must be >= 0.",
+                          PointerValue(),
+                          MakePointerAccessor(&TscClientApplication::m_requestHost),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("ReceiveHostDelay",
+                          "Host delay, in seconds, between a packet's handling (after "
+                          "IngressDelay) and the TSC read that stamps it (none when unset). "
+                          "Draws must be >= 0.",
+                          PointerValue(),
+                          MakePointerAccessor(&TscClientApplication::m_receiveHost),
+                          MakePointerChecker<RandomVariableStream>())
             .AddAttribute("RoundTimeout",
-                          "A probe round without answer after this long is lost; valid range "
-                          "[1 us, 10 s].",
+                          "A probe round without answer after this long is lost.",
                           TimeValue(MilliSeconds(200)),
-                          MakeTimeAccessor(&TscClientApplication::SetRoundTimeout),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&TscClientApplication::m_roundTimeout),
+                          chronometry::MakeTimeRangeChecker(MicroSeconds(1), Seconds(10)))
             .AddAttribute("RoundSpacing",
-                          "Gap between the end of a probe round and the next; valid range "
-                          "[0, 1 s].",
+                          "Gap between the end of a probe round and the next.",
                           TimeValue(MicroSeconds(200)),
-                          MakeTimeAccessor(&TscClientApplication::SetRoundSpacing),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&TscClientApplication::m_roundSpacing),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(1)))
             .AddAttribute("NtpPollInterval",
-                          "NTP poll interval (0 = no NTP client); valid range [0, 3600 s].",
+                          "NTP poll interval (0 = no NTP client).",
                           TimeValue(Time(0)),
-                          MakeTimeAccessor(&TscClientApplication::SetNtpPollInterval),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&TscClientApplication::m_ntpPoll),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(3600)))
             .AddAttribute("NtpMaxSkew",
                           "phi: bound on the relative rate of this clock and the server's, "
-                          "in ppm; valid range (0, 10000] ppm.",
+                          "in ppm.",
                           DoubleValue(15.0),
-                          MakeDoubleAccessor(&TscClientApplication::SetNtpMaxSkew),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&TscClientApplication::m_ntpMaxSkewPpm),
+                          chronometry::MakeDoubleRangeChecker(0, 1e4, "ppm", false, true))
             .AddAttribute("NtpFilterLength",
-                          "NTP clock-filter length (samples); valid range [1, 64].",
+                          "NTP clock-filter length (samples).",
                           UintegerValue(8),
-                          MakeUintegerAccessor(&TscClientApplication::SetNtpFilterLength,
-                                               &TscClientApplication::GetNtpFilterLength),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&TscClientApplication::m_ntpFilter),
+                          chronometry::MakeUintegerRangeChecker(1, 64, "samples"))
+            .AddAttribute("NtpFilter",
+                          "Sample selection: BestAtQuery (the smallest bound at each query) or "
+                          "Rfc5905 (ntpd's clock filter: best distance at arrival, newer "
+                          "samples only).",
+                          EnumValue(static_cast<int>(relation::NtpEstimator::BEST_AT_QUERY)),
+                          chronometry::MakeEnumAccessorOf<relation::NtpEstimator::FilterMode>(
+                              &TscClientApplication::m_ntpMode),
+                          MakeEnumChecker(static_cast<int>(relation::NtpEstimator::BEST_AT_QUERY),
+                                          "BestAtQuery",
+                                          static_cast<int>(relation::NtpEstimator::RFC5905),
+                                          "Rfc5905"))
+            .AddAttribute("NtpWanderRate",
+                          "Drift-wander term of the NTP bound: bound on the rate of change of "
+                          "the relative drift, in ppm/s (0 = none).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&TscClientApplication::m_ntpWanderRate),
+                          chronometry::MakeDoubleRangeChecker(0, 1e4, "ppm/s"))
+            .AddAttribute("NtpWanderStep",
+                          "Drift-wander term of the NTP bound: allowance for steps of the "
+                          "relative drift, in ppm (0 = none).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&TscClientApplication::m_ntpWanderStep),
+                          chronometry::MakeDoubleRangeChecker(0, 1e4, "ppm"))
             .AddTraceSource("Malformed",
                             "A malformed packet was dropped.",
                             MakeTraceSourceAccessor(&TscClientApplication::m_malformedTrace),
@@ -95,66 +143,17 @@ TscClientApplication::TscClientApplication()
 
 TscClientApplication::~TscClientApplication() = default;
 
-void
-TscClientApplication::SetIngressDelay(Time v)
+Time
+TscClientApplication::DrawHostDelay(const Ptr<RandomVariableStream>& rv, const char* attribute)
 {
-    chronometry::RequireTimeInRange("ns3::TscClientApplication::IngressDelay",
-                                    v,
-                                    Time(0),
-                                    Seconds(1));
-    m_ingressDelay = v;
-}
-
-void
-TscClientApplication::SetResponseJitter(Time v)
-{
-    chronometry::RequireTimeInRange("ns3::TscClientApplication::ResponseJitter",
-                                    v,
-                                    Time(0),
-                                    MilliSeconds(10));
-    m_responseJitter = v;
-}
-
-void
-TscClientApplication::SetRoundTimeout(Time v)
-{
-    chronometry::RequireTimeInRange("ns3::TscClientApplication::RoundTimeout",
-                                    v,
-                                    MicroSeconds(1),
-                                    Seconds(10));
-    m_roundTimeout = v;
-}
-
-void
-TscClientApplication::SetRoundSpacing(Time v)
-{
-    chronometry::RequireTimeInRange("ns3::TscClientApplication::RoundSpacing",
-                                    v,
-                                    Time(0),
-                                    Seconds(1));
-    m_roundSpacing = v;
-}
-
-void
-TscClientApplication::SetNtpPollInterval(Time v)
-{
-    chronometry::RequireTimeInRange("ns3::TscClientApplication::NtpPollInterval",
-                                    v,
-                                    Time(0),
-                                    Seconds(3600));
-    m_ntpPoll = v;
-}
-
-void
-TscClientApplication::SetNtpMaxSkew(double v)
-{
-    if (!(v > 0))
+    double s = rv->GetValue();
+    if (!(s >= 0) || s > 3600)
     {
-        chronometry::ReportConfigError(
-            "ns3::TscClientApplication::NtpMaxSkew must be in (0, 10000] ppm");
+        chronometry::ReportConfigError(std::string("ns3::TscClientApplication::") + attribute +
+                                       " drew " + std::to_string(s) +
+                                       " s, which is invalid; valid draws: [0, 3600] s");
     }
-    chronometry::RequireDoubleInRange("ns3::TscClientApplication::NtpMaxSkew", v, 0, 1e4, "ppm");
-    m_ntpMaxSkewPpm = v;
+    return Seconds(s);
 }
 
 void
@@ -173,8 +172,27 @@ TscClientApplication::SetNtpServer(Ipv4Address server)
 int64_t
 TscClientApplication::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_jitter->SetStream(stream);
-    return 1;
+    int64_t used = 1;
+    // host-delay streams only when set, so the streams of other objects do not move
+    for (const auto& rv : {m_responseHost, m_requestHost, m_receiveHost})
+    {
+        if (!rv)
+        {
+            continue;
+        }
+        if (auto mixture = DynamicCast<StallMixtureRandomVariable>(rv))
+        {
+            used += mixture->AssignStreams(stream + used);
+        }
+        else
+        {
+            rv->SetStream(stream + used);
+            ++used;
+        }
+    }
+    return used;
 }
 
 uint16_t
@@ -210,6 +228,9 @@ TscClientApplication::LocalNow() const
 void
 TscClientApplication::DoDispose()
 {
+    m_responseHost = nullptr;
+    m_requestHost = nullptr;
+    m_receiveHost = nullptr;
     m_socket = nullptr;
     m_tsc = nullptr;
     m_done = ProbeDoneCallback();
@@ -233,6 +254,11 @@ TscClientApplication::StartApplication()
         m_ntp = std::make_unique<relation::NtpEstimator>(m_ntpMaxSkewPpm,
                                                          NanoSeconds(2) + m_tsc->TicksToDuration(2),
                                                          m_ntpFilter);
+        m_ntp->SetFilterMode(m_ntpMode);
+        if (m_ntpWanderRate > 0 || m_ntpWanderStep > 0)
+        {
+            m_ntp->SetDriftWander(m_ntpWanderRate, m_ntpWanderStep);
+        }
         m_ntpEvent = Simulator::ScheduleNow(&TscClientApplication::NtpPoll, this);
     }
 }
@@ -258,6 +284,22 @@ TscClientApplication::Send(const RelationHeader& h, const Address& to)
 }
 
 void
+TscClientApplication::SendStamped(const RelationHeader& h, const Address& to)
+{
+    if (!m_requestHost)
+    {
+        Send(h, to);
+        return;
+    }
+    Simulator::Schedule(DrawHostDelay(m_requestHost, "RequestHostDelay"), [this, h, to]() {
+        if (m_socket)
+        {
+            Send(h, to);
+        }
+    });
+}
+
+void
 TscClientApplication::HandleRead(Ptr<Socket> socket)
 {
     Address from;
@@ -271,7 +313,12 @@ TscClientApplication::HandleRead(Ptr<Socket> socket)
             m_malformedTrace(p);
             continue;
         }
-        Simulator::Schedule(m_ingressDelay, &TscClientApplication::Handle, this, h, from);
+        Time delay = m_ingressDelay;
+        if (m_receiveHost)
+        {
+            delay += DrawHostDelay(m_receiveHost, "ReceiveHostDelay");
+        }
+        Simulator::Schedule(delay, &TscClientApplication::Handle, this, h, from);
     }
 }
 
@@ -286,8 +333,18 @@ TscClientApplication::Handle(RelationHeader h, Address from)
         uint64_t recvStamp = h.kind == RelationHeader::NTP_REQUEST
                                  ? m_tsc->TicksToDuration(ReadTsc()).GetNanoSeconds()
                                  : 0;
-        Time before = NanoSeconds(m_jitter->GetInteger(0, m_responseJitter.GetNanoSeconds()));
-        Time after = NanoSeconds(m_jitter->GetInteger(0, m_responseJitter.GetNanoSeconds()));
+        Time before;
+        Time after;
+        if (m_responseHost)
+        {
+            before = DrawHostDelay(m_responseHost, "ResponseHostDelay");
+            after = DrawHostDelay(m_responseHost, "ResponseHostDelay");
+        }
+        else
+        {
+            before = NanoSeconds(m_jitter->GetInteger(0, m_responseJitter.GetNanoSeconds()));
+            after = NanoSeconds(m_jitter->GetInteger(0, m_responseJitter.GetNanoSeconds()));
+        }
         Simulator::Schedule(before, [this, h, from, after, recvStamp]() {
             RelationHeader r = h;
             r.origin = m_index;
@@ -381,7 +438,7 @@ TscClientApplication::NextRound()
     h.origin = m_index;
     h.stamp[0] = ReadTsc();
     m_waiting = true;
-    Send(h, InetSocketAddress(m_peer, m_port));
+    SendStamped(h, InetSocketAddress(m_peer, m_port));
     m_timeout = Simulator::Schedule(m_roundTimeout, &TscClientApplication::RoundTimeout, this);
 }
 
@@ -399,19 +456,14 @@ TscClientApplication::NtpPoll()
     h.kind = RelationHeader::NTP_REQUEST;
     h.origin = m_index;
     h.stamp[0] = m_tsc->TicksToDuration(ReadTsc()).GetNanoSeconds();
-    Send(h, InetSocketAddress(m_ntpServer, m_port));
+    SendStamped(h, InetSocketAddress(m_ntpServer, m_port));
     m_ntpEvent = Simulator::Schedule(m_ntpPoll, &TscClientApplication::NtpPoll, this);
 }
 
 void
 TscClientApplication::SetNtpFilterLength(uint32_t value)
 {
-    chronometry::RequireDoubleInRange("ns3::TscClientApplication::NtpFilterLength",
-                                      value,
-                                      1,
-                                      64,
-                                      "samples");
-    m_ntpFilter = value;
+    SetAttribute("NtpFilterLength", UintegerValue(value)); // validated by the checker
 }
 
 uint32_t

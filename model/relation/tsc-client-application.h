@@ -8,12 +8,13 @@
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/minrtt-round.h"
 #include "ns3/nstime.h"
+#include "ns3/ntp-estimator.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/relation-header.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
-#include "ns3/tsc-relation.h"
 
 #include <memory>
 #include <vector>
@@ -42,7 +43,8 @@ class TscClientApplication : public Application
     static TypeId GetTypeId();
 
     /**
-     * \param value NtpFilterLength; valid range [1, 64] samples (a configuration error otherwise)
+     * \param value NtpFilterLength; valid range [1, 64] samples (set through the attribute,
+     *        so an invalid value is a configuration error naming it)
      */
     void SetNtpFilterLength(uint32_t value);
     /** \return NtpFilterLength */
@@ -96,6 +98,16 @@ class TscClientApplication : public Application
     void Handle(RelationHeader h, Address from);
     /** \param h header \param to destination */
     void Send(const RelationHeader& h, const Address& to);
+    /**
+     * Send a header whose stamp was just read, after RequestHostDelay.
+     * \param h header \param to destination
+     */
+    void SendStamped(const RelationHeader& h, const Address& to);
+    /**
+     * \param rv a host-delay variable \param attribute its name, for the message
+     * \return a draw as a Time (a configuration error if negative)
+     */
+    static Time DrawHostDelay(const Ptr<RandomVariableStream>& rv, const char* attribute);
     /** Send the next probe round or finish. */
     void NextRound();
     /** The current round timed out. */
@@ -104,27 +116,21 @@ class TscClientApplication : public Application
     void NtpPoll();
     /** \return Tsc read now */
     uint64_t ReadTsc() const;
-    /** \param v ms \return validated */
-    void SetIngressDelay(Time v);
-    /** \param v jitter */
-    void SetResponseJitter(Time v);
-    /** \param v timeout */
-    void SetRoundTimeout(Time v);
-    /** \param v poll interval */
-    void SetNtpPollInterval(Time v);
-    /** \param v phi */
-    void SetNtpMaxSkew(double v);
-    /** \param v spacing */
-    void SetRoundSpacing(Time v);
 
-    uint16_t m_port;                               //!< UDP port
-    Time m_ingressDelay;                           //!< receive-side delay
-    Time m_responseJitter;                         //!< max random delay before and after a read
-    Time m_roundTimeout;                           //!< probe loss timeout
-    Time m_roundSpacing;                           //!< gap between rounds
-    Time m_ntpPoll;                                //!< 0 = no NTP client
-    double m_ntpMaxSkewPpm;                        //!< phi
-    uint32_t m_ntpFilter;                          //!< filter length
+    uint16_t m_port;        //!< UDP port
+    Time m_ingressDelay;    //!< receive-side delay
+    Time m_responseJitter;  //!< max random delay before and after a read
+    Time m_roundTimeout;    //!< probe loss timeout
+    Time m_roundSpacing;    //!< gap between rounds
+    Time m_ntpPoll;         //!< 0 = no NTP client
+    double m_ntpMaxSkewPpm; //!< phi
+    uint32_t m_ntpFilter;   //!< filter length
+    relation::NtpEstimator::FilterMode m_ntpMode{relation::NtpEstimator::BEST_AT_QUERY}; //!< filter
+    double m_ntpWanderRate{0};                     //!< NTP wander rate, ppm/s
+    double m_ntpWanderStep{0};                     //!< NTP wander step, ppm
+    Ptr<RandomVariableStream> m_responseHost;      //!< responder host delay (s)
+    Ptr<RandomVariableStream> m_requestHost;       //!< send-path host delay (s)
+    Ptr<RandomVariableStream> m_receiveHost;       //!< receive-path host delay (s)
     uint32_t m_index{0};                           //!< node index
     Ipv4Address m_ntpServer;                       //!< server
     bool m_hasNtpServer{false};                    //!< server set

@@ -3,6 +3,7 @@
  */
 #include "tsc-server-application.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -23,12 +24,10 @@ TscServerApplication::GetTypeId()
             .SetGroupName("Chronometry")
             .AddConstructor<TscServerApplication>()
             .AddAttribute("Rounds",
-                          "Probe rounds per ordered pair and window (the paper uses 100); "
-                          "valid range [1, 100000].",
+                          "Probe rounds per ordered pair and window (the paper uses 100).",
                           UintegerValue(100),
-                          MakeUintegerAccessor(&TscServerApplication::SetRounds,
-                                               &TscServerApplication::GetRounds),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&TscServerApplication::m_rounds),
+                          chronometry::MakeUintegerRangeChecker(1, 100000, "rounds"))
             .AddTraceSource("PairDone",
                             "An ordered pair finished its rounds: (window, initiator, "
                             "responder, completed rounds).",
@@ -163,8 +162,7 @@ TscServerApplication::PairDone(const std::vector<relation::MinRttRound>& rounds)
 void
 TscServerApplication::SetRounds(uint32_t value)
 {
-    chronometry::RequireDoubleInRange("ns3::TscServerApplication::Rounds", value, 1, 100000, "");
-    m_rounds = value;
+    SetAttribute("Rounds", UintegerValue(value)); // validated by the checker
 }
 
 uint32_t

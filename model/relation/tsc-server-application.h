@@ -42,7 +42,8 @@ class TscServerApplication : public Application
     static TypeId GetTypeId();
 
     /**
-     * \param value Rounds; valid range [1, 100000] (a configuration error otherwise)
+     * \param value Rounds; valid range [1, 100000] (set through the attribute, so an
+     *        invalid value is a configuration error naming it)
      */
     void SetRounds(uint32_t value);
     /** \return Rounds */

@@ -4,6 +4,7 @@
 #include "scheduled-operation-client.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
@@ -15,6 +16,8 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -24,12 +27,37 @@ NS_OBJECT_ENSURE_REGISTERED(ScheduledOperationClient);
 
 namespace
 {
-/** The predictor kinds in index order. */
+/** The paper's predictor kinds in index order. */
 constexpr std::array<EtePredictorKind, 4> KINDS{EtePredictorKind::BASELINE,
                                                 EtePredictorKind::AVERAGE,
                                                 EtePredictorKind::FT_AVERAGE,
                                                 EtePredictorKind::KALMAN};
+/** The reference predictor kinds in index order. */
+constexpr std::array<ReferencePredictorKind, 3> REFERENCES{ReferencePredictorKind::LAST_SAMPLE,
+                                                           ReferencePredictorKind::WINDOW_MEDIAN,
+                                                           ReferencePredictorKind::CALIBRATED};
 } // namespace
+
+bool
+ScheduledOperationRecord::Missed() const
+{
+    return error && errorCode == SchedulingHeader::TOO_FAR_PAST;
+}
+
+std::vector<std::string>
+ScheduledOperationClient::PredictorNames()
+{
+    std::vector<std::string> names;
+    for (auto k : KINDS)
+    {
+        names.push_back(EtePredictorKindName(k));
+    }
+    for (auto k : REFERENCES)
+    {
+        names.push_back(ReferencePredictorKindName(k));
+    }
+    return names;
+}
 
 TypeId
 ScheduledOperationClient::GetTypeId()
@@ -45,17 +73,18 @@ ScheduledOperationClient::GetTypeId()
                           MakeUintegerAccessor(&ScheduledOperationClient::m_port),
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("Predictor",
-                          "ETE predictor used to schedule: Baseline, Average, FtAverage, Kalman.",
+                          "ETE predictor used to schedule: the paper's Baseline, Average, "
+                          "FtAverage, Kalman, or a reference: LastSample, WindowMedian, "
+                          "Calibrated.",
                           StringValue("FtAverage"),
                           MakeStringAccessor(&ScheduledOperationClient::SetPredictorName,
                                              &ScheduledOperationClient::GetPredictorName),
-                          MakeStringChecker())
+                          chronometry::MakeStringChoiceChecker(PredictorNames()))
             .AddAttribute("Window",
-                          "N, the number of samples the predictors use (and the burst size); "
-                          "valid range [1, 4096].",
+                          "N, the number of samples the predictors use (and the burst size).",
                           UintegerValue(8),
-                          MakeUintegerAccessor(&ScheduledOperationClient::SetWindow),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerAccessor(&ScheduledOperationClient::m_window),
+                          chronometry::MakeUintegerRangeChecker(1, 4096, "samples"))
             .AddAttribute(
                 "ProbeMode",
                 "None, Periodic (a probe every ProbePeriod) or Burst (N probes per "
@@ -69,38 +98,37 @@ ScheduledOperationClient::GetTypeId()
                                 PROBE_BURST,
                                 "Burst"))
             .AddAttribute("ProbePeriod",
-                          "Period of periodic probing; valid range [1 ms, 1 h].",
+                          "Period of periodic probing.",
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&ScheduledOperationClient::m_probePeriod),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
             .AddAttribute("BurstInterval",
-                          "Spacing of the probes of a burst; valid range [1 us, 10 s].",
+                          "Spacing of the probes of a burst.",
                           TimeValue(MilliSeconds(20)),
                           MakeTimeAccessor(&ScheduledOperationClient::m_burstInterval),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(MicroSeconds(1), Seconds(10)))
             .AddAttribute("OperationInterval",
-                          "Time between two operations; valid range [1 ms, 1 h].",
+                          "Time between two operations.",
                           TimeValue(Seconds(2)),
                           MakeTimeAccessor(&ScheduledOperationClient::m_operationInterval),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
             .AddAttribute("OperationLead",
-                          "T_d minus the time the operation is planned; valid range "
-                          "[1 ms, 1 h].",
+                          "T_d minus the time the operation is planned.",
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&ScheduledOperationClient::m_operationLead),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
             .AddAttribute("DecisionLead",
-                          "T_d minus the time the ETE is predicted; valid range (0, "
-                          "OperationLead).",
+                          "T_d minus the time the ETE is predicted; must be below "
+                          "OperationLead.",
                           TimeValue(MilliSeconds(200)),
                           MakeTimeAccessor(&ScheduledOperationClient::m_decisionLead),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .AddAttribute("SendAhead",
                           "A SCHEDULE leaves this long before T_s (covers the network delay "
-                          "and the clock skew); valid range (0, DecisionLead).",
+                          "and the clock skew); must be below DecisionLead.",
                           TimeValue(MilliSeconds(50)),
                           MakeTimeAccessor(&ScheduledOperationClient::m_sendAhead),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .AddAttribute("MaxOperations",
                           "Stop planning after this many operations (0: no limit).",
                           UintegerValue(0),
@@ -113,12 +141,24 @@ ScheduledOperationClient::GetTypeId()
                           MakeBooleanAccessor(&ScheduledOperationClient::m_atomic),
                           MakeBooleanChecker())
             .AddAttribute("CancelLead",
-                          "Atomic commit: T_d minus the ACK deadline; valid range (0, "
-                          "SendAhead). Must exceed ETE + delay + skew for cancels to arrive "
-                          "before any server starts.",
+                          "Atomic commit: T_d minus the ACK deadline; must be below SendAhead. "
+                          "Must exceed ETE + delay + skew for cancels to arrive before any "
+                          "server starts.",
                           TimeValue(MilliSeconds(100)),
                           MakeTimeAccessor(&ScheduledOperationClient::m_cancelLead),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
+            .AddAttribute("MaxRetries",
+                          "Copies of an unanswered SCHEDULE (or unconfirmed CANCEL) sent "
+                          "after the first, RetryTimeout apart (0: no retries).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&ScheduledOperationClient::m_maxRetries),
+                          chronometry::MakeUintegerRangeChecker(0, 16, "copies"))
+            .AddAttribute("RetryTimeout",
+                          "How long the client waits for an ACK (or CANCEL_ACK) before it "
+                          "sends a copy.",
+                          TimeValue(MilliSeconds(20)),
+                          MakeTimeAccessor(&ScheduledOperationClient::m_retryTimeout),
+                          chronometry::MakeTimeRangeChecker(MicroSeconds(1), Seconds(10)))
             .AddTraceSource("Report",
                             "A real operation's report (server, id, T_d, T_s, predicted, T_e).",
                             MakeTraceSourceAccessor(&ScheduledOperationClient::m_reportTrace),
@@ -132,7 +172,7 @@ ScheduledOperationClient::GetTypeId()
 
 ScheduledOperationClient::ScheduledOperationClient()
     : m_port(0),
-      m_kind(EtePredictorKind::FT_AVERAGE),
+      m_active(2), // FtAverage
       m_window(8),
       m_probeMode(PROBE_PERIODIC),
       m_probePeriod(Seconds(1)),
@@ -144,6 +184,8 @@ ScheduledOperationClient::ScheduledOperationClient()
       m_maxOperations(0),
       m_atomic(false),
       m_cancelLead(MilliSeconds(100)),
+      m_maxRetries(0),
+      m_retryTimeout(MilliSeconds(20)),
       m_nextId(1),
       m_operations(0),
       m_probeReports(0),
@@ -157,25 +199,49 @@ ScheduledOperationClient::~ScheduledOperationClient() = default;
 void
 ScheduledOperationClient::SetPredictorName(std::string name)
 {
-    m_kind = EtePredictorKindFromName(name, "ns3::ScheduledOperationClient::Predictor");
+    // The attribute's checker has accepted the name.
+    auto names = PredictorNames();
+    auto it = std::find(names.begin(), names.end(), name);
+    NS_ASSERT(it != names.end());
+    m_active = static_cast<uint32_t>(it - names.begin());
 }
 
 std::string
 ScheduledOperationClient::GetPredictorName() const
 {
-    return EtePredictorKindName(m_kind);
+    return PredictorNames()[m_active];
 }
 
 void
-ScheduledOperationClient::SetWindow(uint32_t n)
+ScheduledOperationClient::Server::Update(Time ete)
 {
-    chronometry::RequireDoubleInRange("ns3::ScheduledOperationClient::Window", n, 1, 4096, "");
-    m_window = n;
+    for (auto& p : predictors)
+    {
+        p.Update(ete);
+    }
+    for (auto& r : references)
+    {
+        r.Update(ete);
+    }
+}
+
+void
+ScheduledOperationClient::Server::Reset()
+{
+    for (auto& p : predictors)
+    {
+        p.Reset();
+    }
+    for (auto& r : references)
+    {
+        r.Reset();
+    }
 }
 
 void
 ScheduledOperationClient::AddServer(const Address& address)
 {
+    NS_LOG_FUNCTION(this << address);
     Server s;
     s.address = address;
     m_servers.push_back(s);
@@ -205,37 +271,58 @@ ScheduledOperationClient::GetAborts() const
     return m_aborts;
 }
 
+ScheduledOperationSummary
+ScheduledOperationClient::Summarize() const
+{
+    ScheduledOperationSummary s;
+    double delaySum = 0;
+    for (const auto& r : m_records)
+    {
+        ++s.records;
+        s.reported += r.reported;
+        s.lateSends += r.late;
+        s.lateArrivals += r.arrivedLate;
+        s.missed += r.Missed();
+        s.errors += r.error;
+        s.unanswered += !r.acked && !r.reported && !r.error;
+        s.scheduleRetries += r.scheduleCopies > 1 ? r.scheduleCopies - 1 : 0;
+        s.cancels += r.cancelSent;
+        s.cancelRetries += r.cancelCopies > 1 ? r.cancelCopies - 1 : 0;
+        s.cancelsConfirmed += r.cancelAcked && r.cancelCode == SchedulingHeader::OK;
+        s.cancelsTooLate += r.cancelAcked && r.cancelCode == SchedulingHeader::NOT_PENDING;
+        if (r.reported)
+        {
+            double d = r.startDelay.GetNanoSeconds();
+            delaySum += d;
+            s.maxStartDelayNs = std::max(s.maxStartDelayNs, d);
+        }
+    }
+    if (s.reported > 0)
+    {
+        s.meanStartDelayNs = delaySum / s.reported;
+    }
+    return s;
+}
+
 void
 ScheduledOperationClient::DoInitialize()
 {
+    // Single values are checked by the attributes' checkers; what is left are relations.
     const std::string n = "ns3::ScheduledOperationClient::";
-    chronometry::RequireTimeInRange(n + "ProbePeriod", m_probePeriod, MilliSeconds(1), Hours(1));
-    chronometry::RequireTimeInRange(n + "BurstInterval",
-                                    m_burstInterval,
-                                    MicroSeconds(1),
-                                    Seconds(10));
-    chronometry::RequireTimeInRange(n + "OperationInterval",
-                                    m_operationInterval,
-                                    MilliSeconds(1),
-                                    Hours(1));
-    chronometry::RequireTimeInRange(n + "OperationLead",
-                                    m_operationLead,
-                                    MilliSeconds(1),
-                                    Hours(1));
     chronometry::RequireTimeInRange(n + "DecisionLead",
                                     m_decisionLead,
-                                    Time(1),
-                                    m_operationLead - Time(1));
+                                    Time::From(1),
+                                    m_operationLead - Time::From(1));
     chronometry::RequireTimeInRange(n + "SendAhead",
                                     m_sendAhead,
-                                    Time(1),
-                                    m_decisionLead - Time(1));
+                                    Time::From(1),
+                                    m_decisionLead - Time::From(1));
     if (m_atomic)
     {
         chronometry::RequireTimeInRange(n + "CancelLead",
                                         m_cancelLead,
-                                        Time(1),
-                                        m_sendAhead - Time(1));
+                                        Time::From(1),
+                                        m_sendAhead - Time::From(1));
     }
     if (m_probeMode == PROBE_BURST)
     {
@@ -254,9 +341,14 @@ ScheduledOperationClient::DoInitialize()
     for (auto& s : m_servers)
     {
         s.predictors.clear();
+        s.references.clear();
         for (auto kind : KINDS)
         {
             s.predictors.emplace_back(kind, m_window);
+        }
+        for (auto kind : REFERENCES)
+        {
+            s.references.emplace_back(kind, m_window);
         }
     }
     Application::DoInitialize();
@@ -273,6 +365,7 @@ ScheduledOperationClient::DoDispose()
 void
 ScheduledOperationClient::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_clock = GetNode()->GetObject<LocalClock>();
     if (!m_clock)
     {
@@ -295,12 +388,18 @@ ScheduledOperationClient::StartApplication()
 void
 ScheduledOperationClient::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_planEvent.Cancel();
     m_probeEvent.Cancel();
     for (auto& e : m_events)
     {
         e.Cancel();
     }
+    for (auto& [record, e] : m_retryEvents)
+    {
+        e.Cancel();
+    }
+    m_retryEvents.clear();
     for (auto id : m_localEvents)
     {
         m_clock->CancelLocalEvent(id);
@@ -351,6 +450,7 @@ ScheduledOperationClient::PlanOperation()
     }
     uint32_t operation = m_operations++;
     Time desired = m_clock->GetLocalTime() + m_operationLead;
+    NS_LOG_FUNCTION(this << operation << desired);
     for (uint32_t s = 0; s < m_servers.size(); ++s)
     {
         ScheduledOperationRecord r;
@@ -365,10 +465,7 @@ ScheduledOperationClient::PlanOperation()
     {
         for (auto& s : m_servers)
         {
-            for (auto& p : s.predictors)
-            {
-                p.Reset();
-            }
+            s.Reset();
         }
         for (uint32_t i = 0; i < m_window; ++i)
         {
@@ -385,20 +482,27 @@ ScheduledOperationClient::PlanOperation()
 void
 ScheduledOperationClient::Decide(uint32_t operation)
 {
-    for (std::size_t i = 0; i < m_records.size(); ++i)
+    NS_LOG_FUNCTION(this << operation);
+    Time desired;
+    // The records of an operation are contiguous: one per server, in server order.
+    std::size_t first = std::size_t(operation) * m_servers.size();
+    for (std::size_t i = first; i < first + m_servers.size(); ++i)
     {
         auto& r = m_records[i];
-        if (r.operation != operation)
-        {
-            continue;
-        }
+        NS_ASSERT(r.operation == operation);
         auto& server = m_servers[r.server];
         for (std::size_t k = 0; k < KINDS.size(); ++k)
         {
             r.shadow[k] = server.predictors[k].Predict();
         }
-        r.predicted = r.shadow[static_cast<std::size_t>(m_kind)];
+        for (std::size_t k = 0; k < REFERENCES.size(); ++k)
+        {
+            r.reference[k] = server.references[k].Predict();
+        }
+        r.predicted =
+            m_active < KINDS.size() ? r.shadow[m_active] : r.reference[m_active - KINDS.size()];
         r.scheduled = r.desired - r.predicted;
+        desired = r.desired;
         Time sendAt = r.scheduled - m_sendAhead;
         if (sendAt <= m_clock->GetLocalTime())
         {
@@ -408,14 +512,6 @@ ScheduledOperationClient::Decide(uint32_t operation)
     }
     if (m_atomic)
     {
-        Time desired;
-        for (const auto& r : m_records)
-        {
-            if (r.operation == operation)
-            {
-                desired = r.desired;
-            }
-        }
         m_localEvents.push_back(
             m_clock->ScheduleAtLocal(desired - m_cancelLead,
                                      [this, operation]() { CheckCommit(operation); }));
@@ -423,24 +519,90 @@ ScheduledOperationClient::Decide(uint32_t operation)
 }
 
 void
+ScheduledOperationClient::ArmRetry(std::size_t record,
+                                   void (ScheduledOperationClient::*retry)(std::size_t))
+{
+    if (m_maxRetries == 0)
+    {
+        return;
+    }
+    m_retryEvents[record].Cancel();
+    m_retryEvents[record] = Simulator::Schedule(m_retryTimeout, retry, this, record);
+}
+
+void
 ScheduledOperationClient::SendSchedule(std::size_t index)
 {
     auto& r = m_records[index];
-    r.sentAt = m_clock->GetLocalTime();
+    if (r.scheduleCopies == 0)
+    {
+        r.sentAt = m_clock->GetLocalTime();
+    }
+    ++r.scheduleCopies;
     SchedulingHeader h;
     h.SetType(SchedulingHeader::SCHEDULE);
     h.SetRequestId(r.id);
     h.SetTime1(r.scheduled);
     SendTo(r.server, h);
+    ArmRetry(index, &ScheduledOperationClient::RetrySchedule);
+}
+
+void
+ScheduledOperationClient::RetrySchedule(std::size_t index)
+{
+    m_retryEvents.erase(index);
+    auto& r = m_records[index];
+    if (r.acked || r.error || r.reported || r.cancelSent || r.scheduleCopies > m_maxRetries)
+    {
+        return;
+    }
+    Time now = m_clock->GetLocalTime();
+    Time deadline = m_atomic ? std::min(r.scheduled, r.desired - m_cancelLead) : r.scheduled;
+    if (now >= deadline)
+    {
+        return; // a copy now would arrive after T_s, or after the commit decision
+    }
+    NS_LOG_INFO("retry SCHEDULE " << r.id << " copy " << r.scheduleCopies + 1);
+    SendSchedule(index);
+}
+
+void
+ScheduledOperationClient::SendCancel(std::size_t index)
+{
+    auto& r = m_records[index];
+    r.cancelSent = true;
+    ++r.cancelCopies;
+    SchedulingHeader h;
+    h.SetType(SchedulingHeader::CANCEL);
+    h.SetRequestId(r.id);
+    h.SetTime1(r.scheduled);
+    SendTo(r.server, h);
+    ArmRetry(index, &ScheduledOperationClient::RetryCancel);
+}
+
+void
+ScheduledOperationClient::RetryCancel(std::size_t index)
+{
+    m_retryEvents.erase(index);
+    auto& r = m_records[index];
+    if (r.cancelAcked || r.cancelCopies > m_maxRetries)
+    {
+        return;
+    }
+    NS_LOG_INFO("retry CANCEL " << r.id << " copy " << r.cancelCopies + 1);
+    SendCancel(index);
 }
 
 void
 ScheduledOperationClient::CheckCommit(uint32_t operation)
 {
+    NS_LOG_FUNCTION(this << operation);
+    std::size_t first = std::size_t(operation) * m_servers.size();
     bool all = true;
-    for (const auto& r : m_records)
+    for (std::size_t i = first; i < first + m_servers.size(); ++i)
     {
-        if (r.operation == operation && (!r.acked || r.error))
+        const auto& r = m_records[i];
+        if (!r.acked || r.error)
         {
             all = false;
         }
@@ -451,16 +613,9 @@ ScheduledOperationClient::CheckCommit(uint32_t operation)
     }
     ++m_aborts;
     NS_LOG_INFO("atomic commit " << operation << ": an ACK is missing, cancel everywhere");
-    for (auto& r : m_records)
+    for (std::size_t i = first; i < first + m_servers.size(); ++i)
     {
-        if (r.operation == operation)
-        {
-            SchedulingHeader h;
-            h.SetType(SchedulingHeader::CANCEL);
-            h.SetRequestId(r.id);
-            SendTo(r.server, h);
-            r.cancelSent = true;
-        }
+        SendCancel(i);
     }
 }
 
@@ -492,10 +647,7 @@ ScheduledOperationClient::HandleRead(Ptr<Socket> socket)
             if (h.GetType() == SchedulingHeader::REPORT)
             {
                 Time ete = h.GetTime2() - probe->second.second;
-                for (auto& p : m_servers[probe->second.first].predictors)
-                {
-                    p.Update(ete);
-                }
+                m_servers[probe->second.first].Update(ete);
                 ++m_probeReports;
                 m_probes.erase(probe);
             }
@@ -514,20 +666,32 @@ ScheduledOperationClient::HandleRead(Ptr<Socket> socket)
         switch (h.GetType())
         {
         case SchedulingHeader::ACK:
-            r.acked = true;
+            if (!r.acked)
+            {
+                r.acked = true;
+                r.ackReceipt = h.GetTime2();
+                r.arrivedLate = r.ackReceipt > r.scheduled;
+            }
             break;
         case SchedulingHeader::ERROR:
             r.error = true;
             r.errorCode = h.GetCode();
             break;
+        case SchedulingHeader::CANCEL_ACK:
+            r.cancelAcked = true;
+            r.cancelCode = h.GetCode();
+            break;
         case SchedulingHeader::REPORT: {
+            if (r.reported)
+            {
+                break;
+            }
             r.reported = true;
             r.completed = h.GetTime2();
+            r.reportedStart = h.GetTime1();
+            r.startDelay = r.reportedStart - r.scheduled;
             Time ete = r.completed - r.scheduled;
-            for (auto& p : m_servers[r.server].predictors)
-            {
-                p.Update(ete);
-            }
+            m_servers[r.server].Update(ete);
             m_reportTrace(r.server, r.id, r.desired, r.scheduled, r.predicted, r.completed);
             break;
         }

@@ -7,6 +7,7 @@
 #include "ns3/application.h"
 #include "ns3/ete-predictor.h"
 #include "ns3/local-clock.h"
+#include "ns3/reference-predictor.h"
 #include "ns3/scheduling-header.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
@@ -21,24 +22,61 @@ namespace ns3
 /**
  * \ingroup chronometry
  * What the client knows about one real (non-probe) operation on one server.
+ * Server-local readings (ackReceipt, reportedStart, completed) come from the
+ * server's messages; the client never sees true time.
  */
 struct ScheduledOperationRecord
 {
-    uint32_t operation = 0;     //!< operation index (the same for all servers)
-    uint32_t server = 0;        //!< server index (order of AddServer)
-    uint32_t id = 0;            //!< request id
-    Time desired;               //!< T_d
-    Time scheduled;             //!< T_s = T_d - predicted ETE
-    Time predicted;             //!< predicted ETE of the active predictor
-    std::array<Time, 4> shadow; //!< what each predictor (EtePredictorKind order) would predict
-    Time sentAt;                //!< client local time the SCHEDULE left
-    bool late = false;          //!< could not be sent SendAhead before T_s
-    bool acked = false;         //!< ACK received (before the decision, for atomic commit)
-    bool reported = false;      //!< REPORT received
-    bool error = false;         //!< ERROR received
-    uint8_t errorCode = 0;      //!< its code
-    bool cancelSent = false;    //!< CANCEL sent (atomic commit abort)
-    Time completed;             //!< T_e reported (server local clock)
+    uint32_t operation = 0;        //!< operation index (the same for all servers)
+    uint32_t server = 0;           //!< server index (order of AddServer)
+    uint32_t id = 0;               //!< request id
+    Time desired;                  //!< T_d
+    Time scheduled;                //!< T_s = T_d - predicted ETE
+    Time predicted;                //!< predicted ETE of the active predictor
+    std::array<Time, 4> shadow;    //!< what each paper predictor (EtePredictorKind order) predicts
+    std::array<Time, 3> reference; //!< what each ReferencePredictorKind would predict
+    Time sentAt;                   //!< client local time the (first) SCHEDULE left
+    bool late = false;             //!< could not be sent SendAhead before T_s
+    bool acked = false;            //!< ACK received (before the decision, for atomic commit)
+    bool reported = false;         //!< REPORT received
+    bool error = false;            //!< ERROR received
+    uint8_t errorCode = 0;         //!< its code
+    bool cancelSent = false;       //!< CANCEL sent (atomic commit abort)
+    Time completed;                //!< T_e reported (server local clock)
+    uint32_t scheduleCopies = 0;   //!< SCHEDULE transmissions (1 + retries)
+    uint32_t cancelCopies = 0;     //!< CANCEL transmissions (1 + retries)
+    bool cancelAcked = false;      //!< CANCEL_ACK received
+    uint8_t cancelCode = 0;        //!< its code (OK: cancelled; NOT_PENDING: too late or unknown)
+    Time ackReceipt;               //!< server local time the SCHEDULE arrived (from the ACK)
+    bool arrivedLate = false;      //!< the ACK shows the SCHEDULE arrived after T_s
+    Time reportedStart;            //!< server local start time (from the REPORT)
+    Time startDelay;               //!< reportedStart - T_s: the start-delay part of the ETE
+
+    /** \return true if the server refused it as too far in the past (arrived too late) */
+    bool Missed() const;
+};
+
+/**
+ * \ingroup chronometry
+ * Counts over a client's records (see ScheduledOperationClient::Summarize).
+ */
+struct ScheduledOperationSummary
+{
+    uint64_t records = 0;          //!< real operations x servers
+    uint64_t reported = 0;         //!< REPORTs received
+    uint64_t lateSends = 0;        //!< SCHEDULEs that could not leave SendAhead before T_s
+    uint64_t lateArrivals = 0;     //!< ACKs showing arrival after T_s (started late)
+    uint64_t missed = 0;           //!< refused as too far in the past
+    uint64_t errors = 0;           //!< ERROR replies
+    uint64_t unanswered = 0;       //!< neither ACK, REPORT nor ERROR
+    uint64_t scheduleRetries = 0;  //!< SCHEDULE copies beyond the first
+    uint64_t cancels = 0;          //!< records with a CANCEL sent
+    uint64_t cancelRetries = 0;    //!< CANCEL copies beyond the first
+    uint64_t cancelsConfirmed = 0; //!< CANCEL_ACK with OK
+    uint64_t cancelsTooLate =
+        0; //!< CANCEL_ACK with NOT_PENDING (the server had started or never had it)
+    double meanStartDelayNs = 0; //!< mean reported start delay over reported records
+    double maxStartDelayNs = 0;  //!< largest reported start delay
 };
 
 /**
@@ -55,9 +93,19 @@ struct ScheduledOperationRecord
  * BurstInterval apart, right after the operation is planned; the predictor is
  * reset first so only the burst counts) or None.
  *
+ * Predictor: one of the paper's (Baseline, Average, FtAverage, Kalman) or a
+ * reference (LastSample, WindowMedian, Calibrated); every record also holds
+ * what each of the seven would have predicted from the same reports.
+ *
  * AtomicCommit: the client expects every server's ACK before local time
  * T_d - CancelLead; if one is missing (lost, or ERROR), it sends CANCEL to all
- * servers, so that either all or none execute.
+ * servers, so that either all or none execute -- provided the cancels arrive
+ * before the servers start, and are not lost.
+ *
+ * Retries (MaxRetries > 0): a SCHEDULE without ACK or ERROR RetryTimeout after
+ * its last copy is sent again (until T_s, or the commit check), and so is a
+ * CANCEL without CANCEL_ACK; at most MaxRetries copies beyond the first.  The
+ * server recognizes copies by request id (ScheduledOperationServer).
  */
 class ScheduledOperationClient : public Application
 {
@@ -94,6 +142,11 @@ class ScheduledOperationClient : public Application
     uint64_t GetMalformed() const;
     /** \return number of operations the client decided to abort (atomic commit) */
     uint64_t GetAborts() const;
+    /** \return counts over the records (late, missed, retries, start delays, ...) */
+    ScheduledOperationSummary Summarize() const;
+
+    /** \return the names the Predictor attribute accepts, paper predictors first */
+    static std::vector<std::string> PredictorNames();
 
     /**
      * Trace signature for a report of a real operation.
@@ -127,6 +180,17 @@ class ScheduledOperationClient : public Application
     void Decide(uint32_t operation);
     /** \param record index into m_records */
     void SendSchedule(std::size_t record);
+    /** \param record index into m_records: resend the SCHEDULE if still unanswered */
+    void RetrySchedule(std::size_t record);
+    /** \param record index into m_records: send (a copy of) its CANCEL */
+    void SendCancel(std::size_t record);
+    /** \param record index into m_records: resend the CANCEL if still unconfirmed */
+    void RetryCancel(std::size_t record);
+    /**
+     * \param record index into m_records
+     * \param retry what to run after RetryTimeout
+     */
+    void ArmRetry(std::size_t record, void (ScheduledOperationClient::*retry)(std::size_t));
     /** \param operation atomic commit: check ACKs, cancel everywhere if one is missing */
     void CheckCommit(uint32_t operation);
     /** \param socket socket with data */
@@ -141,34 +205,41 @@ class ScheduledOperationClient : public Application
     void SetPredictorName(std::string name);
     /** \return Predictor attribute */
     std::string GetPredictorName() const;
-    /** \param n Window attribute */
-    void SetWindow(uint32_t n);
 
     /** Per-server state. */
     struct Server
     {
-        Address address;                      //!< where
-        std::vector<EtePredictor> predictors; //!< one per EtePredictorKind
+        Address address;                            //!< where
+        std::vector<EtePredictor> predictors;       //!< one per EtePredictorKind
+        std::vector<ReferencePredictor> references; //!< one per ReferencePredictorKind
+
+        /** \param ete a measured ETE for every predictor */
+        void Update(Time ete);
+        /** Reset every predictor. */
+        void Reset();
     };
 
-    uint16_t m_port;                                        //!< local port
-    EtePredictorKind m_kind;                                //!< active predictor
-    uint32_t m_window;                                      //!< N
-    ProbeMode m_probeMode;                                  //!< probing
-    Time m_probePeriod;                                     //!< periodic probing period
-    Time m_burstInterval;                                   //!< spacing of burst probes
-    Time m_operationInterval;                               //!< between operations
-    Time m_operationLead;                                   //!< T_d - planning time
-    Time m_decisionLead;                                    //!< T_d - decision time
-    Time m_sendAhead;                                       //!< T_s - send time
-    uint32_t m_maxOperations;                               //!< 0 = unlimited
-    bool m_atomic;                                          //!< atomic commit mode
-    Time m_cancelLead;                                      //!< T_d - commit check time
-    Ptr<Socket> m_socket;                                   //!< socket
-    Ptr<LocalClock> m_clock;                                //!< the client's clock
-    std::vector<Server> m_servers;                          //!< servers
-    std::vector<ScheduledOperationRecord> m_records;        //!< real operations
-    std::map<uint32_t, std::size_t> m_recordById;           //!< id -> record
+    uint16_t m_port;                                 //!< local port
+    uint32_t m_active;                               //!< active predictor (PredictorNames index)
+    uint32_t m_window;                               //!< N
+    ProbeMode m_probeMode;                           //!< probing
+    Time m_probePeriod;                              //!< periodic probing period
+    Time m_burstInterval;                            //!< spacing of burst probes
+    Time m_operationInterval;                        //!< between operations
+    Time m_operationLead;                            //!< T_d - planning time
+    Time m_decisionLead;                             //!< T_d - decision time
+    Time m_sendAhead;                                //!< T_s - send time
+    uint32_t m_maxOperations;                        //!< 0 = unlimited
+    bool m_atomic;                                   //!< atomic commit mode
+    Time m_cancelLead;                               //!< T_d - commit check time
+    uint32_t m_maxRetries;                           //!< copies beyond the first
+    Time m_retryTimeout;                             //!< wait before a copy
+    std::map<std::size_t, EventId> m_retryEvents;    //!< record -> pending retry
+    Ptr<Socket> m_socket;                            //!< socket
+    Ptr<LocalClock> m_clock;                         //!< the client's clock
+    std::vector<Server> m_servers;                   //!< servers
+    std::vector<ScheduledOperationRecord> m_records; //!< real operations
+    std::map<uint32_t, std::size_t> m_recordById;    //!< id -> record
     std::map<uint32_t, std::pair<uint32_t, Time>> m_probes; //!< probe id -> (server, T_s)
     uint32_t m_nextId;                                      //!< next request id
     uint32_t m_operations;                                  //!< operations planned

@@ -4,6 +4,7 @@
 #include "scheduled-operation-server.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
@@ -57,37 +58,72 @@ ScheduledOperationServer::GetTypeId()
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("SchedMaxFuture",
                           "Requests with T_s later than local now + this are refused "
-                          "(sched-max-future); valid range [0, 1 h].",
+                          "(sched-max-future).",
                           TimeValue(Seconds(10)),
-                          MakeTimeAccessor(&ScheduledOperationServer::SetMaxFuture),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&ScheduledOperationServer::m_maxFuture),
+                          chronometry::MakeTimeRangeChecker(Time(0), Hours(1)))
             .AddAttribute("SchedMaxPast",
                           "Requests with T_s earlier than local now - this are refused; later "
-                          "past times run at once (sched-max-past); valid range [0, 1 h].",
+                          "past times run at once (sched-max-past).",
                           TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&ScheduledOperationServer::SetMaxPast),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&ScheduledOperationServer::m_maxPast),
+                          chronometry::MakeTimeRangeChecker(Time(0), Hours(1)))
             .AddAttribute("ServiceModel",
                           "The ns3::ServiceTimeModel drawing each operation's duration.",
                           PointerValue(),
                           MakePointerAccessor(&ScheduledOperationServer::m_service),
                           MakePointerChecker<ServiceTimeModel>())
             .AddAttribute("AckLossProbability",
-                          "Probability that the ACK notification of a real request is lost on "
-                          "the way (failure injection for atomic commit); valid range [0, 1].",
+                          "Probability that the ACK notification of a real request (or of a "
+                          "copy of it) is lost on the way (failure injection).",
                           DoubleValue(0),
-                          MakeDoubleAccessor(&ScheduledOperationServer::SetAckLoss),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&ScheduledOperationServer::m_ackLoss),
+                          chronometry::MakeDoubleRangeChecker(0, 1))
             .AddAttribute("RefuseProbability",
                           "Probability that a real request is refused with an ERROR reply "
-                          "(failure injection); valid range [0, 1].",
+                          "(failure injection).",
                           DoubleValue(0),
-                          MakeDoubleAccessor(&ScheduledOperationServer::SetRefuse),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&ScheduledOperationServer::m_refuse),
+                          chronometry::MakeDoubleRangeChecker(0, 1))
+            .AddAttribute("ScheduleLossProbability",
+                          "Probability that a real request's SCHEDULE (each copy) is lost on "
+                          "the way to the server (failure injection).",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&ScheduledOperationServer::m_scheduleLoss),
+                          chronometry::MakeDoubleRangeChecker(0, 1))
+            .AddAttribute("CancelLossProbability",
+                          "Probability that a CANCEL (each copy) is lost on the way to the "
+                          "server (failure injection).",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&ScheduledOperationServer::m_cancelLoss),
+                          chronometry::MakeDoubleRangeChecker(0, 1))
+            .AddAttribute("MeanTimeBetweenCrashes",
+                          "Mean (exponential) up-time between random crashes; 0: the server "
+                          "never crashes by itself (Crash() still works).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&ScheduledOperationServer::SetMeanTimeBetweenCrashes,
+                                           &ScheduledOperationServer::GetMeanTimeBetweenCrashes),
+                          chronometry::MakeTimeRangeChecker(Time(0), Hours(10000)))
+            .AddAttribute("Downtime",
+                          "How long a crashed server stays down before it restarts.",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&ScheduledOperationServer::m_downtime),
+                          chronometry::MakeTimeRangeChecker(MicroSeconds(1), Hours(1)))
+            .AddAttribute("PersistSchedule",
+                          "Pending operations and remembered ids survive a crash (stored "
+                          "durably); false: they are lost with the process.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&ScheduledOperationServer::m_persist),
+                          MakeBooleanChecker())
             .AddTraceSource("OperationComplete",
                             "An operation completed (id, probe, T_s, true start, true end, T_e).",
                             MakeTraceSourceAccessor(&ScheduledOperationServer::m_opTrace),
                             "ns3::ScheduledOperationServer::OperationCallback")
+            .AddTraceSource("OperationDetail",
+                            "An operation completed, with local and true times and its service "
+                            "draw (ScheduledOperationTruth).",
+                            MakeTraceSourceAccessor(&ScheduledOperationServer::m_detailTrace),
+                            "ns3::ScheduledOperationServer::OperationDetailCallback")
             .AddTraceSource("Rejected",
                             "A request was refused (id, code).",
                             MakeTraceSourceAccessor(&ScheduledOperationServer::m_rejectTrace),
@@ -99,7 +135,11 @@ ScheduledOperationServer::GetTypeId()
             .AddTraceSource("Malformed",
                             "A malformed packet was dropped.",
                             MakeTraceSourceAccessor(&ScheduledOperationServer::m_malformedTrace),
-                            "ns3::Packet::TracedCallback");
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("UpDown",
+                            "The server crashed (false) or restarted (true).",
+                            MakeTraceSourceAccessor(&ScheduledOperationServer::m_upDownTrace),
+                            "ns3::ScheduledOperationServer::UpDownCallback");
     return tid;
 }
 
@@ -109,11 +149,13 @@ ScheduledOperationServer::ScheduledOperationServer()
       m_maxPast(Seconds(1)),
       m_ackLoss(0),
       m_refuse(0),
-      m_completed(0),
-      m_committed(0),
-      m_rejected(0),
-      m_cancelled(0),
-      m_malformed(0)
+      m_scheduleLoss(0),
+      m_cancelLoss(0),
+      m_meanTimeBetweenCrashes(0),
+      m_downtime(Seconds(1)),
+      m_persist(false),
+      m_up(true),
+      m_running(false)
 {
     m_coin = CreateObject<UniformRandomVariable>();
 }
@@ -121,81 +163,74 @@ ScheduledOperationServer::ScheduledOperationServer()
 ScheduledOperationServer::~ScheduledOperationServer() = default;
 
 void
-ScheduledOperationServer::SetMaxFuture(Time t)
+ScheduledOperationServer::SetMeanTimeBetweenCrashes(Time t)
 {
-    chronometry::RequireTimeInRange("ns3::ScheduledOperationServer::SchedMaxFuture",
-                                    t,
-                                    Time(0),
-                                    Hours(1));
-    m_maxFuture = t;
+    m_meanTimeBetweenCrashes = t;
+    // Created only when used, so a server that never crashes keeps its stream numbering.
+    if (t.IsStrictlyPositive() && !m_uptime)
+    {
+        m_uptime = CreateObject<ExponentialRandomVariable>();
+        m_uptime->SetAttribute("Mean", DoubleValue(1.0));
+    }
 }
 
-void
-ScheduledOperationServer::SetMaxPast(Time t)
+Time
+ScheduledOperationServer::GetMeanTimeBetweenCrashes() const
 {
-    chronometry::RequireTimeInRange("ns3::ScheduledOperationServer::SchedMaxPast",
-                                    t,
-                                    Time(0),
-                                    Hours(1));
-    m_maxPast = t;
-}
-
-void
-ScheduledOperationServer::SetAckLoss(double p)
-{
-    chronometry::RequireDoubleInRange("ns3::ScheduledOperationServer::AckLossProbability",
-                                      p,
-                                      0,
-                                      1,
-                                      "");
-    m_ackLoss = p;
-}
-
-void
-ScheduledOperationServer::SetRefuse(double p)
-{
-    chronometry::RequireDoubleInRange("ns3::ScheduledOperationServer::RefuseProbability",
-                                      p,
-                                      0,
-                                      1,
-                                      "");
-    m_refuse = p;
+    return m_meanTimeBetweenCrashes;
 }
 
 uint64_t
 ScheduledOperationServer::GetCompleted() const
 {
-    return m_completed;
+    return m_counters.completed;
 }
 
 uint64_t
 ScheduledOperationServer::GetCommitted() const
 {
-    return m_committed;
+    return m_counters.committed;
 }
 
 uint64_t
 ScheduledOperationServer::GetRejected() const
 {
-    return m_rejected;
+    return m_counters.rejected;
 }
 
 uint64_t
 ScheduledOperationServer::GetCancelled() const
 {
-    return m_cancelled;
+    return m_counters.cancelled;
 }
 
 uint64_t
 ScheduledOperationServer::GetMalformed() const
 {
-    return m_malformed;
+    return m_counters.malformed;
 }
 
 std::size_t
 ScheduledOperationServer::GetPendingCount() const
 {
-    return m_pending.size();
+    std::size_t n = 0;
+    for (const auto& [key, op] : m_ops)
+    {
+        n += op.state == State::PENDING;
+    }
+    return n;
+}
+
+const ScheduledOperationServer::Counters&
+ScheduledOperationServer::GetCounters() const
+{
+    return m_counters;
+}
+
+bool
+ScheduledOperationServer::IsUp() const
+{
+    return m_up;
 }
 
 int64_t
@@ -206,6 +241,11 @@ ScheduledOperationServer::AssignStreams(int64_t stream)
     if (m_service)
     {
         used += m_service->AssignStreams(stream + 1);
+    }
+    if (m_uptime)
+    {
+        m_uptime->SetStream(stream + used);
+        ++used;
     }
     return used;
 }
@@ -226,13 +266,29 @@ ScheduledOperationServer::DoDispose()
     m_socket = nullptr;
     m_clock = nullptr;
     m_service = nullptr;
-    m_pending.clear();
+    m_uptime = nullptr;
+    m_ops.clear();
     Application::DoDispose();
+}
+
+bool
+ScheduledOperationServer::Chance(double p)
+{
+    return p > 0 && m_coin->GetValue() < p;
+}
+
+void
+ScheduledOperationServer::Open()
+{
+    m_socket = Socket::CreateSocket(GetNode(), TypeId::LookupByName("ns3::UdpSocketFactory"));
+    m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
+    m_socket->SetRecvCallback(MakeCallback(&ScheduledOperationServer::HandleRead, this));
 }
 
 void
 ScheduledOperationServer::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_clock = GetNode()->GetObject<LocalClock>();
     if (!m_clock)
     {
@@ -240,37 +296,153 @@ ScheduledOperationServer::StartApplication()
             "ns3::ScheduledOperationServer: the node has no LocalClock (install one with "
             "ClockHelper first)");
     }
-    m_socket = Socket::CreateSocket(GetNode(), TypeId::LookupByName("ns3::UdpSocketFactory"));
-    m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
-    m_socket->SetRecvCallback(MakeCallback(&ScheduledOperationServer::HandleRead, this));
+    m_running = true;
+    m_up = true;
+    Open();
+    ScheduleCrash();
 }
 
 void
 ScheduledOperationServer::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
+    m_running = false;
+    m_crashEvent.Cancel();
+    m_restartEvent.Cancel();
     if (m_socket)
     {
         m_socket->Close();
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket = nullptr;
     }
-    for (auto& [key, p] : m_pending)
+    for (auto& [key, op] : m_ops)
     {
-        m_clock->CancelLocalEvent(p.event);
+        if (op.state == State::PENDING && m_clock)
+        {
+            m_clock->CancelLocalEvent(op.event);
+        }
+        op.completion.Cancel();
     }
-    m_pending.clear();
-    for (auto& [key, event] : m_running)
+    m_ops.clear();
+}
+
+void
+ScheduledOperationServer::ScheduleCrash()
+{
+    if (!m_meanTimeBetweenCrashes.IsStrictlyPositive() || !m_uptime)
     {
-        event.Cancel();
+        return;
     }
-    m_running.clear();
+    double ns = m_uptime->GetValue() * double(m_meanTimeBetweenCrashes.GetNanoSeconds());
+    m_crashEvent = Simulator::Schedule(NanoSeconds(static_cast<int64_t>(ns)),
+                                       &ScheduledOperationServer::Crash,
+                                       this);
+}
+
+void
+ScheduledOperationServer::Crash()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_up || !m_running)
+    {
+        return;
+    }
+    m_up = false;
+    ++m_counters.crashes;
+    m_crashEvent.Cancel();
+    if (m_socket)
+    {
+        m_socket->Close();
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket = nullptr;
+    }
+    for (auto it = m_ops.begin(); it != m_ops.end();)
+    {
+        Operation& op = it->second;
+        bool erase = !m_persist;
+        if (op.state == State::PENDING)
+        {
+            m_clock->CancelLocalEvent(op.event);
+            if (!m_persist)
+            {
+                ++m_counters.forgotten;
+            }
+        }
+        else if (op.state == State::RUNNING)
+        {
+            op.completion.Cancel();
+            ++m_counters.interrupted;
+            erase = true; // its work is lost either way; a copy of its SCHEDULE may run it again
+        }
+        it = erase ? m_ops.erase(it) : std::next(it);
+    }
+    m_upDownTrace(false);
+    m_restartEvent = Simulator::Schedule(m_downtime, &ScheduledOperationServer::Restart, this);
+}
+
+void
+ScheduledOperationServer::Restart()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_up || !m_running)
+    {
+        return;
+    }
+    m_up = true;
+    Open();
+    Time now = m_clock->GetLocalTime();
+    for (auto it = m_ops.begin(); it != m_ops.end();)
+    {
+        Operation& op = it->second;
+        if (op.state != State::PENDING)
+        {
+            ++it;
+            continue;
+        }
+        uint64_t key = it->first;
+        Time ts = op.truth.scheduled;
+        if (ts < now - m_maxPast)
+        {
+            ++m_counters.expired;
+            SchedulingHeader reply;
+            reply.SetType(SchedulingHeader::ERROR);
+            reply.SetCode(SchedulingHeader::TOO_FAR_PAST);
+            reply.SetRequestId(op.truth.id);
+            reply.SetFlags(op.truth.probe ? SchedulingHeader::PROBE : 0);
+            reply.SetTime1(ts);
+            Send(reply, op.from);
+            it = m_ops.erase(it);
+            continue;
+        }
+        op.truth.restarted = ts < now;
+        op.event = m_clock->ScheduleAtLocal(ts, [this, key]() { Start(key); });
+        ++it;
+    }
+    m_upDownTrace(true);
+    ScheduleCrash();
 }
 
 void
 ScheduledOperationServer::Send(const SchedulingHeader& h, const Address& to)
 {
+    if (!m_socket)
+    {
+        return;
+    }
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(h);
     m_socket->SendTo(p, 0, to);
+}
+
+void
+ScheduledOperationServer::Prune()
+{
+    Time horizon = m_clock->GetLocalTime() - m_maxPast;
+    for (auto it = m_ops.begin(); it != m_ops.end();)
+    {
+        bool finished = it->second.state == State::DONE || it->second.state == State::CANCELLED;
+        it = finished && it->second.truth.scheduled < horizon ? m_ops.erase(it) : std::next(it);
+    }
 }
 
 void
@@ -279,10 +451,15 @@ ScheduledOperationServer::HandleRead(Ptr<Socket> socket)
     Address from;
     while (Ptr<Packet> packet = socket->RecvFrom(from))
     {
+        if (!m_up)
+        {
+            ++m_counters.lostWhileDown;
+            continue;
+        }
         SchedulingHeader h;
         if (packet->GetSize() != SchedulingHeader::SIZE)
         {
-            ++m_malformed;
+            ++m_counters.malformed;
             m_malformedTrace(packet);
             continue;
         }
@@ -290,119 +467,189 @@ ScheduledOperationServer::HandleRead(Ptr<Socket> socket)
         if (!h.IsWellFormed() ||
             (h.GetType() != SchedulingHeader::SCHEDULE && h.GetType() != SchedulingHeader::CANCEL))
         {
-            ++m_malformed;
+            ++m_counters.malformed;
             m_malformedTrace(packet);
             continue;
         }
-        uint32_t id = h.GetRequestId();
-        uint64_t key = Key(from, id);
-        bool probe = h.GetFlags() & SchedulingHeader::PROBE;
+        Prune();
         if (h.GetType() == SchedulingHeader::CANCEL)
         {
-            SchedulingHeader reply;
-            reply.SetType(SchedulingHeader::CANCEL_ACK);
-            reply.SetRequestId(id);
-            auto it = m_pending.find(key);
-            if (it != m_pending.end() && m_clock->CancelLocalEvent(it->second.event))
-            {
-                m_pending.erase(it);
-                ++m_cancelled;
-                m_cancelTrace(id);
-                reply.SetCode(SchedulingHeader::OK);
-            }
-            else
-            {
-                reply.SetCode(SchedulingHeader::NOT_PENDING);
-            }
-            Send(reply, from);
-            continue;
+            HandleCancel(h, from);
         }
-        Time ts = h.GetTime1();
-        Time now = m_clock->GetLocalTime();
-        SchedulingHeader reply;
-        reply.SetRequestId(id);
-        reply.SetFlags(h.GetFlags());
-        reply.SetTime1(ts);
-        SchedulingHeader::Code code = SchedulingHeader::OK;
-        if (ts > now + m_maxFuture)
+        else
         {
-            code = SchedulingHeader::TOO_FAR_FUTURE;
-        }
-        else if (ts < now - m_maxPast)
-        {
-            code = SchedulingHeader::TOO_FAR_PAST;
-        }
-        else if (!probe && m_refuse > 0 && m_coin->GetValue() < m_refuse)
-        {
-            code = SchedulingHeader::REFUSED;
-        }
-        if (code != SchedulingHeader::OK)
-        {
-            NS_LOG_INFO("refuse " << id << " code " << unsigned(code));
-            ++m_rejected;
-            m_rejectTrace(id, code);
-            reply.SetType(SchedulingHeader::ERROR);
-            reply.SetCode(code);
-            Send(reply, from);
-            continue;
-        }
-        Pending pending;
-        pending.scheduled = ts;
-        pending.probe = probe;
-        pending.from = from;
-        pending.event = m_clock->ScheduleAtLocal(ts, [this, key]() { Start(key); });
-        m_pending[key] = pending;
-        bool lost = !probe && m_ackLoss > 0 && m_coin->GetValue() < m_ackLoss;
-        if (!lost)
-        {
-            reply.SetType(SchedulingHeader::ACK);
-            reply.SetTime2(now);
-            Send(reply, from);
+            HandleSchedule(h, from);
         }
     }
+}
+
+void
+ScheduledOperationServer::HandleCancel(const SchedulingHeader& h, const Address& from)
+{
+    uint32_t id = h.GetRequestId();
+    NS_LOG_FUNCTION(this << id);
+    if (Chance(m_cancelLoss))
+    {
+        ++m_counters.cancelLost;
+        return;
+    }
+    uint64_t key = Key(from, id);
+    SchedulingHeader reply;
+    reply.SetType(SchedulingHeader::CANCEL_ACK);
+    reply.SetRequestId(id);
+    reply.SetCode(SchedulingHeader::NOT_PENDING);
+    auto it = m_ops.find(key);
+    if (it == m_ops.end())
+    {
+        // Nothing known: remember the id so that a SCHEDULE still on its way (or a retry)
+        // cannot run what the client has aborted.
+        Operation op;
+        op.state = State::CANCELLED;
+        op.truth.id = id;
+        op.truth.scheduled = h.GetTime1();
+        op.from = from;
+        m_ops[key] = op;
+    }
+    else if (it->second.state == State::PENDING && m_clock->CancelLocalEvent(it->second.event))
+    {
+        it->second.state = State::CANCELLED;
+        ++m_counters.cancelled;
+        m_cancelTrace(id);
+        reply.SetCode(SchedulingHeader::OK);
+    }
+    else if (it->second.state == State::CANCELLED)
+    {
+        reply.SetCode(SchedulingHeader::OK); // a copy of a CANCEL already honoured
+    }
+    Send(reply, from);
+}
+
+void
+ScheduledOperationServer::HandleSchedule(const SchedulingHeader& h, const Address& from)
+{
+    uint32_t id = h.GetRequestId();
+    bool probe = h.GetFlags() & SchedulingHeader::PROBE;
+    NS_LOG_FUNCTION(this << id << probe);
+    if (!probe && Chance(m_scheduleLoss))
+    {
+        ++m_counters.scheduleLost;
+        return;
+    }
+    uint64_t key = Key(from, id);
+    Time ts = h.GetTime1();
+    Time now = m_clock->GetLocalTime();
+    SchedulingHeader reply;
+    reply.SetRequestId(id);
+    reply.SetFlags(h.GetFlags());
+    reply.SetTime1(ts);
+    auto known = m_ops.find(key);
+    if (known != m_ops.end())
+    {
+        if (known->second.state == State::CANCELLED)
+        {
+            ++m_counters.rejected;
+            m_rejectTrace(id, SchedulingHeader::CANCELLED);
+            reply.SetType(SchedulingHeader::ERROR);
+            reply.SetCode(SchedulingHeader::CANCELLED);
+            Send(reply, from);
+            return;
+        }
+        // A copy of an accepted request: acknowledge again, never run twice.
+        ++m_counters.duplicates;
+        if (!probe && Chance(m_ackLoss))
+        {
+            ++m_counters.ackLost;
+            return;
+        }
+        reply.SetType(SchedulingHeader::ACK);
+        reply.SetTime2(known->second.truth.receivedLocal);
+        Send(reply, from);
+        return;
+    }
+    SchedulingHeader::Code code = SchedulingHeader::OK;
+    if (ts > now + m_maxFuture)
+    {
+        code = SchedulingHeader::TOO_FAR_FUTURE;
+    }
+    else if (ts < now - m_maxPast)
+    {
+        code = SchedulingHeader::TOO_FAR_PAST;
+    }
+    else if (!probe && Chance(m_refuse))
+    {
+        code = SchedulingHeader::REFUSED;
+    }
+    if (code != SchedulingHeader::OK)
+    {
+        NS_LOG_INFO("refuse " << id << " code " << unsigned(code));
+        ++m_counters.rejected;
+        m_rejectTrace(id, code);
+        reply.SetType(SchedulingHeader::ERROR);
+        reply.SetCode(code);
+        Send(reply, from);
+        return;
+    }
+    Operation op;
+    op.truth.id = id;
+    op.truth.probe = probe;
+    op.truth.scheduled = ts;
+    op.truth.receivedLocal = now;
+    op.truth.arrivedLate = ts < now;
+    op.from = from;
+    if (op.truth.arrivedLate)
+    {
+        ++m_counters.lateArrivals;
+    }
+    op.event = m_clock->ScheduleAtLocal(ts, [this, key]() { Start(key); });
+    m_ops[key] = op;
+    if (!probe && Chance(m_ackLoss))
+    {
+        ++m_counters.ackLost;
+        return;
+    }
+    reply.SetType(SchedulingHeader::ACK);
+    reply.SetTime2(now);
+    Send(reply, from);
 }
 
 void
 ScheduledOperationServer::Start(uint64_t key)
 {
-    auto it = m_pending.find(key);
-    NS_ASSERT(it != m_pending.end());
-    Pending p = it->second;
-    m_pending.erase(it);
-    Time service = m_service->Sample();
-    m_running[key] = Simulator::Schedule(service,
-                                         &ScheduledOperationServer::Complete,
-                                         this,
-                                         key,
-                                         p.probe,
-                                         p.scheduled,
-                                         Simulator::Now(),
-                                         p.from);
+    auto it = m_ops.find(key);
+    NS_ASSERT(it != m_ops.end() && it->second.state == State::PENDING);
+    Operation& op = it->second;
+    op.state = State::RUNNING;
+    op.truth.startLocal = m_clock->GetLocalTime();
+    op.truth.trueStart = Simulator::Now();
+    op.truth.service = m_service->Draw(Simulator::Now());
+    op.completion =
+        Simulator::Schedule(op.truth.service.total, &ScheduledOperationServer::Complete, this, key);
 }
 
 void
-ScheduledOperationServer::Complete(uint64_t key,
-                                   bool probe,
-                                   Time scheduled,
-                                   Time trueStart,
-                                   Address from)
+ScheduledOperationServer::Complete(uint64_t key)
 {
-    m_running.erase(key);
-    uint32_t id = static_cast<uint32_t>(key & 0xffffffffu);
-    Time te = m_clock->GetLocalTime();
-    ++m_completed;
-    if (!probe)
+    auto it = m_ops.find(key);
+    NS_ASSERT(it != m_ops.end() && it->second.state == State::RUNNING);
+    Operation& op = it->second;
+    op.state = State::DONE;
+    ScheduledOperationTruth& t = op.truth;
+    t.endLocal = m_clock->GetLocalTime();
+    t.trueEnd = Simulator::Now();
+    ++m_counters.completed;
+    if (!t.probe)
     {
-        ++m_committed;
+        ++m_counters.committed;
     }
-    m_opTrace(id, probe, scheduled, trueStart, Simulator::Now(), te);
+    m_opTrace(t.id, t.probe, t.scheduled, t.trueStart, t.trueEnd, t.endLocal);
+    m_detailTrace(t);
     SchedulingHeader reply;
     reply.SetType(SchedulingHeader::REPORT);
-    reply.SetRequestId(id);
-    reply.SetFlags(probe ? SchedulingHeader::PROBE : 0);
-    reply.SetTime1(scheduled);
-    reply.SetTime2(te);
-    Send(reply, from);
+    reply.SetRequestId(t.id);
+    reply.SetFlags(t.probe ? SchedulingHeader::PROBE : 0);
+    reply.SetTime1(t.startLocal);
+    reply.SetTime2(t.endLocal);
+    Send(reply, op.from);
 }
 
 } // namespace ns3

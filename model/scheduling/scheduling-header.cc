@@ -97,7 +97,7 @@ SchedulingHeader::Deserialize(Buffer::Iterator i)
     // Reserved and padding bytes must be zero in version 1, so that one message has exactly one
     // encoding (a sender using them is speaking another version).
     m_wellFormed = magic == MAGIC && m_version == VERSION && m_type >= SCHEDULE &&
-                   m_type <= ERROR && m_code <= REFUSED && (m_flags & ~PROBE) == 0 &&
+                   m_type <= ERROR && m_code <= CANCELLED && (m_flags & ~PROBE) == 0 &&
                    reserved == 0 && pad == 0;
     return SIZE;
 }

@@ -20,8 +20,12 @@ namespace ns3
  *   magic (2) 'O''C' | version (1) | type (1) | request id (4) | flags (1) |
  *   code (1) | reserved (2) | time1 (8, signed ns) | time2 (8, signed ns) | pad (4)
  *
- * SCHEDULE: time1 = T_s; REPORT: time1 = T_s, time2 = T_e (server local clock);
- * ACK: time1 = T_s, time2 = server local time at receipt; ERROR: code says why.
+ * SCHEDULE: time1 = T_s; REPORT: time1 = local start time (T_s when the
+ * operation started on time; later when the SCHEDULE arrived late), time2 =
+ * T_e (both on the server's local clock); ACK: time1 = T_s, time2 = server
+ * local time at receipt; CANCEL: time1 = T_s of the operation (so that a
+ * server with nothing pending can refuse a later copy of the SCHEDULE until
+ * T_s is out of its acceptable range); ERROR: code says why.
  * Payloads of another size, a wrong magic/version or an unknown type are
  * malformed: IsWellFormed() tells, and the applications count and drop them.
  */
@@ -46,7 +50,8 @@ class SchedulingHeader : public Header
         TOO_FAR_FUTURE = 1, //!< T_s beyond SchedMaxFuture
         TOO_FAR_PAST = 2,   //!< T_s before SchedMaxPast
         NOT_PENDING = 3,    //!< cancel: nothing pending with that id
-        REFUSED = 4         //!< server declined (failure injection)
+        REFUSED = 4,        //!< server declined (failure injection)
+        CANCELLED = 5       //!< SCHEDULE of an operation cancelled earlier (a late copy or retry)
     };
 
     /** Flags. */
