@@ -7,6 +7,7 @@
 #include "chronometry-py.h"
 
 #include "ns3/latency-interval-cache.h"
+#include "ns3/latency-paper-experiments.h"
 #include "ns3/lda-sketch.h"
 #include "ns3/rda-sketch.h"
 
@@ -166,4 +167,158 @@ chronometry_py::RegisterLatency(py::module_& m)
           py::arg("size_b"),
           py::arg("k"));
     m.def("exact_difference", &LatencyIntervalCache::ExactDifference, py::arg("a"), py::arg("b"));
+
+    // ---- sketch experiments and sizing (simulator-free; doc/latency.rst) ----
+    m.def(
+        "estimate_difference_with_error",
+        [](const std::vector<uint64_t>& a,
+           uint64_t sizeA,
+           const std::vector<uint64_t>& b,
+           uint64_t sizeB,
+           uint32_t k,
+           double z) {
+            LatencyDifferenceEstimate e =
+                LatencyIntervalCache::EstimateDifferenceWithError(a, sizeA, b, sizeB, k, z);
+            py::dict d;
+            d["d_hat"] = e.dHat;
+            d["std_err"] = e.stdErr;
+            d["upper"] = e.upper;
+            return d;
+        },
+        py::arg("sig_a"),
+        py::arg("size_a"),
+        py::arg("sig_b"),
+        py::arg("size_b"),
+        py::arg("k"),
+        py::arg("z") = 2.0);
+    m.def("buckets_for_target",
+          &LatencyIntervalCache::BucketsForTarget,
+          "Buckets per bank: max(ceil(factor d_bound) + min_buckets, ceil(1 / std_rel_error^2)).",
+          py::arg("d_bound"),
+          py::arg("factor") = 0.6,
+          py::arg("banks") = 3,
+          py::arg("std_rel_error") = 0.0,
+          py::arg("min_buckets") = 32);
+    m.def(
+        "rda_transition",
+        [](uint32_t banks,
+           uint32_t totalBuckets,
+           bool checksum,
+           uint64_t commonPackets,
+           uint64_t difference,
+           double lostFraction,
+           double weibullShape,
+           double weibullScaleNs,
+           uint32_t trials,
+           uint64_t seed) {
+            if (banks < 1 || banks > RdaSketch::MAX_BANKS || totalBuckets < banks ||
+                lostFraction < 0 || lostFraction > 1 || weibullShape <= 0 || trials < 1)
+            {
+                throw py::value_error("rda_transition: banks in [1, 16], total_buckets >= "
+                                      "banks, lost_fraction in [0, 1], weibull_shape > 0, "
+                                      "trials >= 1");
+            }
+            RdaTransitionParams p;
+            p.banks = banks;
+            p.totalBuckets = totalBuckets;
+            p.checksum = checksum;
+            p.commonPackets = commonPackets;
+            p.difference = difference;
+            p.lostFraction = lostFraction;
+            p.weibullShape = weibullShape;
+            p.weibullScaleNs = weibullScaleNs;
+            p.trials = trials;
+            p.seed = seed;
+            RdaTransitionPoint t = RunRdaTransition(p);
+            py::dict d;
+            d["difference"] = t.difference;
+            d["decoded_fraction"] = t.decodedFraction;
+            d["rda_mean_rel_err"] = t.rdaMeanRelErr;
+            d["rda_std_rel_err"] = t.rdaStdRelErr;
+            d["rda_useful_fraction"] = t.rdaUsefulFraction;
+            d["lda_mean_rel_err"] = t.ldaMeanRelErr;
+            d["lda_std_rel_err"] = t.ldaStdRelErr;
+            d["fc_mean_rel_err"] = t.fcMeanRelErr;
+            d["fc_std_rel_err"] = t.fcStdRelErr;
+            d["trials"] = t.trials;
+            return d;
+        },
+        "Figure 7/8: RDA at a fixed size against LDA and FineComb as d grows (one point).",
+        py::arg("banks") = 2,
+        py::arg("total_buckets") = 5000,
+        py::arg("checksum") = false,
+        py::arg("common_packets") = 20000,
+        py::arg("difference") = 0,
+        py::arg("lost_fraction") = 0.5,
+        py::arg("weibull_shape") = 0.6,
+        py::arg("weibull_scale_ns") = 100000.0,
+        py::arg("trials") = 20,
+        py::arg("seed") = 1);
+    m.def(
+        "rda_layout",
+        [](uint32_t banks,
+           bool checksum,
+           double bytesPerDifference,
+           uint64_t difference,
+           uint64_t commonPackets,
+           uint32_t trials,
+           uint64_t seed,
+           bool validate) {
+            if (banks < 1 || banks > RdaSketch::MAX_BANKS || bytesPerDifference <= 0 ||
+                difference < 1)
+            {
+                throw py::value_error("rda_layout: banks in [1, 16], bytes_per_difference > 0, "
+                                      "difference >= 1");
+            }
+            RdaLayoutResult r = RunRdaLayout(banks,
+                                             checksum,
+                                             bytesPerDifference,
+                                             difference,
+                                             commonPackets,
+                                             trials,
+                                             seed,
+                                             validate);
+            py::dict d;
+            d["banks"] = r.banks;
+            d["checksum"] = r.checksum;
+            d["buckets_per_bank"] = r.bucketsPerBank;
+            d["trials"] = r.trials;
+            d["exact"] = r.exact;
+            d["detected"] = r.detected;
+            d["undetected"] = r.undetected;
+            return d;
+        },
+        "Equal-memory layout comparison: exact decodes out of trials.",
+        py::arg("banks"),
+        py::arg("checksum"),
+        py::arg("bytes_per_difference"),
+        py::arg("difference"),
+        py::arg("common_packets") = 1000,
+        py::arg("trials") = 200,
+        py::arg("seed") = 11,
+        py::arg("validate") = true);
+    m.def(
+        "decode_cost",
+        [](uint64_t problematic, uint32_t stashSize, uint64_t maxCombinations, uint64_t seed) {
+            if (stashSize > 63)
+            {
+                throw py::value_error("decode_cost: stash_size in [0, 63]");
+            }
+            DecodeCostPoint c = RunDecodeCost(problematic, stashSize, maxCombinations, seed);
+            py::dict d;
+            d["problematic"] = c.problematic;
+            d["stash_size"] = c.stashSize;
+            d["rda_cpu_s"] = c.rdaCpuSeconds;
+            d["finecomb_brute_cpu_s"] = c.fineCombCpuSeconds;
+            d["finecomb_bucketed_cpu_s"] = c.bucketedCpuSeconds;
+            d["brute_subsets"] = c.combinationsTried;
+            d["bucketed_subsets"] = c.bucketedCombinations;
+            d["rda_decoded"] = c.rdaDecoded;
+            return d;
+        },
+        "Figure 6: decode cost of RDA against brute-force and bucketed FineComb (CPU s).",
+        py::arg("problematic"),
+        py::arg("stash_size"),
+        py::arg("max_combinations") = 1u << 22,
+        py::arg("seed") = 5);
 }

@@ -3,6 +3,7 @@
  */
 #include "rda-helper.h"
 
+#include "ns3/chronometry-validation.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -18,14 +19,42 @@ NS_LOG_COMPONENT_DEFINE("RdaHelper");
 RdaHelper::RdaHelper()
     : m_rate("1Gbps")
 {
-    m_point.SetTypeId("ns3::RdaMeasurementPoint");
+    m_sender.SetTypeId("ns3::RdaSender");
+    m_receiver.SetTypeId("ns3::RdaReceiver");
     m_channel.SetTypeId("ns3::LatencyChannel");
 }
 
 void
 RdaHelper::SetPointAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_point.Set(name, value);
+    NS_LOG_FUNCTION(this << name);
+    TypeId::AttributeInformation info;
+    bool any = false;
+    for (ObjectFactory* f : {&m_sender, &m_receiver})
+    {
+        if (f->GetTypeId().LookupAttributeByName(name, &info))
+        {
+            f->Set(name, value);
+            any = true;
+        }
+    }
+    if (!any)
+    {
+        chronometry::ReportConfigError("RdaHelper: no attribute '" + name +
+                                       "' on ns3::RdaSender or ns3::RdaReceiver");
+    }
+}
+
+void
+RdaHelper::SetSenderAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_sender.Set(name, value);
+}
+
+void
+RdaHelper::SetReceiverAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_receiver.Set(name, value);
 }
 
 void
@@ -47,16 +76,15 @@ RdaHelper::Install(Ptr<Node> sender,
                    Ipv4Address receiverControl) const
 {
     ApplicationContainer apps;
-    for (int k = 0; k < 2; ++k)
-    {
-        Ptr<RdaMeasurementPoint> mp = m_point.Create<RdaMeasurementPoint>();
-        mp->SetAttribute(
-            "Role",
-            EnumValue(k == 0 ? RdaMeasurementPoint::SENDER : RdaMeasurementPoint::RECEIVER));
-        mp->SetAttribute("Peer", Ipv4AddressValue(k == 0 ? receiverControl : senderControl));
-        (k == 0 ? sender : receiver)->AddApplication(mp);
-        apps.Add(mp);
-    }
+    NS_LOG_FUNCTION(this << sender << receiver);
+    Ptr<RdaSender> s = m_sender.Create<RdaSender>();
+    s->SetAttribute("Peer", Ipv4AddressValue(receiverControl));
+    sender->AddApplication(s);
+    apps.Add(s);
+    Ptr<RdaReceiver> r = m_receiver.Create<RdaReceiver>();
+    r->SetAttribute("Peer", Ipv4AddressValue(senderControl));
+    receiver->AddApplication(r);
+    apps.Add(r);
     return apps;
 }
 

@@ -12,7 +12,8 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
-#include "ns3/rda-measurement-point.h"
+#include "ns3/rda-receiver.h"
+#include "ns3/rda-sender.h"
 
 #include <string>
 
@@ -39,10 +40,22 @@ class RdaHelper
     RdaHelper();
 
     /**
-     * \param name attribute of RdaMeasurementPoint (both points; Role is set by Install)
+     * \param name attribute of RdaSender and/or RdaReceiver: set on every point type that
+     *        has it (shared RdaMeasurementPoint attributes go to both); an attribute
+     *        neither has is a configuration error naming it
      * \param value its value
      */
     void SetPointAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param name attribute of RdaSender
+     * \param value its value
+     */
+    void SetSenderAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \param name attribute of RdaReceiver
+     * \param value its value
+     */
+    void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
     /**
      * \param name attribute of LatencyChannel
      * \param value its value
@@ -52,12 +65,13 @@ class RdaHelper
     void SetDataRate(DataRate rate);
 
     /**
-     * Create the two measurement points and add them to their nodes.
+     * Create the two measurement points (an RdaSender and an RdaReceiver) and add them to
+     * their nodes.
      * \param sender upstream node (observes IPv4 Tx)
      * \param senderControl the sender's control address (the receiver's Peer)
      * \param receiver downstream node (observes IPv4 Rx)
      * \param receiverControl the receiver's control address (the sender's Peer)
-     * \return {sender point, receiver point}
+     * \return {RdaSender, RdaReceiver}
      */
     ApplicationContainer Install(Ptr<Node> sender,
                                  Ipv4Address senderControl,
@@ -82,7 +96,8 @@ class RdaHelper
     Ptr<LatencyChannel> GetLastChannel() const;
 
   private:
-    ObjectFactory m_point;                   //!< makes measurement points
+    ObjectFactory m_sender;                  //!< makes RdaSender points
+    ObjectFactory m_receiver;                //!< makes RdaReceiver points
     ObjectFactory m_channel;                 //!< makes channels
     DataRate m_rate;                         //!< device rate
     std::vector<Ptr<LatencyChannel>> m_made; //!< channels created

@@ -501,6 +501,95 @@ class LatencyLateBindingTestCase : public TestCase
     }
 };
 
+/**
+ * \brief Sizing from the MinHash bound and from a target standard error: the bound covers
+ * d, the default late binding decodes, and the std estimate's spread meets the target.
+ */
+class LatencySizingTestCase : public TestCase
+{
+  public:
+    LatencySizingTestCase()
+        : TestCase("sizing: MinHash upper bound covers d; std-error target is met")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 g(78);
+        const uint32_t K = 1024;
+        int covered = 0;
+        int decoded = 0;
+        const int trials = 40;
+        for (int t = 0; t < trials; ++t)
+        {
+            Interval iv = MakeInterval(g, 5000, (t % 2) ? 0.02 : 0.1, 0.02);
+            double d = LatencyIntervalCache::ExactDifference(iv.s, iv.r);
+            LatencyDifferenceEstimate e =
+                LatencyIntervalCache::EstimateDifferenceWithError(iv.s.Signature(K, 11),
+                                                                  iv.s.Size(),
+                                                                  iv.r.Signature(K, 11),
+                                                                  iv.r.Size(),
+                                                                  K,
+                                                                  2.0);
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(e.upper, e.dHat, "bound above the estimate");
+            NS_TEST_ASSERT_MSG_GT(e.stdErr, 0, "an error is reported");
+            covered += e.upper >= d;
+            // the sender's defaults: k = 3, 0.6 buckets per bank per bounded difference + 32
+            RdaOutcome o = RunRda(iv,
+                                  3,
+                                  LatencyIntervalCache::BucketsForTarget(e.upper, 0.6, 3, 0, 32),
+                                  LatencyVarianceEstimator::CENTERED);
+            decoded += o.decoded;
+        }
+        std::cout << "[latency] sizing: 2-sigma MinHash bound covered d in " << covered << "/"
+                  << trials << ", default late binding decoded " << decoded << "/" << trials
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(covered, trials - 4, "one-sided 2-sigma bound (~97.7 %)");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(decoded, trials - 1, "default late binding decodes");
+
+        // target standard error of the std estimate: m >= 1 / target^2 buckets per bank
+        for (double target : {0.1, 0.05})
+        {
+            uint32_t m = LatencyIntervalCache::BucketsForTarget(0, 0.6, 3, target, 1);
+            NS_TEST_ASSERT_MSG_EQ(m, static_cast<uint32_t>(std::ceil(1 / (target * target))), "m");
+            std::normal_distribution<double> lat(100000, 20000);
+            double sum = 0;
+            double sq = 0;
+            const int runs = 60;
+            for (int r = 0; r < runs; ++r)
+            {
+                RdaSketch s(3, m, true, r);
+                RdaSketch rc(3, m, true, r);
+                long double ts = 0;
+                long double tq = 0;
+                const int n = 20000;
+                for (int i = 0; i < n; ++i)
+                {
+                    uint64_t id = g() | 1;
+                    int64_t send = static_cast<int64_t>(i) * 1000;
+                    int64_t l = static_cast<int64_t>(lat(g));
+                    s.Insert(id, send);
+                    rc.Insert(id, send + l);
+                    ts += l;
+                    tq += static_cast<long double>(l) * l;
+                }
+                double sigma = static_cast<double>(std::sqrt(tq / n - (ts / n) * (ts / n)));
+                LatencyEstimate e = RdaSketch::Aggregate(s, rc, LatencyVarianceEstimator::CENTERED);
+                double rel = e.stdNs / sigma - 1;
+                sum += rel;
+                sq += rel * rel;
+            }
+            double rse = std::sqrt(sq / runs);
+            std::cout << "[latency] std-error target " << target << ": m = " << m
+                      << ", measured relative RMS error of the std " << rse << " (bias "
+                      << sum / runs << ")" << std::endl;
+            NS_TEST_ASSERT_MSG_LT(rse, 1.3 * target, "target met");
+            NS_TEST_ASSERT_MSG_GT(rse, target / 4, "and not vacuous");
+        }
+    }
+};
+
 /** \brief Control codec: round trip, and every truncation or random input rejected cleanly. */
 class LatencyMessageCodecTestCase : public TestCase
 {
@@ -514,7 +603,7 @@ class LatencyMessageCodecTestCase : public TestCase
     void DoRun() override
     {
         std::mt19937_64 g(4);
-        std::vector<RdaMessage> msgs(5);
+        std::vector<RdaMessage> msgs(8);
         msgs[0].type = RdaMessage::SIGNATURE;
         msgs[0].setSize = 1234;
         msgs[0].values = {1, 2, 3, ~0ULL};
@@ -531,15 +620,30 @@ class LatencyMessageCodecTestCase : public TestCase
         msgs[3].values = {7, 8};
         msgs[4].type = RdaMessage::TS_REPLY;
         msgs[4].stamps = {{7, -5}, {8, 123456789012LL}};
+        msgs[4].offset = 3;
+        msgs[5].type = RdaMessage::RAW_REQUEST;
+        msgs[6].type = RdaMessage::RAW_CHUNK;
+        msgs[6].totalCells = 10;
+        msgs[6].offset = 8;
+        msgs[6].stamps = {{7, -5}, {8, 123456789012LL}};
+        msgs[7].type = RdaMessage::SKETCH_CHUNK; // the paper's 24-byte buckets
+        msgs[7].checksum = false;
+        msgs[7].totalCells = 2;
+        msgs[7].cells = {{1, 0, -3, -1}, {5, 0, 1000000000000LL, 7}};
         for (auto& m : msgs)
         {
             m.interval = 17;
+            m.flow.src = 0x0a010101;
+            m.flow.dst = 0x0a010102;
+            m.flow.srcPort = 49153;
+            m.flow.dstPort = 9000;
             std::vector<uint8_t> b = m.Encode();
             RdaMessage d;
             NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(b.data(), b.size(), d), true, "round trip");
             bool same = d.Encode() == b;
             NS_TEST_ASSERT_MSG_EQ(same, true, "identical re-encoding");
             NS_TEST_ASSERT_MSG_EQ(d.interval, 17u, "interval");
+            NS_TEST_ASSERT_MSG_EQ((d.flow == m.flow), true, "flow key");
             for (size_t n = 0; n < b.size(); ++n)
             {
                 NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(b.data(), n, d),
@@ -552,8 +656,17 @@ class LatencyMessageCodecTestCase : public TestCase
                                   "trailing byte rejected");
         }
         NS_TEST_ASSERT_MSG_EQ(msgs[2].cells.size(), 2u, "cells");
+        NS_TEST_ASSERT_MSG_EQ(msgs[7].Encode().size() + 16,
+                              msgs[2].Encode().size(),
+                              "a checksum-free bucket is 8 bytes shorter on the wire");
+        NS_TEST_ASSERT_MSG_EQ(msgs[7].Encode().size(),
+                              RdaMessage::SketchChunkBytes(2, false),
+                              "chunk size formula");
+        NS_TEST_ASSERT_MSG_EQ(msgs[6].Encode().size(),
+                              RdaMessage::RawChunkBytes(2),
+                              "raw chunk size formula");
         std::vector<uint8_t> bad = msgs[1].Encode();
-        bad[8] = 0; // banks = 0
+        bad[RdaMessage::HeaderBytes()] = 0; // banks = 0
         RdaMessage d;
         NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(bad.data(), bad.size(), d),
                               false,
@@ -570,7 +683,7 @@ class LatencyMessageCodecTestCase : public TestCase
             {
                 r[0] = 'R';
                 r[1] = 'D';
-                r[2] = 1;
+                r[2] = RdaMessage::VERSION;
             }
             accepted += RdaMessage::Decode(r.data(), r.size(), d);
         }
@@ -591,6 +704,7 @@ class LatencyAggregationTestSuite : public TestSuite
         AddTestCase(new LatencyRandomExecutionsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LatencyFineCombRepairTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LatencyLateBindingTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LatencySizingTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LatencyMessageCodecTestCase, chronometry::TestDuration::QUICK);
     }
 };

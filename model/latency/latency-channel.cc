@@ -3,6 +3,7 @@
  */
 #include "latency-channel.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -40,18 +41,16 @@ LatencyChannel::GetTypeId()
                           MakePointerAccessor(&LatencyChannel::m_reorder),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("ReorderProbability",
-                          "Probability a packet gets ReorderDelay; valid range [0, 1].",
+                          "Probability a packet gets ReorderDelay.",
                           DoubleValue(0),
-                          MakeDoubleAccessor(&LatencyChannel::SetReorderProbability,
-                                             &LatencyChannel::GetReorderProbability),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleAccessor(&LatencyChannel::m_reorderProbability),
+                          chronometry::MakeDoubleRangeChecker(0, 1))
             .AddAttribute("DuplicateProbability",
                           "Probability a packet is delivered twice (the copy after an "
-                          "independent ExtraDelay draw); valid range [0, 1].",
+                          "independent ExtraDelay draw).",
                           DoubleValue(0),
-                          MakeDoubleAccessor(&LatencyChannel::SetDuplicateProbability,
-                                             &LatencyChannel::GetDuplicateProbability),
-                          MakeDoubleChecker<double>());
+                          MakeDoubleAccessor(&LatencyChannel::m_duplicateProbability),
+                          chronometry::MakeDoubleRangeChecker(0, 1));
     return tid;
 }
 
@@ -64,8 +63,7 @@ LatencyChannel::LatencyChannel()
 void
 LatencyChannel::SetReorderProbability(double v)
 {
-    chronometry::RequireDoubleInRange("ns3::LatencyChannel::ReorderProbability", v, 0, 1, "");
-    m_reorderProbability = v;
+    SetAttribute("ReorderProbability", DoubleValue(v)); // validated by the attribute's checker
 }
 
 double
@@ -77,8 +75,7 @@ LatencyChannel::GetReorderProbability() const
 void
 LatencyChannel::SetDuplicateProbability(double v)
 {
-    chronometry::RequireDoubleInRange("ns3::LatencyChannel::DuplicateProbability", v, 0, 1, "");
-    m_duplicateProbability = v;
+    SetAttribute("DuplicateProbability", DoubleValue(v)); // validated by the attribute's checker
 }
 
 double

@@ -94,10 +94,23 @@ LatencyIntervalCache::EstimateDifference(const std::vector<uint64_t>& a,
                                          uint64_t sizeB,
                                          uint32_t k)
 {
+    return EstimateDifferenceWithError(a, sizeA, b, sizeB, k, 0).dHat;
+}
+
+LatencyDifferenceEstimate
+LatencyIntervalCache::EstimateDifferenceWithError(const std::vector<uint64_t>& a,
+                                                  uint64_t sizeA,
+                                                  const std::vector<uint64_t>& b,
+                                                  uint64_t sizeB,
+                                                  uint32_t k,
+                                                  double z)
+{
+    LatencyDifferenceEstimate out;
     double lower = std::fabs(static_cast<double>(sizeA) - static_cast<double>(sizeB));
     if (sizeA == 0 || sizeB == 0)
     {
-        return static_cast<double>(sizeA + sizeB);
+        out.dHat = out.upper = static_cast<double>(sizeA + sizeB);
+        return out;
     }
     // walk the K smallest distinct values of the union (both inputs sorted)
     size_t i = 0;
@@ -124,12 +137,46 @@ LatencyIntervalCache::EstimateDifference(const std::vector<uint64_t>& a,
     }
     if (taken == 0)
     {
-        return lower;
+        out.dHat = out.upper = lower;
+        return out;
     }
-    double jac = static_cast<double>(both) / taken;
-    double inter = jac * static_cast<double>(sizeA + sizeB) / (1.0 + jac);
-    double d = static_cast<double>(sizeA + sizeB) - 2.0 * inter;
-    return std::max(d, lower);
+    const double n = static_cast<double>(sizeA + sizeB);
+    auto dOf = [n](double jac) { return n * (1.0 - jac) / (1.0 + jac); };
+    const double jac = static_cast<double>(both) / taken;
+    // Binomial standard error of the Jaccard estimate; with no mismatch seen (or no match),
+    // one in K is the resolution of the signature, so the bound never collapses to zero.
+    const double t = static_cast<double>(taken);
+    const double pFloor = std::min(1.0, 1.0 / t);
+    const double p = std::clamp(1.0 - jac, pFloor, 1.0 - pFloor / 2);
+    const double seJ = std::sqrt(p * (1.0 - p) / t);
+    out.dHat = std::max(dOf(jac), lower);
+    // delta method: d'(J) = -2 n / (1 + J)^2
+    out.stdErr = 2.0 * n / ((1.0 + jac) * (1.0 + jac)) * seJ;
+    out.upper = std::max(out.dHat, std::min(n, dOf(std::max(0.0, jac - z * seJ))));
+    return out;
+}
+
+uint32_t
+LatencyIntervalCache::BucketsForTarget(double dBound,
+                                       double factor,
+                                       uint32_t banks,
+                                       double stdRelError,
+                                       uint32_t minBuckets)
+{
+    (void)banks;
+    // minBuckets is added, not only a floor: a small difference needs relatively more cells
+    // to peel (small stopping sets), a large one hardly notices them.
+    double m = std::ceil(factor * std::max(0.0, dBound)) + std::max<uint32_t>(minBuckets, 1);
+    if (stdRelError > 0)
+    {
+        // Collapsed pairs of one bank: m/2.  With Gaussian bucket differences D^2 has
+        // relative variance 2, so the variance estimate has relative standard error
+        // sqrt(2 / (m/2)) = 2 / sqrt(m) and the standard deviation half of it, 1 / sqrt(m).
+        // (Banks share their packets, so their pairs are not counted as independent.)
+        m = std::max(m, std::ceil(1.0 / (stdRelError * stdRelError)));
+    }
+    m = std::min(m, static_cast<double>(RdaSketch::MAX_BUCKETS));
+    return static_cast<uint32_t>(m);
 }
 
 uint64_t

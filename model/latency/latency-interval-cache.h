@@ -27,6 +27,17 @@ uint64_t LatencyPacketId(const uint8_t* data, size_t length, uint64_t seed);
 
 /**
  * \ingroup chronometry
+ * \brief MinHash estimate of a set difference with its uncertainty.
+ */
+struct LatencyDifferenceEstimate
+{
+    double dHat{0};   //!< point estimate of |A xor B|
+    double stdErr{0}; //!< standard error (binomial Jaccard error through the delta method)
+    double upper{0};  //!< upper confidence bound dHat + z stdErr (on the Jaccard scale)
+};
+
+/**
+ * \ingroup chronometry
  * \brief Late-binding cache of one measurement interval at one measurement point (the
  * paper's implementation, Section VIII): (id, timestamp) pairs, a bottom-K MinHash
  * signature to estimate the set difference with the other point, and builders for the
@@ -82,6 +93,48 @@ class LatencyIntervalCache
                                      const std::vector<uint64_t>& b,
                                      uint64_t sizeB,
                                      uint32_t k);
+    /**
+     * \brief EstimateDifference with its standard error and an upper bound.
+     *
+     * The signature compares t <= K union minima, of which c match: J = c / t has binomial
+     * standard error sqrt(p (1 - p) / t) with p = 1 - J floored at 1 / t (a signature
+     * that sees no mismatch cannot tell d below about (|A| + |B|) / t apart from 0), and
+     * d(J) = (|A| + |B|) (1 - J) / (1 + J).  upper = d(J - z se(J)), never below dHat.
+     * \param a signature of A
+     * \param sizeA |A|
+     * \param b signature of B
+     * \param sizeB |B|
+     * \param k signature size K
+     * \param z width of the one-sided bound in standard errors (0: upper = dHat)
+     * \return estimate, standard error and bound
+     */
+    static LatencyDifferenceEstimate EstimateDifferenceWithError(const std::vector<uint64_t>& a,
+                                                                 uint64_t sizeA,
+                                                                 const std::vector<uint64_t>& b,
+                                                                 uint64_t sizeB,
+                                                                 uint32_t k,
+                                                                 double z);
+    /**
+     * \brief Buckets per bank from a bound on d and a target standard error of the
+     * standard-deviation estimate.
+     *
+     * m = max(ceil(factor dBound) + minBuckets, ceil(1 / stdRelError^2)), capped at
+     * RdaSketch::MAX_BUCKETS.  factor is buckets per bank per difference (m / d): peeling
+     * needs k m / d above about 1.23 for k = 3 and 2 for k = 2 asymptotically.  The second term: a
+     * bank of m buckets gives m / 2 collapsed pairs; for Gaussian bucket differences the standard
+     * deviation's relative standard error is then 1 / sqrt(m).
+     * \param dBound bound on the set difference (e.g. LatencyDifferenceEstimate::upper)
+     * \param factor buckets per bank per difference
+     * \param banks k (reserved: the bound is per bank)
+     * \param stdRelError target relative standard error of the std estimate (0: none)
+     * \param minBuckets added to factor dBound (small differences peel less reliably)
+     * \return buckets per bank
+     */
+    static uint32_t BucketsForTarget(double dBound,
+                                     double factor,
+                                     uint32_t banks,
+                                     double stdRelError,
+                                     uint32_t minBuckets);
     /**
      * \param a one cache
      * \param b the other

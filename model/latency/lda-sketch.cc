@@ -286,4 +286,80 @@ FineCombSketch::Aggregate(const FineCombSketch& s,
     return AdjacentAggregate(lat, cnt, useful, estimator);
 }
 
+LatencyEstimate
+FineCombSketch::AggregateBruteForce(const FineCombSketch& s,
+                                    const FineCombSketch& r,
+                                    const std::vector<StashEntry>& senderStash,
+                                    const std::vector<StashEntry>& receiverStash,
+                                    uint64_t maxCombinations,
+                                    LatencyVarianceEstimator estimator,
+                                    uint64_t* repaired,
+                                    uint64_t* combinationsTried)
+{
+    if (s.m_buckets.size() != r.m_buckets.size() || s.m_seed != r.m_seed)
+    {
+        return LatencyEstimate{};
+    }
+    size_t m = s.m_buckets.size();
+    uint64_t fixedBuckets = 0;
+    uint64_t tried = 0;
+    std::vector<int64_t> lat(m);
+    std::vector<int64_t> cnt(m);
+    std::vector<bool> useful(m);
+    for (size_t i = 0; i < m; ++i)
+    {
+        Bucket a = s.m_buckets[i];
+        Bucket b = r.m_buckets[i];
+        bool ok = a.cnt == b.cnt && a.parity == b.parity;
+        if (!ok && a.cnt != b.cnt)
+        {
+            bool senderMore = a.cnt > b.cnt;
+            Bucket& big = senderMore ? a : b;
+            const Bucket& small = senderMore ? b : a;
+            const auto& cand = senderMore ? senderStash : receiverStash;
+            const int64_t need = big.cnt - small.cnt;
+            const uint64_t target = big.parity ^ small.parity;
+            // Gray code over every subset of the stash: subset g(t) = t ^ (t >> 1) differs
+            // from g(t - 1) in the lowest set bit of t.
+            const size_t bits = std::min<size_t>(cand.size(), 63);
+            const uint64_t subsets = bits >= 63 ? ~0ULL : (1ULL << bits);
+            uint64_t parity = 0;
+            int64_t count = 0;
+            int64_t tsum = 0;
+            std::vector<bool> in(bits, false);
+            for (uint64_t t = 1; t < subsets && t <= maxCombinations; ++t)
+            {
+                size_t bit = static_cast<size_t>(__builtin_ctzll(t));
+                const StashEntry& e = cand[bit];
+                in[bit] = !in[bit];
+                parity ^= e.id;
+                count += in[bit] ? 1 : -1;
+                tsum += in[bit] ? e.tsNs : -e.tsNs;
+                ++tried;
+                if (count == need && parity == target)
+                {
+                    big.cnt -= need;
+                    big.ts -= tsum;
+                    big.parity ^= target;
+                    ok = true;
+                    ++fixedBuckets;
+                    break;
+                }
+            }
+        }
+        lat[i] = b.ts - a.ts;
+        cnt[i] = a.cnt;
+        useful[i] = ok;
+    }
+    if (repaired)
+    {
+        *repaired = fixedBuckets;
+    }
+    if (combinationsTried)
+    {
+        *combinationsTried = tried;
+    }
+    return AdjacentAggregate(lat, cnt, useful, estimator);
+}
+
 } // namespace ns3

@@ -132,6 +132,31 @@ class FineCombSketch
                                      uint64_t* repaired = nullptr,
                                      uint64_t* combinationsTried = nullptr);
 
+    /**
+     * \brief FineComb as published: a damaged bucket (count mismatch) is repaired by
+     * enumerating the subsets of the *whole* stash (2^|stash|, in Gray-code order so each
+     * step costs one XOR) until one has the missing count and parity.  Cost O(m 2^|stash|)
+     * (Section IV of the RDA paper, Figure 6); Aggregate() is the bucketed form that only
+     * tries stash entries hashing to the bucket.
+     * \param sender sender's sketch
+     * \param receiver receiver's sketch
+     * \param senderStash sender's stash
+     * \param receiverStash receiver's stash
+     * \param maxCombinations largest number of subsets tried per damaged bucket
+     * \param estimator variance estimator
+     * \param[out] repaired buckets repaired
+     * \param[out] combinationsTried total subsets tried
+     * \return mean over useful (possibly repaired) buckets, variance by adjacent collapse
+     */
+    static LatencyEstimate AggregateBruteForce(const FineCombSketch& sender,
+                                               const FineCombSketch& receiver,
+                                               const std::vector<StashEntry>& senderStash,
+                                               const std::vector<StashEntry>& receiverStash,
+                                               uint64_t maxCombinations,
+                                               LatencyVarianceEstimator estimator,
+                                               uint64_t* repaired = nullptr,
+                                               uint64_t* combinationsTried = nullptr);
+
   private:
     uint64_t m_seed;               //!< hash seed
     std::vector<Bucket> m_buckets; //!< buckets

@@ -3,6 +3,9 @@
  */
 #include "rda-message.h"
 
+#include <string>
+#include <tuple>
+
 namespace ns3
 {
 
@@ -65,21 +68,71 @@ struct Reader
 };
 } // namespace
 
+bool
+RdaFlowKey::operator<(const RdaFlowKey& o) const
+{
+    return std::tie(src, dst, srcPort, dstPort, protocol) <
+           std::tie(o.src, o.dst, o.srcPort, o.dstPort, o.protocol);
+}
+
+bool
+RdaFlowKey::operator==(const RdaFlowKey& o) const
+{
+    return src == o.src && dst == o.dst && srcPort == o.srcPort && dstPort == o.dstPort &&
+           protocol == o.protocol;
+}
+
+std::string
+RdaFlowKey::ToString() const
+{
+    auto ip = [](uint32_t a) {
+        return std::to_string(a >> 24) + "." + std::to_string((a >> 16) & 255) + "." +
+               std::to_string((a >> 8) & 255) + "." + std::to_string(a & 255);
+    };
+    return ip(src) + ":" + std::to_string(srcPort) + "->" + ip(dst) + ":" +
+           std::to_string(dstPort) + "/" + std::to_string(protocol);
+}
+
+size_t
+RdaMessage::HeaderBytes()
+{
+    return 4 + 4 + 13;
+}
+
+size_t
+RdaMessage::RawChunkBytes(size_t entries)
+{
+    return HeaderBytes() + 4 + 4 + 2 + 16 * entries;
+}
+
+size_t
+RdaMessage::SketchChunkBytes(size_t cells, bool checksum)
+{
+    return HeaderBytes() + 4 + 4 + 1 + 2 + (checksum ? 32 : 24) * cells;
+}
+
 std::vector<uint8_t>
 RdaMessage::Encode() const
 {
     Writer w;
+    w.b.reserve(64 + values.size() * 8 + cells.size() * 32 + stamps.size() * 16);
     w.Put('R', 1);
     w.Put('D', 1);
-    w.Put(1, 1);
+    w.Put(VERSION, 1);
     w.Put(type, 1);
     w.Put(interval, 4);
+    w.Put(flow.src, 4);
+    w.Put(flow.dst, 4);
+    w.Put(flow.srcPort, 2);
+    w.Put(flow.dstPort, 2);
+    w.Put(flow.protocol, 1);
     switch (type)
     {
     case SIGNATURE:
         w.Put(setSize, 8);
+        w.Put(flows, 2);
         w.Put(values.size(), 2);
-        for (auto v : values)
+        for (uint64_t v : values)
         {
             w.Put(v, 8);
         }
@@ -93,23 +146,41 @@ RdaMessage::Encode() const
     case SKETCH_CHUNK:
         w.Put(totalCells, 4);
         w.Put(offset, 4);
+        w.Put(checksum ? 1 : 0, 1);
         w.Put(cells.size(), 2);
         for (const auto& c : cells)
         {
             w.Put(c.id, 8);
-            w.Put(c.chk, 8);
+            if (checksum)
+            {
+                w.Put(c.chk, 8);
+            }
             w.Put(static_cast<uint64_t>(c.ts), 8);
             w.Put(static_cast<uint64_t>(c.cnt), 8);
         }
         break;
     case TS_REQUEST:
+        w.Put(offset, 4);
         w.Put(values.size(), 2);
-        for (auto v : values)
+        for (uint64_t v : values)
         {
             w.Put(v, 8);
         }
         break;
     case TS_REPLY:
+        w.Put(offset, 4);
+        w.Put(stamps.size(), 2);
+        for (const auto& s : stamps)
+        {
+            w.Put(s.first, 8);
+            w.Put(static_cast<uint64_t>(s.second), 8);
+        }
+        break;
+    case RAW_REQUEST:
+        break;
+    case RAW_CHUNK:
+        w.Put(totalCells, 4);
+        w.Put(offset, 4);
         w.Put(stamps.size(), 2);
         for (const auto& s : stamps)
         {
@@ -125,19 +196,38 @@ bool
 RdaMessage::Decode(const uint8_t* data, size_t length, RdaMessage& out)
 {
     Reader r{data, length};
-    if (r.Get(1) != 'R' || r.Get(1) != 'D' || r.Get(1) != 1)
+    if (r.Get(1) != 'R' || r.Get(1) != 'D' || r.Get(1) != VERSION)
     {
         return false;
     }
     uint64_t t = r.Get(1);
     out = RdaMessage();
     out.interval = static_cast<uint32_t>(r.Get(4));
+    out.flow.src = static_cast<uint32_t>(r.Get(4));
+    out.flow.dst = static_cast<uint32_t>(r.Get(4));
+    out.flow.srcPort = static_cast<uint16_t>(r.Get(2));
+    out.flow.dstPort = static_cast<uint16_t>(r.Get(2));
+    out.flow.protocol = static_cast<uint8_t>(r.Get(1));
     size_t n = 0;
+    auto stampList = [&]() {
+        n = r.Get(2);
+        if (n > MAX_ITEMS || !r.Has(n, 16))
+        {
+            return false;
+        }
+        for (size_t i = 0; i < n; ++i)
+        {
+            uint64_t id = r.Get(8);
+            out.stamps.emplace_back(id, static_cast<int64_t>(r.Get(8)));
+        }
+        return true;
+    };
     switch (t)
     {
     case SIGNATURE:
         out.type = SIGNATURE;
         out.setSize = r.Get(8);
+        out.flows = static_cast<uint16_t>(r.Get(2));
         n = r.Get(2);
         if (n > MAX_ITEMS || !r.Has(n, 8))
         {
@@ -167,28 +257,36 @@ RdaMessage::Decode(const uint8_t* data, size_t length, RdaMessage& out)
             return false;
         }
         break;
-    case SKETCH_CHUNK:
+    case SKETCH_CHUNK: {
         out.type = SKETCH_CHUNK;
         out.totalCells = static_cast<uint32_t>(r.Get(4));
         out.offset = static_cast<uint32_t>(r.Get(4));
+        uint64_t c = r.Get(1);
+        if (c > 1)
+        {
+            return false;
+        }
+        out.checksum = c == 1;
         n = r.Get(2);
-        if (n > MAX_ITEMS || !r.Has(n, 32) ||
+        if (n > MAX_ITEMS || !r.Has(n, out.checksum ? 32 : 24) ||
             static_cast<uint64_t>(out.offset) + n > out.totalCells)
         {
             return false;
         }
         for (size_t i = 0; i < n; ++i)
         {
-            RdaSketch::Bucket c;
-            c.id = r.Get(8);
-            c.chk = r.Get(8);
-            c.ts = static_cast<int64_t>(r.Get(8));
-            c.cnt = static_cast<int64_t>(r.Get(8));
-            out.cells.push_back(c);
+            RdaSketch::Bucket b;
+            b.id = r.Get(8);
+            b.chk = out.checksum ? r.Get(8) : 0;
+            b.ts = static_cast<int64_t>(r.Get(8));
+            b.cnt = static_cast<int64_t>(r.Get(8));
+            out.cells.push_back(b);
         }
         break;
+    }
     case TS_REQUEST:
         out.type = TS_REQUEST;
+        out.offset = static_cast<uint32_t>(r.Get(4));
         n = r.Get(2);
         if (n > MAX_ITEMS || !r.Has(n, 8))
         {
@@ -201,15 +299,22 @@ RdaMessage::Decode(const uint8_t* data, size_t length, RdaMessage& out)
         break;
     case TS_REPLY:
         out.type = TS_REPLY;
-        n = r.Get(2);
-        if (n > MAX_ITEMS || !r.Has(n, 16))
+        out.offset = static_cast<uint32_t>(r.Get(4));
+        if (!stampList())
         {
             return false;
         }
-        for (size_t i = 0; i < n; ++i)
+        break;
+    case RAW_REQUEST:
+        out.type = RAW_REQUEST;
+        break;
+    case RAW_CHUNK:
+        out.type = RAW_CHUNK;
+        out.totalCells = static_cast<uint32_t>(r.Get(4));
+        out.offset = static_cast<uint32_t>(r.Get(4));
+        if (!stampList() || static_cast<uint64_t>(out.offset) + n > out.totalCells)
         {
-            uint64_t id = r.Get(8);
-            out.stamps.emplace_back(id, static_cast<int64_t>(r.Get(8)));
+            return false;
         }
         break;
     default:

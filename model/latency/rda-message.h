@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -16,17 +17,48 @@ namespace ns3
 
 /**
  * \ingroup chronometry
+ * \brief The 5-tuple that keys a measured flow (addresses as host-order integers).
+ */
+struct RdaFlowKey
+{
+    uint32_t src{0};      //!< source IPv4 address
+    uint32_t dst{0};      //!< destination IPv4 address
+    uint16_t srcPort{0};  //!< source port
+    uint16_t dstPort{0};  //!< destination port
+    uint8_t protocol{17}; //!< IP protocol (17: UDP)
+
+    /**
+     * \param o other key
+     * \return lexicographic order
+     */
+    bool operator<(const RdaFlowKey& o) const;
+    /**
+     * \param o other key
+     * \return equality of all five fields
+     */
+    bool operator==(const RdaFlowKey& o) const;
+    /** \return "a.b.c.d:p->e.f.g.h:q/17" */
+    std::string ToString() const;
+};
+
+/**
+ * \ingroup chronometry
  * \brief Control messages between the RDA measurement points (simulator-free codec).
  *
- * Wire format (big endian): magic 'R' 'D', version 1, type (1 byte), interval (4 bytes),
- * then the type's fields:
- *  - SIGNATURE (receiver -> sender): set size (8), n (2), n x 8-byte MinHash values;
+ * Wire format (big endian): magic 'R' 'D', version 2, type (1 byte), interval (4 bytes),
+ * flow 5-tuple (source address 4, destination address 4, source port 2, destination port
+ * 2, protocol 1), then the type's fields:
+ *  - SIGNATURE (receiver -> sender): set size (8), flows the receiver saw in the interval
+ *    (2), n (2), n x 8-byte MinHash values;
  *  - SKETCH_REQUEST (sender -> receiver): banks (1), buckets per bank (4), checksum (1),
  *    seed (8);
- *  - SKETCH_CHUNK (receiver -> sender): total cells (4), offset (4), n (2), n x 32-byte
- *    buckets {id, checksum, timestamp sum, count};
- *  - TS_REQUEST (sender -> receiver): n (2), n x 8-byte identifiers;
- *  - TS_REPLY (receiver -> sender): n (2), n x {id (8), timestamp ns (8)}.
+ *  - SKETCH_CHUNK (receiver -> sender): total cells (4), offset (4), checksum (1), n (2),
+ *    n buckets {id, [checksum,] timestamp sum, count} (32 bytes, or 24 without checksum);
+ *  - TS_REQUEST (sender -> receiver): batch (4), n (2), n x 8-byte identifiers;
+ *  - TS_REPLY (receiver -> sender): batch (4), n (2), n x {id (8), timestamp ns (8)};
+ *  - RAW_REQUEST (sender -> receiver): nothing (the receiver's whole log is asked for);
+ *  - RAW_CHUNK (receiver -> sender): total entries (4), offset (4), n (2),
+ *    n x {id (8), timestamp ns (8)}.
  * Decode() rejects anything truncated, with trailing bytes, a wrong magic/version/type or
  * inconsistent sizes.
  */
@@ -39,21 +71,28 @@ struct RdaMessage
         SKETCH_REQUEST = 2, //!< late-bound sketch geometry
         SKETCH_CHUNK = 3,   //!< a slice of the receiver's sketch
         TS_REQUEST = 4,     //!< identifiers of receiver-only packets
-        TS_REPLY = 5        //!< their receiver timestamps
+        TS_REPLY = 5,       //!< their receiver timestamps
+        RAW_REQUEST = 6,    //!< ask for the receiver's whole (id, timestamp) log
+        RAW_CHUNK = 7       //!< a slice of that log
     };
+
+    /** Wire format version. */
+    static constexpr uint8_t VERSION = 2;
 
     Type type{SIGNATURE};                 //!< message type
     uint32_t interval{0};                 //!< measurement interval index
+    RdaFlowKey flow;                      //!< the flow it is about
     uint64_t setSize{0};                  //!< SIGNATURE: receiver's distinct packets
-    std::vector<uint64_t> values;         //!< SIGNATURE: MinHash values; TS_REQUEST: identifiers
+    uint16_t flows{0};                    //!< SIGNATURE: flows the receiver saw
+    std::vector<uint64_t> values;         //!< SIGNATURE: MinHash values; TS_REQUEST: ids
     uint8_t banks{0};                     //!< SKETCH_REQUEST
     uint32_t buckets{0};                  //!< SKETCH_REQUEST: buckets per bank
-    bool checksum{true};                  //!< SKETCH_REQUEST
+    bool checksum{true};                  //!< SKETCH_REQUEST, SKETCH_CHUNK
     uint64_t seed{0};                     //!< SKETCH_REQUEST
-    uint32_t totalCells{0};               //!< SKETCH_CHUNK
-    uint32_t offset{0};                   //!< SKETCH_CHUNK: first cell index
+    uint32_t totalCells{0};               //!< SKETCH_CHUNK: cells; RAW_CHUNK: entries
+    uint32_t offset{0};                   //!< chunks: first index; TS_*: batch number
     std::vector<RdaSketch::Bucket> cells; //!< SKETCH_CHUNK
-    std::vector<std::pair<uint64_t, int64_t>> stamps; //!< TS_REPLY
+    std::vector<std::pair<uint64_t, int64_t>> stamps; //!< TS_REPLY, RAW_CHUNK
 
     /** Largest count of items in one message (keeps datagrams below 64 KiB). */
     static constexpr uint16_t MAX_ITEMS = 1500;
@@ -67,6 +106,19 @@ struct RdaMessage
      * \return false for a malformed message (out unspecified)
      */
     static bool Decode(const uint8_t* data, size_t length, RdaMessage& out);
+    /** \return bytes of the common header (magic, version, type, interval, flow) */
+    static size_t HeaderBytes();
+    /**
+     * \param entries (id, timestamp) pairs
+     * \return encoded size of a RAW_CHUNK holding them
+     */
+    static size_t RawChunkBytes(size_t entries);
+    /**
+     * \param cells buckets
+     * \param checksum checksum field on
+     * \return encoded size of a SKETCH_CHUNK holding them
+     */
+    static size_t SketchChunkBytes(size_t cells, bool checksum);
 };
 
 } // namespace ns3

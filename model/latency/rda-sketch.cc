@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <deque>
 #include <xxhash.h>
 
 namespace ns3
@@ -93,26 +92,32 @@ RdaSketch::RdaSketch(uint32_t banks, uint32_t bucketsPerBank, bool useChecksum, 
 {
 }
 
+uint64_t
+RdaSketch::Hash(uint64_t id) const
+{
+    return XXH64(&id, sizeof(id), m_seed);
+}
+
 uint32_t
 RdaSketch::Index(uint32_t bank, uint64_t id) const
 {
-    return static_cast<uint32_t>(
-        XXH64(&id, sizeof(id), m_seed + 0x9e3779b97f4a7c15ULL * (bank + 1)) % m_m);
+    return IndexOfHash(bank, Hash(id));
 }
 
 uint64_t
 RdaSketch::Check(uint64_t id) const
 {
-    return m_checksum ? XXH64(&id, sizeof(id), ~m_seed) : 0;
+    return m_checksum ? CheckOfHash(Hash(id)) : 0;
 }
 
 void
 RdaSketch::Update(uint64_t id, int64_t tsNs, int64_t sign)
 {
-    uint64_t c = Check(id);
+    const uint64_t h = Hash(id);
+    const uint64_t c = m_checksum ? CheckOfHash(h) : 0;
     for (uint32_t b = 0; b < m_k; ++b)
     {
-        Bucket& x = m_cells[static_cast<size_t>(b) * m_m + Index(b, id)];
+        Bucket& x = m_cells[static_cast<size_t>(b) * m_m + IndexOfHash(b, h)];
         x.id ^= id;
         x.chk ^= c;
         x.ts = sign > 0 ? WrapAdd(x.ts, tsNs) : WrapSub(x.ts, tsNs);
@@ -158,20 +163,25 @@ RdaSketch::Subtract(const RdaSketch& o)
 bool
 RdaSketch::Decode(std::vector<Entry>& out) const
 {
-    std::vector<Bucket> c = m_cells;
-    auto pure = [&](size_t i) {
-        const Bucket& x = c[i];
-        if (x.cnt != 1 && x.cnt != -1)
-        {
-            return false;
-        }
-        uint32_t bank = static_cast<uint32_t>(i / m_m);
-        return Index(bank, x.id) == i % m_m && (!m_checksum || Check(x.id) == x.chk);
-    };
-    std::deque<size_t> q;
-    for (size_t i = 0; i < c.size(); ++i)
+    return Decode(out, nullptr);
+}
+
+bool
+RdaSketch::Decode(std::vector<Entry>& out,
+                  const std::function<bool(uint64_t id, int64_t sign)>& accept) const
+{
+    // Peeling on a scratch copy that keeps its capacity between calls.  A bucket enters the
+    // stack when its count is +-1; whether it is pure (its ID hashes to it, and with the
+    // checksum the check matches) is decided once, when it is popped, from the single hash
+    // of its ID, which then also gives the k buckets to peel it from.
+    std::vector<Bucket>& c = m_scratch;
+    c.assign(m_cells.begin(), m_cells.end());
+    std::vector<uint32_t>& q = m_stack;
+    q.clear();
+    const uint32_t cells = static_cast<uint32_t>(c.size());
+    for (uint32_t i = 0; i < cells; ++i)
     {
-        if (pure(i))
+        if (c[i].cnt == 1 || c[i].cnt == -1)
         {
             q.push_back(i);
         }
@@ -181,9 +191,17 @@ RdaSketch::Decode(std::vector<Entry>& out) const
     const size_t limit = out.size() + c.size();
     while (!q.empty())
     {
-        size_t i = q.front();
-        q.pop_front();
-        if (!pure(i))
+        const uint32_t i = q.back();
+        q.pop_back();
+        const Bucket& x = c[i];
+        if (x.cnt != 1 && x.cnt != -1)
+        {
+            continue;
+        }
+        const uint64_t h = Hash(x.id);
+        const uint32_t bank = i / m_m;
+        if (IndexOfHash(bank, h) != i - bank * m_m || (m_checksum && CheckOfHash(h) != x.chk) ||
+            (accept && !accept(x.id, x.cnt)))
         {
             continue;
         }
@@ -191,16 +209,18 @@ RdaSketch::Decode(std::vector<Entry>& out) const
         {
             return false;
         }
-        Entry e{c[i].id, 0, c[i].cnt};
-        out.push_back(e);
-        uint64_t chk = c[i].chk;
+        const uint64_t id = x.id;
+        const uint64_t chk = x.chk;
+        const int64_t sign = x.cnt;
+        out.push_back(Entry{id, 0, sign});
         for (uint32_t b = 0; b < m_k; ++b)
         {
-            size_t j = static_cast<size_t>(b) * m_m + Index(b, e.id);
-            c[j].id ^= e.id;
-            c[j].chk ^= chk;
-            c[j].cnt = WrapSub(c[j].cnt, e.sign);
-            if (pure(j))
+            const uint32_t j = b * m_m + IndexOfHash(b, h);
+            Bucket& y = c[j];
+            y.id ^= id;
+            y.chk ^= chk;
+            y.cnt = WrapSub(y.cnt, sign);
+            if (y.cnt == 1 || y.cnt == -1)
             {
                 q.push_back(j);
             }

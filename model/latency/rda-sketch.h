@@ -5,6 +5,7 @@
 #define RDA_SKETCH_H
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 /**
@@ -89,7 +90,10 @@ double CollapsedVariance(const std::vector<CollapsedPair>& pairs,
  * \brief Reconcilable Difference Aggregator, simulator-free core.
  *
  * k banks of m buckets, each bucket {ID xor, checksum xor, timestamp sum (ns), count}.
- * Every packet goes to one bucket in every bank (independent xxHash64 index per bank).
+ * Every packet goes to one bucket in every bank.  One xxHash64 of the ID per packet gives
+ * all k bucket indexes (a per-bank mix of the hash, mapped to [0, m) by multiply-shift
+ * instead of a 64-bit modulo) and the checksum (another mix of the same hash), so
+ * inserting costs one hash and peeling one hash per decoded difference.
  * Sign convention: Decode() of S - R (sender sketch minus receiver sketch) lists entries
  * with sign +1 recorded by the sender only (lost, or crossed the interval end) and -1
  * recorded by the receiver only ("reordered" in the paper).  With the checksum (default)
@@ -156,8 +160,23 @@ class RdaSketch
      * Peeling stops (failure) after k*m entries, which bounds the work when misjudged
      * buckets make it cycle.
      * \return true when IDs, checksums and counts were emptied completely
+     *
+     * The working buffers are members reused across calls (no allocation after the first
+     * decode), so one sketch object must not be decoded from two threads at once.
      */
     bool Decode(std::vector<Entry>& out) const;
+    /**
+     * \brief Decode with a validator: a bucket that passes the pure test is peeled only when
+     * accept(id, sign) agrees.  The sender knows its own cache, so it accepts +1 only for
+     * IDs it holds and -1 only for IDs it does not hold: a misjudged bucket (its XOR of
+     * several IDs hashes to its own index, probability 1/m per test without the checksum)
+     * is then refused instead of corrupting k buckets.
+     * \param out decoded entries are appended (tsNs = 0)
+     * \param accept validator (id, sign) -> whether the entry may be peeled
+     * \return true when IDs, checksums and counts were emptied completely
+     */
+    bool Decode(std::vector<Entry>& out,
+                const std::function<bool(uint64_t id, int64_t sign)>& accept) const;
     /** \return total timestamp sum over bank 0 */
     int64_t TotalTs() const;
     /** \return total count over bank 0 */
@@ -185,6 +204,38 @@ class RdaSketch
      * \return bucket index of id inside that bank
      */
     uint32_t Index(uint32_t bank, uint64_t id) const;
+    /**
+     * \param id packet identifier
+     * \return the one hash of id from which its indexes and checksum derive
+     */
+    uint64_t Hash(uint64_t id) const;
+
+    /**
+     * \param bank bank index
+     * \param h Hash(id)
+     * \return bucket index of id inside that bank, in [0, m)
+     */
+    uint32_t IndexOfHash(uint32_t bank, uint64_t h) const
+    {
+        // per-bank mix (splitmix64 finaliser step) then multiply-shift onto [0, m)
+        uint64_t x = h + 0x9e3779b97f4a7c15ULL * (bank + 1);
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+        return static_cast<uint32_t>(((x >> 32) * static_cast<uint64_t>(m_m)) >> 32);
+    }
+
+    /**
+     * \param h Hash(id)
+     * \return the checksum of id (independent of the indexes: a different mix)
+     */
+    static uint64_t CheckOfHash(uint64_t h)
+    {
+        uint64_t x = h ^ 0xd6e8feb86659fd93ULL;
+        x = (x ^ (x >> 32)) * 0xd6e8feb86659fd93ULL;
+        x = (x ^ (x >> 32)) * 0xd6e8feb86659fd93ULL;
+        return x ^ (x >> 32);
+    }
+
     /** \return bytes per bucket on the wire / in memory (32 with checksum, 24 without) */
     uint32_t BucketBytes() const;
     /** \return memory of the whole sketch in bytes */
@@ -239,11 +290,13 @@ class RdaSketch
      */
     bool Compatible(const RdaSketch& o) const;
 
-    uint32_t m_k;                //!< banks
-    uint32_t m_m;                //!< buckets per bank
-    bool m_checksum;             //!< checksum enabled
-    uint64_t m_seed;             //!< hash seed
-    std::vector<Bucket> m_cells; //!< k*m buckets
+    uint32_t m_k;                          //!< banks
+    uint32_t m_m;                          //!< buckets per bank
+    bool m_checksum;                       //!< checksum enabled
+    uint64_t m_seed;                       //!< hash seed
+    std::vector<Bucket> m_cells;           //!< k*m buckets
+    mutable std::vector<Bucket> m_scratch; //!< Decode's working copy (capacity reused)
+    mutable std::vector<uint32_t> m_stack; //!< Decode's candidate buckets (capacity reused)
 };
 
 } // namespace ns3

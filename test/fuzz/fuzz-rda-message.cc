@@ -3,9 +3,11 @@
  */
 // Fuzz harness: the RDA control codec (RdaMessage) and the peeling decoder on arbitrary
 // bucket contents. Properties: Decode never crashes; an accepted message re-encodes to the
-// same bytes (the encoding is canonical); RdaSketch::Decode terminates on any bucket content
-// and never lists more entries than it has buckets; repair and aggregation of adversarial
-// content are free of undefined behaviour (ASan/UBSan).
+// same bytes (the encoding is canonical; wire format version 2: flow 5-tuple in every
+// message, 24-byte buckets without the checksum, raw-log messages); RdaSketch::Decode, with
+// and without a validator, terminates on any bucket content and never lists more entries
+// than it has buckets; repair and aggregation of adversarial content are free of undefined
+// behaviour (ASan/UBSan).
 #include "fuzz-support.h"
 
 #include "ns3/rda-message.h"
@@ -40,6 +42,9 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     std::vector<RdaSketch::Entry> e;
     s.Decode(e);
     FUZZ_CHECK(e.size() <= static_cast<size_t>(k) * buckets, "bounded peeling");
+    std::vector<RdaSketch::Entry> validated;
+    s.Decode(validated, [](uint64_t id, int64_t sign) { return ((id & 1) != 0) == (sign > 0); });
+    FUZZ_CHECK(validated.size() <= static_cast<size_t>(k) * buckets, "bounded validated peeling");
     // repair and aggregate with adversarial timestamps: no undefined behaviour
     RdaSketch r = s;
     for (auto& x : e)
