@@ -8,6 +8,7 @@
 #include "causality-tag.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
@@ -213,20 +214,20 @@ CausalityStamper::GetTypeId()
                           MakeTimeAccessor(&CausalityStamper::m_hvcEpsilon),
                           MakeTimeChecker())
             .AddAttribute("Interval",
-                          "RepCl epoch length I; valid range [1ns, 1h].",
+                          "RepCl epoch length I.",
                           TimeValue(MicroSeconds(100)),
                           MakeTimeAccessor(&CausalityStamper::m_interval),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .AddAttribute("Epsilon",
                           "RepCl epsilon = E / I (integer); valid range [1, 2^20].",
                           UintegerValue(10),
                           MakeUintegerAccessor(&CausalityStamper::m_epsilon),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("CounterBits",
-                          "RepCl counter width in the encoding, bits; valid range [1, 64].",
+                          "RepCl counter width in the encoding.",
                           UintegerValue(4),
                           MakeUintegerAccessor(&CausalityStamper::m_counterBits),
-                          MakeUintegerChecker<uint32_t>())
+                          chronometry::MakeUintegerRangeChecker(1, 64, "bits"))
             .AddAttribute("SumCounters",
                           "RepCl: keep only the sum of the counters (the thesis' ns-3 form).",
                           BooleanValue(false),
@@ -297,16 +298,7 @@ CausalityStamper::CheckAttributes() const
                                     m_hvcEpsilon,
                                     Time::From(1),
                                     Hours(24));
-    chronometry::RequireTimeInRange("ns3::CausalityStamper::Interval",
-                                    m_interval,
-                                    Time::From(1),
-                                    Hours(1));
     chronometry::RequireDoubleInRange("ns3::CausalityStamper::Epsilon", m_epsilon, 1, 1 << 20, "");
-    chronometry::RequireDoubleInRange("ns3::CausalityStamper::CounterBits",
-                                      m_counterBits,
-                                      1,
-                                      64,
-                                      "bits");
 }
 
 void

@@ -5,6 +5,7 @@
 
 #include "chronometry-validation.h"
 
+#include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"
 #include "ns3/string.h"
@@ -261,6 +262,22 @@ DescribeRangeOf(const Ptr<const AttributeChecker>& checker)
 {
     const auto* ranged = dynamic_cast<const RangeChecker*>(PeekPointer(checker));
     return ranged ? ranged->DescribeRange() : "";
+}
+
+void
+CheckAttributeValue(const ObjectBase& object,
+                    const std::string& attribute,
+                    const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
+    NS_ABORT_MSG_IF(!found,
+                    object.GetInstanceTypeId().GetName() << " has no Attribute " << attribute);
+    if (!info.checker->Check(value)) // a RangeChecker reports a refusal by name itself
+    {
+        ReportConfigError(object.GetInstanceTypeId().GetName() + "::" + attribute +
+                          ": a value of the wrong type");
+    }
 }
 
 std::string

@@ -6,6 +6,7 @@
 
 #include "ns3/attribute.h"
 #include "ns3/nstime.h"
+#include "ns3/object-base.h"
 
 #include <cstdint>
 #include <string>
@@ -118,6 +119,19 @@ std::string DescribeRangeOf(const Ptr<const AttributeChecker>& checker);
  * \return its unit if it is a RangeChecker with one, else ""
  */
 std::string UnitOf(const Ptr<const AttributeChecker>& checker);
+
+/**
+ * Check a value against an Attribute's own checker: a public setter that is also the
+ * Attribute's accessor calls it, so that a direct C++ call is refused exactly as
+ * SetAttribute would refuse it (naming the attribute and its range), with the range written
+ * once, in the checker.
+ * \param object the object (its instance TypeId and parents are searched)
+ * \param attribute the Attribute's name
+ * \param value the value to check
+ */
+void CheckAttributeValue(const ObjectBase& object,
+                         const std::string& attribute,
+                         const AttributeValue& value);
 
 } // namespace chronometry
 } // namespace ns3
