@@ -65,6 +65,7 @@ class ReplayStudy : public Study
     std::string m_clockModel;  //!< bounded, thesis, drifting
     std::string m_counterRule; //!< Published, EpochCounts
     bool m_sumCounters;        //!< RepCl sum-of-counters compression
+    uint32_t m_counterBits;    //!< RepCl counter width
     uint64_t m_exactLimit;     //!< checker: all pairs up to this many events
     uint64_t m_samplePairs;    //!< checker: random pairs beyond it
 
@@ -163,6 +164,11 @@ ReplayStudy::GetTypeId()
                     &ReplayStudy::m_sumCounters,
                     false,
                     C::Plain())
+            .Parameter("CounterBits",
+                       "RepCl counter width in the encoding",
+                       &ReplayStudy::m_counterBits,
+                       4,
+                       MakeUintegerRangeChecker(1, 64, "bits"))
             .Parameter("ExactLimit",
                        "Replay checker: every pair of events up to this many events",
                        &ReplayStudy::m_exactLimit,
@@ -294,7 +300,7 @@ ReplayStudy::Build(StudyStreams& streams)
     causality.SetStamperAttribute("HvcEpsilon", TimeValue(m_skew));
     causality.SetStamperAttribute("CounterRule", StringValue(m_counterRule));
     causality.SetStamperAttribute("SumCounters", BooleanValue(m_sumCounters));
-    causality.SetStamperAttribute("CounterBits", UintegerValue(4));
+    causality.SetStamperAttribute("CounterBits", UintegerValue(m_counterBits));
     m_log = causality.Install(nodes);
 
     std::vector<Ipv4Address> peers;

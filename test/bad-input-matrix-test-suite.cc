@@ -158,6 +158,7 @@ AttributeRows()
         {"ns3::ReplayStudy", "Duration", {"0ns", "2h"}},
         {"ns3::ReplayStudy", "ClockModel", {"quartz", ""}},
         {"ns3::ReplayStudy", "CounterRule", {"Sometimes"}},
+        {"ns3::ReplayStudy", "CounterBits", {"0", "65"}},
         {"ns3::ReplayStudy", "ExactLimit", {"1000001"}},
         {"ns3::ReplayStudy", "SamplePairs", {"0", "1000000001"}},
         {"ns3::ReplayStudy", "Seed", {"0", "4294967296"}},
