@@ -9,6 +9,7 @@ def build(bld):
     module.source = [
         'model/common/chronometry-validation.cc',
         'model/common/chronometry-checkers.cc',
+        'model/clock/clock-value.cc',
         'model/clock/clock-timeline.cc',
         'model/clock/drift-math.cc',
         'model/clock/oscillator.cc',
@@ -142,6 +143,7 @@ def build(bld):
         'model/common/chronometry-validation.h',
         'model/common/chronometry-ns3-compat.h',
         'model/common/chronometry-checkers.h',
+        'model/clock/clock-value.h',
         'model/clock/clock-timeline.h',
         'model/clock/drift-math.h',
         'model/clock/oscillator.h',

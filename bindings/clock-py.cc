@@ -5,6 +5,7 @@
 #include "chronometry-py.h"
 
 #include "ns3/clock-timeline.h"
+#include "ns3/clock-value.h"
 #include "ns3/drift-math.h"
 
 #include <cmath>
@@ -44,7 +45,9 @@ chronometry_py::RegisterClock(py::module_& m)
                  {
                      throw py::value_error("ClockTimeline: value and slope must be finite");
                  }
-                 return ClockTimeline(start, value, slope);
+                 return ClockTimeline(start,
+                                      ClockValue::FromDouble(value, "ClockTimeline: value_ns"),
+                                      slope);
              }),
              py::arg("start_ns"),
              py::arg("value_ns"),
@@ -68,7 +71,7 @@ chronometry_py::RegisterClock(py::module_& m)
                 {
                     throw py::value_error("jump: at_ns must be >= 0 and delta finite");
                 }
-                t.Jump(at, delta);
+                t.Jump(at, ClockValue::FromDouble(delta, "jump: delta_ns"));
             },
             py::arg("at_ns"),
             py::arg("delta_ns"),
@@ -82,7 +85,7 @@ chronometry_py::RegisterClock(py::module_& m)
                         "value_at: t_ns = " + std::to_string(at.GetNanoSeconds()) +
                         " is invalid; valid range: >= 0");
                 }
-                return static_cast<double>(t.ValueAt(at));
+                return t.ValueAt(at).GetDouble();
             },
             py::arg("t_ns"))
         .def(
@@ -102,7 +105,14 @@ chronometry_py::RegisterClock(py::module_& m)
                 {
                     throw py::value_error("earliest_reaching: from_ns must be >= 0");
                 }
-                return t.EarliestReaching(from, target);
+                if (!std::isfinite(target))
+                {
+                    throw py::value_error("earliest_reaching: target_ns must be finite (valid "
+                                          "range: finite)");
+                }
+                return t.EarliestReaching(
+                    from,
+                    ClockValue::FromDouble(target, "earliest_reaching: target_ns"));
             },
             py::arg("from_ns"),
             py::arg("target_ns"),
@@ -122,7 +132,9 @@ chronometry_py::RegisterClock(py::module_& m)
     m.def(
         "quantize",
         [](double value, Time resolution) {
-            return Time::From(clockmath::Quantize(value, resolution.GetTimeStep()));
+            return Time::From(
+                clockmath::Quantize(ClockValue::FromDouble(value, "quantize: value_ns"),
+                                    resolution.GetTimeStep()));
         },
         py::arg("value_ns"),
         py::arg("resolution_ns"),
@@ -146,7 +158,11 @@ chronometry_py::RegisterClock(py::module_& m)
     m.def(
         "tsc_value",
         [](double phaseSeconds, double frequencyHz, uint64_t boot) {
-            return clockmath::TscValue(phaseSeconds, frequencyHz, boot);
+            // seconds -> time steps exactly (a double is a binary fraction; 2^-64 resolution)
+            ClockValue seconds = ClockValue::FromDouble(phaseSeconds, "tsc_value: phase_seconds");
+            return clockmath::TscValue(seconds.MulSteps(Seconds(1).GetTimeStep()),
+                                       frequencyHz,
+                                       boot);
         },
         py::arg("phase_seconds"),
         py::arg("frequency_hz"),

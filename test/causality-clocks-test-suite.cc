@@ -608,6 +608,585 @@ class CounterWideningTestCase : public TestCase
     }
 };
 
+/**
+ * \param a a RepCl timestamp
+ * \param b another
+ * \return whether mx, bitmap, offsets and counters agree
+ */
+bool
+SameRepCl(const ReplayClock& a, const ReplayClock& b)
+{
+    return a.GetMx() == b.GetMx() && a.GetBitmap() == b.GetBitmap() &&
+           a.ExpandOffsets() == b.ExpandOffsets() && a.ExpandCounters() == b.ExpandCounters() &&
+           a.GetCounterSum() == b.GetCounterSum();
+}
+
+/**
+ * Issue 21, defect 1: under EPOCH_COUNTS a receiver more than epsilon epochs behind the message
+ * stored its own offset uncapped (n = 2, epsilon = 5, I = 10 ns: p1 sends at pt 60, p0 receives
+ * at pt 0 -> offsets [6, 0], which the decoder refuses; with epsilon = 1 the offset 3 decoded as
+ * 1).  The owner's event now counts at the floor.
+ */
+class OwnerBelowFloorTestCase : public TestCase
+{
+  public:
+    OwnerBelowFloorTestCase()
+        : TestCase("RepCl regression: an owner more than epsilon epochs behind stays encodable")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (auto rule : {ReplayCounterRule::EPOCH_COUNTS, ReplayCounterRule::PUBLISHED})
+        {
+            for (uint32_t eps : {5U, 1U})
+            {
+                auto c = Config(2, eps, NanoSeconds(10));
+                c.counterRule = rule;
+                ReplayClock p0(c, 0);
+                ReplayClock p1(c, 1);
+                // epsilon 5: p1 at epoch 6, p0 at 0; epsilon 1: epoch 3 against 0.
+                p1.LocalOrSend(NanoSeconds(eps == 5 ? 60 : 30));
+                p0.Receive(p1, NanoSeconds(0));
+                std::vector<uint32_t> offsets{eps, 0};
+                NS_TEST_ASSERT_MSG_EQ((p0.ExpandOffsets() == offsets),
+                                      true,
+                                      "owner's offset capped at epsilon, eps " << eps);
+                ReplayClock back(c, 2);
+                NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(p0.Encode(), c, back),
+                                      true,
+                                      "decodes, eps " << eps);
+                NS_TEST_ASSERT_MSG_EQ(SameRepCl(p0, back), true, "decodes to itself, eps " << eps);
+                NS_TEST_ASSERT_MSG_EQ(ReplayClock::Compare(p1, p0),
+                                      CausalOrder::BEFORE,
+                                      "send < receive");
+                // Further events while the owner's clock stays below the floor still advance.
+                ReplayClock previous = p0;
+                for (int64_t pt = 1; pt < 8; ++pt)
+                {
+                    p0.LocalOrSend(NanoSeconds(pt));
+                    NS_TEST_ASSERT_MSG_EQ(ReplayClock::Compare(previous, p0),
+                                          CausalOrder::BEFORE,
+                                          "own events stay ordered below the floor");
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(p0.GetOffset(0), eps, "offset within epsilon");
+                    NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(p0.Encode(), c, back), true, "ok");
+                    NS_TEST_ASSERT_MSG_EQ(SameRepCl(p0, back), true, "round trip below floor");
+                    previous = p0;
+                }
+                if (rule == ReplayCounterRule::EPOCH_COUNTS)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(p0.GetCounter(0), 8, "8 own events at the floor");
+                }
+            }
+        }
+    }
+};
+
+/**
+ * Issue 21, defect 2: the published rule kept a non-owner entry at offset epsilon with counter 0
+ * after a local event that keeps mx but moves the owner's offset (n = 3, epsilon = 1,
+ * I = 10 ns).  Comparisons were unaffected; theta was 3 instead of 2.
+ */
+class StaleFloorEntryTestCase : public TestCase
+{
+  public:
+    StaleFloorEntryTestCase()
+        : TestCase("RepCl regression: a counter reset drops entries kept only for their counter")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto c = Config(3, 1, NanoSeconds(10));
+        ReplayClock p0(c, 0);
+        ReplayClock p1(c, 1);
+        ReplayClock p2(c, 2);
+        ReplayClockReference r0(c, 0);
+        ReplayClockReference r1(c, 1);
+        ReplayClockReference r2(c, 2);
+        p0.LocalOrSend(NanoSeconds(10)); // (s, 0, 10)
+        r0.LocalOrSend(NanoSeconds(10));
+        p2.Receive(p0, NanoSeconds(1)); // (r, 2, 1, <- op0)
+        r2.Receive(r0, NanoSeconds(1));
+        p2.LocalOrSend(NanoSeconds(2)); // (s, 2, 2)
+        r2.LocalOrSend(NanoSeconds(2));
+        p1.Receive(p2, NanoSeconds(6)); // (r, 1, 6, <- op2)
+        r1.Receive(r2, NanoSeconds(6));
+        NS_TEST_ASSERT_MSG_EQ(p1.GetOffsetCount(), 3, "p2's entry at the floor carries counter 2");
+        NS_TEST_ASSERT_MSG_EQ(p1.GetCounter(2), 2, "p2's counter");
+        p1.LocalOrSend(NanoSeconds(16)); // (l, 1, 16): same mx, owner's offset 1 -> 0
+        r1.LocalOrSend(NanoSeconds(16));
+        NS_TEST_ASSERT_MSG_EQ(p1.GetOffsetCount(), 2, "theta 2: p2's floor entry dropped");
+        NS_TEST_ASSERT_MSG_EQ(p1.IsStored(2), false, "p2 not stored");
+        std::vector<uint32_t> offsets{0, 0, 1};
+        NS_TEST_ASSERT_MSG_EQ((p1.ExpandOffsets() == offsets), true, "<1, [0, 0, eps]>");
+        NS_TEST_ASSERT_MSG_EQ((p1.ExpandOffsets() == r1.offsets), true, "offsets = reference");
+        NS_TEST_ASSERT_MSG_EQ((p1.ExpandCounters() == r1.counters), true, "counters = reference");
+        NS_TEST_ASSERT_MSG_EQ(p1.GetEncodedBits(), 8 + 64 + 64 + 2 * 1 + 2 * 4, "two entries");
+    }
+};
+
+/**
+ * Thesis section 8.3: RepCl configured with an E below the real skew still satisfies
+ * Requirement 1.  Random executions whose clocks stray up to 8 times the configured E: every
+ * stamp decodes to itself, no receiver drops a stamp, Requirement 1 holds, offsets stay within
+ * epsilon and the sparse form equals the reference.
+ */
+class RealSkewAboveETestCase : public TestCase
+{
+  public:
+    RealSkewAboveETestCase()
+        : TestCase("RepCl with real skew above the configured E: stamps decode to themselves, "
+                   "requirement 1 holds")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(2121);
+        uint64_t events = 0;
+        uint64_t belowFloor = 0; // events whose owner's epoch lay below mx - epsilon
+        uint64_t hbPairs = 0;
+        uint64_t hvcViolations = 0;
+        uint64_t hlcViolations = 0;
+        uint64_t delivered = 0;
+        for (int run = 0; run < 200; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 2 + rng() % 30;
+            p.events = 100 + rng() % 200;
+            uint32_t epsilon = 1 + rng() % 6;
+            Time interval = MicroSeconds(5 + rng() % 50);
+            Time configured = interval * static_cast<int64_t>(epsilon);
+            p.skewBound = configured * static_cast<int64_t>(2 + rng() % 7); // 2 to 8 times E
+            p.meanGap =
+                (run % 2 == 0) ? MicroSeconds(1 + rng() % 10) : MicroSeconds(20 + rng() % 200);
+            p.minDelay = MicroSeconds(rng() % 5);
+            p.maxDelay = p.minDelay + MicroSeconds(rng() % 100);
+            p.localFraction = (rng() % 50) / 100.0;
+            p.seed = rng();
+            CausalityConfig config;
+            config.hvcEpsilon = configured;
+            config.replay.epsilon = epsilon;
+            config.replay.interval = interval;
+            config.replay.counterBits = 1 + rng() % 4;
+            config.replay.counterRule =
+                (run % 3 == 0) ? ReplayCounterRule::PUBLISHED : ReplayCounterRule::EPOCH_COUNTS;
+            config.replay.sumCounters = (run % 6 == 3);
+            std::vector<ReplayClockReference> reference;
+            RandomExecutionStats stats;
+            auto log = RandomExecution::Run(p, config, &reference, &stats);
+            NS_TEST_ASSERT_MSG_EQ(stats.malformed,
+                                  0,
+                                  "no stamp refused by its receiver, run " << run);
+            delivered += stats.delivered;
+            config.n = p.n;
+            config.replay.n = p.n;
+            for (std::size_t i = 0; i < log.size(); ++i)
+            {
+                const CausalEvent& e = log[i];
+                const ReplayClock& r = *e.stamp.repcl;
+                ReplayClock back(config.replay, p.n);
+                NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(r.Encode(), config.replay, back),
+                                      true,
+                                      "RepCl decodes, run " << run << " event " << i);
+                NS_TEST_ASSERT_MSG_EQ(SameRepCl(r, back), true, "RepCl decodes to itself");
+                CausalStamp whole(p.n, 0);
+                bool decoded = CausalStamp::Decode(e.stamp.Encode(), config, whole);
+                NS_TEST_ASSERT_MSG_EQ(decoded,
+                                      true,
+                                      "stamp decodes, run " << run << " event " << i);
+                NS_TEST_ASSERT_MSG_EQ((decoded && whole.hvc->Expand() == e.stamp.hvc->Expand()),
+                                      true,
+                                      "HVC decodes to itself");
+                auto offsets = r.ExpandOffsets();
+                for (uint32_t k = 0; k < p.n; ++k)
+                {
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(offsets[k], epsilon, "offsets within epsilon");
+                    if (r.IsStored(k) && k != e.process)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ((offsets[k] < epsilon || r.GetCounter(k) > 0),
+                                              true,
+                                              "stored offsets below epsilon, run "
+                                                  << run << " event " << i);
+                    }
+                }
+                NS_TEST_ASSERT_MSG_EQ(r.GetMx(), reference[i].mx, "mx = reference");
+                NS_TEST_ASSERT_MSG_EQ((offsets == reference[i].offsets), true, "offsets = ref");
+                NS_TEST_ASSERT_MSG_EQ((r.ExpandCounters() == reference[i].counters),
+                                      true,
+                                      "counters = reference");
+                belowFloor += (config.replay.EpochOf(e.pt) < r.GetMx() - epsilon) ? 1 : 0;
+            }
+            events += log.size();
+            ReplayCheckerOptions o;
+            o.skewBound = configured;
+            o.interval = interval;
+            o.hvcEpsilon = configured;
+            auto report = ReplayChecker::Check(log, o);
+            NS_TEST_ASSERT_MSG_EQ(report.repclHb.violations,
+                                  0,
+                                  "requirement 1 with real skew above E, run " << run << "\n"
+                                                                               << report.Summary());
+            NS_TEST_ASSERT_MSG_EQ(report.lamportHb.violations, 0, "Lamport");
+            hbPairs += report.repclHb.applicable;
+            hvcViolations += report.hvcHb.violations;
+            hlcViolations += report.hlcHb.violations;
+        }
+        NS_TEST_ASSERT_MSG_GT(belowFloor, 1000, "many events with the owner below the floor");
+        NS_TEST_ASSERT_MSG_GT(delivered, 10000, "many messages delivered");
+        NS_TEST_ASSERT_MSG_GT(hbPairs, 100000, "many hb pairs");
+        std::cout << GetName() << ": " << events << " events, " << delivered
+                  << " messages delivered, " << belowFloor
+                  << " with the owner's epoch below mx - epsilon, " << hbPairs
+                  << " hb pairs; HVC hb violations " << hvcViolations << ", HLC " << hlcViolations
+                  << std::endl;
+    }
+};
+
+/**
+ * The encoders' fast bit packing against the plain bit-at-a-time BitWriter/BitReader: random
+ * field sequences (widths 0 to 64, short encodings through the stack scratch and long ones
+ * written in place, the bulk paths) give the same bytes and read back the same fields.
+ */
+class BitPackingTestCase : public TestCase
+{
+  public:
+    BitPackingTestCase()
+        : TestCase("BitPacker and BitUnpacker write and read what BitWriter and BitReader do")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(31);
+        std::vector<uint8_t> out;
+        for (int trial = 0; trial < 3000; ++trial)
+        {
+            std::size_t fields = 1 + rng() % (trial % 10 == 0 ? 400 : 40);
+            std::vector<std::pair<uint64_t, uint32_t>> f;
+            uint64_t total = 0;
+            bool bulk = trial % 3 == 0;
+            uint32_t bulkWidth = static_cast<uint32_t>(rng() % 65);
+            for (std::size_t k = 0; k < fields; ++k)
+            {
+                uint32_t bits = bulk ? bulkWidth : static_cast<uint32_t>(rng() % 65);
+                uint64_t value = rng();
+                if (bulk || rng() % 2 == 0)
+                {
+                    value = bits == 64 ? value : value & ((uint64_t(1) << bits) - 1);
+                }
+                f.emplace_back(value, bits);
+                total += bits;
+            }
+            BitWriter reference;
+            for (const auto& [value, bits] : f)
+            {
+                reference.Write(value, bits);
+            }
+            BitPacker::Scratch scratch;
+            BitPacker packer(out, total, scratch);
+            if (bulk)
+            {
+                std::vector<uint64_t> values;
+                for (const auto& field : f)
+                {
+                    values.push_back(field.first);
+                }
+                packer.PutAll(values.data(), values.size(), bulkWidth);
+            }
+            else
+            {
+                for (const auto& [value, bits] : f)
+                {
+                    packer.Put(value, bits);
+                }
+            }
+            packer.Finish();
+            NS_TEST_ASSERT_MSG_EQ((out == reference.GetBytes()),
+                                  true,
+                                  "same bytes, trial " << trial);
+            BitReader plain(out.data(), out.size());
+            BitUnpacker fast(out.data(), out.size());
+            uint64_t position = 0;
+            std::vector<uint64_t> expected;
+            for (const auto& [value, bits] : f)
+            {
+                uint64_t v = 0;
+                plain.Read(bits, v);
+                expected.push_back(v);
+                NS_TEST_ASSERT_MSG_EQ(fast.Get(position, bits), v, "same field, trial " << trial);
+                position += bits;
+            }
+            NS_TEST_ASSERT_MSG_EQ(fast.IsExactLength(total), true, "exact length, zero padding");
+            if (bulk)
+            {
+                std::vector<uint64_t> read(f.size());
+                uint64_t any = fast.GetAll(0, bulkWidth, read.size(), read.data());
+                uint64_t orAll = 0;
+                for (uint64_t v : expected)
+                {
+                    orAll |= v;
+                }
+                NS_TEST_ASSERT_MSG_EQ((read == expected), true, "bulk read, trial " << trial);
+                NS_TEST_ASSERT_MSG_EQ(any, orAll, "bulk OR");
+            }
+        }
+    }
+};
+
+/**
+ * \param bytes bytes
+ * \return lower-case hex
+ */
+std::string
+Hex(const std::vector<uint8_t>& bytes)
+{
+    static const char* digits = "0123456789abcdef";
+    std::string s;
+    for (uint8_t b : bytes)
+    {
+        s += digits[b >> 4];
+        s += digits[b & 15];
+    }
+    return s;
+}
+
+/**
+ * \param hash running FNV-1a 64 hash
+ * \param bytes bytes to fold in (with their length)
+ * \return the new hash
+ */
+uint64_t
+Fnv(uint64_t hash, const std::vector<uint8_t>& bytes)
+{
+    auto mix = [&hash](uint8_t b) {
+        hash ^= b;
+        hash *= 0x100000001b3ULL;
+    };
+    mix(static_cast<uint8_t>(bytes.size() >> 8));
+    mix(static_cast<uint8_t>(bytes.size()));
+    for (uint8_t b : bytes)
+    {
+        mix(b);
+    }
+    return hash;
+}
+
+/**
+ * The wire encodings are fixed (packets, fuzz corpora, CSV logs): representative stamps of
+ * every clock are pinned byte for byte, and the stamps of a few fixed random executions by a
+ * digest.  The values were recorded from the encoders before their rewrite for speed.
+ */
+class PinnedEncodingsTestCase : public TestCase
+{
+  public:
+    PinnedEncodingsTestCase()
+        : TestCase("encodings pinned byte for byte: every clock, n up to 130, both RepCl rules")
+    {
+    }
+
+  private:
+    /**
+     * \param bytes encoded
+     * \param hex expected
+     * \param what description
+     */
+    void Pin(const std::vector<uint8_t>& bytes, const std::string& hex, const std::string& what)
+    {
+        NS_TEST_EXPECT_MSG_EQ(Hex(bytes), hex, what);
+    }
+
+    void DoRun() override
+    {
+        LamportClock l;
+        for (int i = 0; i < 5; ++i)
+        {
+            l.LocalOrSend(Seconds(0));
+        }
+        Pin(l.Encode(), "0000000000000005", "Lamport 5");
+
+        HybridLogicalClock h;
+        h.LocalOrSend(NanoSeconds(123456789));
+        h.LocalOrSend(NanoSeconds(100));
+        h.LocalOrSend(NanoSeconds(101));
+        Pin(h.Encode(), "00000000075bcd1500000002", "HLC (123456789 ns, 2)");
+
+        // Vector clocks: n = 3, n = 64 (one entry > 2^8), n = 130 (one entry 2^40).
+        VectorClock v3(3, 1);
+        VectorClock w3(3, 2);
+        v3.LocalOrSend(Seconds(0));
+        w3.LocalOrSend(Seconds(0));
+        w3.LocalOrSend(Seconds(0));
+        v3.Receive(w3, Seconds(0));
+        Pin(v3.Encode(), "000300010450", "vector n = 3");
+        VectorClock v64(64, 63);
+        VectorClock w64(64, 7);
+        for (int i = 0; i < 300; ++i)
+        {
+            w64.LocalOrSend(Seconds(0));
+        }
+        v64.LocalOrSend(Seconds(0));
+        v64.Receive(w64, Seconds(0));
+        Pin(v64.Encode(),
+            "0040003f120000000000000002580000000000000000000000000000000000000000000000000000000000"
+            "00000000000000000000000000000000000000000000000000000000000000000004",
+            "vector n = 64");
+        VectorClock v130(130, 129);
+        VectorClock w130(130, 65);
+        w130.LocalOrSend(Seconds(0));
+        v130.Receive(w130, Seconds(0));
+        Pin(v130.Encode(), "00820081020000000000000000800000000000000080", "vector n = 130");
+
+        // HVC: a merge with a raised floor; n = 130; an owner below a floor raised by a clock
+        // ahead by more than epsilon.
+        HybridVectorClock a(5, 1, NanoSeconds(100));
+        HybridVectorClock b(5, 3, NanoSeconds(100));
+        HybridVectorClock c(5, 4, NanoSeconds(100));
+        a.LocalOrSend(NanoSeconds(1000));
+        b.LocalOrSend(NanoSeconds(1040));
+        c.LocalOrSend(NanoSeconds(1010));
+        b.Receive(a, NanoSeconds(1050));
+        c.Receive(b, NanoSeconds(1060));
+        Pin(c.Encode(), "00000000000004240000000000000064000400030e543b5320", "HVC n = 5");
+        HybridVectorClock ahead(5, 0, NanoSeconds(100));
+        HybridVectorClock behind(5, 2, NanoSeconds(100));
+        ahead.LocalOrSend(NanoSeconds(5000));
+        behind.LocalOrSend(NanoSeconds(10));
+        behind.Receive(ahead, NanoSeconds(20));
+        Pin(behind.Encode(),
+            "0000000000000014ffffffffffffecf0000200020e322000",
+            "HVC owner below the floor");
+        HybridVectorClock x(130, 129, MicroSeconds(1));
+        HybridVectorClock y(130, 64, MicroSeconds(1));
+        y.LocalOrSend(MicroSeconds(3));
+        x.Receive(y, MicroSeconds(3) + NanoSeconds(1));
+        Pin(x.Encode(), "0000000000000bb900000000000003e8008100021481f3c0fd00", "HVC n = 130");
+
+        // RepCl: Figure 4.2's D with epsilon 20; EPOCH_COUNTS; sum; n = 130; widened counter.
+        auto fig = Config(3, 20);
+        ReplayClock p1(fig, 0);
+        ReplayClock p2(fig, 1);
+        ReplayClock p3(fig, 2);
+        p1.LocalOrSend(NanoSeconds(50));
+        p3.LocalOrSend(NanoSeconds(40));
+        p2.Receive(p1, NanoSeconds(48));
+        p2.Receive(p3, NanoSeconds(52));
+        Pin(p2.Encode(),
+            "040000000000000034000000000000000710180000",
+            "RepCl Figure 4.2 D, epsilon 20");
+        for (bool sum : {false, true})
+        {
+            for (auto rule : {ReplayCounterRule::PUBLISHED, ReplayCounterRule::EPOCH_COUNTS})
+            {
+                if (sum && rule == ReplayCounterRule::EPOCH_COUNTS)
+                {
+                    continue;
+                }
+                auto rc = Config(130, 6, NanoSeconds(10));
+                rc.counterRule = rule;
+                rc.sumCounters = sum;
+                ReplayClock r0(rc, 3);
+                ReplayClock r1(rc, 70);
+                ReplayClock r2(rc, 129);
+                r0.LocalOrSend(NanoSeconds(100));
+                r0.LocalOrSend(NanoSeconds(101));
+                r1.LocalOrSend(NanoSeconds(95));
+                r1.Receive(r0, NanoSeconds(99));
+                r2.LocalOrSend(NanoSeconds(90));
+                r2.Receive(r1, NanoSeconds(92));
+                r2.LocalOrSend(NanoSeconds(93));
+                std::string expected =
+                    sum ? "04000000000000000a0000000000000008000000000000004000000000000000020488"
+                    : rule == ReplayCounterRule::PUBLISHED
+                        ? "04000000000000000a000000000000000800000000000000400000000000000002048008"
+                        : "04000000000000000a00000000000000080000000000000040000000000000000204911"
+                          "8";
+                Pin(r2.Encode(), expected, "RepCl n = 130, sum " + std::to_string(sum));
+            }
+        }
+        auto wide = Config(4, 5, MicroSeconds(100));
+        wide.counterBits = 1;
+        ReplayClock wr(wide, 2);
+        for (int i = 0; i < 9; ++i)
+        {
+            wr.LocalOrSend(MicroSeconds(150) + NanoSeconds(i));
+        }
+        Pin(wr.Encode(), "040000000000000001000000000000000410", "RepCl widened counter");
+
+        // The decoders accept only these canonical forms: the same values with a set padding bit
+        // or a wider field are refused.
+        auto flipLast = [](std::vector<uint8_t> b) {
+            b.back() ^= 1;
+            return b;
+        };
+        VectorClock vOut(3, 0);
+        NS_TEST_EXPECT_MSG_EQ(VectorClock::Decode(flipLast(v3.Encode()), 3, vOut),
+                              false,
+                              "vector padding bit");
+        HybridVectorClock hOut(5, 0, NanoSeconds(100));
+        NS_TEST_EXPECT_MSG_EQ(
+            HybridVectorClock::Decode(flipLast(c.Encode()), 5, NanoSeconds(100), hOut),
+            false,
+            "HVC padding bit");
+        ReplayClock rOut(fig, 3);
+        NS_TEST_EXPECT_MSG_EQ(ReplayClock::Decode(flipLast(p2.Encode()), fig, rOut),
+                              false,
+                              "RepCl padding bit");
+        auto wider = p2.Encode();
+        wider[0] = 5; // counter width 5 instead of 4: 3 bits longer, still 21 bytes
+        NS_TEST_EXPECT_MSG_EQ(ReplayClock::Decode(wider, fig, rOut), false, "RepCl wider counters");
+        NS_TEST_EXPECT_MSG_EQ(rOut.GetSelf(), 3, "a refused input leaves the output untouched");
+
+        // Every stamp of fixed random executions (all clocks, both rules, sum, n up to 130).
+        struct Run
+        {
+            uint32_t n;
+            ReplayCounterRule rule;
+            bool sum;
+            uint64_t digest;
+        };
+
+        const std::vector<Run> runs{
+            {8, ReplayCounterRule::PUBLISHED, false, 13881975633101894204ULL},
+            {64, ReplayCounterRule::PUBLISHED, false, 16839546842811745097ULL},
+            {64, ReplayCounterRule::EPOCH_COUNTS, false, 4412201989898976805ULL},
+            {64, ReplayCounterRule::PUBLISHED, true, 9494722604025108127ULL},
+            {130, ReplayCounterRule::EPOCH_COUNTS, false, 9370443574656564991ULL},
+        };
+        for (const auto& run : runs)
+        {
+            RandomExecutionParams p;
+            p.n = run.n;
+            p.events = 1500;
+            p.meanGap = MicroSeconds(400);
+            p.minDelay = MicroSeconds(5);
+            p.maxDelay = MicroSeconds(300);
+            p.skewBound = MicroSeconds(500);
+            p.seed = 77 + run.n;
+            CausalityConfig config;
+            config.hvcEpsilon = p.skewBound;
+            config.replay.epsilon = 5;
+            config.replay.interval = MicroSeconds(100);
+            config.replay.counterRule = run.rule;
+            config.replay.sumCounters = run.sum;
+            config.replay.counterBits = 2;
+            uint64_t digest = 0xcbf29ce484222325ULL;
+            for (const auto& e : RandomExecution::Run(p, config))
+            {
+                digest = Fnv(digest, e.stamp.Encode());
+            }
+            NS_TEST_EXPECT_MSG_EQ(digest,
+                                  run.digest,
+                                  "digest of every stamp, n = " << run.n << " sum " << run.sum);
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Causality clocks and the replay checker. */
@@ -621,9 +1200,14 @@ class CausalityClocksTestSuite : public TestSuite
         AddTestCase(new ThesisFigureTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ReplayAlgebraTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new EncodingTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PinnedEncodingsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new BitPackingTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CounterWideningTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SumCountersTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DenseEpochsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new OwnerBelowFloorTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StaleFloorEntryTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RealSkewAboveETestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::PUBLISHED),
                     chronometry::TestDuration::QUICK);
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS),

@@ -104,10 +104,12 @@ class PerNodeParametersTestCase : public TestCase
             double ppm = clock->GetOscillator()->GetDriftAt(Time(0)) * 1e6;
             NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(ppm), 50.0 + 1e-9, "drift");
             // Local = offset + (1 + rho) t exactly for the constant-drift default.
-            NS_TEST_ASSERT_MSG_EQ_TOL(clock->GetExactValue(Seconds(10)),
-                                      offset.GetNanoSeconds() + 1e10L * (1.0L + ppm * 1e-6L),
-                                      1.0L,
-                                      "offset and drift combine");
+            double rate = 1.0 + clock->GetOscillator()->GetDriftAt(Time(0)); // exact (Sterbenz)
+            NS_TEST_ASSERT_MSG_EQ(
+                clock->GetExactValue(Seconds(10)),
+                ClockValue::FromSteps(offset.GetTimeStep()) +
+                    ClockValue::FromDouble(rate).MulSteps(Seconds(10).GetTimeStep()),
+                "offset and drift combine exactly");
             offsets.insert(offset.GetNanoSeconds());
             drifts.insert(ppm);
         }

@@ -119,19 +119,21 @@ class PhaseIntegratesDriftTestCase : public TestCase
     void DoRun() override
     {
         auto walk = MakeWalk(2.0, Seconds(1), 0.0, 7);
-        long double expected = 0;
+        // The rate 1 + rho is a double in [0.5, 2), so rate - 1 and 1 + (rate - 1) are exact:
+        // the phase is exactly the sum of rate * 1 s.
+        ClockValue expected;
         for (int s = 0; s < 100; ++s)
         {
-            expected += 1e9L * (1.0L + walk->GetDriftAt(Seconds(s) + MilliSeconds(500)));
-            NS_TEST_ASSERT_MSG_EQ_TOL(walk->GetPhase(Seconds(s + 1)),
-                                      expected,
-                                      1e-3L,
-                                      "phase at " << s + 1 << " s");
+            double rate = 1.0 + walk->GetDriftAt(Seconds(s) + MilliSeconds(500));
+            expected += ClockValue::FromDouble(rate).MulSteps(Seconds(1).GetTimeStep());
+            NS_TEST_ASSERT_MSG_EQ(walk->GetPhase(Seconds(s + 1)),
+                                  expected,
+                                  "phase at " << s + 1 << " s is the exact integral");
         }
         // Queried out of order (far future first), the same stream gives the same walk.
         auto again = MakeWalk(2.0, Seconds(1), 0.0, 7);
-        long double far = again->GetPhase(Seconds(100));
-        NS_TEST_ASSERT_MSG_EQ_TOL(far, walk->GetPhase(Seconds(100)), 1e-3L, "reproducible");
+        ClockValue far = again->GetPhase(Seconds(100));
+        NS_TEST_ASSERT_MSG_EQ(far, walk->GetPhase(Seconds(100)), "reproducible");
         auto other = MakeWalk(2.0, Seconds(1), 0.0, 8);
         NS_TEST_ASSERT_MSG_NE(other->GetPhase(Seconds(100)),
                               walk->GetPhase(Seconds(100)),

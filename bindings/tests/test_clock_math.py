@@ -24,6 +24,27 @@ def test_timeline_matches_piecewise_integral():
     assert t.segment_count == 21
 
 
+def test_timeline_is_exact_over_long_uptimes():
+    """value_at is the exact piecewise integral (fractions.Fraction from the doubles), rounded
+    once to the nearest double: equal, not approximately equal, over 60 days at up to 10%."""
+    from fractions import Fraction
+
+    rng = np.random.default_rng(11)
+    t = c.ClockTimeline(0, 123.25, 1.0)
+    segments = [(0, Fraction(123.25), Fraction(1.0))]
+    at = 0
+    for _ in range(40):
+        at += int(rng.integers(1, 130_000_000_000_000))  # up to 1.5 days
+        slope = float(1.0 + rng.uniform(-0.1, 0.1))
+        start, value, old = segments[-1]
+        segments.append((at, value + old * (at - start), Fraction(slope)))
+        t.set_slope(at, slope)
+    for x in rng.integers(0, at + 10**15, size=300):
+        x = int(x)
+        start, value, slope = [s for s in segments if s[0] <= x][-1]
+        assert t.value_at(x) == float(value + slope * (x - start))
+
+
 def test_earliest_reaching_is_first_time_step():
     rng = np.random.default_rng(2)
     for _ in range(200):

@@ -112,16 +112,4 @@ BitReader::GetRemainingBits() const
     return static_cast<uint64_t>(m_size) * 8 - m_position;
 }
 
-uint32_t
-BitsFor(uint64_t x)
-{
-    uint32_t bits = 0;
-    while (x > 0)
-    {
-        ++bits;
-        x >>= 1;
-    }
-    return bits;
-}
-
 } // namespace ns3

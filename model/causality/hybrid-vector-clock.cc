@@ -66,14 +66,22 @@ HybridVectorClock::LocalOrSend(Time pt)
 {
     m_pt = pt.GetTimeStep();
     m_floor = std::max(m_floor, m_pt - m_epsilon);
-    for (auto& e : m_active)
+    // Set the own entry and drop entries at or below the floor in one pass.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_active.size(); ++i)
     {
+        auto e = m_active[i];
         if (e.first == m_self)
         {
             e.second = m_pt;
         }
+        else if (e.second <= m_floor)
+        {
+            continue;
+        }
+        m_active[kept++] = e;
     }
-    Compact();
+    m_active.resize(kept);
 }
 
 void
@@ -85,49 +93,78 @@ HybridVectorClock::Receive(const HybridVectorClock& remote, Time pt)
             "HybridVectorClock::Receive: remote n = " + std::to_string(remote.m_n) +
             " differs from n = " + std::to_string(m_n));
     }
+    if (&remote == this)
+    {
+        HybridVectorClock copy = remote;
+        Receive(copy, pt);
+        return;
+    }
     m_pt = pt.GetTimeStep();
-    // Union merge of the two sorted active lists; absent entries take their side's floor.
-    std::vector<std::pair<uint32_t, int64_t>> merged;
-    merged.reserve(m_active.size() + remote.m_active.size());
-    std::size_t i = 0;
-    std::size_t j = 0;
-    while (i < m_active.size() || j < remote.m_active.size())
+    const int64_t floor = std::max({m_floor, remote.m_floor, m_pt - m_epsilon});
+    // Union merge of the two sorted active lists (absent entries take their side's floor),
+    // written backwards into this clock's own storage: the write position never passes the
+    // next unread entry of this clock, so no copy and, once the capacity suffices, no
+    // allocation.  Entries at or below the new floor are dropped, the own entry becomes pt.
+    const std::size_t na = m_active.size();
+    const std::size_t nb = remote.m_active.size();
+    m_active.resize(na + nb);
+    auto* out = m_active.data();
+    const auto* theirs = remote.m_active.data();
+    std::size_t i = na;
+    std::size_t j = nb;
+    std::size_t w = na + nb;
+    bool sawSelf = false;
+    while (i > 0 || j > 0)
     {
         uint32_t k;
-        if (j == remote.m_active.size() ||
-            (i < m_active.size() && m_active[i].first < remote.m_active[j].first))
+        int64_t mine = m_floor;
+        int64_t other = remote.m_floor;
+        if (j == 0 || (i > 0 && out[i - 1].first > theirs[j - 1].first))
         {
-            k = m_active[i].first;
+            k = out[i - 1].first;
+            mine = out[--i].second;
+        }
+        else if (i == 0 || theirs[j - 1].first > out[i - 1].first)
+        {
+            k = theirs[j - 1].first;
+            other = theirs[--j].second;
         }
         else
         {
-            k = remote.m_active[j].first;
+            k = out[i - 1].first;
+            mine = out[--i].second;
+            other = theirs[--j].second;
         }
-        int64_t mine = m_floor;
-        int64_t theirs = remote.m_floor;
-        if (i < m_active.size() && m_active[i].first == k)
+        int64_t value = std::max(mine, other);
+        if (k == m_self)
         {
-            mine = m_active[i++].second;
+            sawSelf = true;
+            value = m_pt;
         }
-        if (j < remote.m_active.size() && remote.m_active[j].first == k)
+        else if (value <= floor)
         {
-            theirs = remote.m_active[j++].second;
+            continue;
         }
-        merged.emplace_back(k, std::max(mine, theirs));
+        out[--w] = {k, value};
     }
-    m_floor = std::max({m_floor, remote.m_floor, m_pt - m_epsilon});
-    auto own = std::lower_bound(
-        merged.begin(),
-        merged.end(),
-        m_self,
-        [](const std::pair<uint32_t, int64_t>& e, uint32_t key) { return e.first < key; });
-    if (own == merged.end() || own->first != m_self)
+    std::size_t count = na + nb - w;
+    if (w > 0)
     {
-        own = merged.insert(own, {m_self, m_pt});
+        std::copy(m_active.begin() + static_cast<std::ptrdiff_t>(w),
+                  m_active.end(),
+                  m_active.begin());
     }
-    own->second = m_pt;
-    m_active = std::move(merged);
-    Compact();
+    m_active.resize(count);
+    m_floor = floor;
+    if (!sawSelf) // the own entry is always stored; kept for safety
+    {
+        auto own = std::lower_bound(
+            m_active.begin(),
+            m_active.end(),
+            m_self,
+            [](const std::pair<uint32_t, int64_t>& e, uint32_t key) { return e.first < key; });
+        m_active.insert(own, {m_self, m_pt});
+    }
 }
 
 CausalOrder
@@ -232,15 +269,15 @@ HybridVectorClock::GetN() const
 uint32_t
 HybridVectorClock::DeltaWidth() const
 {
-    uint64_t largest = 0;
+    uint64_t any = 0; // the OR has the same highest bit as the largest delta
     for (const auto& e : m_active)
     {
         if (e.second > m_floor)
         {
-            largest = std::max<uint64_t>(largest, static_cast<uint64_t>(e.second - m_floor));
+            any |= static_cast<uint64_t>(e.second - m_floor);
         }
     }
-    return std::max<uint32_t>(1, BitsFor(largest));
+    return std::max<uint32_t>(1, BitsFor(any));
 }
 
 uint32_t
@@ -253,22 +290,31 @@ HybridVectorClock::GetEncodedBits() const
 std::vector<uint8_t>
 HybridVectorClock::Encode() const
 {
-    uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
-    uint32_t width = DeltaWidth();
-    BitWriter w(GetEncodedBits());
-    w.Write(static_cast<uint64_t>(m_pt), 64);
-    w.Write(static_cast<uint64_t>(m_pt - m_floor), 64);
-    w.Write(m_self, 16);
-    w.Write(GetActiveCount(), 16);
-    w.Write(width, 7);
+    std::vector<uint8_t> out;
+    EncodeInto(out);
+    return out;
+}
+
+void
+HybridVectorClock::EncodeInto(std::vector<uint8_t>& out) const
+{
+    const uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
+    const uint32_t width = DeltaWidth();
+    BitPacker::Scratch scratch;
+    BitPacker w(out, 167 + uint64_t(GetActiveCount()) * (indexBits + width), scratch);
+    w.Put(static_cast<uint64_t>(m_pt), 64);
+    w.Put(static_cast<uint64_t>(m_pt - m_floor), 64);
+    w.Put(m_self, 16);
+    w.Put(GetActiveCount(), 16);
+    w.Put(width, 7);
     for (const auto& [k, v] : m_active)
     {
-        w.Write(k, indexBits);
+        w.Put(k, indexBits);
         // The own entry may sit below the floor when epsilon is smaller than the real skew;
         // encode it relative to the floor only when it is above it.
-        w.Write(v > m_floor ? static_cast<uint64_t>(v - m_floor) : 0, width);
+        w.Put(v > m_floor ? static_cast<uint64_t>(v - m_floor) : 0, width);
     }
-    return w.TakeBytes();
+    w.Finish();
 }
 
 bool
@@ -277,45 +323,63 @@ HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
                           Time epsilon,
                           HybridVectorClock& out)
 {
-    BitReader r(bytes.data(), bytes.size());
-    uint64_t pt = 0;
-    uint64_t ptMinusFloor = 0;
-    uint64_t self = 0;
-    uint64_t count = 0;
-    uint64_t width = 0;
-    if (!r.Read(64, pt) || !r.Read(64, ptMinusFloor) || !r.Read(16, self) || !r.Read(16, count) ||
-        !r.Read(7, width))
+    return Decode(bytes.data(), bytes.size(), n, epsilon, out);
+}
+
+bool
+HybridVectorClock::Decode(const uint8_t* data,
+                          std::size_t size,
+                          uint32_t n,
+                          Time epsilon,
+                          HybridVectorClock& out)
+{
+    if (size < 21) // the 167 header bits
     {
         return false;
     }
-    uint32_t indexBits = std::max<uint32_t>(1, BitsFor(n - 1));
+    BitUnpacker r(data, size);
+    const auto pt = static_cast<int64_t>(r.Next(64));
+    const uint64_t ptMinusFloor = r.Next(64);
+    const uint64_t self = r.Next(16);
+    const uint64_t count = r.Next(16);
+    const uint64_t width = r.Next(7);
+    const uint32_t indexBits = std::max<uint32_t>(1, BitsFor(n - 1));
     if (n == 0 || self >= n || count < 1 || count > n || width < 1 || width > 63)
     {
         return false;
     }
-    uint64_t bits = 167 + count * (indexBits + width);
-    if (bytes.size() != (bits + 7) / 8)
+    const uint64_t start = r.GetPosition();
+    const uint64_t stride = indexBits + width;
+    // Only the canonical form is accepted (found by fuzzing): the exact length with zero padding
+    // bits, the encoder's delta width and the owner's delta field as the encoder writes it.
+    if (!r.IsExactLength(start + count * stride))
     {
         return false;
     }
-    HybridVectorClock h(n, static_cast<uint32_t>(self), epsilon);
-    h.m_pt = static_cast<int64_t>(pt);
+    const int64_t eps = epsilon.GetTimeStep();
+    static const int64_t maxEpsilon = Hours(24).GetTimeStep();
+    if (n > 65535 || eps < 1 || eps > maxEpsilon)
+    {
+        HybridVectorClock invalid(n, 0, epsilon); // reports the configuration error
+    }
     // pt - floor is written in two's complement: the floor can lie above pt when a remote
     // clock runs ahead by more than epsilon. A floor outside the int64 range cannot come from
     // an encoder (UBSan found the overflow on fuzzed bytes): refuse it instead of computing it.
-    if (__builtin_sub_overflow(h.m_pt, static_cast<int64_t>(ptMinusFloor), &h.m_floor))
+    int64_t floor = 0;
+    if (__builtin_sub_overflow(pt, static_cast<int64_t>(ptMinusFloor), &floor))
     {
         return false;
     }
-    h.m_active.clear();
+    const uint64_t ownDelta = pt > floor ? static_cast<uint64_t>(pt - floor) : 0;
+    // First pass: validate without touching out.
     bool sawSelf = false;
     int64_t previous = -1;
+    uint64_t any = 0;
+    const auto w = static_cast<uint32_t>(width);
     for (uint64_t e = 0; e < count; ++e)
     {
-        uint64_t k = 0;
-        uint64_t delta = 0;
-        r.Read(indexBits, k);
-        r.Read(static_cast<uint32_t>(width), delta);
+        const uint64_t k = r.Get(start + e * stride, indexBits);
+        const uint64_t delta = r.Get(start + e * stride + indexBits, w);
         if (k >= n || static_cast<int64_t>(k) <= previous)
         {
             return false; // out of range or not strictly sorted
@@ -324,35 +388,39 @@ HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
         if (k == self)
         {
             sawSelf = true;
-            h.m_active.emplace_back(static_cast<uint32_t>(k), h.m_pt);
-        }
-        else
-        {
-            if (delta == 0)
-            {
-                return false; // stored entries lie above the floor
-            }
-            int64_t value = 0;
-            if (delta > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ||
-                __builtin_add_overflow(h.m_floor, static_cast<int64_t>(delta), &value))
+            if (delta != ownDelta)
             {
                 return false;
             }
-            h.m_active.emplace_back(static_cast<uint32_t>(k), value);
         }
+        else
+        {
+            int64_t value = 0;
+            if (delta == 0 || delta > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ||
+                __builtin_add_overflow(floor, static_cast<int64_t>(delta), &value))
+            {
+                return false; // stored entries lie above the floor, within the int64 range
+            }
+        }
+        any |= delta;
     }
-    if (!sawSelf)
+    if (!sawSelf || std::max<uint32_t>(1, BitsFor(any)) != w)
     {
         return false;
     }
-    // Only the canonical form is accepted (found by fuzzing): the encoder's delta width, a zero
-    // delta field for the owner's entry and zero padding bits. Anything else was not written by
-    // an HVC encoder, although it would decode to some value.
-    if (h.Encode() != bytes)
+    out.m_n = n;
+    out.m_self = static_cast<uint32_t>(self);
+    out.m_epsilon = eps;
+    out.m_pt = pt;
+    out.m_floor = floor;
+    out.m_active.resize(count);
+    for (uint64_t e = 0; e < count; ++e)
     {
-        return false;
+        auto k = static_cast<uint32_t>(r.Get(start + e * stride, indexBits));
+        int64_t value =
+            k == self ? pt : floor + static_cast<int64_t>(r.Get(start + e * stride + indexBits, w));
+        out.m_active[e] = {k, value};
     }
-    out = h;
     return true;
 }
 

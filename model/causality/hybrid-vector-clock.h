@@ -98,13 +98,35 @@ class HybridVectorClock
     std::vector<uint8_t> Encode() const;
 
     /**
+     * Encode into a caller's buffer (its capacity is reused: no allocation once it is large
+     * enough).
+     * \param out receives the bytes of Encode()
+     */
+    void EncodeInto(std::vector<uint8_t>& out) const;
+
+    /**
      * \param bytes encoded timestamp
      * \param n expected number of processes
      * \param epsilon expected bound
-     * \param out receives it
-     * \return false if malformed
+     * \param out receives it (untouched on failure)
+     * \return false if malformed (or not the canonical encoding)
      */
     static bool Decode(const std::vector<uint8_t>& bytes,
+                       uint32_t n,
+                       Time epsilon,
+                       HybridVectorClock& out);
+
+    /**
+     * Decode into an existing clock, reusing its storage.
+     * \param data encoded timestamp
+     * \param size its length in bytes
+     * \param n expected number of processes
+     * \param epsilon expected bound
+     * \param out receives it (untouched on failure)
+     * \return false if malformed
+     */
+    static bool Decode(const uint8_t* data,
+                       std::size_t size,
                        uint32_t n,
                        Time epsilon,
                        HybridVectorClock& out);

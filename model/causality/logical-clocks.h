@@ -57,11 +57,26 @@ class LamportClock
     std::vector<uint8_t> Encode() const;
 
     /**
+     * Encode into a caller's buffer (its capacity is reused: no allocation once it is large
+     * enough).
+     * \param out receives the bytes of Encode()
+     */
+    void EncodeInto(std::vector<uint8_t>& out) const;
+
+    /**
      * \param bytes encoded timestamp
      * \param out receives the timestamp (untouched on failure)
      * \return false if the bytes are malformed
      */
     static bool Decode(const std::vector<uint8_t>& bytes, LamportClock& out);
+
+    /**
+     * \param data encoded timestamp
+     * \param size its length in bytes
+     * \param out receives the timestamp (untouched on failure)
+     * \return false if the bytes are malformed
+     */
+    static bool Decode(const uint8_t* data, std::size_t size, LamportClock& out);
 
     /** \return the encoded size in bits */
     uint32_t GetEncodedBits() const;
@@ -120,12 +135,30 @@ class VectorClock
     std::vector<uint8_t> Encode() const;
 
     /**
+     * Encode into a caller's buffer (its capacity is reused: no allocation once it is large
+     * enough).
+     * \param out receives the bytes of Encode()
+     */
+    void EncodeInto(std::vector<uint8_t>& out) const;
+
+    /**
      * \param bytes encoded timestamp
      * \param n expected number of processes
-     * \param out receives the timestamp
-     * \return false if malformed (wrong n, owner out of range, wrong length)
+     * \param out receives the timestamp (untouched on failure)
+     * \return false if malformed (wrong n, owner out of range, wrong length, not the canonical
+     * encoding)
      */
     static bool Decode(const std::vector<uint8_t>& bytes, uint32_t n, VectorClock& out);
+
+    /**
+     * Decode into an existing clock, reusing its storage.
+     * \param data encoded timestamp
+     * \param size its length in bytes
+     * \param n expected number of processes
+     * \param out receives the timestamp (untouched on failure)
+     * \return false if malformed
+     */
+    static bool Decode(const uint8_t* data, std::size_t size, uint32_t n, VectorClock& out);
 
     /** \return the encoded size in bits */
     uint32_t GetEncodedBits() const;
@@ -173,11 +206,25 @@ class HybridLogicalClock
     std::vector<uint8_t> Encode() const;
 
     /**
+     * Encode into a caller's buffer (its capacity is reused).
+     * \param out receives the bytes of Encode()
+     */
+    void EncodeInto(std::vector<uint8_t>& out) const;
+
+    /**
      * \param bytes encoded timestamp
-     * \param out receives it
+     * \param out receives it (untouched on failure)
      * \return false if malformed
      */
     static bool Decode(const std::vector<uint8_t>& bytes, HybridLogicalClock& out);
+
+    /**
+     * \param data encoded timestamp
+     * \param size its length in bytes
+     * \param out receives it (untouched on failure)
+     * \return false if malformed
+     */
+    static bool Decode(const uint8_t* data, std::size_t size, HybridLogicalClock& out);
 
     /** \return the encoded size in bits */
     uint32_t GetEncodedBits() const;

@@ -16,7 +16,8 @@ namespace ns3
 std::vector<CausalEvent>
 RandomExecution::Run(const RandomExecutionParams& params,
                      CausalityConfig config,
-                     std::vector<ReplayClockReference>* reference)
+                     std::vector<ReplayClockReference>* reference,
+                     RandomExecutionStats* stats)
 {
     chronometry::RequireDoubleInRange("RandomExecution: n", params.n, 1, 65535, "processes");
     chronometry::RequireDoubleInRange("RandomExecution: localFraction",
@@ -80,6 +81,7 @@ RandomExecution::Run(const RandomExecutionParams& params,
     std::vector<int64_t> lastReading(params.n, 0);
     uint64_t nextMessage = 1;
     const int64_t bound = params.skewBound.GetTimeStep();
+    RandomExecutionStats counts;
     while (log.size() < params.events && !queue.empty())
     {
         auto [t, seq, p, message] = queue.top();
@@ -93,7 +95,11 @@ RandomExecution::Run(const RandomExecutionParams& params,
         {
             InFlight m = std::move(inFlight.at(message));
             inFlight.erase(message);
-            processes[p].OnReceive(m.bytes, trueTime, pt, message, m.source);
+            ++counts.delivered;
+            if (!processes[p].OnReceive(m.bytes, trueTime, pt, message, m.source))
+            {
+                ++counts.malformed;
+            }
             if (tracked && log.size() > before)
             {
                 refs[p].Receive(*m.ref, log.back().pt);
@@ -114,6 +120,7 @@ RandomExecution::Run(const RandomExecutionParams& params,
                 uint32_t to = peer(rng);
                 to += (to >= p) ? 1 : 0;
                 uint64_t id = nextMessage++;
+                ++counts.sent;
                 auto bytes = processes[p].OnSend(trueTime, pt, id, to);
                 std::optional<ReplayClockReference> sent;
                 if (tracked)
@@ -130,6 +137,10 @@ RandomExecution::Run(const RandomExecutionParams& params,
         {
             reference->push_back(refs[p]);
         }
+    }
+    if (stats)
+    {
+        *stats = counts;
     }
     return log;
 }

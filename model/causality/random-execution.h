@@ -18,15 +18,26 @@ namespace ns3
 /** Parameters of a random message-passing execution. */
 struct RandomExecutionParams
 {
-    uint32_t n = 8;                                       //!< processes
-    uint32_t events = 200;                                //!< events to generate (stop after)
-    Time meanGap = MicroSeconds(100);                     //!< mean time between a process' actions
-    double localFraction = 0.3;                           //!< actions that are local events
-    Time minDelay = MicroSeconds(1);                      //!< message delay lower bound
-    Time maxDelay = MicroSeconds(300);                    //!< message delay upper bound
-    Time skewBound = MicroSeconds(200);                   //!< E of the bounded-skew physical clocks
+    uint32_t n = 8;                    //!< processes
+    uint32_t events = 200;             //!< events to generate (stop after)
+    Time meanGap = MicroSeconds(100);  //!< mean time between a process' actions
+    double localFraction = 0.3;        //!< actions that are local events
+    Time minDelay = MicroSeconds(1);   //!< message delay lower bound
+    Time maxDelay = MicroSeconds(300); //!< message delay upper bound
+    /// The real skew bound of the bounded-skew physical clocks.  It is independent of the E the
+    /// clocks are configured with (CausalityConfig::hvcEpsilon, replay.epsilon * interval):
+    /// set it above them to run clocks whose assumption is violated (thesis section 8.3).
+    Time skewBound = MicroSeconds(200);
     clockmath::BoundedSkewForm form = clockmath::BOUNDED; //!< physical clock model
     uint64_t seed = 1;                                    //!< everything random derives from it
+};
+
+/** What happened to the messages of a random execution. */
+struct RandomExecutionStats
+{
+    uint64_t sent = 0;      //!< messages sent
+    uint64_t delivered = 0; //!< messages that reached their receiver before the run stopped
+    uint64_t malformed = 0; //!< delivered stamps the receiver could not decode (no event logged)
 };
 
 /**
@@ -46,11 +57,14 @@ class RandomExecution
      * \param params workload
      * \param config clocks (config.n is overwritten by params.n)
      * \param reference if not null, receives the reference RepCl after each event (same order as
-     * the log) \return the event log
+     * the log)
+     * \param stats if not null, receives the message counts
+     * \return the event log
      */
     static std::vector<CausalEvent> Run(const RandomExecutionParams& params,
                                         CausalityConfig config,
-                                        std::vector<ReplayClockReference>* reference = nullptr);
+                                        std::vector<ReplayClockReference>* reference = nullptr,
+                                        RandomExecutionStats* stats = nullptr);
 };
 
 } // namespace ns3

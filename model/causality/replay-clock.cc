@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace ns3
 {
@@ -39,21 +40,6 @@ Time
 ReplayClockConfig::GetSkewBound() const
 {
     return interval * static_cast<int64_t>(epsilon);
-}
-
-uint32_t
-ReplayClockConfig::GetOffsetBits() const
-{
-    return BitsFor(epsilon);
-}
-
-int64_t
-ReplayClockConfig::EpochOf(Time pt) const
-{
-    int64_t p = pt.GetTimeStep();
-    int64_t i = interval.GetTimeStep();
-    int64_t q = p / i;
-    return (p % i != 0 && p < 0) ? q - 1 : q; // floor division
 }
 
 namespace
@@ -105,6 +91,41 @@ struct Dominance
         }
         return (less || greater) ? CausalOrder::CONCURRENT : CausalOrder::EQUAL;
     }
+};
+
+/**
+ * A read-only copy of a short array, on the stack while it is short (the merges read the
+ * receiver's old entries while they append the new ones to the same vector).
+ */
+template <typename T, std::size_t Inline>
+class LocalCopy
+{
+  public:
+    /** \param from the array to copy */
+    explicit LocalCopy(const std::vector<T>& from)
+    {
+        if (from.size() <= Inline)
+        {
+            std::copy(from.begin(), from.end(), m_inline);
+            m_data = m_inline;
+        }
+        else
+        {
+            m_heap = from;
+            m_data = m_heap.data();
+        }
+    }
+
+    /** \return the copy */
+    const T* Data() const
+    {
+        return m_data;
+    }
+
+  private:
+    T m_inline[Inline];    //!< short arrays
+    std::vector<T> m_heap; //!< long ones
+    const T* m_data;       //!< where the copy is
 };
 
 } // namespace
@@ -198,10 +219,12 @@ ReplayClock::ExpandCounters() const
 ReplayClock::Entry&
 ReplayClock::Own()
 {
-    auto it = std::lower_bound(m_entries.begin(),
-                               m_entries.end(),
-                               m_self,
-                               [](const Entry& e, uint32_t k) { return e.process < k; });
+    // A scan: the stored entries are few, and every caller is linear in them anyway.
+    auto it = m_entries.begin();
+    while (it != m_entries.end() && it->process < m_self)
+    {
+        ++it;
+    }
     if (it == m_entries.end() || it->process != m_self)
     {
         it = m_entries.insert(it, Entry{m_self, m_config.epsilon, 0});
@@ -348,14 +371,19 @@ void
 ReplayClock::AdvanceOwn(int64_t epoch)
 {
     Entry& own = Own();
+    // An owner whose epoch lies below the floor mx - epsilon (its clock is more than E behind
+    // a clock the timestamp knows: real skew above the configured E) counts its event at the
+    // floor, as the published rule caps its offset at epsilon; an uncapped offset would not
+    // fit the encoding's offset field.
+    int64_t at = std::max(epoch, m_mx - static_cast<int64_t>(m_config.epsilon));
     int64_t known = m_mx - own.offset;
-    if (known == epoch)
+    if (known == at)
     {
         ++own.counter;
     }
     else
     {
-        own.offset = static_cast<uint32_t>(m_mx - epoch);
+        own.offset = static_cast<uint32_t>(m_mx - at);
         own.counter = 1;
     }
 }
@@ -363,58 +391,119 @@ ReplayClock::AdvanceOwn(int64_t epoch)
 void
 ReplayClock::LocalOrSendCounts(Time pt)
 {
-    int64_t epoch = m_config.EpochOf(pt);
-    ShiftCounts(std::max(m_mx, epoch));
-    AdvanceOwn(epoch);
+    // ShiftCounts and AdvanceOwn in one pass over the entries.
+    const uint32_t eps = m_config.epsilon;
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max(m_mx, epoch);
+    const int64_t d = newMx - m_mx;
+    std::size_t kept = 0;
+    std::size_t own = m_entries.size();
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
+    {
+        Entry e = m_entries[i];
+        if (d > static_cast<int64_t>(eps - e.offset))
+        {
+            e.offset = eps; // below the floor: the floor, with no event counted
+            e.counter = 0;
+        }
+        else
+        {
+            e.offset += static_cast<uint32_t>(d);
+        }
+        if (e.process == m_self)
+        {
+            own = kept;
+        }
+        else if (e.offset >= eps && e.counter == 0)
+        {
+            continue;
+        }
+        m_entries[kept++] = e;
+    }
+    m_entries.resize(kept);
+    m_mx = newMx;
+    if (own == m_entries.size())
+    {
+        AdvanceOwn(epoch); // no owner entry (a hand-built timestamp): AdvanceOwn inserts it
+        return;
+    }
+    Entry& o = m_entries[own];
+    int64_t at = std::max(epoch, m_mx - static_cast<int64_t>(eps)); // see AdvanceOwn
+    if (m_mx - o.offset == at)
+    {
+        ++o.counter;
+    }
+    else
+    {
+        o.offset = static_cast<uint32_t>(m_mx - at);
+        o.counter = 1;
+    }
 }
 
 void
 ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
 {
     const uint32_t eps = m_config.epsilon;
-    int64_t epoch = m_config.EpochOf(pt);
-    int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
-    ReplayClock a = *this;
-    a.ShiftCounts(newMx);
-    ReplayClock b = remote;
-    b.ShiftCounts(newMx);
-    std::vector<Entry> merged;
-    std::size_t i = 0;
-    std::size_t j = 0;
-    while (i < a.m_entries.size() || j < b.m_entries.size())
-    {
-        uint32_t k;
-        if (j == b.m_entries.size() ||
-            (i < a.m_entries.size() && a.m_entries[i].process < b.m_entries[j].process))
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
+    const int64_t da = newMx - m_mx;
+    const int64_t db = newMx - remote.m_mx;
+    // ShiftCounts of one entry: a pair that falls below the floor becomes the floor, uncounted.
+    auto shifted = [eps](Entry e, int64_t d) {
+        if (d > static_cast<int64_t>(eps - e.offset))
         {
-            k = a.m_entries[i].process;
+            e.offset = eps;
+            e.counter = 0;
         }
         else
         {
-            k = b.m_entries[j].process;
+            e.offset += static_cast<uint32_t>(d);
         }
-        Entry x{k, eps, 0};
-        Entry y{k, eps, 0};
-        if (i < a.m_entries.size() && a.m_entries[i].process == k)
+        return e;
+    };
+    // Union merge taking per process the lexicographic maximum of (epoch, count), appended to
+    // this timestamp's storage (its old entries read from a stack copy): no copy of either
+    // timestamp object and, once the capacity suffices, no allocation.
+    const std::size_t na = m_entries.size();
+    const std::size_t nb = remote.m_entries.size();
+    LocalCopy<Entry, 32> copy(m_entries);
+    const Entry* mine = copy.Data();
+    const Entry* theirs = remote.m_entries.data();
+    m_entries.clear();
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < na || j < nb)
+    {
+        uint32_t k;
+        Entry x{0, eps, 0};
+        Entry y{0, eps, 0};
+        if (j == nb || (i < na && mine[i].process < theirs[j].process))
         {
-            x = a.m_entries[i++];
+            k = mine[i].process;
+            x = shifted(mine[i++], da);
         }
-        if (j < b.m_entries.size() && b.m_entries[j].process == k)
+        else if (i == na || theirs[j].process < mine[i].process)
         {
-            y = b.m_entries[j++];
+            k = theirs[j].process;
+            y = shifted(theirs[j++], db);
+        }
+        else
+        {
+            k = mine[i].process;
+            x = shifted(mine[i++], da);
+            y = shifted(theirs[j++], db);
         }
         // Lexicographic maximum of (epoch, count): a smaller offset is a later epoch.
         bool takeX = x.offset < y.offset || (x.offset == y.offset && x.counter >= y.counter);
-        merged.push_back(takeX ? x : y);
+        Entry e = takeX ? x : y;
+        if (e.offset >= eps && e.counter == 0 && k != m_self)
+        {
+            continue; // the floor, uncounted: not stored
+        }
+        e.process = k;
+        m_entries.push_back(e);
     }
-    merged.erase(std::remove_if(merged.begin(),
-                                merged.end(),
-                                [this, eps](const Entry& e) {
-                                    return e.offset >= eps && e.counter == 0 && e.process != m_self;
-                                }),
-                 merged.end());
     m_mx = newMx;
-    m_entries = std::move(merged);
     AdvanceOwn(epoch);
 }
 
@@ -427,10 +516,11 @@ ReplayClock::LocalOrSend(Time pt)
         return;
     }
     const uint32_t eps = m_config.epsilon;
-    int64_t epoch = m_config.EpochOf(pt);
-    int64_t newMx = std::max(m_mx, epoch);
-    auto newOwn = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
-    if (m_mx == newMx && Own().offset == newOwn)
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max(m_mx, epoch);
+    const auto newOwn = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
+    Entry& own = Own();
+    if (m_mx == newMx && own.offset == newOwn)
     {
         if (m_config.sumCounters)
         {
@@ -438,99 +528,164 @@ ReplayClock::LocalOrSend(Time pt)
         }
         else
         {
-            ++Own().counter;
+            ++own.counter;
         }
         return;
     }
-    Shift(newMx);
-    Own().offset = newOwn;
-    for (auto& e : m_entries)
+    // Algorithm 4.9's second case in one pass: Shift (offsets that reach epsilon are no longer
+    // stored), the owner's offset, counters reset.  Entries at the floor were kept only for
+    // their counters, which are now 0: they go too, also when mx did not move.
+    const int64_t d = newMx - m_mx;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_entries.size(); ++i)
     {
+        Entry e = m_entries[i];
         e.counter = 0;
+        if (e.process == m_self)
+        {
+            e.offset = newOwn;
+        }
+        else
+        {
+            e.offset = d > 0 ? Shifted(e.offset, d, eps) : e.offset;
+            if (e.offset >= eps)
+            {
+                continue;
+            }
+        }
+        m_entries[kept++] = e;
     }
+    m_entries.resize(kept);
     m_sum = 0;
+    m_mx = newMx;
 }
 
 void
 ReplayClock::Receive(const ReplayClock& remote, Time pt)
 {
+    if (&remote == this)
+    {
+        ReplayClock copy = remote;
+        Receive(copy, pt);
+        return;
+    }
     if (m_config.counterRule == ReplayCounterRule::EPOCH_COUNTS)
     {
         ReceiveCounts(remote, pt);
         return;
     }
+    if (m_entries.empty() || m_self >= m_config.n)
+    {
+        Own(); // the owner's entry is always stored (this is for hand-built timestamps)
+    }
     const uint32_t eps = m_config.epsilon;
-    int64_t epoch = m_config.EpochOf(pt);
-    int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
-    ReplayClock a = *this;
-    a.Shift(newMx);
-    ReplayClock b = remote;
-    b.Shift(newMx);
-    // Entries at the floor are kept until the counters are known: an entry whose offset is
-    // epsilon still carries its counter (the full-size form keeps every counter).
-    ReplayClock c = MergeOffsets(a, b, true);
-    c.Own().offset = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
+    const int64_t epoch = m_config.EpochOf(pt);
+    const int64_t newMx = std::max({m_mx, remote.m_mx, epoch});
+    const int64_t da = newMx - m_mx;
+    const int64_t db = newMx - remote.m_mx;
+    const auto ownOffset = static_cast<uint32_t>(std::min<int64_t>(newMx - epoch, eps));
+    const bool sum = m_config.sumCounters;
+    const std::size_t na = m_entries.size();
+    const std::size_t nb = remote.m_entries.size();
+    const Entry* theirs = remote.m_entries.data();
 
-    bool sameAsMine = EqualOffset(*this, c);
-    bool sameAsRemote = EqualOffset(remote, c);
-    // Counters of c's entries, by the four cases of Algorithm 4.10.
-    auto counterOf = [](const ReplayClock& t, uint32_t k) { return t.GetCounter(k); };
-    for (auto& e : c.m_entries)
+    // Algorithm 4.10: both timestamps shifted to newMx, offsets merged by the minimum, the
+    // owner's offset from its epoch; meanwhile, is the merged knowledge equal to this
+    // timestamp's (EqualOffset(j, c)) and to the message's (EqualOffset(m, c))?  One merge
+    // walk (selections without branches where the compiler can) into a stack buffer; then the
+    // counters by the four cases, appended to this timestamp's storage.
+    struct Merged
     {
-        if (sameAsMine && sameAsRemote)
-        {
-            e.counter = std::max(counterOf(*this, e.process), counterOf(remote, e.process));
-        }
-        else if (sameAsMine)
-        {
-            e.counter = counterOf(*this, e.process);
-        }
-        else if (sameAsRemote)
-        {
-            e.counter = counterOf(remote, e.process);
-        }
-        else
-        {
-            e.counter = 0;
-        }
-    }
-    if (m_config.sumCounters)
+        uint32_t process; //!< k
+        uint32_t offset;  //!< merged offset
+        uint64_t mine;    //!< this timestamp's counter for k
+        uint64_t theirs;  //!< the message's counter for k
+    };
+
+    Merged inlineBuffer[32];
+    std::vector<Merged> heapBuffer;
+    Merged* merged = inlineBuffer;
+    if (na + nb > 32)
     {
-        for (auto& e : c.m_entries)
-        {
-            e.counter = 0;
-        }
-        if (sameAsMine && sameAsRemote)
-        {
-            c.m_sum = std::max(m_sum, remote.m_sum) + 1;
-        }
-        else if (sameAsMine)
-        {
-            c.m_sum = m_sum + 1;
-        }
-        else if (sameAsRemote)
-        {
-            c.m_sum = remote.m_sum + 1;
-        }
-        else
-        {
-            c.m_sum = 0;
-        }
+        heapBuffer.resize(na + nb);
+        merged = heapBuffer.data();
     }
-    else if (sameAsMine || sameAsRemote)
+    const Entry end{std::numeric_limits<uint32_t>::max(), eps, 0};
+    const Entry* mine = m_entries.data();
+    bool sameAsMine = m_mx == newMx;
+    bool sameAsRemote = remote.m_mx == newMx;
+    std::size_t count = 0;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < na || j < nb)
     {
-        ++c.Own().counter;
+        const Entry& a = i < na ? mine[i] : end;
+        const Entry& b = j < nb ? theirs[j] : end;
+        const uint32_t k = std::min(a.process, b.process);
+        const bool fromA = a.process == k;
+        const bool fromB = b.process == k;
+        const uint32_t x = fromA ? a.offset : eps;
+        const uint32_t y = fromB ? b.offset : eps;
+        const uint32_t o =
+            k == m_self ? ownOffset : std::min(Shifted(x, da, eps), Shifted(y, db, eps));
+        sameAsMine = sameAsMine && x == o;
+        sameAsRemote = sameAsRemote && y == o;
+        merged[count++] = Merged{k, o, fromA ? a.counter : 0, fromB ? b.counter : 0};
+        i += fromA ? 1 : 0;
+        j += fromB ? 1 : 0;
     }
-    c.m_entries.erase(std::remove_if(c.m_entries.begin(),
-                                     c.m_entries.end(),
-                                     [this, eps](const Entry& e) {
-                                         return e.offset >= eps && e.counter == 0 &&
-                                                e.process != m_self;
-                                     }),
-                      c.m_entries.end());
-    m_mx = c.m_mx;
-    m_entries = std::move(c.m_entries);
-    m_sum = c.m_sum;
+    // Entries at the floor without a counter are not stored.
+    m_entries.clear();
+    for (std::size_t e = 0; e < count; ++e)
+    {
+        const Merged& m = merged[e];
+        uint64_t c = 0;
+        if (!sum)
+        {
+            if (sameAsMine && sameAsRemote)
+            {
+                c = std::max(m.mine, m.theirs);
+            }
+            else if (sameAsMine)
+            {
+                c = m.mine;
+            }
+            else if (sameAsRemote)
+            {
+                c = m.theirs;
+            }
+            if (m.process == m_self && (sameAsMine || sameAsRemote))
+            {
+                ++c;
+            }
+        }
+        if (m.process != m_self && m.offset >= eps && c == 0)
+        {
+            continue;
+        }
+        m_entries.push_back(Entry{m.process, m.offset, c});
+    }
+    if (!sum)
+    {
+        m_sum = 0;
+    }
+    else if (sameAsMine && sameAsRemote)
+    {
+        m_sum = std::max(m_sum, remote.m_sum) + 1;
+    }
+    else if (sameAsMine)
+    {
+        m_sum = m_sum + 1;
+    }
+    else if (sameAsRemote)
+    {
+        m_sum = remote.m_sum + 1;
+    }
+    else
+    {
+        m_sum = 0;
+    }
+    m_mx = newMx;
 }
 
 CausalOrder
@@ -710,12 +865,12 @@ ReplayClock::GetConfig() const
 uint32_t
 ReplayClock::CounterWidth() const
 {
-    uint64_t largest = m_sum;
+    uint64_t any = m_sum; // the OR has the same highest bit as the largest counter
     for (const auto& e : m_entries)
     {
-        largest = std::max(largest, e.counter);
+        any |= e.counter;
     }
-    return std::max(m_config.counterBits, BitsFor(largest));
+    return std::max(m_config.counterBits, BitsFor(any));
 }
 
 uint32_t
@@ -730,106 +885,182 @@ ReplayClock::GetEncodedBits() const
 std::vector<uint8_t>
 ReplayClock::Encode(bool* widened) const
 {
-    uint32_t w = CounterWidth();
+    std::vector<uint8_t> out;
+    EncodeInto(out, widened);
+    return out;
+}
+
+void
+ReplayClock::EncodeInto(std::vector<uint8_t>& out, bool* widened) const
+{
+    const uint32_t w = CounterWidth();
     if (widened)
     {
         *widened = w > m_config.counterBits;
     }
-    BitWriter out(GetEncodedBits());
-    out.Write(w, 8);
-    out.Write(static_cast<uint64_t>(m_mx), 64);
-    for (uint64_t word : GetBitmap())
+    const uint32_t words = (m_config.n + 63) / 64;
+    const uint32_t offsetBits = m_config.GetOffsetBits();
+    const uint64_t stored = m_entries.size();
+    BitPacker::Scratch scratch;
+    BitPacker p(out,
+                72 + 64 * uint64_t(words) + stored * offsetBits +
+                    (m_config.sumCounters ? w : stored * w),
+                scratch);
+    p.Put(w, 8);
+    p.Put(static_cast<uint64_t>(m_mx), 64);
+    // The bitmap, word by word, from the sorted entries.
+    std::size_t next = 0;
+    for (uint32_t word = 0; word < words; ++word)
     {
-        out.Write(word, 64);
+        uint64_t bits = 0;
+        for (; next < stored && m_entries[next].process / 64 == word; ++next)
+        {
+            bits |= uint64_t(1) << (m_entries[next].process % 64);
+        }
+        p.Put(bits, 64);
     }
     for (const auto& e : m_entries)
     {
-        out.Write(e.offset, m_config.GetOffsetBits());
+        p.Put(e.offset, offsetBits);
     }
     if (m_config.sumCounters)
     {
-        out.Write(m_sum, w);
+        p.Put(m_sum, w);
     }
     else
     {
         for (const auto& e : m_entries)
         {
-            out.Write(e.counter, w);
+            p.Put(e.counter, w);
         }
     }
-    return out.TakeBytes();
+    p.Finish();
 }
+
+namespace
+{
+
+/**
+ * \param a a configuration
+ * \param b another
+ * \return whether every field agrees
+ */
+bool
+SameConfig(const ReplayClockConfig& a, const ReplayClockConfig& b)
+{
+    return a.n == b.n && a.epsilon == b.epsilon && a.interval == b.interval &&
+           a.counterBits == b.counterBits && a.sumCounters == b.sumCounters &&
+           a.counterRule == b.counterRule;
+}
+
+} // namespace
 
 bool
 ReplayClock::Decode(const std::vector<uint8_t>& bytes,
                     const ReplayClockConfig& config,
                     ReplayClock& out)
 {
-    BitReader in(bytes.data(), bytes.size());
-    uint64_t w = 0;
-    uint64_t mx = 0;
-    if (!in.Read(8, w) || w < 1 || w > 64 || !in.Read(64, mx))
+    return Decode(bytes.data(), bytes.size(), config, out);
+}
+
+bool
+ReplayClock::Decode(const uint8_t* data,
+                    std::size_t size,
+                    const ReplayClockConfig& config,
+                    ReplayClock& out)
+{
+    const uint32_t words = (config.n + 63) / 64;
+    if (size < 9 || static_cast<uint64_t>(size) * 8 < 72 + 64 * uint64_t(words))
+    {
+        return false; // shorter than w, mx and the bitmap
+    }
+    BitUnpacker in(data, size);
+    const uint64_t w = in.Get(0, 8);
+    if (w < 1 || w > 64)
     {
         return false;
     }
-    uint32_t words = (config.n + 63) / 64;
-    std::vector<uint64_t> bitmap(words);
-    uint32_t stored = 0;
+    const auto mx = static_cast<int64_t>(in.Get(8, 64));
+    // The bitmap, read once (on the stack up to n = 1024).
+    uint64_t inlineBitmap[16];
+    std::vector<uint64_t> heapBitmap;
+    uint64_t* bitmap = inlineBitmap;
+    if (words > 16)
+    {
+        heapBitmap.resize(words);
+        bitmap = heapBitmap.data();
+    }
+    uint64_t stored = 0;
     for (uint32_t i = 0; i < words; ++i)
     {
-        if (!in.Read(64, bitmap[i]))
-        {
-            return false;
-        }
-        stored += static_cast<uint32_t>(__builtin_popcountll(bitmap[i]));
+        bitmap[i] = in.Get(72 + 64 * uint64_t(i), 64);
+        stored += PopCount(bitmap[i]);
     }
-    uint32_t tail = config.n % 64;
-    if (tail != 0 && (bitmap.back() >> tail) != 0)
+    const uint32_t tail = config.n % 64;
+    if (tail != 0 && (bitmap[words - 1] >> tail) != 0)
     {
         return false; // bits for processes that do not exist
     }
-    uint64_t bits = 8 + 64 + 64ULL * words + uint64_t(stored) * config.GetOffsetBits() +
-                    (config.sumCounters ? w : uint64_t(stored) * w);
-    if (stored == 0 || bytes.size() != (bits + 7) / 8)
+    const uint32_t offsetBits = config.GetOffsetBits();
+    const uint64_t offsets = 72 + 64 * uint64_t(words);
+    const uint64_t counters = offsets + stored * offsetBits;
+    const uint64_t bits = counters + (config.sumCounters ? w : stored * w);
+    if (stored == 0 || !in.IsExactLength(bits))
     {
         return false;
     }
-    ReplayClock t(config, config.n);
-    t.m_mx = static_cast<int64_t>(mx);
-    t.m_entries.reserve(stored);
+    if (!SameConfig(config, out.m_config))
+    {
+        config.Validate(); // out's configuration was validated when out was made
+    }
+    // Only the encoder's own (canonical) form is accepted: offsets within epsilon, the counter
+    // width Encode chooses (found by fuzzing: another width would decode but not re-encode to
+    // the same bytes) and zero padding bits.  The entries are decoded into a stack buffer and
+    // checked before out is touched.
+    const auto cw = static_cast<uint32_t>(w);
+    Entry inlineEntries[32];
+    std::vector<Entry> heapEntries;
+    Entry* entries = inlineEntries;
+    if (stored > 32)
+    {
+        heapEntries.resize(stored);
+        entries = heapEntries.data();
+    }
+    uint64_t any = 0;
+    uint64_t e = 0;
     for (uint32_t i = 0; i < words; ++i)
     {
         for (uint64_t word = bitmap[i]; word != 0; word &= word - 1)
         {
-            auto bit = static_cast<uint32_t>(__builtin_ctzll(word));
-            uint64_t offset = 0;
-            in.Read(config.GetOffsetBits(), offset);
+            const uint64_t offset = in.Get(offsets + e * offsetBits, offsetBits);
+            const uint64_t counter = config.sumCounters ? 0 : in.Get(counters + e * cw, cw);
             if (offset > config.epsilon)
             {
                 return false;
             }
-            t.m_entries.push_back(Entry{i * 64 + bit, static_cast<uint32_t>(offset), 0});
+            any |= counter;
+            entries[e++] = Entry{i * 64 + static_cast<uint32_t>(__builtin_ctzll(word)),
+                                 static_cast<uint32_t>(offset),
+                                 counter};
         }
     }
-    if (config.sumCounters)
-    {
-        in.Read(static_cast<uint32_t>(w), t.m_sum);
-    }
-    else
-    {
-        for (auto& e : t.m_entries)
-        {
-            in.Read(static_cast<uint32_t>(w), e.counter);
-        }
-    }
-    // Only the encoder's own (canonical) form is accepted: a counter width other than the one
-    // Encode chooses, or nonzero padding bits, mean the bytes were not written by a RepCl
-    // encoder (found by fuzzing; the value would decode but not re-encode to the same bytes).
-    if (t.Encode() != bytes)
+    const uint64_t sum = config.sumCounters ? in.Get(counters, cw) : 0;
+    if (std::max(config.counterBits, BitsFor(any | sum)) != cw)
     {
         return false;
     }
-    out = t;
+    if (!SameConfig(config, out.m_config))
+    {
+        out.m_config = config;
+    }
+    out.m_self = config.n;
+    out.m_mx = mx;
+    out.m_sum = sum;
+    out.m_entries.clear();
+    for (uint64_t k = 0; k < stored; ++k)
+    {
+        out.m_entries.push_back(entries[k]);
+    }
     return true;
 }
 
@@ -892,13 +1123,14 @@ ReplayClockReference::ShiftCounts(int64_t newMx)
 void
 ReplayClockReference::AdvanceOwn(int64_t epoch)
 {
-    if (mx - offsets[m_self] == epoch)
+    int64_t at = std::max(epoch, mx - static_cast<int64_t>(m_config.epsilon)); // floor
+    if (mx - offsets[m_self] == at)
     {
         ++counters[m_self];
     }
     else
     {
-        offsets[m_self] = static_cast<uint32_t>(mx - epoch);
+        offsets[m_self] = static_cast<uint32_t>(mx - at);
         counters[m_self] = 1;
     }
 }

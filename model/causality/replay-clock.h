@@ -63,6 +63,21 @@ struct ReplayClockConfig
     int64_t EpochOf(Time pt) const;
 };
 
+inline uint32_t
+ReplayClockConfig::GetOffsetBits() const
+{
+    return BitsFor(epsilon);
+}
+
+inline int64_t
+ReplayClockConfig::EpochOf(Time pt) const
+{
+    int64_t p = pt.GetTimeStep();
+    int64_t i = interval.GetTimeStep();
+    int64_t q = p / i;
+    return (p % i != 0 && p < 0) ? q - 1 : q; // floor division
+}
+
 /**
  * \ingroup chronometry
  * Replay clock (RepCl) timestamp <mx, bitmap, offsets[], counters[]> as defined
@@ -199,12 +214,35 @@ class ReplayClock
     std::vector<uint8_t> Encode(bool* widened = nullptr) const;
 
     /**
+     * Encode into a caller's buffer (its capacity is reused: no allocation once it is large
+     * enough).
+     * \param out receives the bytes of Encode()
+     * \param widened if not null, receives whether w exceeds counterBits
+     */
+    void EncodeInto(std::vector<uint8_t>& out, bool* widened = nullptr) const;
+
+    /**
      * \param bytes encoded timestamp
      * \param config the system's configuration
-     * \param out receives the timestamp (owner unknown)
-     * \return false if malformed (wrong length, offsets out of range, bits beyond n)
+     * \param out receives the timestamp (owner unknown; untouched on failure)
+     * \return false if malformed (wrong length, offsets out of range, bits beyond n, not the
+     * canonical encoding)
      */
     static bool Decode(const std::vector<uint8_t>& bytes,
+                       const ReplayClockConfig& config,
+                       ReplayClock& out);
+
+    /**
+     * Decode into an existing timestamp, reusing its storage (the configuration is validated
+     * unless it equals the one \p out already holds).
+     * \param data encoded timestamp
+     * \param size its length in bytes
+     * \param config the system's configuration
+     * \param out receives the timestamp (owner unknown; untouched on failure)
+     * \return false if malformed
+     */
+    static bool Decode(const uint8_t* data,
+                       std::size_t size,
                        const ReplayClockConfig& config,
                        ReplayClock& out);
 

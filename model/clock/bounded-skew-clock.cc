@@ -8,6 +8,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/rng-stream.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -16,6 +17,27 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("BoundedSkewClock");
 
 NS_OBJECT_ENSURE_REGISTERED(BoundedSkewClock);
+
+namespace
+{
+
+/**
+ * A UniformRandomVariable (same TypeId, attributes, stream assignment and values)
+ * that hands out its generator, so that a read draws RngStream::RandU01() directly:
+ * with Min 0, Max 1 and no antithetic sampling, GetValue() returns exactly that
+ * number, after two virtual calls and four log checks that cost more than the draw.
+ */
+class UniformSource : public UniformRandomVariable
+{
+  public:
+    /** \return the generator (changes when the stream is set) */
+    RngStream* GetGenerator() const
+    {
+        return Peek();
+    }
+};
+
+} // namespace
 
 TypeId
 BoundedSkewClock::GetTypeId()
@@ -50,7 +72,9 @@ BoundedSkewClock::BoundedSkewClock()
       m_lastReading(0),
       m_lastReadAt(0)
 {
-    m_uniform = CreateObject<UniformRandomVariable>();
+    Ptr<UniformSource> source = CreateObject<UniformSource>();
+    m_rng = source->GetGenerator();
+    m_uniform = source;
 }
 
 BoundedSkewClock::~BoundedSkewClock() = default;
@@ -59,6 +83,7 @@ void
 BoundedSkewClock::DoDispose()
 {
     m_uniform = nullptr;
+    m_rng = nullptr;
     LocalClock::DoDispose();
 }
 
@@ -81,14 +106,15 @@ BoundedSkewClock::GetLastReading() const
 }
 
 Time
-BoundedSkewClock::DoRead(Time trueNow)
+BoundedSkewClock::DoRead(const Time& trueNow)
 {
+    // m_rng->RandU01() is exactly m_uniform->GetValue() (Min 0, Max 1, not antithetic).
     int64_t reading = clockmath::DrawBoundedSkewReading(m_lastReading.GetTimeStep(),
                                                         trueNow.GetTimeStep(),
                                                         m_bound.GetTimeStep(),
-                                                        m_uniform->GetValue(),
+                                                        m_rng->RandU01(),
                                                         m_form);
-    m_lastReading = Time::From(reading);
+    m_lastReading = Time(reading); // time steps
     m_lastReadAt = trueNow;
     return m_lastReading;
 }
@@ -118,6 +144,7 @@ int64_t
 BoundedSkewClock::AssignStreams(int64_t stream)
 {
     m_uniform->SetStream(stream);
+    m_rng = StaticCast<UniformSource>(m_uniform)->GetGenerator(); // SetStream replaced it
     return 1;
 }
 

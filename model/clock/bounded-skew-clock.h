@@ -12,6 +12,8 @@
 namespace ns3
 {
 
+class RngStream;
+
 /**
  * \ingroup chronometry
  * A node-local noisy clock whose readings stay within a skew bound E of true time.
@@ -54,7 +56,7 @@ class BoundedSkewClock : public LocalClock
     Time GetLastReading() const;
 
   protected:
-    Time DoRead(Time trueNow) override;
+    Time DoRead(const Time& trueNow) override;
     void DoDispose() override;
 
   private:
@@ -64,8 +66,9 @@ class BoundedSkewClock : public LocalClock
     Time m_bound;                         //!< E
     clockmath::BoundedSkewForm m_form;    //!< which algorithm
     Ptr<UniformRandomVariable> m_uniform; //!< draws within the allowed interval
-    Time m_lastReading;                   //!< previous reading
-    Time m_lastReadAt;                    //!< true time of the previous read
+    RngStream* m_rng;   //!< m_uniform's generator, drawn from directly (see DoRead)
+    Time m_lastReading; //!< previous reading
+    Time m_lastReadAt;  //!< true time of the previous read
 };
 
 } // namespace ns3

@@ -6,19 +6,31 @@
 #include "ns3/chronometry-validation.h"
 
 #include <algorithm>
-#include <cmath>
+#include <limits>
 
 namespace ns3
 {
 
 ClockTimeline::ClockTimeline()
-    : ClockTimeline(Time(0), 0.0L, 1.0)
+    : ClockTimeline(Time(0), ClockValue(), 1.0)
 {
 }
 
-ClockTimeline::ClockTimeline(Time start, long double value, double slope)
+ClockTimeline::ClockTimeline(Time start, ClockValue value, double slope)
 {
-    m_segments.push_back(Segment{start.GetTimeStep(), value, slope});
+    m_segments.push_back(MakeSegment(start.GetTimeStep(), value, slope));
+}
+
+ClockTimeline::Segment
+ClockTimeline::MakeSegment(int64_t start, ClockValue value, double slope)
+{
+    return Segment{start, value, ClockValue::FromDouble(slope, "ClockTimeline: slope"), slope};
+}
+
+ClockValue
+ClockTimeline::ValueOf(const Segment& s, int64_t t)
+{
+    return s.value.CheckedAdd(s.slope.MulSteps(t - s.start));
 }
 
 std::size_t
@@ -51,18 +63,27 @@ ClockTimeline::TruncateAfter(int64_t t)
     }
 }
 
-long double
+ClockValue
 ClockTimeline::ValueAt(Time t) const
 {
     int64_t ts = t.GetTimeStep();
-    const Segment& s = m_segments[Find(ts)];
-    return s.value + static_cast<long double>(s.slope) * static_cast<long double>(ts - s.start);
+    return ValueOf(m_segments[Find(ts)], ts);
 }
 
 double
 ClockTimeline::SlopeAt(Time t) const
 {
-    return m_segments[Find(t.GetTimeStep())].slope;
+    return m_segments[Find(t.GetTimeStep())].given;
+}
+
+ClockTimeline::Piece
+ClockTimeline::PieceAt(Time t) const
+{
+    std::size_t k = Find(t.GetTimeStep());
+    const Segment& s = m_segments[k];
+    int64_t end =
+        k + 1 < m_segments.size() ? m_segments[k + 1].start : std::numeric_limits<int64_t>::max();
+    return Piece{s.start, end, s.value, s.slope};
 }
 
 void
@@ -70,36 +91,38 @@ ClockTimeline::SetSlope(Time at, double slope)
 {
     int64_t a = at.GetTimeStep();
     TruncateAfter(a);
-    long double v = ValueAt(at);
+    ClockValue v = ValueAt(at);
     if (m_segments.back().start == a)
     {
-        m_segments.back().slope = slope;
+        m_segments.back() = MakeSegment(a, m_segments.back().value, slope);
         return;
     }
-    m_segments.push_back(Segment{a, v, slope});
+    m_segments.push_back(MakeSegment(a, v, slope));
 }
 
 void
-ClockTimeline::Jump(Time at, long double delta)
+ClockTimeline::Jump(Time at, ClockValue delta)
 {
     int64_t a = at.GetTimeStep();
     TruncateAfter(a);
-    long double v = ValueAt(at);
-    double slope = SlopeAt(at);
+    ClockValue v = ValueAt(at).CheckedAdd(delta);
     if (m_segments.back().start == a)
     {
-        m_segments.back().value += delta;
+        m_segments.back().value = v;
         return;
     }
-    m_segments.push_back(Segment{a, v + delta, slope});
+    Segment next = m_segments.back();
+    next.start = a;
+    next.value = v;
+    m_segments.push_back(next);
 }
 
 Time
-ClockTimeline::EarliestReaching(Time from, long double target) const
+ClockTimeline::EarliestReaching(Time from, ClockValue target) const
 {
     int64_t f = from.GetTimeStep();
     std::size_t k = Find(f);
-    if (ValueAt(from) >= target)
+    if (ValueOf(m_segments[k], f) >= target)
     {
         return from;
     }
@@ -108,36 +131,39 @@ ClockTimeline::EarliestReaching(Time from, long double target) const
     {
         ++k;
     }
-    if (k + 1 < m_segments.size() && m_segments[k + 1].value >= target && m_segments[k].slope <= 0)
+    const ClockValue zero;
+    bool hasNext = k + 1 < m_segments.size();
+    if (hasNext && m_segments[k + 1].value >= target && m_segments[k].slope <= zero)
     {
         // A jump at the next segment start crosses the target.
         return Time::From(m_segments[k + 1].start);
     }
     const Segment& s = m_segments[k];
-    if (s.slope <= 0)
+    if (s.slope <= zero)
     {
         chronometry::ReportConfigError("ClockTimeline::EarliestReaching: the value never reaches "
                                        "the target (slope <= 0); valid only for increasing plans");
     }
-    int64_t begin = std::max(f, s.start);
-    long double need = (target - s.value) / static_cast<long double>(s.slope);
-    auto t = static_cast<int64_t>(std::ceil(need)) + s.start;
-    t = std::max(t, begin);
-    // Guard against rounding in the division: step to the exact earliest time step.
-    auto valueAt = [&s](int64_t x) {
-        return s.value + static_cast<long double>(s.slope) * static_cast<long double>(x - s.start);
-    };
-    while (t > begin && valueAt(t - 1) >= target)
+    // value(x) >= target  <=>  slope (x - start) >= target - value  <=>  x - start >= ceil(need /
+    // slope): exact in the fixed-point values.  need > 0 because the value at the
+    // segment start (or at from) is below the target, and it fits in 128 unsigned bits.
+    __extension__ typedef unsigned __int128 URaw;
+    URaw need = static_cast<URaw>(target.GetRaw()) - static_cast<URaw>(s.value.GetRaw());
+    auto slope = static_cast<URaw>(s.slope.GetRaw());
+    URaw steps = need / slope + (need % slope != 0 ? 1 : 0);
+    const auto maxTime = std::numeric_limits<int64_t>::max();
+    bool beyond = steps > static_cast<URaw>(maxTime - s.start);
+    int64_t t = beyond ? maxTime : s.start + static_cast<int64_t>(steps);
+    t = std::max(t, std::max(f, s.start));
+    if (hasNext)
     {
-        --t;
+        return Time::From(std::min(t, m_segments[k + 1].start));
     }
-    while (valueAt(t) < target)
+    if (beyond)
     {
-        ++t;
-    }
-    if (k + 1 < m_segments.size())
-    {
-        t = std::min(t, m_segments[k + 1].start);
+        chronometry::ReportConfigError("ClockTimeline::EarliestReaching: the target is reached "
+                                       "only after the largest Time; valid range: targets reached "
+                                       "within the Time range");
     }
     return Time::From(t);
 }
@@ -148,7 +174,7 @@ ClockTimeline::GetLastSegmentStart() const
     return Time::From(m_segments.back().start);
 }
 
-long double
+ClockValue
 ClockTimeline::GetLastSegmentValue() const
 {
     return m_segments.back().value;

@@ -4,9 +4,12 @@
 #ifndef CLOCK_TIMELINE_H
 #define CLOCK_TIMELINE_H
 
+#include "clock-value.h"
+
 #include "ns3/nstime.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace ns3
@@ -22,9 +25,14 @@ namespace ns3
  * second), so value(t) = v_k + r_k (t - s_k) for s_k <= t < s_{k+1}.
  * A Jump() makes the map discontinuous (a clock step).
  *
- * Values are kept as long double in units of the ns-3 Time resolution
- * (nanoseconds by default) so that drift in parts per million over days of
- * simulated time stays exact to well below one time step.
+ * Values are exact ClockValue fixed-point numbers in units of the ns-3 Time
+ * resolution (nanoseconds by default): every value is the exact sum of the
+ * segments' slope * duration products, whatever the uptime, as long as it stays
+ * below 2^63 time steps (292 years of nanoseconds); the results are the same bits
+ * on every platform.  Slopes are doubles; a slope whose magnitude is at least
+ * 2^-12 (every oscillator rate 1 + rho) is used exactly, a smaller one (a slew
+ * slower than 244 ppm) is rounded to a multiple of 2^-64, which moves a value by
+ * at most 2^-65 time steps per time step (under 0.001 ns over a year of nanoseconds).
  */
 class ClockTimeline
 {
@@ -37,7 +45,7 @@ class ClockTimeline
      * \param value clock value at start, in time steps
      * \param slope clock seconds per true second from start on
      */
-    ClockTimeline(Time start, long double value, double slope);
+    ClockTimeline(Time start, ClockValue value, double slope);
 
     /**
      * Change the slope from true time \p at on, keeping the map continuous.
@@ -53,13 +61,13 @@ class ClockTimeline
      * \param at when the step happens
      * \param delta the step in time steps (may be negative)
      */
-    void Jump(Time at, long double delta);
+    void Jump(Time at, ClockValue delta);
 
     /**
      * \param t true time, not before the first segment
-     * \return the value at \p t, in time steps
+     * \return the value at \p t, in time steps (exact)
      */
-    long double ValueAt(Time t) const;
+    ClockValue ValueAt(Time t) const;
 
     /**
      * \param t true time, not before the first segment
@@ -67,20 +75,36 @@ class ClockTimeline
      */
     double SlopeAt(Time t) const;
 
+    /** A linear piece: value(t) = value + slope * (t - start) for start <= t < end. */
+    struct Piece
+    {
+        int64_t start;    //!< first true time step of the piece
+        int64_t end;      //!< first true time step after it (INT64_MAX: open-ended)
+        ClockValue value; //!< value at start
+        ClockValue slope; //!< value per true time step (the slope as used, in fixed point)
+    };
+
+    /**
+     * \param t true time, not before the first segment
+     * \return the segment that covers \p t, up to the next segment start
+     */
+    Piece PieceAt(Time t) const;
+
     /**
      * Earliest true time t >= from with value(t) >= target, assuming the map is
      * non-decreasing on [from, infinity) and the last slope is positive.
      * \param from where the search starts
      * \param target the value to reach, in time steps
-     * \return that time, rounded up to a whole time step
+     * \return that time: the first whole time step at which the value reaches the
+     *         target (exact, from the fixed-point values)
      */
-    Time EarliestReaching(Time from, long double target) const;
+    Time EarliestReaching(Time from, ClockValue target) const;
 
     /** \return the start of the last segment (beyond it the slope is constant) */
     Time GetLastSegmentStart() const;
 
     /** \return the value at the start of the last segment */
-    long double GetLastSegmentValue() const;
+    ClockValue GetLastSegmentValue() const;
 
     /** \return the number of segments */
     std::size_t GetSegmentCount() const;
@@ -89,10 +113,26 @@ class ClockTimeline
     /** One linear piece. */
     struct Segment
     {
-        int64_t start;     //!< true time in time steps
-        long double value; //!< value at start
-        double slope;      //!< clock seconds per true second
+        int64_t start;    //!< true time in time steps
+        ClockValue value; //!< value at start
+        ClockValue slope; //!< slope in fixed point (exact for |slope| >= 2^-12)
+        double given;     //!< the slope as given
     };
+
+    /**
+     * \param start true time of the segment
+     * \param value value at start
+     * \param slope the slope (finite, magnitude below 2^63)
+     * \return the segment
+     */
+    static Segment MakeSegment(int64_t start, ClockValue value, double slope);
+
+    /**
+     * \param s a segment
+     * \param t a true time step at or after its start
+     * \return the segment's value at \p t (exact; out of range is a configuration error)
+     */
+    static ClockValue ValueOf(const Segment& s, int64_t t);
 
     /**
      * \param t true time in time steps

@@ -4,6 +4,8 @@
 #ifndef DRIFT_MATH_H
 #define DRIFT_MATH_H
 
+#include "clock-value.h"
+
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -12,6 +14,11 @@
  * \file
  * \ingroup chronometry
  * Simulator-free formulas behind chronometry's clocks and TSCs.
+ *
+ * Clock values are exact fixed-point numbers (ClockValue); the conversions
+ * below are exact rational arithmetic on the doubles they are given (a double is
+ * an exact binary fraction), so their results are the same bits on every
+ * platform.
  */
 
 namespace ns3
@@ -47,9 +54,18 @@ double NextRandomWalkDrift(double rho,
  * ticks every \p resolution reads the last tick it reached).
  * \param value clock value in time steps
  * \param resolution tick length in time steps (> 0)
- * \return floor(value / resolution) * resolution
+ * \return floor(value / resolution) * resolution (exact)
  */
-int64_t Quantize(long double value, int64_t resolution);
+int64_t Quantize(ClockValue value, int64_t resolution);
+
+/**
+ * Duration of an adjtime()-style slew.
+ * \param steps the correction in time steps (any sign)
+ * \param ratePpm the slew rate in ppm (> 0)
+ * \return ceil(|steps| * 1e6 / ratePpm) time steps, exact; a duration beyond the
+ *         int64 range is a configuration error
+ */
+int64_t SlewDuration(int64_t steps, double ratePpm);
 
 /** Which node-local noisy clock a BoundedSkewClock reproduces (unscoped: ns-3 EnumValue holds an
  * int). */
@@ -76,7 +92,7 @@ enum BoundedSkewForm
  * \param bound the skew bound E in time steps (> 0)
  * \param u a uniform sample in [0, 1)
  * \param form which algorithm
- * \return the reading in time steps
+ * \return the reading in time steps: lo + floor(u * (hi - lo + 1)), exact
  */
 int64_t DrawBoundedSkewReading(int64_t previous,
                                int64_t trueNow,
@@ -87,19 +103,20 @@ int64_t DrawBoundedSkewReading(int64_t previous,
 /**
  * TSC counter value for an elapsed oscillator phase.
  * The counter wraps modulo 2^64 like a hardware TSC.
- * \param phaseSeconds elapsed oscillator time since boot, in seconds
+ * \param phase elapsed oscillator time since boot, in time steps
  * \param frequencyHz nominal counter frequency
  * \param bootValue counter value at phase 0
- * \return the counter value
+ * \return bootValue + floor(phase * frequencyHz / steps per second), modulo 2^64 (exact)
  */
-uint64_t TscValue(long double phaseSeconds, double frequencyHz, uint64_t bootValue);
+uint64_t TscValue(ClockValue phase, double frequencyHz, uint64_t bootValue);
 
 /**
  * Nominal duration of a number of TSC ticks (what software computes from the
  * nominal frequency, without knowing the drift).
  * \param ticks tick difference
  * \param frequencyHz nominal frequency
- * \return ticks / frequency, rounded to the nearest time step
+ * \return ticks / frequency, rounded to the nearest time step (halves up; exact); a
+ *         duration beyond the Time range is a configuration error
  */
 Time TicksToDuration(uint64_t ticks, double frequencyHz);
 
@@ -107,7 +124,8 @@ Time TicksToDuration(uint64_t ticks, double frequencyHz);
  * Nominal number of ticks in a duration.
  * \param duration a non-negative duration
  * \param frequencyHz nominal frequency
- * \return round(duration * frequency)
+ * \return round(duration * frequency), halves up (exact); more than 2^64 - 1 ticks is a
+ *         configuration error
  */
 uint64_t DurationToTicks(Time duration, double frequencyHz);
 

@@ -14,7 +14,9 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
-#include <cmath>
+#include <algorithm>
+#include <limits>
+#include <typeinfo>
 
 namespace ns3
 {
@@ -83,11 +85,12 @@ DriftingClock::DriftingClock()
       m_resolution(NanoSeconds(1)),
       m_monotonic(false),
       m_maxSlewRatePpm(500.0),
-      m_adjustment(Time(0), 0.0L, 0.0),
+      m_adjustment(Time(0), ClockValue(), 0.0),
       m_slewEnd(0),
-      m_hasRead(false),
-      m_lastReading(0)
+      m_lastReading(std::numeric_limits<int64_t>::min()),
+      m_jitterConstant(nullptr)
 {
+    InvalidatePiece();
 }
 
 DriftingClock::~DriftingClock() = default;
@@ -104,6 +107,9 @@ DriftingClock::DoDispose()
     }
     m_oscillator = nullptr;
     m_jitter = nullptr;
+    m_jitterSeen = nullptr;
+    m_jitterConstant = nullptr;
+    InvalidatePiece();
     LocalClock::DoDispose();
 }
 
@@ -133,6 +139,7 @@ DriftingClock::SetOscillator(Ptr<Oscillator> oscillator)
             "DriftChanged",
             MakeCallback(&DriftingClock::OnDriftChanged, this));
     }
+    InvalidatePiece();
     ReplanLocalEvents();
 }
 
@@ -145,6 +152,7 @@ DriftingClock::GetOscillator() const
 void
 DriftingClock::OnDriftChanged(Time /* at */)
 {
+    InvalidatePiece();
     ReplanLocalEvents();
 }
 
@@ -153,6 +161,7 @@ DriftingClock::SetInitialOffset(Time offset)
 {
     chronometry::CheckAttributeValue(*this, "InitialOffset", TimeValue(offset));
     m_initialOffset = offset;
+    InvalidatePiece();
     ReplanLocalEvents();
 }
 
@@ -188,18 +197,70 @@ DriftingClock::GetMaxSlewRate() const
     return m_maxSlewRatePpm;
 }
 
-long double
-DriftingClock::GetExactValue(Time t)
+void
+DriftingClock::InvalidatePiece()
+{
+    m_pieceStart = 0;
+    m_pieceSpan = 0; // an empty range: every true time misses it
+}
+
+ClockValue
+DriftingClock::RefreshPiece(int64_t t)
 {
     EnsureOscillator();
-    return static_cast<long double>(m_initialOffset.GetTimeStep()) + m_oscillator->GetPhase(t) +
-           m_adjustment.ValueAt(t);
+    Time at = Time::From(t);
+    ClockTimeline::Piece osc = m_oscillator->GetPhasePiece(at);
+    ClockTimeline::Piece adj = m_adjustment.PieceAt(at);
+    int64_t start = std::max(osc.start, adj.start);
+    int64_t end = std::min(osc.end, adj.end);
+    ClockValue value = ClockValue::FromSteps(m_initialOffset.GetTimeStep())
+                           .CheckedAdd(osc.value.CheckedAdd(osc.slope.MulSteps(start - osc.start)))
+                           .CheckedAdd(adj.value.CheckedAdd(adj.slope.MulSteps(start - adj.start)));
+    ClockValue slope = osc.slope.CheckedAdd(adj.slope);
+    // L(t) itself must be in range (reported by the checked sum at the end) ...
+    // ... and the piece ends before |L| could leave it, so that PieceValue needs no check.
+    __extension__ typedef unsigned __int128 URaw;
+    const auto maxRaw = static_cast<URaw>(~URaw{0} >> 1);
+    URaw magnitude =
+        value.GetRaw() < 0 ? -static_cast<URaw>(value.GetRaw()) : static_cast<URaw>(value.GetRaw());
+    URaw rate =
+        slope.GetRaw() < 0 ? -static_cast<URaw>(slope.GetRaw()) : static_cast<URaw>(slope.GetRaw());
+    auto span = static_cast<URaw>(static_cast<uint64_t>(end) - static_cast<uint64_t>(start));
+    const URaw quarter = URaw{1} << 125;
+    bool clearlySafe = magnitude < quarter && rate < (URaw{1} << 65) && span < (URaw{1} << 60);
+    if (rate != 0 && !clearlySafe) // (a 128-bit division only for very long pieces)
+    {
+        URaw safeSteps = (maxRaw - magnitude) / rate; // |value + slope * d| < 2^127 for d <= this
+        if (safeSteps < span)
+        {
+            end = start + static_cast<int64_t>(safeSteps) + 1;
+        }
+    }
+    // PieceValue multiplies by the slope's excess over 1 in 64 bits: |slope - 1| < 1/2,
+    // always true of a clock (|drift| and the slew rate are at most 10% each).  Another
+    // slope leaves the cache empty and every read takes the exact general path.
+    ClockValue excess = slope - ClockValue::FromSteps(1);
+    const ClockValue::Raw half = ClockValue::ONE / 2;
+    m_pieceStart = start;
+    m_pieceValue = value;
+    m_pieceExcess = static_cast<int64_t>(excess.GetRaw());
+    m_pieceSpan = (excess.GetRaw() < half && excess.GetRaw() > -half)
+                      ? static_cast<uint64_t>(end) - static_cast<uint64_t>(start)
+                      : 0;
+    return value.CheckedAdd(slope.MulSteps(t - start));
+}
+
+ClockValue
+DriftingClock::GetExactValue(Time t)
+{
+    int64_t ts = t.GetTimeStep();
+    return InPiece(ts) ? PieceValue(ts) : RefreshPiece(ts);
 }
 
 Time
 DriftingClock::TrueToLocal(Time trueTime)
 {
-    return Time::From(static_cast<int64_t>(std::floor(GetExactValue(trueTime))));
+    return Time::From(GetExactValue(trueTime).Floor());
 }
 
 Time
@@ -207,22 +268,23 @@ DriftingClock::LocalToTrue(Time localTime)
 {
     EnsureOscillator();
     Time now = Simulator::Now();
-    auto target = static_cast<long double>(localTime.GetTimeStep());
-    if (GetExactValue(now) >= target)
+    ClockValue target = ClockValue::FromSteps(localTime.GetTimeStep());
+    ClockValue current = GetExactValue(now);
+    if (current >= target)
     {
         return now;
     }
     if (m_slewEnd <= now)
     {
         // No slew ahead: the adjustment is constant, so invert the oscillator directly.
-        long double phaseTarget = target - static_cast<long double>(m_initialOffset.GetTimeStep()) -
-                                  m_adjustment.ValueAt(now);
+        ClockValue phaseTarget = target - ClockValue::FromSteps(m_initialOffset.GetTimeStep()) -
+                                 m_adjustment.ValueAt(now);
         return m_oscillator->GetTimeAtPhase(now, phaseTarget);
     }
     // A slew is in progress: L is increasing on [now, inf) (the slew rate is below the
     // oscillator's minimum rate), so bisect on whole time steps.
     int64_t lo = now.GetTimeStep();
-    int64_t gap = static_cast<int64_t>(std::ceil(target - GetExactValue(now))) + 1;
+    int64_t gap = (target - current).Ceil() + 1;
     int64_t hi = lo + gap;
     while (GetExactValue(Time::From(hi)) < target)
     {
@@ -244,24 +306,47 @@ DriftingClock::LocalToTrue(Time localTime)
     return Time::From(hi);
 }
 
-Time
-DriftingClock::DoRead(Time trueNow)
+void
+DriftingClock::ClassifyJitter()
 {
-    long double value = GetExactValue(trueNow);
-    double jitterNs = m_jitter ? m_jitter->GetValue() : 0.0;
-    if (jitterNs != 0.0)
+    // A ConstantRandomVariable (exactly that class) draws nothing from its stream, so
+    // reading its constant is the same as drawing from it.
+    m_jitterSeen = m_jitter;
+    RandomVariableStream* raw = PeekPointer(m_jitter);
+    m_jitterConstant = (raw != nullptr && typeid(*raw) == typeid(ConstantRandomVariable))
+                           ? static_cast<ConstantRandomVariable*>(raw)
+                           : nullptr;
+}
+
+ClockValue
+DriftingClock::AddJitter(ClockValue value)
+{
+    double jitterNs =
+        m_jitterConstant != nullptr ? m_jitterConstant->GetConstant() : m_jitter->GetValue();
+    return value.CheckedAdd(ClockValue::FromDouble(jitterNs, "ns3::DriftingClock::ReadJitter (ns)")
+                                .MulSteps(NanoSeconds(1).GetTimeStep()));
+}
+
+Time
+DriftingClock::DoRead(const Time& trueNow)
+{
+    int64_t t = trueNow.GetTimeStep();
+    ClockValue value = InPiece(t) ? PieceValue(t) : RefreshPiece(t);
+    int64_t reading = JitterIsZero() ? value.Floor() : AddJitter(value).Floor();
+    int64_t resolution = m_resolution.GetTimeStep();
+    if (resolution != 1)
     {
-        value += static_cast<long double>(jitterNs) *
-                 static_cast<long double>(NanoSeconds(1).GetTimeStep());
+        // clockmath::Quantize, inline: floor(value / r) * r = floor(floor(value) / r) * r.
+        int64_t ticks = reading / resolution;
+        ticks -= (reading % resolution < 0) ? 1 : 0;
+        reading = ticks * resolution;
     }
-    int64_t reading = clockmath::Quantize(value, m_resolution.GetTimeStep());
-    if (m_monotonic && m_hasRead && reading < m_lastReading)
+    if (m_monotonic && reading < m_lastReading)
     {
-        reading = m_lastReading;
+        reading = m_lastReading; // m_lastReading starts at INT64_MIN: no read yet
     }
     m_lastReading = reading;
-    m_hasRead = true;
-    return Time::From(reading);
+    return Time(reading); // time steps
 }
 
 void
@@ -269,13 +354,14 @@ DriftingClock::Step(Time delta)
 {
     NS_LOG_FUNCTION(this << delta);
     Time now = Simulator::Now();
-    m_adjustment.Jump(now, static_cast<long double>(delta.GetTimeStep()));
+    m_adjustment.Jump(now, ClockValue::FromSteps(delta.GetTimeStep()));
     // A step discards the rest of a slew in progress.
     if (m_slewEnd > now)
     {
         m_adjustment.SetSlope(now, 0.0);
         m_slewEnd = now;
     }
+    InvalidatePiece();
     m_adjustmentTrace(now, delta, false);
     ReplanLocalEvents();
 }
@@ -288,13 +374,12 @@ DriftingClock::Slew(Time delta)
     Time remainder(0);
     if (m_slewEnd > now)
     {
-        long double left = m_adjustment.ValueAt(m_slewEnd) - m_adjustment.ValueAt(now);
-        remainder = Time::From(static_cast<int64_t>(std::llround(left)));
+        ClockValue left = m_adjustment.ValueAt(m_slewEnd) - m_adjustment.ValueAt(now);
+        remainder = Time::From(left.Round());
     }
-    auto steps = static_cast<long double>(delta.GetTimeStep());
-    // duration = |delta| / rate, computed from ppm so that round rates give exact durations.
-    auto duration = static_cast<int64_t>(
-        std::ceil(std::fabs(steps) * 1e6L / static_cast<long double>(m_maxSlewRatePpm)));
+    int64_t steps = delta.GetTimeStep();
+    // duration = |delta| / rate, exact from ppm so that round rates give exact durations.
+    int64_t duration = clockmath::SlewDuration(steps, m_maxSlewRatePpm);
     if (duration == 0)
     {
         m_adjustment.SetSlope(now, 0.0);
@@ -303,9 +388,12 @@ DriftingClock::Slew(Time delta)
     else
     {
         m_slewEnd = now + Time::From(duration);
-        m_adjustment.SetSlope(now, static_cast<double>(steps / duration));
+        // The nearest double to steps / duration (both below 2^53 for slews shorter than
+        // 104 days).
+        m_adjustment.SetSlope(now, static_cast<double>(steps) / static_cast<double>(duration));
         m_adjustment.SetSlope(m_slewEnd, 0.0);
     }
+    InvalidatePiece();
     m_adjustmentTrace(now, delta, true);
     ReplanLocalEvents();
     return remainder;

@@ -5,6 +5,7 @@
 #define DRIFTING_CLOCK_H
 
 #include "clock-timeline.h"
+#include "clock-value.h"
 #include "local-clock.h"
 #include "oscillator.h"
 
@@ -27,6 +28,12 @@ namespace ns3
  *
  * Slew follows adjtime(): the correction is spread at MaxSlewRate; a new slew
  * replaces the unapplied remainder of the previous one.
+ *
+ * L(t) is exact fixed-point arithmetic (ClockValue).  A read evaluates the one
+ * linear piece of L that covers the present, kept from the previous read and
+ * recomputed only when true time leaves it or the model changes (a step, slew,
+ * offset or oscillator change, or the oscillator's DriftChanged), so it costs one
+ * multiplication.
  */
 class DriftingClock : public LocalClock
 {
@@ -70,9 +77,9 @@ class DriftingClock : public LocalClock
 
     /**
      * \param t true time
-     * \return the deterministic reading at \p t in time steps, unrounded
+     * \return the deterministic reading at \p t in time steps, unrounded (exact)
      */
-    long double GetExactValue(Time t);
+    ClockValue GetExactValue(Time t);
 
     /**
      * TracedCallback signature for clock adjustments.
@@ -83,7 +90,7 @@ class DriftingClock : public LocalClock
     typedef void (*AdjustmentCallback)(Time trueTime, Time delta, bool slew);
 
   protected:
-    Time DoRead(Time trueNow) override;
+    Time DoRead(const Time& trueNow) override;
     void DoDispose() override;
 
   private:
@@ -106,17 +113,83 @@ class DriftingClock : public LocalClock
     void OnDriftChanged(Time at);
     /** Create the default oscillator if none was set. */
     void EnsureOscillator();
+    /** Forget the cached piece of L (the model changed). */
+    void InvalidatePiece();
+    /**
+     * Cache the linear piece of L that covers \p t.
+     * \param t true time step
+     * \return L(t)
+     */
+    ClockValue RefreshPiece(int64_t t);
 
-    Ptr<Oscillator> m_oscillator;       //!< frequency source
-    Time m_initialOffset;               //!< reading at true time 0
-    Time m_resolution;                  //!< read quantum
-    Ptr<RandomVariableStream> m_jitter; //!< read noise in nanoseconds
-    bool m_monotonic;                   //!< never return less than the previous read
-    double m_maxSlewRatePpm;            //!< slew speed
-    ClockTimeline m_adjustment;         //!< sum of steps and slews, as a function of true time
-    Time m_slewEnd;                     //!< end of the current slew
-    bool m_hasRead;                     //!< whether m_lastReading is valid
-    int64_t m_lastReading;              //!< previous reading in time steps
+    /**
+     * \param t true time step
+     * \return whether \p t lies in the cached piece of L
+     */
+    bool InPiece(int64_t t) const
+    {
+        return static_cast<uint64_t>(t) - static_cast<uint64_t>(m_pieceStart) < m_pieceSpan;
+    }
+
+    /**
+     * \param t true time step inside the cached piece
+     * \return L(t), exactly: L(start) + (1 + excess) * (t - start), where the slope's
+     *         excess over 1 is a 64-bit fixed-point number (one multiplication)
+     */
+    ClockValue PieceValue(int64_t t) const
+    {
+        // Modulo 2^128 (unsigned), so that no intermediate sum can overflow: the result is
+        // exact because RefreshPiece ends the piece before |L| could leave the range.
+        __extension__ typedef unsigned __int128 URaw;
+        int64_t dt = t - m_pieceStart;
+        URaw sum = static_cast<URaw>(m_pieceValue.GetRaw()) +
+                   (static_cast<URaw>(static_cast<uint64_t>(dt)) << ClockValue::FRACTION_BITS) +
+                   static_cast<URaw>(static_cast<ClockValue::Raw>(m_pieceExcess) * dt);
+        return ClockValue::FromRaw(static_cast<ClockValue::Raw>(sum));
+    }
+
+    /**
+     * \return true when ReadJitter is known to add nothing to this read: no
+     *         ReadJitter, or exactly a ConstantRandomVariable whose Constant is 0
+     *         (which draws nothing from its stream)
+     */
+    bool JitterIsZero()
+    {
+        if (PeekPointer(m_jitter) != PeekPointer(m_jitterSeen))
+        {
+            ClassifyJitter();
+        }
+        if (m_jitterConstant != nullptr)
+        {
+            return m_jitterConstant->GetConstant() == 0.0;
+        }
+        return !m_jitter;
+    }
+
+    /** Classify a new ReadJitter object (is it exactly a ConstantRandomVariable?). */
+    void ClassifyJitter();
+
+    /**
+     * \param value a clock value in time steps
+     * \return \p value plus one draw of the read jitter
+     */
+    ClockValue AddJitter(ClockValue value);
+
+    Ptr<Oscillator> m_oscillator;           //!< frequency source
+    Time m_initialOffset;                   //!< reading at true time 0
+    Time m_resolution;                      //!< read quantum
+    Ptr<RandomVariableStream> m_jitter;     //!< read noise in nanoseconds
+    bool m_monotonic;                       //!< never return less than the previous read
+    double m_maxSlewRatePpm;                //!< slew speed
+    ClockTimeline m_adjustment;             //!< sum of steps and slews, as a function of true time
+    Time m_slewEnd;                         //!< end of the current slew
+    int64_t m_lastReading;                  //!< previous reading in time steps (INT64_MIN: none)
+    int64_t m_pieceStart;                   //!< cached piece of L: first true time step
+    uint64_t m_pieceSpan;                   //!< cached piece of L: its length in steps (0: none)
+    ClockValue m_pieceValue;                //!< cached piece of L: L(m_pieceStart)
+    int64_t m_pieceExcess;                  //!< cached piece of L: slope - 1, times 2^64
+    Ptr<RandomVariableStream> m_jitterSeen; //!< the ReadJitter object classified below
+    ConstantRandomVariable* m_jitterConstant; //!< m_jitterSeen if exactly a constant, else null
     TracedCallback<Time, Time, bool> m_adjustmentTrace; //!< Adjustment trace source
 };
 

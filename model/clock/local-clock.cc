@@ -52,16 +52,6 @@ LocalClock::DoDispose()
     Object::DoDispose();
 }
 
-Time
-LocalClock::GetLocalTime()
-{
-    Time now = Simulator::Now();
-    Time reading = DoRead(now);
-    ++m_readCount;
-    m_readTrace(now, reading);
-    return reading;
-}
-
 LocalClock::LocalEventId
 LocalClock::ScheduleAtLocal(Time localTime, std::function<void()> callback)
 {

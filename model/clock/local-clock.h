@@ -8,6 +8,7 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/simulator.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -48,10 +49,22 @@ class LocalClock : public Object
 
     /**
      * Read the clock now (applies the read model: noise, resolution, ...).
-     * Fires the LocalRead trace.
+     * Fires the LocalRead trace.  Inline: a read is on the hot path of every
+     * timestamping protocol, and a call into the library costs as much as the
+     * arithmetic of the read.
      * \return the reading
      */
-    Time GetLocalTime();
+    Time GetLocalTime()
+    {
+        Time now = Simulator::Now();
+        Time reading = DoRead(now);
+        ++m_readCount;
+        if (!m_readTrace.IsEmpty())
+        {
+            m_readTrace(now, reading);
+        }
+        return reading;
+    }
 
     /**
      * The reading this clock's deterministic model gives at a true time
@@ -122,7 +135,7 @@ class LocalClock : public Object
      * \param trueNow Simulator::Now()
      * \return the reading
      */
-    virtual Time DoRead(Time trueNow) = 0;
+    virtual Time DoRead(const Time& trueNow) = 0;
 
     /** Re-plan every pending local-time event (call after any change of the clock's model). */
     void ReplanLocalEvents();

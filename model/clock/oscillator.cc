@@ -11,6 +11,9 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace ns3
 {
 
@@ -38,11 +41,20 @@ Oscillator::GetTypeId()
 Oscillator::Oscillator() = default;
 Oscillator::~Oscillator() = default;
 
-long double
+ClockValue
 Oscillator::GetPhase(Time t)
 {
     ExtendTo(t);
     return m_phase.ValueAt(t);
+}
+
+ClockTimeline::Piece
+Oscillator::GetPhasePiece(Time t)
+{
+    ExtendTo(t);
+    ClockTimeline::Piece piece = m_phase.PieceAt(t);
+    piece.end = std::min(piece.end, GetPlanHorizon());
+    return piece;
 }
 
 double
@@ -53,7 +65,7 @@ Oscillator::GetDriftAt(Time t)
 }
 
 Time
-Oscillator::GetTimeAtPhase(Time from, long double phase)
+Oscillator::GetTimeAtPhase(Time from, ClockValue phase)
 {
     ExtendTo(from);
     ExtendToPhase(phase);
@@ -72,8 +84,14 @@ Oscillator::ExtendTo(Time /* t */)
 }
 
 void
-Oscillator::ExtendToPhase(long double /* phase */)
+Oscillator::ExtendToPhase(ClockValue /* phase */)
 {
+}
+
+int64_t
+Oscillator::GetPlanHorizon() const
+{
+    return std::numeric_limits<int64_t>::max();
 }
 
 void
@@ -231,7 +249,7 @@ RandomWalkOscillator::Restart()
     if (!m_used)
     {
         m_currentDrift = m_initialDriftPpm * clockmath::PPM;
-        m_phase = ClockTimeline(Time(0), 0.0L, 1.0 + m_currentDrift);
+        m_phase = ClockTimeline(Time(0), ClockValue(), 1.0 + m_currentDrift);
         m_plannedUntil = m_updateInterval;
         return;
     }
@@ -266,13 +284,19 @@ RandomWalkOscillator::ExtendTo(Time t)
 }
 
 void
-RandomWalkOscillator::ExtendToPhase(long double phase)
+RandomWalkOscillator::ExtendToPhase(ClockValue phase)
 {
     m_used = true;
     while (m_phase.ValueAt(m_plannedUntil) < phase)
     {
         ExtendOneInterval();
     }
+}
+
+int64_t
+RandomWalkOscillator::GetPlanHorizon() const
+{
+    return m_plannedUntil.GetTimeStep();
 }
 
 void

@@ -42,9 +42,19 @@ class Oscillator : public Object
 
     /**
      * \param t true time (not before 0)
-     * \return the phase at \p t, in time steps (fractional)
+     * \return the phase at \p t, in time steps (exact fixed point)
      */
-    long double GetPhase(Time t);
+    ClockValue GetPhase(Time t);
+
+    /**
+     * The linear piece of the phase that covers \p t, ending where the plan may
+     * change without notice (the next planned frequency change, or the end of the
+     * part of a random walk planned so far).  A change of the plan inside the piece
+     * fires DriftChanged.
+     * \param t true time (not before 0)
+     * \return the piece
+     */
+    ClockTimeline::Piece GetPhasePiece(Time t);
 
     /**
      * \param t true time
@@ -58,7 +68,7 @@ class Oscillator : public Object
      * \param phase target phase in time steps
      * \return that true time
      */
-    Time GetTimeAtPhase(Time from, long double phase);
+    Time GetTimeAtPhase(Time from, ClockValue phase);
 
     /**
      * Set the frequency offset the model starts from (the constant drift, or
@@ -96,7 +106,14 @@ class Oscillator : public Object
      * Make sure the phase timeline reaches \p phase (random-walk models extend it lazily).
      * \param phase phase in time steps
      */
-    virtual void ExtendToPhase(long double phase);
+    virtual void ExtendToPhase(ClockValue phase);
+
+    /**
+     * \return the first true time step at which the plan is not yet fixed (the end
+     *         of the planned part of a random walk); INT64_MAX when the plan only
+     *         changes through SetDrift-like calls that fire DriftChanged
+     */
+    virtual int64_t GetPlanHorizon() const;
 
     /**
      * Notify listeners that the plan changed from \p at on.
@@ -182,7 +199,8 @@ class RandomWalkOscillator : public Oscillator
 
   protected:
     void ExtendTo(Time t) override;
-    void ExtendToPhase(long double phase) override;
+    void ExtendToPhase(ClockValue phase) override;
+    int64_t GetPlanHorizon() const override;
 
   private:
     /** Append one update interval to the plan. */

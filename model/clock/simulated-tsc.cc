@@ -124,9 +124,7 @@ SimulatedTsc::GetTicksAt(Time trueTime)
     {
         m_oscillator = CreateObject<IdealOscillator>();
     }
-    long double phaseSeconds =
-        m_oscillator->GetPhase(trueTime) / static_cast<long double>(Seconds(1).GetTimeStep());
-    return clockmath::TscValue(phaseSeconds, m_frequencyHz, m_bootValue);
+    return clockmath::TscValue(m_oscillator->GetPhase(trueTime), m_frequencyHz, m_bootValue);
 }
 
 uint64_t
