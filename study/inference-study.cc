@@ -215,6 +215,7 @@ InferenceStudy::GetTypeId()
                        C::Plain())
             .Seed(C::None())
             .Run(C::Plain())
+            .Topology(C::None())
             .Summary(
                 StudySchema()
                     .Unsigned("messages", "", "messages in the trace")
@@ -318,7 +319,7 @@ InferenceStudy::Build(StudyStreams& streams)
     const uint32_t n = m_n;
     NodeContainer nodes;
     nodes.Create(n);
-    StudyLan lan = InstallStudyLan(nodes, "1Gbps", m_delay, "10.0.0.0", "255.0.0.0");
+    StudyLan lan = InstallStudyLan(nodes, "1Gbps", m_delay, "10.0.0.0", "255.0.0.0", GetTopology());
     const Ipv4InterfaceContainer& interfaces = lan.interfaces;
 
     ClockHelper clocks;

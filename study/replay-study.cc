@@ -181,6 +181,7 @@ ReplayStudy::GetTypeId()
                        MakeUintegerRangeChecker(1, 1000000000))
             .Seed(C::None())
             .Run(C::Plain())
+            .Topology(C::None())
             .Summary(
                 StudySchema()
                     .Unsigned("events", "", "events logged")
@@ -250,7 +251,8 @@ ReplayStudy::Build(StudyStreams& streams)
     NS_LOG_FUNCTION(this);
     NodeContainer nodes;
     nodes.Create(m_nodes);
-    StudyLan lan = InstallStudyLan(nodes, "500Mbps", m_delay, "10.0.0.0", "255.0.0.0");
+    StudyLan lan =
+        InstallStudyLan(nodes, "500Mbps", m_delay, "10.0.0.0", "255.0.0.0", GetTopology());
 
     ClockHelper clocks;
     if (m_clockModel == "drifting")

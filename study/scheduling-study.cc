@@ -269,6 +269,7 @@ SchedulingStudy::GetTypeId()
                        MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .Seed(C::None())
             .Run(C::Plain())
+            .Topology(C::None())
             .Summary(
                 StudySchema()
                     .Unsigned("executed", "", "operations executed (all servers)")
@@ -368,7 +369,8 @@ SchedulingStudy::Build(StudyStreams& streams)
     NodeContainer servers;
     servers.Create(m_servers);
     NodeContainer all(client, servers);
-    StudyLan lan = InstallStudyLan(all, "100Mbps", m_delay, "10.1.0.0", "255.255.255.0");
+    StudyLan lan =
+        InstallStudyLan(all, "100Mbps", m_delay, "10.1.0.0", "255.255.255.0", GetTopology());
     const Ipv4InterfaceContainer& interfaces = lan.interfaces;
 
     ClockHelper clocks;

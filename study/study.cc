@@ -46,6 +46,12 @@ Study::GetRun() const
     return m_run;
 }
 
+const std::string&
+Study::GetTopology() const
+{
+    return m_topology;
+}
+
 std::string
 Study::Describe(const std::string& attribute) const
 {

@@ -73,6 +73,8 @@ class Study : public Object
     uint32_t GetSeed() const;
     /** \return the RNG run (ns-3's RngRun) of the run */
     uint64_t GetRun() const;
+    /** \return the LAN topology ("csma" or "switched"; see InstallStudyLan) */
+    const std::string& GetTopology() const;
 
   protected:
     /**
@@ -103,9 +105,10 @@ class Study : public Object
     template <typename C>
     friend class StudyDeclaration;
 
-    uint32_t m_seed{1}; //!< RngSeed
-    uint64_t m_run{1};  //!< RngRun
-    bool m_used{false}; //!< run already
+    uint32_t m_seed{1};             //!< RngSeed
+    uint64_t m_run{1};              //!< RngRun
+    std::string m_topology{"csma"}; //!< LAN topology
+    bool m_used{false};             //!< run already
 };
 
 /**
@@ -274,6 +277,15 @@ class StudyDeclaration
     StudyDeclaration& Run(StudyCsvColumn csv);
 
     /**
+     * Declare the "Topology" parameter of a study on the shared LAN (InstallStudyLan): "csma",
+     * the thesis' segment (the default), or "switched", a point-to-point star through a switch
+     * for large studies.
+     * \param csv its CSV column
+     * \return this declaration
+     */
+    StudyDeclaration& Topology(StudyCsvColumn csv);
+
+    /**
      * \param schema the summary fields (one record per run; wall_s is appended)
      * \return this declaration
      */
@@ -346,6 +358,22 @@ StudyDeclaration<C>::Run(StudyCsvColumn csv)
                      member,
                      1,
                      chronometry::MakeUintegerRangeChecker(1, 1000000000000000000ULL),
+                     csv);
+}
+
+template <typename C>
+StudyDeclaration<C>&
+StudyDeclaration<C>::Topology(StudyCsvColumn csv)
+{
+    std::string C::*member = &Study::m_topology;
+    return Parameter("Topology",
+                     "LAN topology: csma (one segment; every frame reaches every NIC and "
+                     "occupies the channel for its propagation delay) or switched (a "
+                     "point-to-point star through a switch; one-way delay = delta plus two "
+                     "transmissions)",
+                     member,
+                     std::string("csma"),
+                     chronometry::MakeStringChoiceChecker({"csma", "switched"}),
                      csv);
 }
 

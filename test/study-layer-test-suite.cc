@@ -11,7 +11,9 @@
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
+#include "ns3/internet-module.h"
 #include "ns3/study-command-line.h"
+#include "ns3/study-lan.h"
 #include "ns3/study-runner.h"
 #include "ns3/study-streams.h"
 #include "ns3/test.h"
@@ -270,6 +272,76 @@ class StreamsTestCase : public TestCase
 };
 
 /** The suite. */
+/**
+ * The two LAN topologies against true arrival times: a burst of k datagrams sent at once at a
+ * large delta.  On the switched LAN every one arrives after delta plus two transmissions (full
+ * duplex links, store and forward at the switch); on ns-3's CSMA segment the channel stays busy
+ * for each frame's propagation delay, so the k-th arrives about k deltas later (the reason a
+ * delay axis needs the switched topology where delta is large).
+ */
+class LanTopologyTestCase : public TestCase
+{
+  public:
+    LanTopologyTestCase()
+        : TestCase("switched LAN: a burst arrives after delta; on CSMA it is serialized by delta")
+    {
+    }
+
+  private:
+    /**
+     * \param topology csma or switched
+     * \return true one-way delays of a burst of 5 datagrams from node 0 to node 3 of 4
+     */
+    static std::vector<Time> Burst(const std::string& topology)
+    {
+        const Time delta = MilliSeconds(20);
+        NodeContainer nodes;
+        nodes.Create(4);
+        StudyLan lan = InstallStudyLan(nodes, "100Mbps", delta, "10.0.0.0", "255.0.0.0", topology);
+        std::vector<Time> delays;
+        Ptr<Socket> rx = Socket::CreateSocket(nodes.Get(3), UdpSocketFactory::GetTypeId());
+        rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        rx->SetRecvCallback([&delays](Ptr<Socket> s) {
+            while (s->Recv())
+            {
+                delays.push_back(Simulator::Now());
+            }
+        });
+        Ptr<Socket> tx = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        tx->Connect(InetSocketAddress(lan.interfaces.GetAddress(3), 9));
+        Simulator::Schedule(MilliSeconds(1), [tx] {
+            for (int i = 0; i < 5; ++i)
+            {
+                tx->Send(Create<Packet>(100));
+            }
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        for (auto& d : delays)
+        {
+            d -= MilliSeconds(1);
+        }
+        return delays;
+    }
+
+    void DoRun() override
+    {
+        const Time delta = MilliSeconds(20);
+        std::vector<Time> switched = Burst("switched");
+        NS_TEST_ASSERT_MSG_EQ(switched.size(), 5u, "every datagram of the burst arrives");
+        for (Time d : switched)
+        {
+            // 128-byte IP datagram + PPP header on 100 Mb/s: ~10.5 us per link, queued behind
+            // at most four others at the first hop
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(d, delta, "at least delta");
+            NS_TEST_EXPECT_MSG_LT(d, delta + MicroSeconds(100), "not serialized by delta");
+        }
+        std::vector<Time> csma = Burst("csma");
+        NS_TEST_ASSERT_MSG_EQ(csma.size(), 5u, "every datagram of the burst arrives");
+        NS_TEST_EXPECT_MSG_GT(csma.back(), 4 * delta, "CSMA: the last leaves after four deltas");
+    }
+};
+
 class StudyLayerTestSuite : public TestSuite
 {
   public:
@@ -280,6 +352,7 @@ class StudyLayerTestSuite : public TestSuite
         AddTestCase(new HistoryIndependenceTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CommandLineTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StreamsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LanTopologyTestCase, chronometry::TestDuration::QUICK);
     }
 };
 
