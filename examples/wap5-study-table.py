@@ -7,6 +7,9 @@ doc/inference.rst ("Through the study"):
 
   headline   WAP5 vs the latest-arrival and nesting baselines (links, MAP path patterns) and vs
              uniform probabilities (calibration) at alpha 1, 10, 40, 80, for each window x
+  model      the workload where the rule and a delay model can differ (back-end step 20 ms
+             after a call, 1 ms after the lookup reply): published WAP5 vs the per-parent-pair
+             model with 3 re-estimation rounds, against the rule (latest arrival within y*d)
   clocks     reconciled one-way delay error vs E and drift over long traces: the paper's
              constant offset vs the offset-and-rate estimator
 
@@ -15,7 +18,7 @@ the script stops if a run has fewer). Intervals: Student-t over the runs (chrono
 mean_interval, the C++ MeanInterval).
 
 usage: wap5-study-table.py [--build build] [--out wap5-study] [--runs 20] [--messages 500]
-                           [--windows 10ms,100ms,500ms,2s] [--only headline|clocks]
+                           [--windows 10ms,100ms,500ms,2s] [--only headline|model|clocks]
 The CSVs (one line per run, the study's columns) are written to --out and reused if present
 (delete them to re-run).
 """
@@ -79,6 +82,23 @@ def headline(df, runs):
     return lines
 
 
+def model(df, runs):
+    lines = ["", f"BackendService = 20 ms, ReplyService = 1 ms, x = 100 ms, {runs} runs per alpha; "
+             "'differs': share of decisions unlike the rule's, and of those the share each side "
+             "gets right", "",
+             "| alpha | delay model | link precision | link recall | log-loss | differs from rule "
+             "| model right there | rule right there |", "|---|---|---|---|---|---|---|---|"]
+    for (alpha, dm), r in df.groupby(["rate", "delay_model"]):
+        lines.append(f"| {alpha:g} | {dm} | {fmt(r.link_precision)} | {fmt(r.link_recall)} | "
+                     f"{fmt(r.log_loss)} | {fmt(r.rule_disagreement)} | "
+                     f"{fmt(r.rule_disagreement_wap5_right)} | "
+                     f"{fmt(r.rule_disagreement_rule_right)} |")
+    for alpha, r in df[df.delay_model == "per-child-pair"].groupby("rate"):
+        lines.append(f"| {alpha:g} | latest arrival (baseline) | {fmt(r.latest_link_precision)} | "
+                     f"{fmt(r.latest_link_recall)} | | | | |")
+    return lines
+
+
 def clocks(df, runs):
     lines = ["", f"{runs} runs of {CLOCK_POINT['Duration']} at alpha = {CLOCK_POINT['Rate']}/s "
              f"(messages per run: min {int(df.messages.min())}); mean |reconciled - true| "
@@ -99,7 +119,7 @@ def main():
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--messages", type=int, default=500)
     parser.add_argument("--windows", default="10ms,100ms,500ms,2s")
-    parser.add_argument("--only", choices=["headline", "clocks"])
+    parser.add_argument("--only", choices=["headline", "model", "clocks"])
     a = parser.parse_args()
     if a.runs < 2:
         parser.error("--runs must be at least 2 (intervals)")
@@ -121,6 +141,18 @@ def main():
         if df.messages.min() < a.messages:
             sys.exit(f"a run has {df.messages.min()} messages, fewer than --messages")
         out += headline(df, a.runs)
+    if a.only in (None, "model"):
+        csv = os.path.join(a.out, "model.csv")
+        if not os.path.exists(csv):
+            if os.path.exists(csv + ".tmp"):
+                os.remove(csv + ".tmp")
+            for alpha, duration in DURATIONS.items():
+                for dm, iterations in (("per-child-pair", 0), ("per-parent-pair", 3)):
+                    study(a.build, csv + ".tmp", Rate=alpha, Duration=duration,
+                          BackendService="20ms", ReplyService="1ms", DelayModel=dm,
+                          Iterations=iterations, Run=run_list)
+            os.replace(csv + ".tmp", csv)
+        out += model(pd.read_csv(csv), a.runs)
     if a.only in (None, "clocks"):
         csv = os.path.join(a.out, "clocks.csv")
         if not os.path.exists(csv):
