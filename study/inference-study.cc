@@ -300,7 +300,6 @@ InferenceStudy::GetTypeId()
                     .Real("vc_candidates",
                           "",
                           "messages in the window vector clocks order before a child")
-                    .Real("link_s", "s", "wall time of linking (all three steps)")
                     .Real("latest_link_precision",
                           "",
                           "latest-arrival baseline: latest candidate within x, never "
@@ -346,7 +345,8 @@ InferenceStudy::GetTypeId()
                           "largest |corrected - true| one-way delay, constant offset")
                     .Real("rate_network_delay_error_max_us",
                           "us",
-                          "largest |corrected - true| one-way delay, offset and rate"))
+                          "largest |corrected - true| one-way delay, offset and rate")
+                    .Real("link_s", "s", "wall time of linking (all three steps)"))
             .Rows("patterns",
                   StudySchema()
                       .Text("kind", "inferred or true")
