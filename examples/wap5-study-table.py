@@ -102,13 +102,16 @@ def model(df, runs):
 def clocks(df, runs):
     lines = ["", f"{runs} runs of {CLOCK_POINT['Duration']} at alpha = {CLOCK_POINT['Rate']}/s "
              f"(messages per run: min {int(df.messages.min())}); mean |reconciled - true| "
-             "one-way delay in us", "",
-             "| E (ms) | drift (ppm) | raw | constant offset | offset and rate | link recall |",
-             "|---|---|---|---|---|---|"]
+             "one-way delay in us (largest in brackets); per-node delay: relative error of the per-link-type node "
+             "delays (one clock each)", "",
+             "| E (ms) | drift (ppm) | raw | constant offset | offset and rate | per-node delay "
+             "| link recall |", "|---|---|---|---|---|---|---|"]
     for (skew, drift), r in df.groupby(["skew_us", "drift_ppm"]):
         lines.append(f"| {skew / 1e3:g} | {drift:g} | {fmt(r.raw_network_delay_error_us, 1)} | "
-                     f"{fmt(r.network_delay_error_us, 1)} | "
-                     f"{fmt(r.rate_network_delay_error_us, 1)} | {fmt(r.link_recall)} |")
+                     f"{fmt(r.network_delay_error_us, 1)} ({r.network_delay_error_max_us.max():.0f}) | "
+                     f"{fmt(r.rate_network_delay_error_us, 1)} "
+                     f"({r.rate_network_delay_error_max_us.max():.1f}) | "
+                     f"{fmt(r.link_node_delay_error)} | {fmt(r.link_recall)} |")
     return lines
 
 
