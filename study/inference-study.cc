@@ -14,6 +14,7 @@
 #include "ns3/causality-helper.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/client-aggregation.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -86,12 +87,14 @@ class InferenceStudy : public Study
     Time m_replyService;        //!< mean step after a downstream reply (0: the step's own)
     std::string m_reconcile;    //!< endpoints (paper) or id
     uint32_t m_segments;        //!< offset-and-rate estimator: segments per node pair
+    uint32_t m_fixedPortPeers;  //!< client aggregation: peers that make a port fixed
 
-    uint32_t m_n{0};                               //!< nodes
-    uint32_t m_lookupNode{0};                      //!< index of the lookup node
-    Ptr<CausalityLog> m_log;                       //!< every stamped event
-    std::map<uint64_t, uint64_t> m_causeOf;        //!< the truth: message -> cause
-    std::vector<Ptr<MultiTierApplication>> m_apps; //!< multi-tier applications
+    uint32_t m_n{0};                                           //!< nodes
+    uint32_t m_lookupNode{0};                                  //!< index of the lookup node
+    Ptr<CausalityLog> m_log;                                   //!< every stamped event
+    std::map<uint64_t, uint64_t> m_causeOf;                    //!< the truth: message -> cause
+    std::map<uint64_t, std::pair<uint16_t, uint16_t>> m_ports; //!< message -> UDP ports
+    std::vector<Ptr<MultiTierApplication>> m_apps;             //!< multi-tier applications
 };
 
 NS_OBJECT_ENSURE_REGISTERED(InferenceStudy);
@@ -259,6 +262,13 @@ InferenceStudy::GetTypeId()
                        8,
                        MakeUintegerRangeChecker(2, 100000),
                        C::Plain())
+            .Parameter("FixedPortPeers",
+                       "Client aggregation: distinct remote endpoints that make a (node, port) "
+                       "fixed, i.e. a server's (each client uses its own port)",
+                       &InferenceStudy::m_fixedPortPeers,
+                       2,
+                       MakeUintegerRangeChecker(2, 1000000000),
+                       C::Plain())
             .Seed(C::None())
             .Run(C::Plain())
             .Topology(C::None())
@@ -346,6 +356,23 @@ InferenceStudy::GetTypeId()
                     .Real("rate_network_delay_error_max_us",
                           "us",
                           "largest |corrected - true| one-way delay, offset and rate")
+                    .Real("client_classification_accuracy",
+                          "",
+                          "nodes the port rule calls client or server correctly (clients: the "
+                          "request sources)")
+                    .Unsigned("aggregated_true_patterns",
+                              "",
+                              "distinct true patterns after client aggregation")
+                    .Real("aggregated_map_pattern_recall",
+                          "",
+                          "WAP5's MAP patterns vs the truth, clients aggregated (the paper's "
+                          "output)")
+                    .Real("latest_aggregated_map_pattern_recall",
+                          "",
+                          "latest-arrival baseline, clients aggregated")
+                    .Real("nesting_aggregated_map_pattern_recall",
+                          "",
+                          "nesting baseline, clients aggregated")
                     .Real("link_s", "s", "wall time of linking (all three steps)"))
             .Rows("patterns",
                   StudySchema()
@@ -399,6 +426,7 @@ InferenceStudy::DoDispose()
 {
     m_log = nullptr;
     m_causeOf.clear();
+    m_ports.clear();
     m_apps.clear();
     Study::DoDispose();
 }
@@ -508,9 +536,23 @@ InferenceStudy::Build(StudyStreams& streams)
         });
         installed.Start(Time(0));
         installed.Stop(m_duration + Seconds(1));
+        // Each client calls from a port of its own (as a client's ephemeral port
+        // would be); the servers listen on one port each, so the paper's port rule
+        // can tell them apart.
+        for (uint32_t c = lookupNode + 1; c < n; ++c)
+        {
+            nodes.Get(c)->GetApplication(0)->SetAttribute(
+                "Port",
+                UintegerValue(7001 + (c - lookupNode - 1)));
+        }
+        auto onPorts = [this](uint64_t id, uint16_t from, uint16_t to) {
+            m_ports[id] = {from, to};
+        };
+        auto portsSink = Callback<void, uint64_t, uint16_t, uint16_t>(onPorts);
         for (uint32_t i = 0; i < installed.GetN(); ++i)
         {
             auto app = DynamicCast<MultiTierApplication>(installed.Get(i));
+            app->TraceConnectWithoutContext("Ports", portsSink);
             app->TraceConnectWithoutContext("Caused", causedSink);
             m_apps.push_back(app);
         }
@@ -537,6 +579,16 @@ InferenceStudy::Measure(StudyResult& result)
     ReconciledTrace trace = m_reconcile == "id" ? ReconcileTrace(events, traced)
                                                 : ReconcileTraceByEndpoints(events, traced);
     std::vector<int64_t> parent = TrueParents(trace, m_causeOf);
+    // The ports a capture at either end would see (the causality log has none).
+    for (auto& m : trace.messages)
+    {
+        auto it = m_ports.find(m.id);
+        if (it != m_ports.end())
+        {
+            m.senderPort = it->second.first;
+            m.receiverPort = it->second.second;
+        }
+    }
     r.Set("messages", trace.messages.size());
     for (std::size_t k = 0; k < trace.messages.size(); ++k)
     {
@@ -605,6 +657,28 @@ InferenceStudy::Measure(StudyResult& result)
     };
     baseline("latest", latest);
     baseline("nesting", nesting);
+
+    // The paper's client aggregation: clients told from servers by their ports,
+    // every client node merged into one in the patterns (inferred and true alike).
+    ClientClassification cc = ClassifyClients(trace.messages, m_fixedPortPeers);
+    uint32_t rightRole = 0;
+    for (uint32_t i = 0; i < m_n; ++i)
+    {
+        bool isClient = m_workload == "multitier" && i > m_lookupNode;
+        rightRole += (cc.clients.count(i) > 0) == isClient ? 1 : 0;
+    }
+    r.Set("client_classification_accuracy", double(rightRole) / m_n);
+    std::vector<PathPattern> aggregatedTruth = AggregateClients(truthPatterns, cc.clients);
+    r.Set("aggregated_true_patterns", aggregatedTruth.size());
+    auto aggregated = [&](const std::vector<PathPattern>& inferred) {
+        return ScorePatterns(AggregateClients(inferred, cc.clients), aggregatedTruth, true).recall;
+    };
+    r.Set("aggregated_map_pattern_recall", aggregated(linking.patterns));
+    r.Set("latest_aggregated_map_pattern_recall",
+          aggregated(TruePatterns(trace.messages, MostLikelyParents(latest), linking.clockOffset)));
+    r.Set(
+        "nesting_aggregated_map_pattern_recall",
+        aggregated(TruePatterns(trace.messages, MostLikelyParents(nesting), linking.clockOffset)));
     // The rule "latest arrival within y * d, else spontaneous": WAP5's most likely
     // choice whenever every candidate of a child shares one delay d (the paper's model).
     LinkingResult rule = LatestArrivalLinker(m_window, m_y).Link(trace.messages);

@@ -460,6 +460,44 @@ class DriftEstimatorTestCase : public TestCase
     }
 };
 
+/**
+ * The paper's client aggregation through the study: each client calls from a
+ * port of its own and the servers listen on one port each, so the port rule
+ * tells them apart and the clients merge into one node of the patterns.
+ */
+class ClientAggregationTestCase : public TestCase
+{
+  public:
+    ClientAggregationTestCase()
+        : TestCase("Client aggregation: ports tell clients from servers; client patterns merge")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings p = StudySettings(Base()).Set("Rate", DoubleValue(10));
+        StudyResult r = RunInference(p);
+        NS_TEST_ASSERT_MSG_EQ(r.Get<double>("client_classification_accuracy"),
+                              1.0,
+                              "every client and server classified right");
+        // 4 clients x 3 back-ends x (lookup or not): the clients merge, 6 shapes remain.
+        NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("true_patterns"), 12u, "per-client patterns");
+        NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("aggregated_true_patterns"),
+                              6u,
+                              "one client node: back-end x lookup shapes");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.Get<double>("aggregated_map_pattern_recall"),
+                                    r.Get<double>("map_pattern_recall") - 1e-12,
+                                    "merging clients loses no matched instance");
+        // A back-end has two peers (front-end and lookup): with the threshold of 5
+        // it is taken for a client too.
+        StudyResult five = RunInference(StudySettings(p).Set("FixedPortPeers", UintegerValue(5)));
+        NS_TEST_ASSERT_MSG_LT(five.Get<double>("client_classification_accuracy"),
+                              1.0,
+                              "threshold 5: back-ends misclassified");
+    }
+};
+
 /** Bad parameters are reported by name. */
 class StudyValidationTestCase : public TestCase
 {
@@ -514,6 +552,7 @@ class InferenceStudyTestSuite : public TestSuite
         AddTestCase(new NestingBaselineTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new EndpointReconciliationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DriftEstimatorTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ClientAggregationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StudyValidationTestCase, chronometry::TestDuration::QUICK);
     }
