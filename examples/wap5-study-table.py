@@ -66,19 +66,19 @@ def headline(df, runs):
                   + ", ".join(f"alpha {a:g}: min {int(r.messages.min())}, mean "
                               f"{r.messages.mean():.0f}" for a, r in w.groupby("rate")), ""]
         lines.append("| alpha | method | link precision | link recall | MAP pattern recall "
-                     "| log-loss | Brier | ECE |")
-        lines.append("|---|---|---|---|---|---|---|---|")
+                     "| clients aggregated | log-loss | Brier | ECE |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         for alpha, r in w.groupby("rate"):
             for name, p in LINK_METHODS:
                 cal = (f"{fmt(r.log_loss)} | {fmt(r.brier)} | {fmt(r.ece)}" if p == ""
                        else "| |")
                 lines.append(f"| {alpha:g} | {name} | {fmt(r[p + 'link_precision'])} | "
                              f"{fmt(r[p + 'link_recall'])} | {fmt(r[p + 'map_pattern_recall'])} "
-                             f"| {cal} |")
-            lines.append(f"| {alpha:g} | uniform | | | | {fmt(r.uniform_log_loss)} | "
+                             f"| {fmt(r[p + 'aggregated_map_pattern_recall'])} | {cal} |")
+            lines.append(f"| {alpha:g} | uniform | | | | | {fmt(r.uniform_log_loss)} | "
                          f"{fmt(r.uniform_brier)} | {fmt(r.uniform_ece)} |")
             lines.append(f"| {alpha:g} | WAP5 vs rule | disagreement "
-                         f"{fmt(r.rule_disagreement)} | | | | | |")
+                         f"{fmt(r.rule_disagreement)} | | | | | | |")
     return lines
 
 
