@@ -36,10 +36,15 @@ GRIDS = {
                        duration_ns=[400 * MS], run=[1, 2]),
         "relation": dict(drift_ppm=[20.0, 100.0], load=[0.0, 0.35, 0.7],
                          asymmetry_ns=[0, 100 * US], run=[1]),
-        "scheduling": dict(servers=[4], operations=[100],
-                           skew_ns=[10 * US, 100 * US, 1 * MS, 10 * MS],
-                           delay_ns=[100 * US, 2 * MS],
-                           predictor=["Baseline", "Average", "FtAverage", "Kalman"], run=[1]),
+        # E x predictor on the thesis LAN, then delta across the 50 ms send-ahead on the
+        # switched LAN (the CSMA channel would serialize the burst and queue, not delay).
+        "scheduling": ([dict(servers=4, operations=100, skew_ns=e, delay_ns=100 * US,
+                             predictor=p, run=1)
+                        for e in (10 * US, 100 * US, 1 * MS, 10 * MS)
+                        for p in ("Baseline", "Average", "FtAverage", "Kalman")] +
+                       [dict(servers=4, operations=50, skew_ns=100 * US, delay_ns=d * MS,
+                             send_ahead_ns=50 * MS, topology="switched", predictor=p, run=1)
+                        for d in (1, 20, 40, 48, 52, 60, 80) for p in ("Baseline", "FtAverage")]),
         # Linking vs the baselines over alpha (3 runs each, about 200 to 1,600 messages per
         # run) and reconciled delays over E x drift (10 s at alpha = 2/s); the headline grid (20
         # runs of >= 500 messages) is examples/wap5-study-table.py.
@@ -57,8 +62,12 @@ GRIDS = {
                        run=[1]),
         "relation": dict(drift_ppm=[20.0], load=[0.3, 0.7], asymmetry_ns=[100 * US],
                          rounds=[10], busy_rounds=[5], workload_ns=[2000 * MS], run=[1]),
-        "scheduling": dict(servers=[2], operations=[10], skew_ns=[10 * US, 10 * MS],
-                           delay_ns=[100 * US], predictor=["Baseline", "Kalman"], run=[1]),
+        "scheduling": ([dict(servers=2, operations=10, skew_ns=e, delay_ns=100 * US,
+                             predictor=p, run=1)
+                        for e in (10 * US, 10 * MS) for p in ("Baseline", "Kalman")] +
+                       [dict(servers=2, operations=10, skew_ns=100 * US, delay_ns=d * MS,
+                             send_ahead_ns=50 * MS, topology="switched", predictor="Baseline",
+                             run=1) for d in (20, 60)]),
         "inference": ([dict(rate=a, duration_ns=500 * MS, run=r) for a in (10.0, 40.0)
                        for r in (1, 2)] +
                       [dict(rate=2.0, duration_ns=2000 * MS, skew_ns=e, drift_ppm=p, run=1)
@@ -225,32 +234,67 @@ def figures_relation(df, out):
 
 def figures_scheduling(df, out):
     import matplotlib.pyplot as plt
-    df = df.assign(E_us=df.skew_ns / US, delta_us=df.delay_ns / US)
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    for (delta, predictor), rows in df.groupby(["delta_us", "predictor"]):
-        rows = rows.groupby("E_us")[["mae_us", "mae_clock_us"]].mean()
-        label = f"{predictor}, delta {delta:g} us"
-        axes[0].plot(rows.index, rows.mae_us, marker="o", label=label)
-        axes[1].plot(rows.index, rows.mae_clock_us, marker="o", label=label)
-    for ax, what in zip(axes, ["MAE of the operation start (us)", "clock part of the MAE (us)"]):
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_xlabel("E (us)")
-        ax.set_ylabel(what)
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=7)
-    e0, e1 = df.E_us.min(), df.E_us.max()
-    at = df.groupby("E_us")[["mae_us", "mae_clock_us"]].mean()
-    best = df.groupby("predictor").mae_us.mean().sort_values()
-    by_delta = df.pivot_table(index=["skew_ns", "predictor"], columns="delta_us", values="mae_us")
-    delta_effect = (by_delta.max(axis=1) - by_delta.min(axis=1)).max()
-    return [(save(fig, os.path.join(out, "scheduling-mae-vs-E.png")),
-             f"Mean start error {_g(at.mae_us[e0])} us at E = {e0:g} us and {_g(at.mae_us[e1])} us "
-             f"at E = {e1:g} us (clock part {_g(at.mae_clock_us[e0])} -> "
-             f"{_g(at.mae_clock_us[e1])} us); over the grid the {best.index[0]} predictor has the "
-             f"lowest MAE ({_g(best.iloc[0])} us vs {_g(best.iloc[-1])} us for "
-             f"{best.index[-1]}); delta from {df.delta_us.min():g} to {df.delta_us.max():g} us "
-             f"changes the MAE by at most {_g(delta_effect)} us.")]
+    df = df.assign(E_us=df.skew_ns / US, delta_ms=df.delay_ns / MS)
+    switched = (df.topology == "switched") if "topology" in df else df.E_us < 0
+    lan, cross = df[~switched], df[switched]
+    results = []
+    if not lan.empty:
+        fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+        for predictor, rows in lan.groupby("predictor"):
+            rows = rows.groupby("E_us")[["mae_us", "mae_clock_us"]].mean()
+            axes[0].plot(rows.index, rows.mae_us, marker="o", label=predictor)
+            axes[1].plot(rows.index, rows.mae_clock_us, marker="o", label=predictor)
+        for ax, what in zip(axes, ["completion error: mean |trueEnd - T_d| (us)",
+                                   "start error: mean |trueStart - T_s| (us)"]):
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel("E (us)")
+            ax.set_ylabel(what)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=7)
+        e0, e1 = lan.E_us.min(), lan.E_us.max()
+        at = lan.groupby("E_us")[["mae_us", "mae_clock_us"]].mean()
+        best = lan.groupby("predictor").mae_us.mean().sort_values()
+        results.append((
+            save(fig, os.path.join(out, "scheduling-mae-vs-E.png")),
+            f"Mean completion error {_g(at.mae_us[e0])} us at E = {e0:g} us and "
+            f"{_g(at.mae_us[e1])} us at E = {e1:g} us; the start error (server clock error, not a "
+            f"share of it: absolute errors do not add) goes {_g(at.mae_clock_us[e0])} -> "
+            f"{_g(at.mae_clock_us[e1])} us. Over E the {best.index[0]} predictor has the lowest "
+            f"completion error ({_g(best.iloc[0])} us vs {_g(best.iloc[-1])} us for "
+            f"{best.index[-1]})."))
+    if not cross.empty:
+        fig, axes = plt.subplots(1, 3, figsize=(14, 4))
+        for predictor, rows in cross.groupby("predictor"):
+            rows = rows.groupby("delta_ms")[["mae_us", "late_arrivals", "executed",
+                                             "mean_start_delay_us"]].mean()
+            axes[0].plot(rows.index, rows.late_arrivals / rows.executed.clip(lower=1),
+                         marker="o", label=predictor)
+            axes[1].plot(rows.index, rows.mean_start_delay_us / 1e3, marker="o", label=predictor)
+            axes[2].plot(rows.index, rows.mae_us / 1e3, marker="o", label=predictor)
+        lead = cross.send_ahead_ns.iloc[0] / MS if "send_ahead_ns" in cross else 50.0
+        for ax, what in zip(axes, ["share of operations arriving after T_s",
+                                   "mean start delay (ms)", "completion error (ms)"]):
+            ax.axvline(lead, color="grey", ls="--", lw=1)
+            ax.set_xlabel("one-way delay delta (ms), switched LAN")
+            ax.set_ylabel(what)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=7)
+        by = cross.groupby(["predictor", "delta_ms"])[["mae_us", "late_arrivals"]].mean()
+        below = cross[cross.delta_ms < lead]
+        above = cross[cross.delta_ms > lead]
+        line = (f"Send-ahead {lead:g} ms: below it {int(below.late_arrivals.sum())} of "
+                f"{int(below.executed.sum())} operations arrive late, above it "
+                f"{int(above.late_arrivals.sum())} of {int(above.executed.sum())}.")
+        if {"Baseline", "FtAverage"} <= set(cross.predictor) and not above.empty:
+            d1 = above.delta_ms.max()
+            line += (f" At delta = {d1:g} ms the Baseline's completion error is "
+                     f"{_g(by.mae_us['Baseline', d1] / 1e3)} ms and FtAverage's "
+                     f"{_g(by.mae_us['FtAverage', d1] / 1e3)} ms: the reported ETE includes the "
+                     f"start delay, so a predictor fed by it absorbs a constant lateness (a "
+                     f"varying one it cannot).")
+        results.append((save(fig, os.path.join(out, "scheduling-delta-vs-send-ahead.png")), line))
+    return results
 
 
 def figures_inference(df, out):
@@ -412,7 +456,7 @@ FIGURES = {
 TITLES = {
     "replay": "Replay clocks (RepCl): size and feasibility over E, delta, alpha",
     "relation": "MinRTT clock relation vs NTP vs return-trip bounds",
-    "scheduling": "OneClock scheduled operations: start error over E and delta",
+    "scheduling": "OneClock scheduled operations: errors over E; delta across the send-ahead",
     "inference": "WAP5 causal path inference: linking vs baselines over alpha; reconciled "
                  "delays over E and drift",
     "rda": "RDA one-way latency vs LDA and FineComb: loss rate, E, packet rate",
