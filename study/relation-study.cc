@@ -156,6 +156,7 @@ class RelationStudy : public Study
     double m_linkMbps;      //!< access link rate
     Time m_linkDelay;       //!< access link delay
     Time m_responseJitter;  //!< TSC client response jitter
+    uint64_t m_bootBase;    //!< added to every TSC's boot value (uptime before the run)
 
     double m_phi{0};                                //!< phi used
     StudyState m_state;                             //!< what the trace sinks fill
@@ -245,6 +246,13 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_responseJitter,
                        MicroSeconds(20),
                        MakeTimeRangeChecker(Time(0), MilliSeconds(10)))
+            .Parameter("BootBase",
+                       "Added to every TSC's boot value (uniform in [0, 2^40) ticks): the "
+                       "counters' uptime before the run (2^62 ticks: 49 years at 3 GHz)",
+                       &RelationStudy::m_bootBase,
+                       uint64_t{0},
+                       MakeUintegerRangeChecker(0, uint64_t{1} << 63, "ticks"),
+                       C::Plain())
             .Seed(C::Plain())
             .Run(C::Plain())
             .CsvPrecision(10)
@@ -334,6 +342,12 @@ RelationStudy::Build(StudyStreams& streams)
     tscHelper.SetFrequency(freq);
     tscHelper.SetBootValue(boot);
     m_tscs = tscHelper.Install(timed);
+    for (auto& tsc : m_tscs)
+    {
+        // an exact integer shift: every counter value moves by m_bootBase (below 2^63 + 2^40 +
+        // the run's ticks: no wrap)
+        tsc->SetAttribute("BootValue", UintegerValue(tsc->GetBootValue() + m_bootBase));
+    }
     streams.Assign(10, [&](int64_t s) { return tscHelper.AssignStreams(timed, s); });
 
     RelationHelper relationHelper;
@@ -477,7 +491,9 @@ RelationStudy::Measure(StudyResult& result)
     Ptr<SimulatedTsc> tscA = m_tscs[0];
     const double fA = tscA->GetNominalFrequency();
     auto sec = [fA](double ticks) { return ticks / fA; };
-    auto TA = [&](Time t) { return static_cast<double>(tscA->GetTicksAt(t)); };
+    // The truth in A ticks: counter values subtracted as integers first (exact at any uptime;
+    // a double of an absolute counter value is not, beyond 2^53 ticks).
+    auto TA = [&](Time t) { return tscA->GetTicksAt(t); };
 
     std::vector<std::pair<std::string, std::string>> order{{"CP", "A->C"},
                                                            {"CP_BUSY", "A->C"},
@@ -517,9 +533,9 @@ RelationStudy::Measure(StudyResult& result)
         const uint64_t b1 = r.tsc[P::RELAY_IN];
         const uint64_t b2 = r.tsc[P::RELAY_OUT];
         const uint64_t c3 = r.tsc[P::SINK_IN];
-        const double trueAC = TA(r.at[P::SINK_IN]) - static_cast<double>(a0);
-        const double trueBC = TA(r.at[P::SINK_IN]) - TA(r.at[P::RELAY_IN]);
-        const double trueB = TA(r.at[P::RELAY_OUT]) - TA(r.at[P::RELAY_IN]);
+        const double trueAC = TickDelta(TA(r.at[P::SINK_IN]), a0);
+        const double trueBC = TickDelta(TA(r.at[P::SINK_IN]), TA(r.at[P::RELAY_IN]));
+        const double trueB = TickDelta(TA(r.at[P::RELAY_OUT]), TA(r.at[P::RELAY_IN]));
         sumLatency += sec(trueAC);
         // A -> C (scenario 2)
         addCp("CP", "A->C", Scenario2(ac, a0, c3), trueAC);

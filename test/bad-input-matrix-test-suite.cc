@@ -178,6 +178,7 @@ AttributeRows()
         {"ns3::RelationStudy", "LinkMbps", {"0", "2e5"}},
         {"ns3::RelationStudy", "LinkDelay", {"-1us", "2s"}},
         {"ns3::RelationStudy", "ResponseJitter", {"-1us", "11ms"}},
+        {"ns3::RelationStudy", "BootBase", {"9223372036854775809"}},
         {"ns3::RelationStudy", "Seed", {"0"}},
         {"ns3::RelationStudy", "Run", {"0"}},
         {"ns3::SchedulingStudy", "Servers", {"0", "65"}},

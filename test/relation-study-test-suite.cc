@@ -153,6 +153,58 @@ class DriftAsymmetryTestCase : public StudyCase
     }
 };
 
+/**
+ * Counters that have been up for 2^62 ticks: every counter value moves by the same integer, so
+ * with exact tick arithmetic (estimators and truth) every CP, CP_MULTI and ReT result equals the
+ * one at boot ~0 bit for bit (NTP's to its nanosecond timestamps).
+ * A truth (or an estimator) that converts absolute counter values to double first is off by
+ * up to 2^9 ticks here and changes the errors.
+ */
+class LongUptimeTestCase : public StudyCase
+{
+  public:
+    LongUptimeTestCase()
+        : StudyCase("2^62-tick boot: results identical to boot ~0 (NTP to 1 ns), 100% coverage")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](uint64_t base) {
+            return StudyRunner::Run("relation",
+                                    StudySettings()
+                                        .Set("BootBase", UintegerValue(base))
+                                        .Set("Workload", TimeValue(Seconds(2)))
+                                        .Set("Run", UintegerValue(4)));
+        };
+        StudyResult low = run(0);
+        StudyResult high = run(uint64_t{1} << 62);
+        CheckCoverage(high, "boot 2^62");
+        NS_TEST_ASSERT_MSG_EQ(low.GetRows().size(), high.GetRows().size(), "same rows");
+        for (size_t i = 0; i < low.GetRows().size(); ++i)
+        {
+            const StudyRecord& a = low.GetRows()[i];
+            const StudyRecord& b = high.GetRows()[i];
+            std::string label = a.Get<std::string>("method") + " " + a.Get<std::string>("duration");
+            NS_TEST_EXPECT_MSG_EQ(a.Get<uint64_t>("n"), b.Get<uint64_t>("n"), label);
+            NS_TEST_EXPECT_MSG_EQ(a.Get<uint64_t>("covered"), b.Get<uint64_t>("covered"), label);
+            for (const char* f : {"mean_bound_us",
+                                  "max_bound_us",
+                                  "mean_abs_error_us",
+                                  "max_abs_error_us",
+                                  "min_rtt_quiet_us",
+                                  "mean_latency_us"})
+            {
+                // NTP's timestamps are whole nanoseconds of the node's clock, counted from
+                // counter 0: a shifted boot moves their rounding by up to 1 ns each
+                const double tol = a.Get<std::string>("method") == "NTP" ? 0.004 : 0.0;
+                NS_TEST_EXPECT_MSG_EQ_TOL(a.Get<double>(f), b.Get<double>(f), tol, label + " " + f);
+            }
+        }
+    }
+};
+
 /** Malformed packets are counted and dropped. */
 class MalformedTestCase : public TestCase
 {
@@ -206,6 +258,7 @@ class RelationStudyTestSuite : public TestSuite
         AddTestCase(new DefaultScenarioTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LoadTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DriftAsymmetryTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LongUptimeTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
     }
 };
