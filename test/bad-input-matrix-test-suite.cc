@@ -179,6 +179,10 @@ AttributeRows()
         {"ns3::RelationStudy", "LinkDelay", {"-1us", "2s"}},
         {"ns3::RelationStudy", "ResponseJitter", {"-1us", "11ms"}},
         {"ns3::RelationStudy", "BootBase", {"9223372036854775809"}},
+        {"ns3::RelationStudy", "NoiseModel", {"", "benign", "ALL"}},
+        {"ns3::RelationStudy", "TscModel", {"", "drift", "Walk"}},
+        {"ns3::RelationStudy", "DriftStepPpm", {"-1", "101"}},
+        {"ns3::RelationStudy", "WalkSpreadPpm", {"-0.1", "101"}},
         {"ns3::RelationStudy", "Seed", {"0"}},
         {"ns3::RelationStudy", "Run", {"0"}},
         {"ns3::SchedulingStudy", "Servers", {"0", "65"}},
@@ -334,6 +338,8 @@ ExemptRows()
         {"ns3::RdaStudy", "BurstLoss", anyBool},
         {"ns3::RdaStudy", "Checksum", anyBool},
         {"ns3::RdaStudy", "PaperVariance", anyBool},
+        {"ns3::RelationStudy", "WanderTerm", anyBool},
+        {"ns3::RelationStudy", "BothDirections", anyBool},
     };
     return rows;
 }

@@ -205,6 +205,118 @@ class LongUptimeTestCase : public StudyCase
     }
 };
 
+/**
+ * Non-affine TSCs over a 10-minute window: a 4 ppm drift step of C's TSC mid-window and a
+ * random-walk drift (0.3 ppm per sqrt(s)). Without the drift-wander term CP's bound fails and
+ * the multi-round fit refutes the affine model; with it every method covers every duration.
+ */
+class WanderTermTestCase : public StudyCase
+{
+  public:
+    WanderTermTestCase()
+        : StudyCase("drift step and random walk: coverage < 100% without the wander term, "
+                    "100% with it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const char* model : {"step", "walk"})
+        {
+            for (bool term : {false, true})
+            {
+                StudyResult r = StudyRunner::Run("relation",
+                                                 StudySettings()
+                                                     .Set("TscModel", StringValue(model))
+                                                     .Set("DriftStepPpm", DoubleValue(4))
+                                                     .Set("WalkSpreadPpm", DoubleValue(0.3))
+                                                     .Set("WanderTerm", BooleanValue(term))
+                                                     .Set("Workload", TimeValue(Seconds(600)))
+                                                     .Set("TupleInterval", TimeValue(Seconds(1)))
+                                                     .Set("Asymmetry", TimeValue(Time(0)))
+                                                     .Set("Load", DoubleValue(0))
+                                                     .Set("Run", UintegerValue(2)));
+                std::string what = std::string(model) + (term ? " with" : " without") + " term";
+                const StudyRecord& cp = r.GetRow({{"method", "CP"}, {"duration", "A->C"}});
+                if (term)
+                {
+                    CheckCoverage(r, what);
+                    NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("affine_refuted"), 0u, what);
+                    NS_TEST_EXPECT_MSG_GT(cp.Get<double>("bound_ratio"), 1.5, what + ": wider");
+                }
+                else
+                {
+                    NS_TEST_EXPECT_MSG_LT(cp.Get<uint64_t>("covered"),
+                                          cp.Get<uint64_t>("n") * 9 / 10,
+                                          what + ": CP's affine bound fails");
+                    NS_TEST_EXPECT_MSG_GT(r.Get<uint64_t>("affine_refuted"),
+                                          0u,
+                                          what + ": the residual test sees it");
+                    // NTP re-synchronizes every second: it tracks the wander and stays covered
+                    const StudyRecord& ntp = r.GetRow({{"method", "NTP"}, {"duration", "A->C"}});
+                    NS_TEST_EXPECT_MSG_EQ(ntp.Get<uint64_t>("covered"),
+                                          ntp.Get<uint64_t>("n"),
+                                          what + ": NTP covered");
+                }
+            }
+        }
+    }
+};
+
+/**
+ * Noise models with few rounds: every method covers every duration; CP's bound is about half
+ * the true minimum RTT without path noise and well above it when C's path changes mid-run;
+ * CP_MULTI with both probing directions is no looser than forward only.
+ */
+class NoiseModelTestCase : public StudyCase
+{
+  public:
+    NoiseModelTestCase()
+        : StudyCase("noise models (host, route, all): 100% coverage; route widens CP; both "
+                    "directions tighten CP_MULTI")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const char* noise : {"none", "host", "route", "all"})
+        {
+            auto run = [&](bool both) {
+                return StudyRunner::Run("relation",
+                                        StudySettings()
+                                            .Set("NoiseModel", StringValue(noise))
+                                            .Set("Rounds", UintegerValue(16))
+                                            .Set("BusyRounds", UintegerValue(8))
+                                            .Set("BothDirections", BooleanValue(both))
+                                            .Set("Workload", TimeValue(Seconds(2)))
+                                            .Set("Run", UintegerValue(3)));
+            };
+            StudyResult r = run(false);
+            StudyResult rb = run(true);
+            CheckCoverage(r, noise);
+            CheckCoverage(rb, std::string(noise) + " both directions");
+            double ratio =
+                r.GetRow({{"method", "CP"}, {"duration", "A->C"}}).Get<double>("bound_ratio");
+            if (std::string(noise) == "none" || std::string(noise) == "host")
+            {
+                NS_TEST_EXPECT_MSG_LT(ratio, 1.1, std::string(noise) + ": CP near half RTT");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(ratio, 1.3, std::string(noise) + ": path change shows");
+            }
+            for (const char* d : {"A->C", "B->C"})
+            {
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(MeanBound(rb, "CP_MULTI", d),
+                                            MeanBound(r, "CP_MULTI", d) + 1e-3,
+                                            std::string(noise) + " " + d + ": both <= forward");
+            }
+        }
+    }
+};
+
 /** Malformed packets are counted and dropped. */
 class MalformedTestCase : public TestCase
 {
@@ -259,6 +371,8 @@ class RelationStudyTestSuite : public TestSuite
         AddTestCase(new LoadTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DriftAsymmetryTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LongUptimeTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new WanderTermTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NoiseModelTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
     }
 };
