@@ -147,25 +147,27 @@ class RelationStudy : public Study
     void DoDispose() override;
 
   private:
-    double m_driftPpm;      //!< per-node TSC drift uniform in [-x, x] ppm
-    Time m_asymmetry;       //!< extra one-way delay into B and C (ingress)
-    double m_load;          //!< background on-fraction into A, B, C
-    uint32_t m_rounds;      //!< MinRTT rounds per pair in quiescent windows
-    uint32_t m_busyRounds;  //!< rounds per pair in busy windows
-    Time m_tupleInterval;   //!< pipeline tuple interval
-    Time m_workload;        //!< busy phase length
-    Time m_ntpPoll;         //!< NTP poll interval
-    double m_ntpMaxSkewPpm; //!< phi; 0 = 2 DriftPpm + 5 ppm
-    double m_linkMbps;      //!< access link rate
-    Time m_linkDelay;       //!< access link delay
-    Time m_responseJitter;  //!< TSC client response jitter
-    uint64_t m_bootBase;    //!< added to every TSC's boot value (uptime before the run)
-    std::string m_noise;    //!< probe noise model: none, host, route, all
-    std::string m_tscModel; //!< constant, step (C's drift steps mid-run), walk
-    double m_stepPpm;       //!< drift step of C's TSC (TscModel step), ppm
-    double m_walkSpreadPpm; //!< random-walk spread of every TSC (TscModel walk), ppm/sqrt(s)
-    bool m_wanderTerm;      //!< add the drift-wander term of the TSC model to every bound
-    bool m_bothDirections;  //!< CP_MULTI also fits the rounds the peer initiated
+    double m_driftPpm;       //!< per-node TSC drift uniform in [-x, x] ppm
+    Time m_asymmetry;        //!< extra one-way delay into B and C (ingress)
+    double m_load;           //!< background on-fraction into A, B, C
+    uint32_t m_rounds;       //!< MinRTT rounds per pair in quiescent windows
+    uint32_t m_busyRounds;   //!< rounds per pair in busy windows
+    Time m_tupleInterval;    //!< pipeline tuple interval
+    Time m_workload;         //!< busy phase length
+    Time m_ntpPoll;          //!< NTP poll interval
+    double m_ntpMaxSkewPpm;  //!< phi; 0 = 2 DriftPpm + 5 ppm
+    double m_linkMbps;       //!< access link rate
+    Time m_linkDelay;        //!< access link delay
+    Time m_responseJitter;   //!< TSC client response jitter
+    uint64_t m_bootBase;     //!< added to every TSC's boot value (uptime before the run)
+    std::string m_noise;     //!< probe noise model: none, host, route, all
+    std::string m_tscModel;  //!< constant, step (C's drift steps mid-run), walk
+    double m_stepPpm;        //!< drift step of C's TSC (TscModel step), ppm
+    double m_walkSpreadPpm;  //!< random-walk spread of every TSC (TscModel walk), ppm/sqrt(s)
+    bool m_wanderTerm;       //!< add the drift-wander term of the TSC model to every bound
+    bool m_bothDirections;   //!< CP_MULTI also fits the rounds the peer initiated
+    uint32_t m_ntpHops;      //!< routers between the router and the NTP server D
+    std::string m_ntpFilter; //!< NTP sample selection: BestAtQuery or Rfc5905
 
     DriftWander m_wander;                                 //!< the term used (none if off)
     std::vector<Ptr<StallMixtureRandomVariable>> m_hosts; //!< host delays (noise host, all)
@@ -313,6 +315,20 @@ RelationStudy::GetTypeId()
                     &RelationStudy::m_bothDirections,
                     false,
                     C::Plain())
+            .Parameter("NtpHops",
+                       "Extra routers between the pipeline's router and the NTP server D "
+                       "(each link 10x LinkMbps, LinkDelay; D's background load crosses them)",
+                       &RelationStudy::m_ntpHops,
+                       0,
+                       MakeUintegerRangeChecker(0, 16, "routers"),
+                       C::Plain())
+            .Parameter("NtpFilter",
+                       "NTP sample selection: BestAtQuery (the smallest bound at each query) or "
+                       "Rfc5905 (ntpd's clock filter)",
+                       &RelationStudy::m_ntpFilter,
+                       std::string("BestAtQuery"),
+                       MakeStringChoiceChecker({"BestAtQuery", "Rfc5905"}),
+                       C::Plain())
             .Seed(C::Plain())
             .Run(C::Plain())
             .CsvPrecision(10)
@@ -394,7 +410,24 @@ RelationStudy::Build(StudyStreams& streams)
     {
         double mbps = x == 4 ? 10 * m_linkMbps : m_linkMbps;
         p2p.SetDeviceAttribute("DataRate", DataRateValue(DataRate(mbps * 1e6)));
-        NetDeviceContainer d = p2p.Install(nodes.Get(x), router);
+        // D (NTP server, background source) sits NtpHops routers behind the router
+        Ptr<Node> next = router;
+        if (x == 4 && m_ntpHops > 0)
+        {
+            NodeContainer chain;
+            chain.Create(m_ntpHops);
+            internet.Install(chain);
+            next = chain.Get(0);
+            for (uint32_t h = 0; h < m_ntpHops; ++h)
+            {
+                Ptr<Node> to = h + 1 < m_ntpHops ? chain.Get(h + 1) : router;
+                NetDeviceContainer hop = p2p.Install(chain.Get(h), to);
+                Ipv4AddressHelper hopIp(("10.61." + std::to_string(h) + ".0").c_str(),
+                                        "255.255.255.0");
+                hopIp.Assign(hop);
+            }
+        }
+        NetDeviceContainer d = p2p.Install(nodes.Get(x), next);
         links[x] = d;
         Ipv4InterfaceContainer ifc = ip.Assign(d);
         addr[x] = ifc.GetAddress(0);
@@ -461,6 +494,7 @@ RelationStudy::Build(StudyStreams& streams)
     relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(m_ntpPoll));
     relationHelper.SetClientAttribute("NtpMaxSkew", DoubleValue(m_phi));
     relationHelper.SetClientAttribute("NtpWanderStep", DoubleValue(m_wander.stepPpm));
+    relationHelper.SetClientAttribute("NtpFilter", StringValue(m_ntpFilter));
     relationHelper.SetServerAttribute("Rounds", UintegerValue(m_rounds));
     m_clients = relationHelper.InstallClients(pipeline);
     m_clients[0]->SetAttribute("IngressDelay", TimeValue(Time(0))); // A: the short side

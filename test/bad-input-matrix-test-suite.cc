@@ -183,6 +183,8 @@ AttributeRows()
         {"ns3::RelationStudy", "TscModel", {"", "drift", "Walk"}},
         {"ns3::RelationStudy", "DriftStepPpm", {"-1", "101"}},
         {"ns3::RelationStudy", "WalkSpreadPpm", {"-0.1", "101"}},
+        {"ns3::RelationStudy", "NtpHops", {"17"}},
+        {"ns3::RelationStudy", "NtpFilter", {"", "rfc5905", "Best"}},
         {"ns3::RelationStudy", "Seed", {"0"}},
         {"ns3::RelationStudy", "Run", {"0"}},
         {"ns3::SchedulingStudy", "Servers", {"0", "65"}},

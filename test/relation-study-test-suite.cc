@@ -317,6 +317,45 @@ class NoiseModelTestCase : public StudyCase
     }
 };
 
+/** NTP's server several routers away: still covered, with a wider bound than one router away. */
+class NtpHopsTestCase : public StudyCase
+{
+  public:
+    NtpHopsTestCase()
+        : StudyCase("NTP server 4 routers away (RFC 5905 filter): covered, wider bound")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](uint32_t hops) {
+            return StudyRunner::Run("relation",
+                                    StudySettings()
+                                        .Set("NtpHops", UintegerValue(hops))
+                                        .Set("NtpFilter", StringValue("Rfc5905"))
+                                        .Set("NoiseModel", StringValue("host"))
+                                        .Set("Workload", TimeValue(Seconds(2)))
+                                        .Set("Run", UintegerValue(2)));
+        };
+        StudyResult near = run(0);
+        StudyResult far = run(4);
+        CheckCoverage(far, "4 hops");
+        for (const char* d : {"A->C", "B->C"})
+        {
+            NS_TEST_EXPECT_MSG_GT(MeanBound(far, "NTP", d),
+                                  MeanBound(near, "NTP", d) + 100,
+                                  std::string(d) + ": 8 more link crossings per poll");
+            // CP does not use the server (its host-delay draws interleave with NTP's, so not
+            // bit for bit)
+            NS_TEST_EXPECT_MSG_EQ_TOL(MeanBound(far, "CP", d),
+                                      MeanBound(near, "CP", d),
+                                      0.05 * MeanBound(near, "CP", d),
+                                      d);
+        }
+    }
+};
+
 /** Malformed packets are counted and dropped. */
 class MalformedTestCase : public TestCase
 {
@@ -373,6 +412,7 @@ class RelationStudyTestSuite : public TestSuite
         AddTestCase(new LongUptimeTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new WanderTermTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NoiseModelTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NtpHopsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
     }
 };
