@@ -185,6 +185,14 @@ AttributeRows()
         {"ns3::RelationStudy", "WalkSpreadPpm", {"-0.1", "101"}},
         {"ns3::RelationStudy", "NtpHops", {"17"}},
         {"ns3::RelationStudy", "NtpFilter", {"", "rfc5905", "Best"}},
+        {"ns3::RelationGraphStudy", "Nodes", {"2", "65"}},
+        {"ns3::RelationGraphStudy", "DriftPpm", {"-1", "501"}},
+        {"ns3::RelationGraphStudy", "Rounds", {"0", "101"}},
+        {"ns3::RelationGraphStudy", "ExtraDelay", {"-1us", "101ms"}},
+        {"ns3::RelationGraphStudy", "EdgeProbability", {"0.01", "1.1"}},
+        {"ns3::RelationGraphStudy", "Gap", {"0.5s", "3601s"}},
+        {"ns3::RelationGraphStudy", "Seed", {"0"}},
+        {"ns3::RelationGraphStudy", "Run", {"0"}},
         {"ns3::RelationStudy", "Seed", {"0"}},
         {"ns3::RelationStudy", "Run", {"0"}},
         {"ns3::SchedulingStudy", "Servers", {"0", "65"}},
@@ -342,6 +350,7 @@ ExemptRows()
         {"ns3::RdaStudy", "PaperVariance", anyBool},
         {"ns3::RelationStudy", "WanderTerm", anyBool},
         {"ns3::RelationStudy", "BothDirections", anyBool},
+        {"ns3::RelationGraphStudy", "MultiRound", anyBool},
     };
     return rows;
 }

@@ -356,6 +356,50 @@ class NtpHopsTestCase : public StudyCase
     }
 };
 
+/**
+ * N = 30 nodes, a sparse probing plan (30% of the pairs): every ordered pair translated through
+ * the relation graph at a random instant is covered against the target's true counter value,
+ * chains of two and more hops included; triangles are checked and none is flagged.
+ */
+class AllPairsTestCase : public StudyCase
+{
+  public:
+    AllPairsTestCase()
+        : StudyCase("relation-graph study, N = 30: all 870 ordered pairs covered, chains too")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool multi : {false, true})
+        {
+            StudyResult r = StudyRunner::Run("relation-graph",
+                                             StudySettings()
+                                                 .Set("MultiRound", BooleanValue(multi))
+                                                 .Set("Run", UintegerValue(3)));
+            std::string what = multi ? "multi-round" : "two-round";
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("queries"), 870u, what);
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("found"), 870u, what + ": connected");
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("covered"), 870u, what + ": covered");
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("best_covered"), 870u, what + ": best");
+            NS_TEST_EXPECT_MSG_GT(r.Get<double>("mean_hops"), 1.5, what + ": chains used");
+            NS_TEST_EXPECT_MSG_GT(r.Get<uint64_t>("triangles"), 100u, what + ": triangles");
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("triangles_flagged"), 0u, what);
+            uint64_t chains = 0;
+            for (const auto& q : r.GetRows())
+            {
+                if (q.Get<uint64_t>("hops") >= 2)
+                {
+                    ++chains;
+                    NS_TEST_EXPECT_MSG_EQ(q.Get<bool>("covered"), true, what + ": a chain");
+                }
+            }
+            NS_TEST_EXPECT_MSG_GT(chains, 400u, what + ": most queries go through chains");
+        }
+    }
+};
+
 /** Malformed packets are counted and dropped. */
 class MalformedTestCase : public TestCase
 {
@@ -413,6 +457,7 @@ class RelationStudyTestSuite : public TestSuite
         AddTestCase(new WanderTermTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NoiseModelTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NtpHopsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new AllPairsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
     }
 };
