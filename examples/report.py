@@ -34,8 +34,7 @@ GRIDS = {
         "replay": dict(nodes=[32], skew_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US],
                        delay_ns=[1 * US, 8 * US, 6 * MS], rate=[20, 80, 160],
                        duration_ns=[400 * MS], run=[1, 2]),
-        "relation": dict(drift_ppm=[20.0, 100.0], load=[0.0, 0.35, 0.7],
-                         asymmetry_ns=[0, 100 * US], run=[1]),
+        "relation": None,  # _relation_grid("demo") below
         # E x predictor on the thesis LAN, then delta across the 50 ms send-ahead on the
         # switched LAN (the CSMA channel would serialize the burst and queue, not delay).
         "scheduling": ([dict(servers=4, operations=100, skew_ns=e, delay_ns=100 * US,
@@ -60,8 +59,7 @@ GRIDS = {
         "replay": dict(nodes=[5], skew_ns=[200 * US, 400 * US], interval_ns=[100 * US],
                        delay_ns=[5 * US, 1 * MS], rate=[40, 160], duration_ns=[40 * MS],
                        run=[1]),
-        "relation": dict(drift_ppm=[20.0], load=[0.3, 0.7], asymmetry_ns=[100 * US],
-                         rounds=[10], busy_rounds=[5], workload_ns=[2000 * MS], run=[1]),
+        "relation": None,  # _relation_grid("tiny") below
         "scheduling": ([dict(servers=2, operations=10, skew_ns=e, delay_ns=100 * US,
                              predictor=p, run=1)
                         for e in (10 * US, 10 * MS) for p in ("Baseline", "Kalman")] +
@@ -77,6 +75,32 @@ GRIDS = {
                     run=[1]),
     },
 }
+
+
+
+def _relation_grid(size):
+    """Two parts, every point with the same keys: the noise models against the rounds (quiescent
+    = busy rounds), and non-affine TSCs over a 606 s window with the wander term off and on."""
+    noise = ["none", "host", "route", "all"] if size == "demo" else ["none", "route"]
+    rounds = [2, 8, 32] if size == "demo" else [2, 8]
+    runs = [1, 2] if size == "demo" else [1]
+    base = dict(drift_step_ppm=4.0, walk_spread_ppm=0.1, asymmetry_ns=100 * US, load=0.7,
+                workload_ns=4000 * MS, tuple_interval_ns=5 * MS, both_directions=True,
+                tsc_model="constant", wander_term=False, noise_model="none", rounds=100,
+                busy_rounds=20)
+    if size != "demo":
+        base.update(workload_ns=2000 * MS)
+    points = [dict(base, noise_model=m, rounds=n, busy_rounds=n, run=r)
+              for m in noise for n in rounds for r in runs]
+    models = ["step", "walk"] if size == "demo" else ["step"]
+    points += [dict(base, tsc_model=t, wander_term=w, workload_ns=600_000 * MS,
+                    tuple_interval_ns=1000 * MS, asymmetry_ns=0, load=0.0, run=r)
+               for t in models for w in (False, True) for r in runs]
+    return points
+
+
+for _size in GRIDS:
+    GRIDS[_size]["relation"] = _relation_grid(_size)
 
 CSV_HEADERS = {  # module attribute with each runner's CSV header
     "replay": "REPLAY_STUDY_CSV_HEADER",
@@ -192,43 +216,79 @@ def _methods(df):
 def figures_relation(df, out):
     import matplotlib.pyplot as plt
     m = _methods(df)
+    m = m.assign(coverage=m.covered / m.n.where(m.n > 0))
     ac = m[m.duration == "A->C"]
     result = []
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for (method, drift), rows in ac.groupby(["method", "drift_ppm"]):
-        rows = rows.sort_values("load")
-        ax.plot(rows.load, rows.mean_bound_us, marker="o",
-                linestyle="-" if drift == ac.drift_ppm.min() else "--",
-                label=f"{method}, drift {drift:g} ppm")
-    ax.set_yscale("log")
-    ax.set_xlabel("background load (alpha)")
-    ax.set_ylabel("mean bound on the A->C latency (us, log)")
-    ax.set_title("MinRTT (CP*) vs NTP vs return trip (ReT)")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=6, ncol=2)
-    mean = ac.groupby("method").mean_bound_us.mean().sort_values()
-    result.append((save(fig, os.path.join(out, "relation-bounds.png")),
-                   "Mean A->C bound over the grid: " +
-                   ", ".join(f"{k} {v:.1f} us" for k, v in mean.items()) +
-                   f"; the tightest is {mean.index[0]}."))
 
-    fig, ax = plt.subplots(figsize=(6, 4.5))
-    for method, rows in m.groupby("method"):
-        ax.scatter(rows.max_bound_us, rows.max_abs_error_us + 1e-3, label=method, s=18)
-    top = max(m.max_bound_us.max(), 1.0)
-    ax.plot([1e-3, top], [1e-3, top], color="gray", linewidth=0.8, label="error = bound")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("largest reported bound (us)")
-    ax.set_ylabel("largest |true error| (us, + 1 ns)")
-    ax.set_title("Every method and duration: covered when under the line")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=7)
-    worst = m.groupby("method").coverage.min().sort_values()
-    result.append((save(fig, os.path.join(out, "relation-coverage.png")),
-                   f"{int(m.covered.sum())} of {int(m.n.sum())} measured durations lie within "
-                   f"their bounds; lowest coverage per method: " +
-                   ", ".join(f"{k} {v:.3f}" for k, v in worst.items()) + "."))
+    affine = ac[ac.tsc_model == "constant"]
+    models = [x for x in ("none", "host", "route", "all") if x in set(affine.noise_model)]
+    methods = ["CP", "CP_BUSY", "CP_MULTI", "NTP", "ReT"]
+    fig, axes = plt.subplots(1, len(models), figsize=(3.2 * len(models) + 1, 4), sharey=True,
+                             squeeze=False)
+    for ax, model in zip(axes[0], models):
+        rows = affine[affine.noise_model == model]
+        for method in methods:
+            r = rows[rows.method == method].groupby("rounds").bound_ratio.agg(["mean", "min",
+                                                                               "max"])
+            if r.empty:
+                continue
+            ax.errorbar(r.index, r["mean"], yerr=[r["mean"] - r["min"], r["max"] - r["mean"]],
+                        marker="o", capsize=2, label=method)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("rounds per pair and window")
+        ax.set_title(f"noise: {model}", fontsize=9)
+        ax.grid(alpha=0.3, which="both")
+    axes[0][0].set_ylabel("A->C bound / (half the true min RTT), log")
+    axes[0][0].legend(fontsize=7, loc="center right")
+    fig.suptitle("Bound ratio vs rounds per noise model (load 0.7; bars: min-max over runs)",
+                 fontsize=10)
+    few, many = affine.rounds.min(), affine.rounds.max()
+    mean = affine.groupby(["noise_model", "method", "rounds"]).bound_ratio.mean()
+    parts = []
+    for model in models:
+        best = mean.loc[model].xs(many, level="rounds").idxmin()
+        parts.append(f"{model}: CP {mean[model, 'CP', few]:.2f} -> {mean[model, 'CP', many]:.2f}, "
+                     f"CP_BUSY {mean[model, 'CP_BUSY', few]:.2f} -> "
+                     f"{mean[model, 'CP_BUSY', many]:.2f}, best at {many:g} rounds {best}")
+    covered = affine.covered.sum() / affine.n.sum()
+    result.append((save(fig, os.path.join(out, "relation-bound-ratio.png")),
+                   f"A->C bound ratio from {few:g} to {many:g} rounds: " + "; ".join(parts) +
+                   f". Coverage of every method under every noise model: {covered:.1%}."))
+
+    wander = m[m.tsc_model != "constant"]
+    if not wander.empty:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        shown = ["CP", "CP_MULTI", "NTP", "ReT"]
+        cases = [(t, w) for t in ("step", "walk") for w in (False, True)
+                 if ((wander.tsc_model == t) & (wander.wander_term == w)).any()]
+        width = 0.8 / len(shown)
+        cov = wander[wander.duration == "A->C"].groupby(
+            ["tsc_model", "wander_term", "method"])[["covered", "n"]].sum()
+        for k, method in enumerate(shown):
+            vals = []
+            for t, w in cases:
+                c = cov.loc[(t, w, method)] if (t, w, method) in cov.index else None
+                vals.append(c.covered / c.n if c is not None and c.n > 0 else 0.0)
+            ax.bar([i + k * width for i in range(len(cases))], vals, width, label=method)
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(cases))],
+                      [f"{t}\nterm {'on' if w else 'off'}" for t, w in cases])
+        ax.set_ylim(0, 1.05)
+        ax.set_ylabel("A->C coverage (0 = fit refuted)")
+        ax.set_title("Non-affine TSCs over 606 s: coverage with and without the wander term")
+        ax.grid(alpha=0.3, axis="y")
+        ax.legend(fontsize=7)
+        lines = []
+        for t in ("step", "walk"):
+            if (t, False, "CP") in cov.index and (t, True, "CP") in cov.index:
+                off, on = cov.loc[(t, False, "CP")], cov.loc[(t, True, "CP")]
+                ratio = wander[(wander.tsc_model == t) & wander.wander_term &
+                               (wander.method == "CP") & (wander.duration == "A->C")].bound_ratio
+                lines.append(f"{t}: CP covers {off.covered / off.n:.0%} without the term and "
+                             f"{on.covered / on.n:.0%} with it (bound ratio {ratio.mean():.1f})")
+        ntp = cov.xs("NTP", level="method")
+        result.append((save(fig, os.path.join(out, "relation-wander-coverage.png")),
+                       "; ".join(lines) + f"; NTP covers {ntp.covered.sum() / ntp.n.sum():.0%}."))
     return result
 
 
