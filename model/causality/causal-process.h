@@ -70,10 +70,27 @@ struct CausalStamp
     std::optional<ReplayClock> repcl;      //!< if enabled
 
     /**
+     * The stamp a process starts with: every clock the configuration enables, at its initial
+     * value, owned by \p self.
+     * \param config the system's clocks (validated)
+     * \param self the owner
+     * \return the stamp
+     */
+    static CausalStamp Initial(const CausalityConfig& config, uint32_t self);
+
+    /**
      * A local or send event for every clock in the stamp.
      * \param pt physical time of the event
      */
     void LocalOrSend(Time pt);
+
+    /**
+     * A receive event for every clock in the stamp: each merges the same clock of \p remote
+     * (which must carry every clock this stamp runs, as Decode() guarantees).
+     * \param remote the stamp the message carried (decoded)
+     * \param pt physical time of the event
+     */
+    void Receive(const CausalStamp& remote, Time pt);
 
     /**
      * Wire format: a flags byte (which clocks follow), then per clock a 16-bit
@@ -84,6 +101,17 @@ struct CausalStamp
     std::vector<uint8_t> Encode(bool* widened = nullptr) const;
 
     /**
+     * Encode() into a caller's buffer, reusing its capacity and a scratch buffer for the parts
+     * (no allocation once both are large enough).
+     * \param out receives the bytes of Encode()
+     * \param scratch working space (its content is overwritten)
+     * \param widened if not null, set when RepCl's counters needed a wider field
+     */
+    void EncodeInto(std::vector<uint8_t>& out,
+                    std::vector<uint8_t>& scratch,
+                    bool* widened = nullptr) const;
+
+    /**
      * \param bytes wire bytes
      * \param config the system's configuration (must enable the same clocks)
      * \param out receives the stamp
@@ -92,6 +120,21 @@ struct CausalStamp
     static bool Decode(const std::vector<uint8_t>& bytes,
                        const CausalityConfig& config,
                        CausalStamp& out);
+
+    /**
+     * Decode into an existing stamp, reusing its storage (no allocation once \p out holds
+     * every enabled clock at this n): the receive hot path.  Unlike Decode(), \p out is
+     * unspecified (but valid) after a failure.
+     * \param data wire bytes
+     * \param size their length
+     * \param config the system's configuration (must enable the same clocks)
+     * \param out receives the stamp
+     * \return false if malformed, truncated or inconsistent with the configuration
+     */
+    static bool DecodeInto(const uint8_t* data,
+                           std::size_t size,
+                           const CausalityConfig& config,
+                           CausalStamp& out);
 };
 
 /**
@@ -111,6 +154,8 @@ struct CausalEvent
     CausalStamp stamp;    //!< the timestamps after the event
 };
 
+class CausalEventLog;
+
 /**
  * \ingroup chronometry
  * Per-process state of every enabled clock, applied to local, send and
@@ -119,6 +164,10 @@ struct CausalEvent
  * The physical time pt given to the clocks is made strictly increasing per
  * process (pt = max(reading, previous pt + one time step)), as HVC and HLC
  * assume; GetPtAdjustments() counts how often that changed a reading.
+ *
+ * Events go to a full log (every event with a copy of its stamps: O(n) memory per event, for
+ * small executions and tests), to a CausalEventLog (a compact record per event; the stamps are
+ * recomputed on demand), or to both.
  */
 class CausalProcess
 {
@@ -126,9 +175,21 @@ class CausalProcess
     /**
      * \param config the system's clocks (validated)
      * \param self this process
-     * \param log where events are appended (may be null)
+     * \param log where events are appended with their full stamps (may be null)
+     * \param compact where events are appended as compact records (may be null; the process
+     *        registers itself there: one process per index and log)
      */
-    CausalProcess(const CausalityConfig& config, uint32_t self, std::vector<CausalEvent>* log);
+    CausalProcess(const CausalityConfig& config,
+                  uint32_t self,
+                  std::vector<CausalEvent>* log,
+                  CausalEventLog* compact = nullptr);
+
+    /**
+     * \param config the system's clocks (validated)
+     * \param self this process
+     * \param compact where events are appended as compact records (registers this process)
+     */
+    CausalProcess(const CausalityConfig& config, uint32_t self, CausalEventLog* compact);
 
     /**
      * \param trueTime simulator time
@@ -179,12 +240,13 @@ class CausalProcess
     Time NextPt(Time pt);
 
     /**
-     * Append an event to the log.
+     * Append an event to the logs.
      * \param kind event kind
      * \param trueTime simulator time
      * \param pt physical time used
      * \param messageId message or 0
      * \param peer peer or n
+     * \param wire the stamp bytes sent or received (null for local)
      * \param wireBytes stamp size
      */
     void Log(CausalEventKind kind,
@@ -192,12 +254,16 @@ class CausalProcess
              Time pt,
              uint64_t messageId,
              uint32_t peer,
+             const uint8_t* wire,
              uint32_t wireBytes);
 
     CausalityConfig m_config;        //!< clocks
     uint32_t m_self;                 //!< this process
-    std::vector<CausalEvent>* m_log; //!< event log
+    std::vector<CausalEvent>* m_log; //!< full event log
+    CausalEventLog* m_compact;       //!< compact event log
     CausalStamp m_stamp;             //!< current timestamps
+    CausalStamp m_remote;            //!< decoding space for received stamps (reused)
+    std::vector<uint8_t> m_scratch;  //!< encoding space (reused)
     bool m_hasPt;                    //!< whether m_lastPt is valid
     Time m_lastPt;                   //!< previous pt
     uint64_t m_malformed;            //!< dropped stamps

@@ -153,8 +153,14 @@ CausalityLog::GetTypeId()
     return tid;
 }
 
-std::vector<CausalEvent>&
+CausalEventLog&
 CausalityLog::GetEvents()
+{
+    return m_events;
+}
+
+const CausalEventLog&
+CausalityLog::GetEvents() const
 {
     return m_events;
 }
