@@ -108,6 +108,7 @@ def build(bld):
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
         'test/skew-bound-once-test-suite.cc',
+        'test/causal-event-log-test-suite.cc',
         'test/replay-study-test-suite.cc',
         'test/rda-sketch-test-suite.cc',
         'test/latency-aggregation-test-suite.cc',
