@@ -128,6 +128,12 @@ CausalEventLog::GetRecord(std::size_t index) const
     return m_records.at(index);
 }
 
+bool
+CausalEventLog::IsRegistered(uint32_t process) const
+{
+    return process < m_n && m_registered[process];
+}
+
 const CausalityConfig&
 CausalEventLog::GetConfig(uint32_t process) const
 {

@@ -198,6 +198,12 @@ class CausalEventLog
     const CausalEventRecord& GetRecord(std::size_t index) const;
 
     /**
+     * \param process a process index
+     * \return whether a process with that index has registered
+     */
+    bool IsRegistered(uint32_t process) const;
+
+    /**
      * \param process a registered process
      * \return its clock configuration
      */

@@ -51,7 +51,8 @@ enum StampFlags : uint8_t
     HAS_LAMPORT = 1,
     HAS_HLC = 2,
     HAS_HVC = 4,
-    HAS_REPCL = 8
+    HAS_REPCL = 8,
+    NO_VECTOR = 16
 };
 
 /** Append a 16-bit length and the bytes. */
@@ -89,8 +90,17 @@ Take(const uint8_t* in, std::size_t size, std::size_t& pos, const uint8_t*& part
 uint8_t
 FlagsOf(const CausalityConfig& config)
 {
-    return HAS_LAMPORT | (config.hlc ? HAS_HLC : 0) | (config.hvc ? HAS_HVC : 0) |
-           (config.repcl ? HAS_REPCL : 0);
+    return (config.lamport ? HAS_LAMPORT : 0) | (config.hlc ? HAS_HLC : 0) |
+           (config.hvc ? HAS_HVC : 0) | (config.repcl ? HAS_REPCL : 0) |
+           (config.vector ? 0 : NO_VECTOR);
+}
+
+/** \return the flags byte of a stamp */
+uint8_t
+FlagsOf(const CausalStamp& s)
+{
+    return (s.runsLamport ? HAS_LAMPORT : 0) | (s.hlc ? HAS_HLC : 0) | (s.hvc ? HAS_HVC : 0) |
+           (s.repcl ? HAS_REPCL : 0) | (s.runsVector ? 0 : NO_VECTOR);
 }
 
 } // namespace
@@ -99,6 +109,8 @@ CausalStamp
 CausalStamp::Initial(const CausalityConfig& config, uint32_t self)
 {
     CausalStamp s(config.n, self);
+    s.runsVector = config.vector;
+    s.runsLamport = config.lamport;
     if (config.hlc)
     {
         s.hlc = HybridLogicalClock();
@@ -119,8 +131,14 @@ CausalStamp::Initial(const CausalityConfig& config, uint32_t self)
 void
 CausalStamp::LocalOrSend(Time pt)
 {
-    vector.LocalOrSend(pt);
-    lamport.LocalOrSend(pt);
+    if (runsVector)
+    {
+        vector.LocalOrSend(pt);
+    }
+    if (runsLamport)
+    {
+        lamport.LocalOrSend(pt);
+    }
     if (hlc)
     {
         hlc->LocalOrSend(pt);
@@ -138,8 +156,14 @@ CausalStamp::LocalOrSend(Time pt)
 void
 CausalStamp::Receive(const CausalStamp& remote, Time pt)
 {
-    vector.Receive(remote.vector, pt);
-    lamport.Receive(remote.lamport, pt);
+    if (runsVector)
+    {
+        vector.Receive(remote.vector, pt);
+    }
+    if (runsLamport)
+    {
+        lamport.Receive(remote.lamport, pt);
+    }
     if (hlc)
     {
         hlc->Receive(*remote.hlc, pt);
@@ -157,11 +181,15 @@ CausalStamp::Receive(const CausalStamp& remote, Time pt)
 std::vector<uint8_t>
 CausalStamp::Encode(bool* widened) const
 {
-    uint8_t flags =
-        HAS_LAMPORT | (hlc ? HAS_HLC : 0) | (hvc ? HAS_HVC : 0) | (repcl ? HAS_REPCL : 0);
-    std::vector<uint8_t> out{flags};
-    Append(out, vector.Encode());
-    Append(out, lamport.Encode());
+    std::vector<uint8_t> out{FlagsOf(*this)};
+    if (runsVector)
+    {
+        Append(out, vector.Encode());
+    }
+    if (runsLamport)
+    {
+        Append(out, lamport.Encode());
+    }
     if (hlc)
     {
         Append(out, hlc->Encode());
@@ -183,12 +211,17 @@ CausalStamp::EncodeInto(std::vector<uint8_t>& out,
                         bool* widened) const
 {
     out.clear();
-    out.push_back(HAS_LAMPORT | (hlc ? HAS_HLC : 0) | (hvc ? HAS_HVC : 0) |
-                  (repcl ? HAS_REPCL : 0));
-    vector.EncodeInto(scratch);
-    Append(out, scratch);
-    lamport.EncodeInto(scratch);
-    Append(out, scratch);
+    out.push_back(FlagsOf(*this));
+    if (runsVector)
+    {
+        vector.EncodeInto(scratch);
+        Append(out, scratch);
+    }
+    if (runsLamport)
+    {
+        lamport.EncodeInto(scratch);
+        Append(out, scratch);
+    }
     if (hlc)
     {
         hlc->EncodeInto(scratch);
@@ -233,11 +266,15 @@ CausalStamp::DecodeInto(const uint8_t* data,
     std::size_t pos = 1;
     const uint8_t* part = nullptr;
     std::size_t len = 0;
-    if (!Take(data, size, pos, part, len) || !VectorClock::Decode(part, len, config.n, out.vector))
+    out.runsVector = config.vector;
+    out.runsLamport = config.lamport;
+    if (config.vector && (!Take(data, size, pos, part, len) ||
+                          !VectorClock::Decode(part, len, config.n, out.vector)))
     {
         return false;
     }
-    if (!Take(data, size, pos, part, len) || !LamportClock::Decode(part, len, out.lamport))
+    if (config.lamport &&
+        (!Take(data, size, pos, part, len) || !LamportClock::Decode(part, len, out.lamport)))
     {
         return false;
     }

@@ -20,12 +20,14 @@ namespace ns3
 
 /**
  * \ingroup chronometry
- * Which clocks a system runs, and their parameters.  The vector clock always
- * runs: it is the ground truth of happened-before.
+ * Which clocks a system runs, and their parameters.  The vector clock is the
+ * ground truth of happened-before: without it the execution can be stamped
+ * (to measure what the other clocks cost) but not checked.
  */
 struct CausalityConfig
 {
     uint32_t n = 16;                   //!< number of processes
+    bool vector = true;                //!< run vector clocks (the ground truth)
     bool lamport = true;               //!< run Lamport clocks
     bool hlc = true;                   //!< run hybrid logical clocks
     bool hvc = true;                   //!< run hybrid vector clocks
@@ -63,8 +65,10 @@ struct CausalStamp
      */
     CausalStamp(uint32_t n, uint32_t self);
 
-    VectorClock vector;                    //!< ground truth
-    LamportClock lamport;                  //!< if enabled
+    VectorClock vector;                    //!< ground truth (all zero if not run)
+    LamportClock lamport;                  //!< Lamport (zero if not run)
+    bool runsVector = true;                //!< whether the vector clock runs and is carried
+    bool runsLamport = true;               //!< whether the Lamport clock runs and is carried
     std::optional<HybridLogicalClock> hlc; //!< if enabled
     std::optional<HybridVectorClock> hvc;  //!< if enabled
     std::optional<ReplayClock> repcl;      //!< if enabled
@@ -93,8 +97,9 @@ struct CausalStamp
     void Receive(const CausalStamp& remote, Time pt);
 
     /**
-     * Wire format: a flags byte (which clocks follow), then per clock a 16-bit
-     * length and its encoding.
+     * Wire format: a flags byte (which clocks follow: Lamport 1, HLC 2, HVC 4, RepCl 8, and 16
+     * when the vector clock is absent), then per clock, in the order vector, Lamport, HLC, HVC,
+     * RepCl, a 16-bit length and its encoding.
      * \param widened if not null, set when RepCl's counters needed a wider field
      * \return the bytes
      */

@@ -259,6 +259,18 @@ CausalityStamper::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Chronometry")
             .AddConstructor<CausalityStamper>()
+            .AddAttribute("Vector",
+                          "Run vector clocks, the ground truth of happened-before.  Without "
+                          "them the execution is stamped (e.g. to measure what the other clocks "
+                          "cost) but the log cannot be checked.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CausalityStamper::m_vector),
+                          MakeBooleanChecker())
+            .AddAttribute("Lamport",
+                          "Run Lamport clocks.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CausalityStamper::m_lamport),
+                          MakeBooleanChecker())
             .AddAttribute("Hlc",
                           "Run hybrid logical clocks.",
                           BooleanValue(true),
@@ -347,7 +359,9 @@ CausalityStamper::GetTypeId()
 }
 
 CausalityStamper::CausalityStamper()
-    : m_hlc(true),
+    : m_vector(true),
+      m_lamport(true),
+      m_hlc(true),
       m_hvc(true),
       m_repcl(true),
       m_onWire(false),
@@ -425,6 +439,8 @@ CausalityStamper::GetConfig() const
 {
     CausalityConfig c;
     c.n = m_n;
+    c.vector = m_vector;
+    c.lamport = m_lamport;
     c.hlc = m_hlc;
     c.hvc = m_hvc;
     c.repcl = m_repcl;

@@ -263,6 +263,8 @@ class CausalityStamper : public Object
                uint32_t source,
                Ptr<const Packet> packet);
 
+    bool m_vector;                                      //!< run vector clocks
+    bool m_lamport;                                     //!< run Lamport clocks
     bool m_hlc;                                         //!< run HLC
     bool m_hvc;                                         //!< run HVC
     bool m_repcl;                                       //!< run RepCl

@@ -3,6 +3,8 @@
  */
 #include "replay-checker.h"
 
+#include "ns3/chronometry-validation.h"
+
 #include <algorithm>
 #include <optional>
 #include <random>
@@ -391,6 +393,12 @@ struct CheckedStamp
 ReplayCheckerReport
 ReplayChecker::Check(const std::vector<CausalEvent>& log, const ReplayCheckerOptions& options)
 {
+    if (!log.empty() && !log.front().stamp.runsVector)
+    {
+        chronometry::ReportConfigError(
+            "ReplayChecker::Check: the log has no ground truth (its processes ran without "
+            "vector clocks: CausalityConfig::vector / ns3::CausalityStamper::Vector = false)");
+    }
     ReplayCheckerReport report;
     report.events = log.size();
     std::vector<int64_t> maxPast(log.size(), INT64_MIN);
@@ -442,6 +450,16 @@ ReplayChecker::Check(const std::vector<CausalEvent>& log, const ReplayCheckerOpt
 ReplayCheckerReport
 ReplayChecker::Check(const CausalEventLog& log, const ReplayCheckerOptions& options)
 {
+    for (uint32_t p = 0; p < log.GetN(); ++p)
+    {
+        if (log.IsRegistered(p) && !log.GetConfig(p).vector)
+        {
+            chronometry::ReportConfigError(
+                "ReplayChecker::Check: the log has no ground truth (process " + std::to_string(p) +
+                " ran without vector clocks: CausalityConfig::vector / "
+                "ns3::CausalityStamper::Vector = false)");
+        }
+    }
     if (log.GetOverrideCount() > 0)
     {
         // Stamps from outside the log may carry vector entries beyond its own events, so the
