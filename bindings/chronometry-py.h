@@ -67,20 +67,20 @@ void RegisterClock(pybind11::module_& m);
 /** Causality clocks, random executions, replay checker, exports. */
 void RegisterCausality(pybind11::module_& m);
 
-/** Scenario runners (replay-clock study). */
+/** The studies: run_study, studies(), run_<name>_study, <NAME>_STUDY_CSV_HEADER. */
 void RegisterStudy(pybind11::module_& m);
 
-/** MinRTT relation estimators and the relation-study runner. */
+/** MinRTT relation estimators. */
 void RegisterRelation(pybind11::module_& m);
-/** OneClock scheduling: ETE predictors and the scheduling scenario runner. */
+/** OneClock scheduling: ETE predictors. */
 void RegisterScheduling(pybind11::module_& m);
 /**
- * WAP5 inference: reconciliation, linking, synthetic traces, study runner.
+ * WAP5 inference: reconciliation, linking, synthetic traces.
  * \param m the module
  */
 void RegisterInference(pybind11::module_& m);
 
-/** RDA latency sketches (RDA, LDA, FineComb, late binding) and the rda-study runner. */
+/** RDA latency sketches (RDA, LDA, FineComb, late binding). */
 void RegisterLatency(pybind11::module_& m);
 /**
  * The Python keywords a configuration error is about: those whose C++
@@ -94,7 +94,8 @@ void RegisterLatency(pybind11::module_& m);
 std::string KeywordOf(const std::string& message, std::initializer_list<const char*> keywords);
 
 /**
- * Run a scenario runner's body; a ConfigError it raises is raised again with
+ * Run a binding's body (the studies name their keywords from their declarations,
+ * bindings/study-py.cc); a ConfigError it raises is raised again with
  * the Python keyword in front ("drift_ppm: RelationStudyParams::driftPpm =
  * 600 ppm is invalid; valid range ..."), so that a Python user reads the name
  * they typed as well as the model's own.

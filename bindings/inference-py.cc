@@ -3,11 +3,11 @@
  */
 // Python bindings of WAP5 black-box causal path inference: trace
 // reconciliation from a causality log's columns, message linking on a trace,
-// scoring against true parents, synthetic multi-tier traces and the ns-3
-// study runner.  Times are int nanoseconds; an untraced side is None.
+// scoring against true parents and synthetic multi-tier traces (the ns-3 study runs
+// through run_study, bindings/study-py.cc).  Times are int nanoseconds; an untraced side
+// is None.
 #include "chronometry-py.h"
 
-#include "ns3/inference-study.h"
 #include "ns3/latest-arrival-linker.h"
 #include "ns3/link-calibration.h"
 #include "ns3/message-linking.h"
@@ -496,107 +496,6 @@ chronometry_py::RegisterInference(py::module_& m)
         "A simulator-free multi-tier trace with its true parents and true call/return pairs; "
         "the reply services (0: the step's own) give candidates with different delays.");
 
-    m.def(
-        "run_inference_study",
-        [](const std::string& workload,
-           long long clients,
-           long long backends,
-           long long fanOut,
-           double lookupProbability,
-           double rate,
-           bool poisson,
-           Time skew,
-           double driftPpm,
-           Time delay,
-           Time duration,
-           bool traceLookup,
-           Time window,
-           double y,
-           long long maxTryBoth,
-           long long run) {
-            return chronometry_py::NamingKeywords(
-                {"workload",
-                 "clients",
-                 "backends",
-                 "fan_out",
-                 "lookup_probability",
-                 "rate",
-                 "poisson",
-                 "skew_ns",
-                 "drift_ppm",
-                 "delay_ns",
-                 "duration_ns",
-                 "trace_lookup",
-                 "window_ns",
-                 "y",
-                 "max_try_both",
-                 "run"},
-                [&] {
-                    InferenceStudyParams p;
-                    p.workload = workload;
-                    p.clients = uint32_t(chronometry_py::RequireCount("clients", clients, 1, 256));
-                    p.backends =
-                        uint32_t(chronometry_py::RequireCount("backends", backends, 1, 64));
-                    p.fanOut = uint32_t(chronometry_py::RequireCount("fan_out", fanOut, 1, 64));
-                    p.lookupProbability = lookupProbability;
-                    p.rate = rate;
-                    p.poisson = poisson;
-                    p.skew = skew;
-                    p.driftPpm = driftPpm;
-                    p.delay = delay;
-                    p.duration = duration;
-                    p.traceLookup = traceLookup;
-                    p.linking.window = window;
-                    p.linking.spontaneous = y;
-                    p.linking.maxTryBoth =
-                        uint32_t(chronometry_py::RequireCount("max_try_both", maxTryBoth, 0, 20));
-                    p.run = uint64_t(chronometry_py::RequireCount("run", run, 1, 1e18));
-                    p.Validate();
-                    InferenceStudyResult r;
-                    {
-                        py::gil_scoped_release release;
-                        r = InferenceStudy::Run(p);
-                    }
-                    py::dict d;
-                    d["messages"] = r.messages;
-                    d["requests"] = r.requests;
-                    d["true_links"] = r.trueLinks;
-                    d["link_precision"] = r.linkPrecision;
-                    d["link_recall"] = r.linkRecall;
-                    d["decision_accuracy"] = r.decisionAccuracy;
-                    d["pattern_precision"] = r.patternPrecision;
-                    d["pattern_recall"] = r.patternRecall;
-                    d["map_pattern_precision"] = r.mapPatternPrecision;
-                    d["map_pattern_recall"] = r.mapPatternRecall;
-                    d["pattern_node_delay_error"] = r.patternNodeDelayError;
-                    d["network_delay_error_us"] = r.networkDelayErrorUs;
-                    d["raw_network_delay_error_us"] = r.rawNetworkDelayErrorUs;
-                    d["offset_error_us"] = r.offsetErrorUs;
-                    d["vc_hb_recall"] = r.vcHbRecall;
-                    d["vc_candidates"] = r.vcCandidates;
-                    d["link_s"] = r.linkSeconds;
-                    d["csv_row"] = r.ToCsvRow();
-                    return d;
-                });
-        },
-        py::arg("workload") = "multitier",
-        py::arg("clients") = 4,
-        py::arg("backends") = 3,
-        py::arg("fan_out") = 1,
-        py::arg("lookup_probability") = 0.5,
-        py::arg("rate") = 10.0,
-        py::arg("poisson") = true,
-        py::arg("skew_ns") = MilliSeconds(1),
-        py::arg("drift_ppm") = 50.0,
-        py::arg("delay_ns") = MicroSeconds(100),
-        py::arg("duration_ns") = Seconds(2),
-        py::arg("trace_lookup") = true,
-        py::arg("window_ns") = MilliSeconds(100),
-        py::arg("y") = 4.0,
-        py::arg("max_try_both") = 4,
-        py::arg("run") = 1,
-        "Run one WAP5 inference study point in ns-3 and score it against the true causes.");
-    m.attr("INFERENCE_STUDY_CSV_HEADER") = InferenceStudyResult::CsvHeader();
 
     m.def(
         "latest_arrival_links",

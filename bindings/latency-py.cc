@@ -2,15 +2,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // Python bindings of the RDA latency measurement: the simulator-free sketches (RDA, LDA,
-// FineComb, late-binding cache) and the rda-study scenario runner.  Timestamps and times
-// are int nanoseconds.
+// FineComb, late-binding cache; the RDA study runs through run_study, bindings/study-py.cc).
+// Timestamps and times are int nanoseconds.
 #include "chronometry-py.h"
 
 #include "ns3/latency-interval-cache.h"
 #include "ns3/latency-paper-experiments.h"
 #include "ns3/lda-sketch.h"
 #include "ns3/rda-sketch.h"
-#include "ns3/rda-study.h"
 
 #include <pybind11/stl.h>
 
@@ -168,167 +167,6 @@ chronometry_py::RegisterLatency(py::module_& m)
           py::arg("size_b"),
           py::arg("k"));
     m.def("exact_difference", &LatencyIntervalCache::ExactDifference, py::arg("a"), py::arg("b"));
-
-    m.def(
-        "run_rda_study",
-        [](py::kwargs kw) {
-            return chronometry_py::NamingKeywords(
-                {"intervals",
-                 "interval_length_ns",
-                 "packet_interval_ns",
-                 "packet_size",
-                 "loss_rate",
-                 "burst_loss",
-                 "reorder_rate",
-                 "control_loss_rate",
-                 "duplicate_rate",
-                 "reorder_delay_max_ns",
-                 "base_delay_ns",
-                 "weibull_shape",
-                 "weibull_scale_ns",
-                 "clock_offset_ns",
-                 "drift_ppm",
-                 "skew_bound_ns",
-                 "banks",
-                 "buckets_per_difference",
-                 "checksum",
-                 "paper_variance",
-                 "signature_size",
-                 "garbage_packets",
-                 "seed",
-                 "run"},
-                [&] {
-                    using chronometry_py::RequireCount;
-                    RdaStudyParams p;
-                    for (auto item : kw)
-                    {
-                        std::string k = py::str(item.first);
-                        py::handle v = item.second;
-                        try
-                        {
-                            if (k == "intervals")
-                                p.intervals = uint32_t(
-                                    RequireCount("intervals", v.cast<long long>(), 1, 1000));
-                            else if (k == "interval_length_ns")
-                                p.intervalLength = v.cast<Time>();
-                            else if (k == "packet_interval_ns")
-                                p.packetInterval = v.cast<Time>();
-                            else if (k == "packet_size")
-                                p.packetSize = uint32_t(
-                                    RequireCount("packet_size", v.cast<long long>(), 12, 1400));
-                            else if (k == "loss_rate")
-                                p.lossRate = v.cast<double>();
-                            else if (k == "burst_loss")
-                                p.burstLoss = v.cast<bool>();
-                            else if (k == "reorder_rate")
-                                p.reorderRate = v.cast<double>();
-                            else if (k == "control_loss_rate")
-                                p.controlLossRate = v.cast<double>();
-                            else if (k == "duplicate_rate")
-                                p.duplicateRate = v.cast<double>();
-                            else if (k == "reorder_delay_max_ns")
-                                p.reorderDelayMax = v.cast<Time>();
-                            else if (k == "base_delay_ns")
-                                p.baseDelay = v.cast<Time>();
-                            else if (k == "weibull_shape")
-                                p.weibullShape = v.cast<double>();
-                            else if (k == "weibull_scale_ns")
-                                p.weibullScale = v.cast<Time>();
-                            else if (k == "clock_offset_ns")
-                                p.clockOffset = v.cast<Time>();
-                            else if (k == "drift_ppm")
-                                p.driftPpm = v.cast<double>();
-                            else if (k == "skew_bound_ns")
-                                p.skewBound = v.cast<Time>();
-                            else if (k == "banks")
-                                p.banks =
-                                    uint32_t(RequireCount("banks", v.cast<long long>(), 1, 16));
-                            else if (k == "buckets_per_difference")
-                                p.bucketsPerDifference = v.cast<double>();
-                            else if (k == "checksum")
-                                p.checksum = v.cast<bool>();
-                            else if (k == "paper_variance")
-                                p.paperVariance = v.cast<bool>();
-                            else if (k == "signature_size")
-                                p.signatureSize = uint32_t(
-                                    RequireCount("signature_size", v.cast<long long>(), 16, 1500));
-                            else if (k == "garbage_packets")
-                                p.garbagePackets = uint32_t(
-                                    RequireCount("garbage_packets", v.cast<long long>(), 0, 1000));
-                            else if (k == "seed")
-                                p.seed = uint32_t(
-                                    RequireCount("seed", v.cast<long long>(), 1, 4294967295.0));
-                            else if (k == "run")
-                                p.run = uint64_t(RequireCount("run", v.cast<long long>(), 1, 1e18));
-                            else
-                                throw py::value_error(
-                                    "run_rda_study: unknown parameter '" + k +
-                                    "'; valid: the keywords of RdaStudyParams in snake case");
-                        }
-                        catch (const py::cast_error&)
-                        {
-                            throw py::type_error("run_rda_study: " + k + " = " +
-                                                 std::string(py::repr(v)) +
-                                                 " has the wrong type (times are int ns, counts "
-                                                 "int, rates float, flags bool)");
-                        }
-                    }
-                    RdaStudyResult r;
-                    {
-                        py::gil_scoped_release release;
-                        r = RunRdaStudy(p); // validates p, ends with Simulator::Destroy()
-                    }
-                    py::list rows;
-                    for (const auto& i : r.intervals)
-                    {
-                        py::dict d;
-                        d["interval"] = i.interval;
-                        d["common"] = i.common;
-                        d["set_difference"] = i.setDifference;
-                        d["d_hat"] = i.dHat;
-                        d["reported"] = i.reported;
-                        d["timed_out"] = i.timedOut;
-                        d["decoded"] = i.decoded;
-                        d["true_mean_ns"] = i.trueMeanNs;
-                        d["true_std_ns"] = i.trueStdNs;
-                        d["local_mean_ns"] = i.localMeanNs;
-                        d["local_std_ns"] = i.localStdNs;
-                        d["rda_mean_ns"] = i.rdaMeanNs;
-                        d["rda_std_ns"] = i.rdaStdNs;
-                        d["rda_useful"] = i.rdaUseful;
-                        d["lda_mean_ns"] = i.ldaMeanNs;
-                        d["lda_std_ns"] = i.ldaStdNs;
-                        d["lda_useful"] = i.ldaUseful;
-                        d["fc_mean_ns"] = i.fcMeanNs;
-                        d["fc_std_ns"] = i.fcStdNs;
-                        d["fc_useful"] = i.fcUseful;
-                        d["sketch_bytes"] = i.sketchBytes;
-                        d["wire_bytes"] = i.wireBytes;
-                        d["control_packets"] = i.controlPackets;
-                        rows.append(d);
-                    }
-                    py::dict out;
-                    out["intervals"] = rows;
-                    out["malformed"] = r.malformed;
-                    out["reordered"] = r.reordered;
-                    out["sent"] = r.sent;
-                    out["duplicates_discarded"] = r.duplicatesDiscarded;
-                    out["flow_monitor_mean_delay_ns"] = r.flowMonitorMeanDelayNs;
-                    out["overall_true_mean_ns"] = r.overallTrueMeanNs;
-                    out["peak_cached_packets"] = r.peakCachedPackets;
-                    out["peak_cached_intervals"] = r.peakCachedIntervals;
-                    out["csv_rows"] = RdaStudyCsvRows(p, r);
-                    return out;
-                });
-        },
-        "Run the RDA latency study (keyword arguments as RdaStudyParams in snake case, times "
-        "in int ns); ValueError names the bad keyword and its valid range.");
-    std::string header = RdaStudyCsvHeader();
-    while (!header.empty() && header.back() == '\n')
-    {
-        header.pop_back(); // like the other runners' headers: no line end
-    }
-    m.attr("RDA_STUDY_CSV_HEADER") = header;
 
     // ---- sketch experiments and sizing (simulator-free; doc/latency.rst) ----
     m.def(

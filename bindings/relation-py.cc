@@ -1,13 +1,12 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Python bindings of the MinRTT relation: estimator core (simulator-free) and
-// the relation-study scenario runner. TSC values are Python ints (ticks);
+// Python bindings of the MinRTT relation estimator core (simulator-free; the relation
+// study runs through run_study, bindings/study-py.cc). TSC values are Python ints (ticks);
 // times are int nanoseconds.
 #include "chronometry-py.h"
 
 #include "ns3/relation-graph.h"
-#include "ns3/relation-study.h"
 #include "ns3/tsc-relation.h"
 
 #include <pybind11/stl.h>
@@ -138,84 +137,6 @@ chronometry_py::RegisterRelation(py::module_& m)
             },
             py::arg("client_time_ns"));
 
-    m.def(
-        "run_relation_study",
-        [](double driftPpm,
-           Time asymmetry,
-           double load,
-           long long rounds,
-           long long busyRounds,
-           Time tupleInterval,
-           Time workload,
-           Time ntpPoll,
-           double ntpMaxSkewPpm,
-           long long run) {
-            return chronometry_py::NamingKeywords(
-                {"drift_ppm",
-                 "asymmetry_ns",
-                 "load",
-                 "rounds",
-                 "busy_rounds",
-                 "tuple_interval_ns",
-                 "workload_ns",
-                 "ntp_poll_ns",
-                 "ntp_max_skew_ppm",
-                 "run"},
-                [&] {
-                    RelationStudyParams p;
-                    p.driftPpm = driftPpm;
-                    p.asymmetry = asymmetry;
-                    p.load = load;
-                    p.rounds = uint32_t(chronometry_py::RequireCount("rounds", rounds, 1, 10000));
-                    p.busyRounds =
-                        uint32_t(chronometry_py::RequireCount("busy_rounds", busyRounds, 1, 10000));
-                    p.tupleInterval = tupleInterval;
-                    p.workload = workload;
-                    p.ntpPoll = ntpPoll;
-                    p.ntpMaxSkewPpm = ntpMaxSkewPpm;
-                    p.run = uint64_t(chronometry_py::RequireCount("run", run, 1, 1e18));
-                    RelationStudyResult r;
-                    {
-                        py::gil_scoped_release release;
-                        r = RunRelationStudy(p);
-                    }
-                    py::list methods;
-                    for (const auto& s : r.methods)
-                    {
-                        py::dict d;
-                        d["method"] = s.method;
-                        d["duration"] = s.duration;
-                        d["n"] = s.n;
-                        d["covered"] = s.covered;
-                        d["paper_covered"] = s.paperCovered;
-                        d["mean_bound_ns"] = s.meanBound;
-                        d["max_bound_ns"] = s.maxBound;
-                        d["mean_abs_error_ns"] = s.meanAbsError;
-                        d["max_abs_error_ns"] = s.maxAbsError;
-                        methods.append(d);
-                    }
-                    py::dict out;
-                    out["methods"] = methods;
-                    out["tuples"] = r.tuples;
-                    out["min_rtt_quiet_ns"] = r.minRttQuiet;
-                    out["min_rtt_busy_ns"] = r.minRttBusy;
-                    out["malformed"] = r.malformed;
-                    out["csv_rows"] = RelationStudyCsvRows(p, r);
-                    return out;
-                });
-        },
-        py::arg("drift_ppm") = 20.0,
-        py::arg("asymmetry_ns") = 100000,
-        py::arg("load") = 0.7,
-        py::arg("rounds") = 100,
-        py::arg("busy_rounds") = 20,
-        py::arg("tuple_interval_ns") = 5000000,
-        py::arg("workload_ns") = 4000000000LL,
-        py::arg("ntp_poll_ns") = 1000000000LL, // RelationStudyParams' default (the C++ example's)
-        py::arg("ntp_max_skew_ppm") = 0.0,
-        py::arg("run") = 1,
-        "Run the relation study; ValueError names a bad parameter and its range.");
-    m.attr("RELATION_STUDY_CSV_HEADER") = RelationStudyCsvHeader();
 
     // ----- exact tick arithmetic, drift wander, both directions, N-node graph
     // (additions; the bindings above keep their behaviour)

@@ -3,16 +3,14 @@
  */
 // OneClock scheduling: the ETE predictors, the reference predictors, the offline
 // evaluation, the server types and synthetic service-time series (all
-// simulator-free), and the scenario runner (builds the ns-3 scenario
-// in-process, runs it, scores every operation against the simulator's truth
-// and calls Simulator::Destroy()).
+// simulator-free; the scheduling study runs through run_study,
+// bindings/study-py.cc).
 #include "chronometry-py.h"
 
 #include "ns3/chronometry-validation.h"
 #include "ns3/ete-predictor.h"
 #include "ns3/predictor-evaluation.h"
 #include "ns3/reference-predictor.h"
-#include "ns3/scheduling-study.h"
 #include "ns3/server-type-profile.h"
 #include "ns3/service-time-model.h"
 #include "ns3/string.h"
@@ -236,161 +234,5 @@ chronometry_py::RegisterScheduling(py::module_& m)
                                &EtePredictor::GetMeasurementVariance,
                                "Kalman V[n] (ns^2)");
 
-    m.def(
-        "run_scheduling_study",
-        [](long long servers,
-           Time skew,
-           double driftPpm,
-           Time delay,
-           const std::string& predictor,
-           long long window,
-           const std::string& probeMode,
-           Time probePeriod,
-           long long operations,
-           double spikeProbability,
-           Time spikeMean,
-           Time serviceBase,
-           Time serviceNoise,
-           bool atomic,
-           double ackLoss,
-           double refuse,
-           Time cancelLead,
-           Time sendAhead,
-           Time decisionLead,
-           Time schedMaxFuture,
-           bool rows,
-           long long run) {
-            return chronometry_py::NamingKeywords(
-                {"servers",
-                 "skew_ns",
-                 "drift_ppm",
-                 "delay_ns",
-                 "predictor",
-                 "window",
-                 "probe_mode",
-                 "probe_period_ns",
-                 "operations",
-                 "spike_probability",
-                 "spike_mean_ns",
-                 "service_base_ns",
-                 "service_noise_ns",
-                 "atomic",
-                 "ack_loss",
-                 "refuse",
-                 "cancel_lead_ns",
-                 "send_ahead_ns",
-                 "decision_lead_ns",
-                 "sched_max_future_ns",
-                 "rows",
-                 "run"},
-                [&] {
-                    chronometry::RequireDoubleInRange("servers", double(servers), 1, 64, "");
-                    chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
-                    chronometry::RequireDoubleInRange("operations", double(operations), 1, 1e6, "");
-                    SchedulingStudyParams p;
-                    p.servers = uint32_t(servers);
-                    p.skew = skew;
-                    p.driftPpm = driftPpm;
-                    p.delay = delay;
-                    p.predictor = predictor;
-                    p.window = uint32_t(window);
-                    p.probeMode = probeMode;
-                    p.probePeriod = probePeriod;
-                    p.operations = uint32_t(operations);
-                    p.spikeProbability = spikeProbability;
-                    p.spikeMean = spikeMean;
-                    p.serviceBase = serviceBase;
-                    p.serviceNoise = serviceNoise;
-                    p.atomic = atomic;
-                    p.ackLoss = ackLoss;
-                    p.refuse = refuse;
-                    p.cancelLead = cancelLead;
-                    p.sendAhead = sendAhead;
-                    p.decisionLead = decisionLead;
-                    p.schedMaxFuture = schedMaxFuture;
-                    p.run = uint64_t(chronometry_py::RequireCount("run", run, 1, 1e18));
-                    p.Validate(); // ValueError before anything is built
-                    SchedulingStudyResult r;
-                    {
-                        py::gil_scoped_release release;
-                        r = SchedulingStudy::Run(p);
-                    }
-                    py::dict d;
-                    d["executed"] = r.executed;
-                    d["late"] = r.late;
-                    d["errors"] = r.errors;
-                    d["probe_reports"] = r.probeReports;
-                    d["mae_us"] = r.maeUs;
-                    d["mae_clock_us"] = r.maeClockUs;
-                    d["mae_prediction_us"] = r.maePredictionUs;
-                    py::dict offline;
-                    const char* names[] = {"Baseline", "Average", "FtAverage", "Kalman"};
-                    for (std::size_t k = 0; k < 4; ++k)
-                    {
-                        offline[names[k]] = r.maeOfflineUs[k];
-                    }
-                    d["mae_offline_us"] = offline;
-                    d["offset_range_us"] = r.offsetRangeUs;
-                    d["mean_start_spread_us"] = r.meanStartSpreadUs;
-                    d["max_start_spread_us"] = r.maxStartSpreadUs;
-                    d["mean_end_spread_us"] = r.meanEndSpreadUs;
-                    d["aborts"] = r.aborts;
-                    d["commit_all"] = r.commitAll;
-                    d["commit_none"] = r.commitNone;
-                    d["commit_partial"] = r.commitPartial;
-                    d["cancelled"] = r.cancelled;
-                    d["malformed"] = r.malformed;
-                    d["wall_s"] = r.wallSeconds;
-                    d["csv_row"] = r.ToCsvRow();
-                    if (rows)
-                    {
-                        py::list list;
-                        for (const auto& row : r.rows)
-                        {
-                            py::dict x;
-                            x["operation"] = row.operation;
-                            x["server"] = row.server;
-                            x["executed"] = row.executed;
-                            x["desired_ns"] = row.desired;
-                            x["scheduled_ns"] = row.scheduled;
-                            x["predicted_ns"] = row.predicted;
-                            x["true_start_ns"] = row.trueStart;
-                            x["true_end_ns"] = row.trueEnd;
-                            x["reported_end_ns"] = row.reportedEnd;
-                            x["error_ns"] = row.error;
-                            x["clock_part_ns"] = row.clockPart;
-                            x["prediction_part_ns"] = row.predictionPart;
-                            list.append(x);
-                        }
-                        d["rows"] = list;
-                    }
-                    return d;
-                });
-        },
-        py::arg("servers") = 4,
-        py::arg("skew_ns") = 100000,
-        py::arg("drift_ppm") = 0.0,
-        py::arg("delay_ns") = 500000,
-        py::arg("predictor") = "FtAverage",
-        py::arg("window") = 8,
-        py::arg("probe_mode") = "Periodic",
-        py::arg("probe_period_ns") = 1000000000,
-        py::arg("operations") = 100,
-        py::arg("spike_probability") = 0.02,
-        py::arg("spike_mean_ns") = 10000000,
-        py::arg("service_base_ns") = 2000000,
-        py::arg("service_noise_ns") = 100000,
-        py::arg("atomic") = false,
-        py::arg("ack_loss") = 0.0,
-        py::arg("refuse") = 0.0,
-        py::arg("cancel_lead_ns") = 100000000,
-        py::arg("send_ahead_ns") = 50000000,
-        py::arg("decision_lead_ns") = 200000000,
-        py::arg("sched_max_future_ns") = 10000000000LL,
-        py::arg("rows") = false,
-        py::arg("run") = 1,
-        "Run one OneClock scheduling scenario (the same as SchedulingStudy::Run in C++) and "
-        "return its measurements scored against the simulator's truth.");
-    m.attr("SCHEDULING_STUDY_CSV_HEADER") = SchedulingStudyResult::CsvHeader();
     RegisterSchedulingModels(m);
 }

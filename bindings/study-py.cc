@@ -1,123 +1,402 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Python scenario runner for the replay-clock study: builds the ns-3 scenario
-// in-process, runs it, tears the simulator down and returns the measurements.
+// The studies from Python, generated from their declarations (study/*-study.cc): one entry,
+// run_study(name, **parameters), plus run_<name>_study aliases; studies() describes every
+// study's parameters (keyword, type, default, range, unit) and records, which the sweep uses to
+// check a grid before it runs.  Keywords are the parameters' Attribute names in snake_case, a
+// Time with "_ns" and an int of nanoseconds.
 #include "chronometry-py.h"
 
-#include "ns3/replay-study.h"
+#include "ns3/boolean.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/double.h"
+#include "ns3/string.h"
+#include "ns3/study-runner.h"
+#include "ns3/uinteger.h"
+
+#include <cctype>
+#include <map>
 
 namespace py = pybind11;
+
+namespace
+{
+
+using namespace ns3;
+
+/**
+ * \param v a record value
+ * \return it as a Python object
+ */
+py::object
+ToPython(const StudyValue& v)
+{
+    if (const auto* s = std::get_if<int64_t>(&v))
+    {
+        return py::int_(*s);
+    }
+    if (const auto* u = std::get_if<uint64_t>(&v))
+    {
+        return py::int_(*u);
+    }
+    if (const auto* d = std::get_if<double>(&v))
+    {
+        return py::float_(*d);
+    }
+    if (const auto* b = std::get_if<bool>(&v))
+    {
+        return py::bool_(*b);
+    }
+    return py::str(std::get<std::string>(v));
+}
+
+/**
+ * \param record a record
+ * \param into the dict to add its fields to
+ */
+void
+AddFields(const StudyRecord& record, py::dict& into)
+{
+    for (std::size_t i = 0; i < record.GetSchema().GetN(); ++i)
+    {
+        into[py::str(record.GetSchema().Get(i).name)] = ToPython(record.GetValue(i));
+    }
+}
+
+/**
+ * \param d a study
+ * \param message a configuration error
+ * \return the Python keywords of the parameters the message names ("ns3::ReplayStudy::Skew"),
+ *         in the order they appear, joined by ", "
+ */
+std::string
+KeywordsIn(const StudyDescription& d, const std::string& message)
+{
+    std::map<std::size_t, std::string> found;
+    for (const auto& p : d.GetParameters())
+    {
+        std::string path = d.GetTypeId().GetName() + "::" + p.attribute;
+        for (std::size_t at = message.find(path); at != std::string::npos;
+             at = message.find(path, at + 1))
+        {
+            std::size_t end = at + path.size();
+            if (end == message.size() ||
+                !(std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '_'))
+            {
+                found.emplace(at, p.keyword);
+                break;
+            }
+        }
+    }
+    std::string keywords;
+    for (const auto& [at, keyword] : found)
+    {
+        if (keywords.find(keyword) == std::string::npos)
+        {
+            keywords += (keywords.empty() ? "" : ", ") + keyword;
+        }
+    }
+    return keywords;
+}
+
+/**
+ * Run a configuration step; a ConfigError it raises names the Python keywords first
+ * ("skew_ns, interval_ns: ns3::ReplayStudy::Skew = 1ms is invalid; valid: a multiple of ...").
+ * \param d the study
+ * \param body the step
+ */
+template <typename F>
+auto
+NamingKeywords(const StudyDescription& d, F&& body) -> decltype(body())
+{
+    try
+    {
+        return body();
+    }
+    catch (const chronometry::ConfigError& e)
+    {
+        std::string keywords = KeywordsIn(d, e.what());
+        if (keywords.empty())
+        {
+            throw;
+        }
+        throw chronometry::ConfigError(keywords + ": " + e.what());
+    }
+}
+
+/**
+ * \param d the study
+ * \param p one of its parameters
+ * \param v the value given in Python
+ * \return the value as the parameter's AttributeValue; TypeError for a value of the wrong type,
+ *         ValueError for a negative count
+ */
+Ptr<AttributeValue>
+FromPython(const StudyDescription& d, const StudyParameter& p, py::handle v)
+{
+    auto wrongType = [&](const std::string& expected) {
+        return py::type_error(p.keyword + " = " + std::string(py::repr(v)) +
+                              " has the wrong type; " + "valid: " + expected);
+    };
+    const bool isBool = PyBool_Check(v.ptr());
+    const bool isInt = !isBool && PyIndex_Check(v.ptr()) && !PyFloat_Check(v.ptr());
+    if (p.time || p.type == StudyFieldType::UNSIGNED)
+    {
+        if (!isInt)
+        {
+            throw wrongType(p.time ? "an int of nanoseconds (a float is refused rather than "
+                                     "rounded)"
+                                   : "an int");
+        }
+        py::int_ value = py::reinterpret_borrow<py::object>(v);
+        int overflow = 0;
+        long long x = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+        bool negative = overflow < 0 || (overflow == 0 && x < 0);
+        if (p.time && overflow == 0)
+        {
+            return Create<TimeValue>(NanoSeconds(x));
+        }
+        if (!p.time && !negative)
+        {
+            unsigned long long u = PyLong_AsUnsignedLongLong(value.ptr());
+            if (!PyErr_Occurred())
+            {
+                return Create<UintegerValue>(u);
+            }
+            PyErr_Clear();
+        }
+        chronometry::ReportConfigError(d.GetTypeId().GetName() + "::" + p.attribute + " = " +
+                                       std::string(py::str(v)) +
+                                       " is invalid; valid range: " + d.GetRange(p));
+    }
+    if (p.type == StudyFieldType::REAL)
+    {
+        if (isBool || !(isInt || PyFloat_Check(v.ptr())))
+        {
+            throw wrongType("a number");
+        }
+        return Create<DoubleValue>(py::cast<double>(v));
+    }
+    if (p.type == StudyFieldType::BOOLEAN)
+    {
+        if (!isBool)
+        {
+            throw wrongType("True or False");
+        }
+        return Create<BooleanValue>(py::cast<bool>(v));
+    }
+    if (!py::isinstance<py::str>(v))
+    {
+        throw wrongType("a str, one of " + d.GetRange(p));
+    }
+    return Create<StringValue>(py::cast<std::string>(v));
+}
+
+/**
+ * \param name a study name
+ * \param rows include the rows: None = when they are the study's CSV lines
+ * \param kw the parameters
+ * \return the result as a dict
+ */
+py::dict
+RunStudy(const std::string& name, const py::object& rows, const py::kwargs& kw)
+{
+    const StudyDescription& d = StudyDescription::Get(name); // ValueError: the valid names
+    Ptr<Study> study = d.Create();
+    for (auto item : kw)
+    {
+        std::string keyword = py::str(item.first);
+        const StudyParameter* p = d.FindParameter(keyword);
+        if (p == nullptr || p->keyword != keyword)
+        {
+            throw py::value_error("run_study('" + name + "'): unknown parameter '" + keyword +
+                                  "'; valid: " + d.ListKeywords());
+        }
+        NamingKeywords(d, [&] {
+            Ptr<AttributeValue> value = FromPython(d, *p, item.second);
+            study->SetAttribute(p->attribute, *value); // the checker refuses it out of range
+        });
+    }
+    if (!rows.is_none() && !PyBool_Check(rows.ptr()))
+    {
+        throw py::type_error("rows = " + std::string(py::repr(rows)) +
+                             " has the wrong type; valid: True, False or None");
+    }
+    NamingKeywords(d, [&] { study->Validate(); }); // before anything is built
+    StudyResult r = NamingKeywords(d, [&] {
+        py::gil_scoped_release release;
+        return StudyRunner::Run(study);
+    });
+    py::dict out;
+    AddFields(r.GetSummary(), out);
+    bool withRows = d.GetRowSchema() && (rows.is_none() ? d.GetRowsInCsv() : rows.cast<bool>());
+    if (withRows)
+    {
+        py::list list;
+        for (const auto& row : r.GetRows())
+        {
+            py::dict x;
+            AddFields(row, x);
+            list.append(x);
+        }
+        out[py::str(d.GetRowsName())] = list;
+    }
+    std::vector<std::string> lines = r.GetCsvLines();
+    if (d.GetRowsInCsv())
+    {
+        std::string text;
+        for (std::size_t i = 0; i < lines.size(); ++i)
+        {
+            text += (i ? "\n" : "") + lines[i];
+        }
+        out["csv_rows"] = text;
+    }
+    else
+    {
+        out["csv_row"] = lines.front();
+    }
+    return out;
+}
+
+/**
+ * \param schema a schema
+ * \return its fields as a list of dicts
+ */
+py::list
+Fields(const StudySchema& schema)
+{
+    py::list fields;
+    for (std::size_t i = 0; i < schema.GetN(); ++i)
+    {
+        const StudyField& f = schema.Get(i);
+        py::dict x;
+        x["name"] = f.name;
+        x["type"] = StudyFieldTypeName(f.type);
+        x["unit"] = f.unit;
+        x["help"] = f.help;
+        x["key"] = f.key;
+        x["csv"] = f.csv;
+        fields.append(x);
+    }
+    return fields;
+}
+
+/**
+ * \param d a study
+ * \return what it declares, for Python
+ */
+py::dict
+Describe(const StudyDescription& d)
+{
+    py::dict out;
+    out["type_id"] = d.GetTypeId().GetName();
+    out["help"] = d.GetHelp();
+    py::list parameters;
+    for (const auto& p : d.GetParameters())
+    {
+        TypeId::AttributeInformation info = d.GetAttributeInformation(p);
+        py::dict x;
+        x["keyword"] = p.keyword;
+        x["attribute"] = p.attribute;
+        x["type"] = p.time ? "time" : StudyFieldTypeName(p.type);
+        const AttributeValue& initial = *info.initialValue;
+        if (const auto* t = dynamic_cast<const TimeValue*>(&initial))
+        {
+            x["default"] = t->Get().GetNanoSeconds();
+        }
+        else if (const auto* u = dynamic_cast<const UintegerValue*>(&initial))
+        {
+            x["default"] = u->Get();
+        }
+        else if (const auto* r = dynamic_cast<const DoubleValue*>(&initial))
+        {
+            x["default"] = r->Get();
+        }
+        else if (const auto* b = dynamic_cast<const BooleanValue*>(&initial))
+        {
+            x["default"] = b->Get();
+        }
+        else
+        {
+            x["default"] = StudyDescription::FormatValue(p, initial);
+        }
+        x["range"] = d.GetRange(p);
+        x["unit"] = d.GetUnit(p);
+        x["help"] = info.help;
+        parameters.append(x);
+    }
+    out["parameters"] = parameters;
+    out["summary"] = Fields(*d.GetSummarySchema());
+    if (d.GetRowSchema())
+    {
+        py::dict rows;
+        rows["name"] = d.GetRowsName();
+        rows["fields"] = Fields(*d.GetRowSchema());
+        rows["in_csv"] = d.GetRowsInCsv();
+        rows["csv_filter"] = d.GetCsvFilter();
+        out["rows"] = rows;
+    }
+    else
+    {
+        out["rows"] = py::none();
+    }
+    out["csv_header"] = d.GetCsvHeader();
+    return out;
+}
+
+} // namespace
 
 void
 chronometry_py::RegisterStudy(py::module_& m)
 {
     using namespace ns3;
     m.def(
-        "run_replay_study",
-        [](long long nodes,
-           Time skew,
-           Time interval,
-           Time delay,
-           Time jitter,
-           bool onWire,
-           double rate,
-           double localRate,
-           bool poisson,
-           Time duration,
-           const std::string& clockModel,
-           const std::string& counterRule,
-           bool sumCounters,
-           long long run) {
-            return chronometry_py::NamingKeywords(
-                {"nodes",
-                 "skew_ns",
-                 "interval_ns",
-                 "delay_ns",
-                 "jitter_ns",
-                 "on_wire",
-                 "rate",
-                 "local_rate",
-                 "poisson",
-                 "duration_ns",
-                 "clock_model",
-                 "counter_rule",
-                 "sum_counters",
-                 "run"},
-                [&] {
-                    ReplayStudyParams p;
-                    p.nodes = uint32_t(chronometry_py::RequireCount("nodes", nodes, 2, 1024));
-                    p.skew = skew;
-                    p.interval = interval;
-                    p.delay = delay;
-                    p.jitter = jitter;
-                    p.onWire = onWire;
-                    p.rate = rate;
-                    p.localRate = localRate;
-                    p.poisson = poisson;
-                    p.duration = duration;
-                    p.clockModel = clockModel;
-                    p.counterRule = counterRule;
-                    p.sumCounters = sumCounters;
-                    p.run = uint64_t(chronometry_py::RequireCount("run", run, 1, 1e18));
-                    p.Validate(); // ValueError before anything is built
-                    ReplayStudyResult r;
-                    {
-                        py::gil_scoped_release release;
-                        r = ReplayStudy::Run(p);
-                    }
-                    py::dict d;
-                    d["events"] = r.events;
-                    d["messages"] = r.messages;
-                    d["theta_mean"] = r.thetaMean;
-                    d["theta_p99"] = r.thetaP99;
-                    d["theta_max"] = r.thetaMax;
-                    d["sigma_mean"] = r.sigmaMean;
-                    d["sigma_max"] = r.sigmaMax;
-                    d["repcl_bits_mean"] = r.bitsMean;
-                    d["repcl_bits_p99"] = r.bitsP99;
-                    d["repcl_bits_max"] = r.bitsMax;
-                    d["hvc_mean"] = r.hvcMean;
-                    d["hvc_max"] = r.hvcMax;
-                    d["delay_min_us"] = r.delayMin;
-                    d["delay_mean_us"] = r.delayMean;
-                    d["delay_max_us"] = r.delayMax;
-                    d["hlc_bits"] = r.hlcBits;
-                    d["vector_bits_mean"] = r.vectorBitsMean;
-                    d["pairs"] = r.pairs;
-                    d["sampled"] = r.sampled;
-                    d["concurrent_fraction"] = r.concurrentFraction;
-                    d["r1_violations"] = r.r1Violations;
-                    d["r2_violations"] = r.r2Violations;
-                    d["r2_thesis_violations"] = r.r2ThesisViolations;
-                    d["r3_violations"] = r.r3Violations;
-                    d["r3_applicable"] = r.r3Applicable;
-                    d["unjustified_orderings"] = r.unjustifiedOrderings;
-                    d["hlc_violations"] = r.hlcViolations;
-                    d["hvc_violations"] = r.hvcViolations;
-                    d["forced_repcl"] = r.forcedRepCl;
-                    d["forced_hvc"] = r.forcedHvc;
-                    d["forced_hlc"] = r.forcedHlc;
-                    d["wall_s"] = r.wallSeconds;
-                    d["csv_row"] = r.ToCsvRow();
-                    return d;
-                });
+        "run_study",
+        [](const std::string& study, const py::object& rows, const py::kwargs& kw) {
+            return RunStudy(study, rows, kw);
         },
-        py::arg("nodes") = 32,
-        py::arg("skew_ns") = 1000000,
-        py::arg("interval_ns") = 100000,
-        py::arg("delay_ns") = 8000,
-        py::arg("jitter_ns") = 0,
-        py::arg("on_wire") = false,
-        py::arg("rate") = 20.0,
-        py::arg("local_rate") = 0.0,
-        py::arg("poisson") = true,
-        py::arg("duration_ns") = 1000000000,
-        py::arg("clock_model") = "bounded",
-        py::arg("counter_rule") = "Published",
-        py::arg("sum_counters") = false,
-        py::arg("run") = 1,
-        "Run one point of the replay-clock study (the same scenario and CSV row as the "
-        "replay-clock-sweep example) and return its measurements.");
-    m.attr("REPLAY_STUDY_CSV_HEADER") = ReplayStudyResult::CsvHeader();
+        py::arg("study"),
+        py::kw_only(),
+        py::arg("rows") = py::none(),
+        "Run one point of a study (see studies()) in ns-3 and return its measurements: the "
+        "summary fields, the rows (always for a study whose CSV has a line per row, with "
+        "rows=True for the others) and the CSV line(s) the C++ programs write for the same "
+        "parameters. Keywords are the parameters' (times in int nanoseconds); an unknown "
+        "keyword or a value out of range is a ValueError naming it and what is valid, a value "
+        "of the wrong type a TypeError.");
+    m.def(
+        "studies",
+        []() {
+            py::dict out;
+            for (const auto& name : StudyDescription::GetNames())
+            {
+                out[py::str(name)] = Describe(StudyDescription::Get(name));
+            }
+            return out;
+        },
+        "Every study: its parameters (keyword, attribute, type, default, range, unit, help), "
+        "its summary fields, its rows and its CSV header.");
+    py::dict runners;
+    for (const auto& name : StudyDescription::GetNames())
+    {
+        std::string alias = "run_" + name + "_study";
+        m.def(
+            alias.c_str(),
+            [name](const py::object& rows, const py::kwargs& kw) {
+                return RunStudy(name, rows, kw);
+            },
+            py::kw_only(),
+            py::arg("rows") = py::none(),
+            ("run_study('" + name + "', **parameters): " + StudyDescription::Get(name).GetHelp())
+                .c_str());
+        std::string upper;
+        for (char c : name)
+        {
+            upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        }
+        m.attr((upper + "_STUDY_CSV_HEADER").c_str()) = StudyDescription::Get(name).GetCsvHeader();
+        runners[py::str(alias)] = name;
+    }
+    m.attr("STUDY_RUNNERS") = runners;
 }

@@ -9,92 +9,75 @@
 //
 //   minrtt-relation-sweep --drifts=20 --asymmetries=100 --loads=0.7     (default scenario)
 //   minrtt-relation-sweep --drifts=5,20,50 --asymmetries=0,100,300 --loads=0,0.4,0.7
-
-#include "sweep-arguments.h"
+//
+// The options are aliases of the relation study's parameters (chronometry-study
+// --study=relation --help lists every parameter, with its range).
 
 #include "ns3/core-module.h"
-#include "ns3/relation-study.h"
+#include "ns3/study-command-line.h"
+#include "ns3/study-csv.h"
+#include "ns3/study-runner.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <sys/stat.h>
 
 using namespace ns3;
-using chronometry_examples::ParseNumberList;
 
 int
 main(int argc, char* argv[])
 {
-    std::string drifts = "20";
-    std::string asymmetries = "100";
-    std::string loads = "0.7";
+    using Cli = StudyCommandLine;
     std::string outDir = "results";
-    uint32_t rounds = 100;
-    uint32_t runs = 1;
-    double workload = 4;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("drifts", "comma-separated TSC drift bounds (ppm)", drifts);
-    cmd.AddValue("asymmetries",
-                 "comma-separated extra one-way delays into B and C (us)",
-                 asymmetries);
-    cmd.AddValue("loads", "comma-separated background loads in [0, 0.98]", loads);
-    cmd.AddValue("rounds", "MinRTT rounds per pair in quiescent windows", rounds);
-    cmd.AddValue("runs", "runs (RNG run numbers 1..runs) per point", runs);
-    cmd.AddValue("workload", "busy phase length (s)", workload);
+    Cli cmd(__FILE__, "relation");
+    cmd.AddAlias("drifts", "DriftPpm", "20", nullptr, "comma-separated TSC drift bounds (ppm)");
+    cmd.AddAlias(
+        "asymmetries",
+        "Asymmetry",
+        "100",
+        [](const std::string& v) { return Cli::WithUnit(v, "us"); },
+        "comma-separated extra one-way delays into B and C (us)");
+    cmd.AddAlias("loads", "Load", "0.7", nullptr, "comma-separated background loads");
+    cmd.AddAlias("rounds", "Rounds", "100", nullptr, "MinRTT rounds per pair in quiescent windows");
+    cmd.AddAlias("runs", "Run", "1", &Cli::OneTo, "runs (RNG run numbers 1..runs) per point");
+    cmd.AddAlias(
+        "workload",
+        "Workload",
+        "4",
+        [](const std::string& v) { return Cli::WithUnit(v, "s"); },
+        "busy phase length (s)");
     cmd.AddValue("outDir", "output directory", outDir);
     cmd.Parse(argc, argv);
 
     mkdir(outDir.c_str(), 0755);
     std::string csv = outDir + "/minrtt-relation-sweep.csv";
-    std::string tmp = csv + ".tmp";
+    StudyCsv out(cmd.GetDescription().GetCsvHeader());
+    for (const auto& point : cmd.GetPoints())
     {
-        std::ofstream out(tmp);
-        NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
-        out << RelationStudyCsvHeader() << "\n";
-        for (double d : ParseNumberList("drifts", drifts))
+        StudyResult r = StudyRunner::Run("relation", point);
+        out.Add(r);
+        const StudyRecord& first = r.GetRows().front();
+        std::cout << "drift " << r.Get<double>("drift_ppm") << " ppm, asymmetry "
+                  << r.Get<int64_t>("asymmetry_ns") / 1000 << " us, load " << r.Get<double>("load")
+                  << ", run " << r.Get<uint64_t>("run") << ": " << r.Get<uint64_t>("tuples")
+                  << " tuples, MinRTT quiet/busy " << first.Get<double>("min_rtt_quiet_us") << "/"
+                  << first.Get<double>("min_rtt_busy_us") << " us\n";
+        for (const auto& m : r.GetRows())
         {
-            for (double a : ParseNumberList("asymmetries", asymmetries))
-            {
-                for (double l : ParseNumberList("loads", loads))
-                {
-                    for (uint32_t run = 1; run <= runs; ++run)
-                    {
-                        RelationStudyParams p;
-                        p.driftPpm = d;
-                        p.asymmetry = MicroSeconds(a);
-                        p.load = l;
-                        p.rounds = rounds;
-                        p.run = run;
-                        p.workload = Seconds(workload);
-                        RelationStudyResult r = RunRelationStudy(p);
-                        out << RelationStudyCsvRows(p, r) << "\n";
-                        std::cout << "drift " << d << " ppm, asymmetry " << a << " us, load " << l
-                                  << ", run " << run << ": " << r.tuples
-                                  << " tuples, MinRTT quiet/busy "
-                                  << r.minRttQuiet.GetMicroSeconds() << "/"
-                                  << r.minRttBusy.GetMicroSeconds() << " us\n";
-                        for (const auto& m : r.methods)
-                        {
-                            std::printf("  %-12s %-5s n=%4u covered=%4u paper=%4u  bound mean "
-                                        "%9.2f max %9.2f us  |err| mean %8.2f max %8.2f us\n",
-                                        m.method.c_str(),
-                                        m.duration.c_str(),
-                                        m.n,
-                                        m.covered,
-                                        m.paperCovered,
-                                        m.meanBound.GetSeconds() * 1e6,
-                                        m.maxBound.GetSeconds() * 1e6,
-                                        m.meanAbsError.GetSeconds() * 1e6,
-                                        m.maxAbsError.GetSeconds() * 1e6);
-                        }
-                    }
-                }
-            }
+            std::printf("  %-12s %-5s n=%4u covered=%4u paper=%4u  bound mean "
+                        "%9.2f max %9.2f us  |err| mean %8.2f max %8.2f us\n",
+                        m.Get<std::string>("method").c_str(),
+                        m.Get<std::string>("duration").c_str(),
+                        m.Get<unsigned>("n"),
+                        m.Get<unsigned>("covered"),
+                        m.Get<unsigned>("paper_covered"),
+                        m.Get<double>("mean_bound_us"),
+                        m.Get<double>("max_bound_us"),
+                        m.Get<double>("mean_abs_error_us"),
+                        m.Get<double>("max_abs_error_us"));
         }
     }
-    NS_ABORT_MSG_IF(std::rename(tmp.c_str(), csv.c_str()) != 0, "cannot rename " << tmp);
+    out.Write(csv);
     std::cout << "wrote " << csv << std::endl;
     return 0;
 }

@@ -13,13 +13,11 @@
 // ACK deadline after the servers' start (CancelLead shorter than the ETE): cancels then
 // arrive too late and partial commits appear.  One summary row per run goes to
 // <outDir>/oneclock-atomic-commit.csv (written atomically).
-#include "ns3/command-line.h"
 #include "ns3/core-module.h"
-#include "ns3/scheduling-study.h"
+#include "ns3/study-csv.h"
+#include "ns3/study-runner.h"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
 
@@ -27,63 +25,56 @@ int
 main(int argc, char* argv[])
 {
     uint32_t runs = 50;
-    SchedulingStudyParams p;
-    p.operations = 20;
-    p.operationInterval = Seconds(1);
-    p.operationLead = MilliSeconds(800);
-    p.decisionLead = MilliSeconds(400);
-    p.sendAhead = MilliSeconds(300);
-    p.cancelLead = MilliSeconds(100);
-    p.skew = MilliSeconds(1);
-    p.atomic = true;
-    p.ackLoss = 0.04;
-    p.refuse = 0.02;
+    std::string servers = "4";
+    std::string operations = "20";
+    std::string ackLoss = "0.04";
+    std::string refuse = "0.02";
+    std::string skew = "1ms";
     std::string outDir = "results";
     CommandLine cmd(__FILE__);
     cmd.AddValue("runs", "Random runs per series", runs);
-    cmd.AddValue("servers", "Number of servers", p.servers);
-    cmd.AddValue("operations", "Commits per run", p.operations);
-    cmd.AddValue("ackLoss", "Probability that a server's ACK is lost", p.ackLoss);
-    cmd.AddValue("refuse", "Probability that a server refuses the commit", p.refuse);
-    cmd.AddValue("skew", "Clock skew bound E", p.skew);
+    cmd.AddValue("servers", "Number of servers", servers);
+    cmd.AddValue("operations", "Commits per run", operations);
+    cmd.AddValue("ackLoss", "Probability that a server's ACK is lost", ackLoss);
+    cmd.AddValue("refuse", "Probability that a server refuses the commit", refuse);
+    cmd.AddValue("skew", "Clock skew bound E", skew);
     cmd.AddValue("outDir", "Output folder (must exist)", outDir);
     cmd.Parse(argc, argv);
 
-    std::ostringstream csv;
-    csv << "series," << SchedulingStudyResult::CsvHeader() << "\n";
+    StudyCsv csv("series," + StudyDescription::Get("scheduling").GetCsvHeader());
     for (std::string series : {"deadline-before-start", "deadline-after-start"})
     {
-        SchedulingStudyParams q = p;
-        if (series == "deadline-after-start")
-        {
-            q.cancelLead = MicroSeconds(500);
-        }
+        std::string cancelLead = series == "deadline-after-start" ? "500us" : "100ms";
         uint64_t all = 0;
         uint64_t none = 0;
         uint64_t partial = 0;
         uint64_t aborts = 0;
         for (uint32_t run = 1; run <= runs; ++run)
         {
-            q.run = run;
-            SchedulingStudyResult r = SchedulingStudy::Run(q);
-            all += r.commitAll;
-            none += r.commitNone;
-            partial += r.commitPartial;
-            aborts += r.aborts;
-            csv << series << ',' << r.ToCsvRow() << "\n";
+            StudySettings s;
+            s.Set("Servers", servers)
+                .Set("Operations", operations)
+                .Set("OperationInterval", "1s")
+                .Set("OperationLead", "800ms")
+                .Set("DecisionLead", "400ms")
+                .Set("SendAhead", "300ms")
+                .Set("CancelLead", cancelLead)
+                .Set("Skew", skew)
+                .Set("Atomic", "true")
+                .Set("AckLoss", ackLoss)
+                .Set("Refuse", refuse)
+                .Set("Run", std::to_string(run));
+            StudyResult r = StudyRunner::Run("scheduling", s);
+            all += r.Get<uint64_t>("commit_all");
+            none += r.Get<uint64_t>("commit_none");
+            partial += r.Get<uint64_t>("commit_partial");
+            aborts += r.Get<uint64_t>("aborts");
+            csv.Add(r, series + ",");
         }
-        std::cout << series << " (CancelLead " << q.cancelLead.As(Time::MS) << "): " << runs
-                  << " runs x " << q.operations << " commits on " << q.servers << " servers: all "
-                  << all << ", none " << none << " (client aborts " << aborts << "), partial "
-                  << partial << "\n";
+        std::cout << series << " (CancelLead " << cancelLead << "): " << runs << " runs x "
+                  << operations << " commits on " << servers << " servers: all " << all << ", none "
+                  << none << " (client aborts " << aborts << "), partial " << partial << "\n";
     }
-    std::string path = outDir + "/oneclock-atomic-commit.csv";
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp);
-        NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
-        out << csv.str();
-    }
-    NS_ABORT_MSG_IF(std::rename(tmp.c_str(), path.c_str()) != 0, "cannot rename " << tmp);
+    csv.Write(outDir + "/oneclock-atomic-commit.csv");
     return 0;
 }

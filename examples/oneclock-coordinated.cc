@@ -9,88 +9,82 @@
 // completion time against T_d, beside the mean absolute start error (the server
 // clock's error at T_s) and the mean absolute prediction error -- three separate
 // means, which do not add up -- and the spread of the true start and completion
-// times across servers, which the clock skew E bounds from below.  The coordinated snapshot is the
-// same with a short read-only operation (a get-config): all servers capture their state within E of
-// each other.  Per-operation rows go to <outDir>/oneclock-coordinated-<predictor>.csv (written
-// atomically).
-#include "ns3/command-line.h"
+// times across servers, which the clock skew E bounds from below.  The coordinated
+// snapshot is the same with a short read-only operation (a get-config): all servers
+// capture their state within E of each other.  Per-operation rows (the scheduling
+// study's operations table) go to <outDir>/oneclock-coordinated-<predictor>.csv
+// (written atomically).
 #include "ns3/core-module.h"
-#include "ns3/scheduling-study.h"
+#include "ns3/study-command-line.h"
+#include "ns3/study-csv.h"
+#include "ns3/study-runner.h"
 
-#include <fstream>
 #include <iostream>
 
 using namespace ns3;
 
-namespace
-{
-
-/**
- * Write text to path through a temporary file and a rename.
- * \param path destination
- * \param text content
- */
-void
-WriteAtomically(const std::string& path, const std::string& text)
-{
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp);
-        NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
-        out << text;
-    }
-    NS_ABORT_MSG_IF(std::rename(tmp.c_str(), path.c_str()) != 0, "cannot rename " << tmp);
-}
-
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
-    SchedulingStudyParams p;
     std::string outDir = "results";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("servers", "Number of servers", p.servers);
-    cmd.AddValue("skew", "Clock skew bound E (offsets uniform in [-E/2, E/2])", p.skew);
-    cmd.AddValue("operations", "Coordinated operations", p.operations);
-    cmd.AddValue("probeMode", "None, Periodic or Burst", p.probeMode);
-    cmd.AddValue("window", "N", p.window);
-    cmd.AddValue("spikeProbability",
-                 "Server load: probability of an ETE spike",
-                 p.spikeProbability);
+    StudyCommandLine cmd(__FILE__, "scheduling");
+    cmd.AddAlias("servers", "Servers");
+    cmd.AddAlias("skew", "Skew");
+    cmd.AddAlias("operations", "Operations");
+    cmd.AddAlias("probeMode", "ProbeMode");
+    cmd.AddAlias("window", "Window");
+    cmd.AddAlias("spikeProbability", "SpikeProbability");
     cmd.AddValue("outDir", "Output folder (must exist)", outDir);
     cmd.Parse(argc, argv);
-    p.run = RngSeedManager::GetRun();
+    StudySettings base = cmd.GetPoints().front();
 
-    std::cout << "Coordinated operation: " << p.servers << " servers, E = " << p.skew.As(Time::US)
-              << ", " << p.operations << " operations, probing " << p.probeMode << "\n";
+    const StudyDescription& d = cmd.GetDescription();
     for (std::string predictor : {"Baseline", "Average", "FtAverage", "Kalman"})
     {
-        p.predictor = predictor;
-        SchedulingStudyResult r = SchedulingStudy::Run(p);
-        std::cout << "  " << predictor << ": mean |true completion - T_d| = " << r.maeUs
-                  << " us (separate means, not parts of it: |start error| " << r.maeClockUs
-                  << " us, |prediction error| " << r.maePredictionUs
-                  << " us); spread across servers: start mean " << r.meanStartSpreadUs
-                  << " us (max " << r.maxStartSpreadUs << ", offsets span " << r.offsetRangeUs
-                  << "), completion mean " << r.meanEndSpreadUs
-                  << " us; offline |ETE - predicted| Baseline/Average/"
-                     "FtAverage/Kalman = "
-                  << r.maeOfflineUs[0] << "/" << r.maeOfflineUs[1] << "/" << r.maeOfflineUs[2]
-                  << "/" << r.maeOfflineUs[3] << " us\n";
-        WriteAtomically(outDir + "/oneclock-coordinated-" + predictor + ".csv",
-                        SchedulingStudyResult::OperationCsvHeader() + "\n" + r.OperationCsvRows());
+        StudySettings s = base;
+        s.Set("Predictor", predictor);
+        StudyResult r = StudyRunner::Run("scheduling", s);
+        if (predictor == "Baseline")
+        {
+            std::cout << "Coordinated operation: " << r.Get<uint64_t>("servers")
+                      << " servers, E = " << NanoSeconds(r.Get<int64_t>("skew_ns")).As(Time::US)
+                      << ", " << r.Get<uint64_t>("operations") << " operations, probing "
+                      << r.Get<std::string>("probe_mode") << "\n";
+        }
+        std::cout << "  " << predictor
+                  << ": mean |true completion - T_d| = " << r.Get<double>("mae_us")
+                  << " us (separate means, not parts of it: |start error| "
+                  << r.Get<double>("mae_clock_us") << " us, |prediction error| "
+                  << r.Get<double>("mae_prediction_us")
+                  << " us); spread across servers: start mean "
+                  << r.Get<double>("mean_start_spread_us") << " us (max "
+                  << r.Get<double>("max_start_spread_us") << ", offsets span "
+                  << r.Get<double>("offset_range_us") << "), completion mean "
+                  << r.Get<double>("mean_end_spread_us")
+                  << " us; offline |ETE - predicted| Baseline/Average/FtAverage/Kalman = "
+                  << r.Get<double>("mae_offline_baseline_us") << "/"
+                  << r.Get<double>("mae_offline_average_us") << "/"
+                  << r.Get<double>("mae_offline_ftaverage_us") << "/"
+                  << r.Get<double>("mae_offline_kalman_us") << " us\n";
+        StudyCsv rows(d.GetRowCsvHeader());
+        for (const auto& line : r.GetRowCsvLines())
+        {
+            rows.AddLine(line);
+        }
+        rows.Write(outDir + "/oneclock-coordinated-" + predictor + ".csv");
     }
 
-    SchedulingStudyParams snap = p;
-    snap.predictor = "FtAverage";
-    snap.serviceBase = MicroSeconds(50);
-    snap.serviceNoise = MicroSeconds(5);
-    snap.spikeProbability = 0;
-    SchedulingStudyResult r = SchedulingStudy::Run(snap);
+    StudySettings snap = base;
+    snap.Set("Predictor", "FtAverage")
+        .Set("ServiceBase", "50us")
+        .Set("ServiceNoise", "5us")
+        .Set("SpikeProbability", "0");
+    StudyResult r = StudyRunner::Run("scheduling", snap);
     std::cout << "Coordinated snapshot (get-config, 50 us): capture spread mean "
-              << r.meanStartSpreadUs << " us, max " << r.maxStartSpreadUs
-              << " us (E = " << snap.skew.As(Time::US) << "); replies leave within "
-              << r.meanEndSpreadUs << " us of each other on average\n";
+              << r.Get<double>("mean_start_spread_us") << " us, max "
+              << r.Get<double>("max_start_spread_us")
+              << " us (E = " << NanoSeconds(r.Get<int64_t>("skew_ns")).As(Time::US)
+              << "); replies leave within " << r.Get<double>("mean_end_spread_us")
+              << " us of each other on average\n";
     return 0;
 }

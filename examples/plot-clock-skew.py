@@ -4,7 +4,6 @@
 usage: plot-clock-skew.py results/clock-skew.csv results/clock-skew.png
 """
 import os
-import sys
 
 import matplotlib
 
@@ -53,7 +52,19 @@ def main(csv_path, png_path):
     print(f"plot: wrote {png_path}")
 
 
+def arguments():
+    """The command line (--help prints the usage and what is drawn)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("csv", nargs="?", default="results/clock-skew.csv", help="clock-skew-demo's CSV")
+    parser.add_argument("png", nargs="?", default="results/clock-skew.png", help="the PNG to write")
+    args = parser.parse_args()
+    if not os.path.exists(args.csv):
+        parser.error(f"{args.csv}: no such file (run the example first)")
+    return args
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    ARGS = arguments()
+    main(ARGS.csv, ARGS.png)

@@ -8,7 +8,7 @@ latency, one group per load; every marker must sit below its bar (coverage).
 Right: every (method, duration, run) point as max |error| against max bound;
 all points must lie under the diagonal.
 """
-import sys
+import os
 
 import matplotlib
 
@@ -59,7 +59,19 @@ def main(csv_path, png_path):
     print(f"wrote {png_path}")
 
 
+def arguments():
+    """The command line (--help prints the usage and what is drawn)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("csv", nargs="?", default="results/minrtt-relation-sweep.csv", help="minrtt-relation-sweep's CSV")
+    parser.add_argument("png", nargs="?", default="results/minrtt-relation.png", help="the PNG to write")
+    args = parser.parse_args()
+    if not os.path.exists(args.csv):
+        parser.error(f"{args.csv}: no such file (run the example first)")
+    return args
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    ARGS = arguments()
+    main(ARGS.csv, ARGS.png)

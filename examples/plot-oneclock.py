@@ -4,7 +4,7 @@ against T_d vs the clock skew E, one line per predictor, one panel per load and 
 
 usage: plot-oneclock.py results/oneclock-sweep.csv results/oneclock-sweep.png
 """
-import sys
+import os
 
 import matplotlib
 
@@ -45,7 +45,19 @@ def plot(csv_path, png_path):
     return len(data)
 
 
+def arguments():
+    """The command line (--help prints the usage and what is drawn)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("csv", nargs="?", default="results/oneclock-sweep.csv", help="oneclock-sweep's CSV")
+    parser.add_argument("png", nargs="?", default="results/oneclock-sweep.png", help="the PNG to write")
+    args = parser.parse_args()
+    if not os.path.exists(args.csv):
+        parser.error(f"{args.csv}: no such file (run the example first)")
+    return args
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    print(f"plotted {plot(sys.argv[1], sys.argv[2])} rows into {sys.argv[2]}")
+    ARGS = arguments()
+    print(f"plotted {plot(ARGS.csv, ARGS.png)} rows into {ARGS.png}")

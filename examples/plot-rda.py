@@ -7,14 +7,13 @@ FineComb (equal memory), plus the fraction of packets each method used.
     python3 examples/plot-rda.py results/rda-latency-sweep.csv results/rda-latency.png
 """
 import csv
-import math
+import os
 import sys
 
 
-def main():
-    src = sys.argv[1] if len(sys.argv) > 1 else "results/rda-latency-sweep.csv"
-    dst = sys.argv[2] if len(sys.argv) > 2 else "results/rda-latency.png"
-    rows = list(csv.DictReader(open(src)))
+def main(src, dst):
+    with open(src, newline="") as f:
+        rows = list(csv.DictReader(f))
     if not rows:
         sys.exit("no rows in " + src)
     try:
@@ -43,5 +42,19 @@ def main():
     print("wrote", dst)
 
 
+def arguments():
+    """The command line (--help prints the usage and what is drawn)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("csv", nargs="?", default="results/rda-latency-sweep.csv", help="rda-latency-sweep's CSV (or chronometry-study --study=rda)")
+    parser.add_argument("png", nargs="?", default="results/rda-latency.png", help="the PNG to write")
+    args = parser.parse_args()
+    if not os.path.exists(args.csv):
+        parser.error(f"{args.csv}: no such file (run the example first)")
+    return args
+
+
 if __name__ == "__main__":
-    main()
+    ARGS = arguments()
+    main(ARGS.csv, ARGS.png)

@@ -9,7 +9,6 @@ results/wap5-pattern-<kind>-<rank>.png (the top path patterns as timelines: node
 messages as lines, mean node and network delays labelled).
 """
 import os
-import sys
 
 import matplotlib
 
@@ -111,5 +110,20 @@ def main(out):
             timeline(rows, os.path.join(out, f"wap5-pattern-{kind}-{rank}.png"), title)
 
 
+def arguments():
+    """The command line (--help prints the usage and what is drawn)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("results", nargs="?", default="results",
+                        help="the folder with wap5-sweep.csv and wap5-patterns.csv")
+    args = parser.parse_args()
+    if not any(os.path.exists(os.path.join(args.results, name))
+               for name in ("wap5-sweep.csv", "wap5-patterns.csv")):
+        parser.error(f"{args.results}: no wap5-sweep.csv or wap5-patterns.csv there "
+                     "(run wap5-inference-sweep first)")
+    return args
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "results")
+    main(arguments().results)

@@ -10,69 +10,59 @@
 //
 //   ./replay-clock-sweep --nodes=32 --skew=1ms --interval=100us --delay=8us --rate=20 \
 //       --duration=1s --RngRun=1 --csv=results/replay-sweep.csv
+//
+// The options are aliases of the study's parameters (chronometry-study --study=replay --help
+// lists them with their ranges); each also takes a comma-separated list.
 
 #include "ns3/core-module.h"
-#include "ns3/replay-study.h"
+#include "ns3/study-command-line.h"
+#include "ns3/study-csv.h"
+#include "ns3/study-runner.h"
 
-#include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
 
 int
 main(int argc, char* argv[])
 {
-    ReplayStudyParams p;
     std::string csv = "results/replay-sweep.csv";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("nodes", "Number of processes n", p.nodes);
-    cmd.AddValue("skew", "Clock skew bound E", p.skew);
-    cmd.AddValue("interval", "RepCl epoch length I (E must be a multiple of I)", p.interval);
-    cmd.AddValue("delay", "Message delay delta (LAN propagation delay)", p.delay);
-    cmd.AddValue("jitter",
-                 "Extra per-message delay, uniform in [0, jitter] (needs onWire)",
-                 p.jitter);
-    cmd.AddValue("onWire", "Carry the stamps as real bytes (bandwidth simulated)", p.onWire);
-    cmd.AddValue("rate", "Messages per second per node (alpha)", p.rate);
-    cmd.AddValue("localRate", "Local events per second per node", p.localRate);
-    cmd.AddValue("poisson", "Poisson sending (else fixed intervals)", p.poisson);
-    cmd.AddValue("duration", "Simulated time", p.duration);
-    cmd.AddValue("clockModel", "bounded, thesis or drifting", p.clockModel);
-    cmd.AddValue("counterRule", "RepCl counter rule: Published or EpochCounts", p.counterRule);
-    cmd.AddValue("sumCounters", "RepCl: keep only the sum of the counters", p.sumCounters);
+    StudyCommandLine cmd(__FILE__, "replay");
+    cmd.AddAlias("nodes", "Nodes");
+    cmd.AddAlias("skew", "Skew");
+    cmd.AddAlias("interval", "Interval");
+    cmd.AddAlias("delay", "Delay");
+    cmd.AddAlias("jitter", "Jitter");
+    cmd.AddAlias("onWire", "OnWire", "false");
+    cmd.AddAlias("rate", "Rate");
+    cmd.AddAlias("localRate", "LocalRate");
+    cmd.AddAlias("poisson", "Poisson", "true");
+    cmd.AddAlias("duration", "Duration");
+    cmd.AddAlias("clockModel", "ClockModel");
+    cmd.AddAlias("counterRule", "CounterRule");
+    cmd.AddAlias("sumCounters", "SumCounters", "false");
     cmd.AddValue("csv", "CSV file to append the row to (created with a header)", csv);
     cmd.Parse(argc, argv);
-    p.run = RngSeedManager::GetRun();
 
-    ReplayStudyResult r = ReplayStudy::Run(p);
-
-    std::ostringstream text;
-    std::ifstream existing(csv);
-    if (existing)
+    StudyCsv out(cmd.GetDescription().GetCsvHeader());
+    for (const auto& point : cmd.GetPoints())
     {
-        text << existing.rdbuf();
+        StudyResult r = StudyRunner::Run("replay", point);
+        out.Add(r);
+        std::cout << "n=" << r.Get<uint64_t>("nodes")
+                  << " E=" << NanoSeconds(r.Get<int64_t>("skew_ns")).As(Time::US)
+                  << " I=" << NanoSeconds(r.Get<int64_t>("interval_ns")).As(Time::US)
+                  << " delta=" << NanoSeconds(r.Get<int64_t>("delay_ns")).As(Time::US)
+                  << " alpha=" << r.Get<double>("rate") << ": events " << r.Get<uint64_t>("events")
+                  << ", theta mean " << r.Get<double>("theta_mean") << " p99 "
+                  << r.Get<double>("theta_p99") << " max " << r.Get<double>("theta_max")
+                  << ", RepCl bits mean " << r.Get<double>("repcl_bits_mean")
+                  << ", HVC entries mean " << r.Get<double>("hvc_mean")
+                  << ", requirement 1/2 violations " << r.Get<uint64_t>("r1_violations") << "/"
+                  << r.Get<uint64_t>("r2_thesis_violations") << ", requirement 3 "
+                  << r.Get<uint64_t>("r3_violations") << " of " << r.Get<uint64_t>("r3_applicable")
+                  << ", wall " << r.Get<double>("wall_s") << " s -> " << csv << std::endl;
     }
-    else
-    {
-        text << ReplayStudyResult::CsvHeader() << "\n";
-    }
-    text << r.ToCsvRow() << "\n";
-    std::string tmp = csv + ".tmp";
-    {
-        std::ofstream out(tmp);
-        NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
-        out << text.str();
-    }
-    NS_ABORT_MSG_IF(std::rename(tmp.c_str(), csv.c_str()) != 0, "cannot rename " << tmp);
-
-    std::cout << "n=" << p.nodes << " E=" << p.skew.As(Time::US) << " I=" << p.interval.As(Time::US)
-              << " delta=" << p.delay.As(Time::US) << " alpha=" << p.rate << ": events " << r.events
-              << ", theta mean " << r.thetaMean << " p99 " << r.thetaP99 << " max " << r.thetaMax
-              << ", RepCl bits mean " << r.bitsMean << ", HVC entries mean " << r.hvcMean
-              << ", requirement 1/2 violations " << r.r1Violations << "/" << r.r2ThesisViolations
-              << ", requirement 3 " << r.r3Violations << " of " << r.r3Applicable << ", wall "
-              << r.wallSeconds << " s -> " << csv << std::endl;
+    out.Append(csv);
     return 0;
 }

@@ -170,9 +170,7 @@ def _methods(df):
     rows = df.explode("methods").reset_index(drop=True)
     flat = pd.json_normalize(rows["methods"])
     rows = pd.concat([rows.drop(columns=["methods"]), flat], axis=1)
-    return rows.assign(coverage=rows.covered / rows.n, mean_bound_us=rows.mean_bound_ns / US,
-                       max_bound_us=rows.max_bound_ns / US,
-                       max_abs_error_us=rows.max_abs_error_ns / US)
+    return rows.assign(coverage=rows.covered / rows.n)
 
 
 def figures_relation(df, out):

@@ -12,11 +12,7 @@
 // which state grows with the run (the causality log that the replay checker needs, for
 // instance) and which stays within its configured buffers.
 #include "ns3/core-module.h"
-#include "ns3/inference-study.h"
-#include "ns3/rda-study.h"
-#include "ns3/relation-study.h"
-#include "ns3/replay-study.h"
-#include "ns3/scheduling-study.h"
+#include "ns3/study-runner.h"
 
 #include <chrono>
 #include <fstream>
@@ -47,18 +43,11 @@ StatusKb(const std::string& field)
     return 0;
 }
 
-uint64_t g_events = 0; //!< simulator events of the run, read just before Simulator::Destroy
-
-void
-RecordEventCount()
-{
-    g_events = Simulator::GetEventCount();
-}
-
 /** What one soak run measured. */
 struct Soak
 {
     std::string capability; //!< name
+    uint64_t events = 0;    //!< simulator events of the run
     uint64_t work = 0;      //!< the capability's own count (events, packets, ...)
     std::string workName;   //!< what work counts
 };
@@ -66,61 +55,61 @@ struct Soak
 Soak
 Run(const std::string& capability, double scale)
 {
-    // The studies tear the simulator down at their end; a destroy event reads the count first.
-    Simulator::ScheduleDestroy(&RecordEventCount);
-    Soak s{capability, 0, ""};
+    Soak s{capability, 0, 0, ""};
+    auto seconds = [scale](double x) { return std::to_string(x * scale) + "s"; };
     if (capability == "causality")
     {
-        ReplayStudyParams p;
-        p.nodes = 32;
-        p.rate = 50;
-        p.duration = Seconds(20 * scale);
-        auto r = ReplayStudy::Run(p);
-        s.work = r.events;
+        StudyResult r = StudyRunner::Run(
+            "replay",
+            StudySettings().Set("Nodes", "32").Set("Rate", "50").Set("Duration", seconds(20)));
+        s.events = r.GetSimulatorEvents();
+        s.work = r.Get<uint64_t>("events");
         s.workName = "causal events";
     }
     else if (capability == "latency")
     {
-        RdaStudyParams p;
-        p.intervals = static_cast<uint32_t>(500 * scale);
-        p.intervalLength = MilliSeconds(200);
-        p.packetInterval = MicroSeconds(100); // 2000 packets per interval
-        auto r = RunRdaStudy(p);
-        s.work = r.sent;
+        StudyResult r =
+            StudyRunner::Run("rda",
+                             StudySettings()
+                                 .Set("Intervals", std::to_string(uint32_t(500 * scale)))
+                                 .Set("IntervalLength", "200ms")
+                                 .Set("PacketInterval", "100us")); // 2000 packets per interval
+        s.events = r.GetSimulatorEvents();
+        s.work = r.Get<uint64_t>("sent");
         s.workName = "data packets";
     }
     else if (capability == "relation")
     {
-        RelationStudyParams p;
-        p.workload = Seconds(60 * scale);
-        p.tupleInterval = MilliSeconds(1);
-        auto r = RunRelationStudy(p);
-        s.work = 0;
-        for (const auto& m : r.methods)
+        StudyResult r = StudyRunner::Run(
+            "relation",
+            StudySettings().Set("Workload", seconds(60)).Set("TupleInterval", "1ms"));
+        s.events = r.GetSimulatorEvents();
+        for (const auto& m : r.GetRows())
         {
-            s.work += m.n;
+            s.work += m.Get<uint64_t>("n");
         }
         s.workName = "durations checked";
     }
     else if (capability == "scheduling")
     {
-        SchedulingStudyParams p;
-        p.servers = 16;
-        p.operations = static_cast<uint32_t>(2000 * scale);
-        p.operationInterval = MilliSeconds(1100);
-        p.operationLead = Seconds(1);
-        auto r = SchedulingStudy::Run(p);
-        s.work = r.executed;
+        StudyResult r =
+            StudyRunner::Run("scheduling",
+                             StudySettings()
+                                 .Set("Servers", "16")
+                                 .Set("Operations", std::to_string(uint32_t(2000 * scale)))
+                                 .Set("OperationInterval", "1100ms")
+                                 .Set("OperationLead", "1s"));
+        s.events = r.GetSimulatorEvents();
+        s.work = r.Get<uint64_t>("executed");
         s.workName = "operations executed";
     }
     else if (capability == "inference")
     {
-        InferenceStudyParams p;
-        p.clients = 8;
-        p.rate = 20;
-        p.duration = Seconds(100 * scale);
-        auto r = InferenceStudy::Run(p);
-        s.work = r.messages;
+        StudyResult r = StudyRunner::Run(
+            "inference",
+            StudySettings().Set("Clients", "8").Set("Rate", "20").Set("Duration", seconds(100)));
+        s.events = r.GetSimulatorEvents();
+        s.work = r.Get<uint64_t>("messages");
         s.workName = "messages linked";
     }
     else
@@ -172,10 +161,10 @@ main(int argc, char* argv[])
         double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         uint64_t rssEnd = StatusKb("VmRSS");
         uint64_t peak = StatusKb("VmHWM"); // peak of the process so far (runs are in order)
-        std::cout << c << ": " << g_events << " simulator events, " << s.work << " " << s.workName
+        std::cout << c << ": " << s.events << " simulator events, " << s.work << " " << s.workName
                   << ", " << wall << " s, RSS " << rssStart << " -> " << rssEnd << " kB, peak "
                   << peak << " kB" << std::endl;
-        csv << c << "," << scale << "," << g_events << "," << s.work << "," << s.workName << ","
+        csv << c << "," << scale << "," << s.events << "," << s.work << "," << s.workName << ","
             << wall << "," << rssStart << "," << rssEnd << "," << peak << "\n";
         csv.flush();
     }

@@ -7,98 +7,27 @@
 // around a base point, with several runs per point.  Writes
 // <outDir>/wap5-sweep.csv (one row per run, a "factor" column first) and
 // <outDir>/wap5-patterns.csv (the base point's top inferred and true path
-// patterns, one row per pattern node) for examples/plot-wap5.py.
+// patterns, one row per pattern node: the inference study's patterns table) for
+// examples/plot-wap5.py.
 //
 //   ./wap5-inference-sweep --rates=1,5,20,50 --skews=0us,1ms,100ms --runs=3
-
-#include "sweep-arguments.h"
+//
+// The base point's options are aliases of the inference study's parameters
+// (chronometry-study --study=inference --help lists every one, with its range).
 
 #include "ns3/core-module.h"
-#include "ns3/inference-study.h"
+#include "ns3/study-command-line.h"
+#include "ns3/study-csv.h"
+#include "ns3/study-runner.h"
 
-#include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <sys/stat.h>
 
 using namespace ns3;
 
-namespace
-{
-
-/**
- * \param list comma-separated values, or "none" to skip this axis
- * \return the values
- */
-std::vector<std::string>
-Axis(const std::string& list)
-{
-    return list == "none" ? std::vector<std::string>{} : chronometry_examples::SplitList(list);
-}
-
-/**
- * \param option command-line option
- * \param list comma-separated numbers, or "none" to skip this axis
- * \return the numbers
- */
-std::vector<double>
-NumberAxis(const std::string& option, const std::string& list)
-{
-    return list == "none" ? std::vector<double>{}
-                          : chronometry_examples::ParseNumberList(option, list);
-}
-
-/**
- * Write a file atomically.
- * \param path destination
- * \param text contents
- */
-void
-WriteAtomically(const std::string& path, const std::string& text)
-{
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp);
-        NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
-        out << text;
-    }
-    NS_ABORT_MSG_IF(std::rename(tmp.c_str(), path.c_str()) != 0, "cannot rename " << tmp);
-}
-
-/**
- * \param os output
- * \param kind "inferred" or "true"
- * \param patterns patterns
- * \param top how many
- */
-void
-PatternRows(std::ostream& os,
-            const std::string& kind,
-            const std::vector<PathPattern>& patterns,
-            uint32_t top)
-{
-    for (uint32_t k = 0; k < patterns.size() && k < top; ++k)
-    {
-        const auto& p = patterns[k];
-        for (uint32_t i = 0; i < p.nodes.size(); ++i)
-        {
-            const auto& node = p.nodes[i];
-            os << kind << "," << k << ",\"" << p.signature << "\"," << p.expectedCount << ","
-               << p.instances << "," << p.mapCount << "," << i << "," << node.parent << ","
-               << node.sender << "," << node.receiver << "," << node.nodeDelay / 1e3 << ","
-               << node.networkDelay / 1e3 << "\n";
-        }
-    }
-}
-
-} // namespace
-
 int
 main(int argc, char* argv[])
 {
-    InferenceStudyParams base;
     std::string rates = "1,5,10,20,40,80";
     std::string clients = "1,2,4,8,16";
     std::string skews = "0us,1ms,100ms,10s";
@@ -107,23 +36,21 @@ main(int argc, char* argv[])
     uint32_t runs = 2;
     uint32_t top = 4;
     std::string outDir = "results";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("workload",
-                 "multitier, or gossip (the replay-clock workload: every message spontaneous)",
-                 base.workload);
-    cmd.AddValue("clients", "Base parallelism (client nodes)", base.clients);
-    cmd.AddValue("backends", "Back-end nodes", base.backends);
-    cmd.AddValue("fanOut", "Back-ends per request", base.fanOut);
-    cmd.AddValue("lookupProbability", "Back-end calls the lookup service", base.lookupProbability);
-    cmd.AddValue("rate", "Base alpha: requests per second per client", base.rate);
-    cmd.AddValue("skew", "Base clock skew E (offsets uniform in [-E/2, E/2])", base.skew);
-    cmd.AddValue("drift", "Base drift bound, ppm", base.driftPpm);
-    cmd.AddValue("delay", "Base message delay delta", base.delay);
-    cmd.AddValue("duration", "Simulated time per run", base.duration);
-    cmd.AddValue("window", "Linking window x", base.linking.window);
-    cmd.AddValue("y", "Spontaneous factor y", base.linking.spontaneous);
-    cmd.AddValue("maxTryBoth", "Try-both decisions per root k", base.linking.maxTryBoth);
-    cmd.AddValue("traceLookup", "Trace the lookup node", base.traceLookup);
+    StudyCommandLine cmd(__FILE__, "inference");
+    cmd.AddAlias("workload", "Workload");
+    cmd.AddAlias("clients", "Clients", "", nullptr, "Base parallelism (client nodes)");
+    cmd.AddAlias("backends", "Backends");
+    cmd.AddAlias("fanOut", "FanOut");
+    cmd.AddAlias("lookupProbability", "LookupProbability");
+    cmd.AddAlias("rate", "Rate", "", nullptr, "Base alpha: requests per second per client");
+    cmd.AddAlias("skew", "Skew", "", nullptr, "Base clock skew E");
+    cmd.AddAlias("drift", "DriftPpm", "", nullptr, "Base drift bound, ppm");
+    cmd.AddAlias("delay", "Delay", "", nullptr, "Base message delay delta");
+    cmd.AddAlias("duration", "Duration");
+    cmd.AddAlias("window", "Window");
+    cmd.AddAlias("y", "Y");
+    cmd.AddAlias("maxTryBoth", "MaxTryBoth");
+    cmd.AddAlias("traceLookup", "TraceLookup", "true");
     cmd.AddValue("rates", "Sweep: alpha values ('none': skip)", rates);
     cmd.AddValue("parallelism", "Sweep: client counts ('none': skip)", clients);
     cmd.AddValue("skews", "Sweep: E values ('none': skip)", skews);
@@ -134,70 +61,59 @@ main(int argc, char* argv[])
     cmd.AddValue("outDir", "Output folder", outDir);
     cmd.Parse(argc, argv);
     mkdir(outDir.c_str(), 0755);
+    const StudyDescription& d = cmd.GetDescription();
+    const StudySettings base = cmd.GetPoints().front();
 
-    std::ostringstream csv;
-    csv << "factor," << InferenceStudyResult::CsvHeader() << "\n";
-    auto point = [&](const std::string& factor, InferenceStudyParams p) {
-        for (uint32_t run = 1; run <= runs; ++run)
+    StudyCsv csv("factor," + d.GetCsvHeader());
+    // One factor at a time: (factor name, parameter, values or "none").
+    const std::vector<std::vector<std::string>> factors = {{"rate", "Rate", rates},
+                                                           {"parallelism", "Clients", clients},
+                                                           {"skew", "Skew", skews},
+                                                           {"drift", "DriftPpm", drifts},
+                                                           {"delay", "Delay", delays}};
+    for (const auto& factor : factors)
+    {
+        if (factor[2] == "none")
         {
-            p.run = run;
-            InferenceStudyResult r = InferenceStudy::Run(p);
-            csv << factor << "," << r.ToCsvRow() << "\n";
-            std::cout << factor << " clients=" << p.clients << " alpha=" << p.rate
-                      << " E=" << p.skew.As(Time::US) << " drift=" << p.driftPpm
-                      << " delta=" << p.delay.As(Time::US) << " run " << run << ": " << r.messages
-                      << " msgs, link precision " << r.linkPrecision << " recall " << r.linkRecall
-                      << ", MAP patterns " << r.mapPatternPrecision << "/" << r.mapPatternRecall
-                      << ", node delay err " << r.patternNodeDelayError << ", net delay err "
-                      << r.networkDelayErrorUs << " us (raw " << r.rawNetworkDelayErrorUs
-                      << "), vc candidates " << r.vcCandidates << std::endl;
+            continue;
         }
-    };
-    for (double v : NumberAxis("rates", rates))
-    {
-        InferenceStudyParams p = base;
-        p.rate = v;
-        point("rate", p);
+        for (const auto& value : StudyCommandLine::Split(factor[2]))
+        {
+            for (uint32_t run = 1; run <= runs; ++run)
+            {
+                StudySettings p = base;
+                p.Set(factor[1], value).Set("Run", std::to_string(run));
+                StudyResult r = StudyRunner::Run("inference", p);
+                csv.Add(r, factor[0] + ",");
+                std::cout << factor[0] << " " << factor[1] << "=" << value << " run " << run << ": "
+                          << r.Get<uint64_t>("messages") << " msgs, link precision "
+                          << r.Get<double>("link_precision") << " recall "
+                          << r.Get<double>("link_recall") << ", MAP patterns "
+                          << r.Get<double>("map_pattern_precision") << "/"
+                          << r.Get<double>("map_pattern_recall") << ", node delay err "
+                          << r.Get<double>("pattern_node_delay_error") << ", net delay err "
+                          << r.Get<double>("network_delay_error_us") << " us (raw "
+                          << r.Get<double>("raw_network_delay_error_us") << "), vc candidates "
+                          << r.Get<double>("vc_candidates") << std::endl;
+            }
+        }
     }
-    for (double v : NumberAxis("clients", clients))
-    {
-        NS_ABORT_MSG_IF(v < 0 || v != std::floor(v) || v > 1e6,
-                        "--clients: " << v << " is not a whole number of clients");
-        InferenceStudyParams p = base;
-        p.clients = static_cast<uint32_t>(v);
-        point("parallelism", p);
-    }
-    for (const auto& v : Axis(skews))
-    {
-        InferenceStudyParams p = base;
-        p.skew = Time(v);
-        point("skew", p);
-    }
-    for (double v : NumberAxis("drifts", drifts))
-    {
-        InferenceStudyParams p = base;
-        p.driftPpm = v;
-        point("drift", p);
-    }
-    for (const auto& v : Axis(delays))
-    {
-        InferenceStudyParams p = base;
-        p.delay = Time(v);
-        point("delay", p);
-    }
-    WriteAtomically(outDir + "/wap5-sweep.csv", csv.str());
+    csv.Write(outDir + "/wap5-sweep.csv");
 
-    std::vector<PathPattern> inferred;
-    std::vector<PathPattern> truth;
-    InferenceStudyParams p = base;
-    p.run = 1;
-    InferenceStudy::Run(p, inferred, truth);
-    std::ostringstream pat;
-    pat << "kind,rank,signature,expected_count,instances,map_count,node,parent,sender,receiver,"
-           "node_delay_us,network_delay_us\n";
-    PatternRows(pat, "inferred", inferred, top);
-    PatternRows(pat, "true", truth, top);
-    WriteAtomically(outDir + "/wap5-patterns.csv", pat.str());
+    // The base point's patterns: the study's patterns table, the top ranks of each kind.
+    StudySettings p = base;
+    p.Set("Run", "1");
+    StudyResult r = StudyRunner::Run("inference", p);
+    StudyCsv patterns(d.GetRowCsvHeader());
+    std::vector<std::string> lines = r.GetRowCsvLines();
+    for (std::size_t i = 0; i < lines.size(); ++i)
+    {
+        if (r.GetRows()[i].Get<uint64_t>("rank") < top)
+        {
+            patterns.AddLine(lines[i]);
+        }
+    }
+    patterns.Write(outDir + "/wap5-patterns.csv");
     std::cout << "-> " << outDir << "/wap5-sweep.csv, " << outDir << "/wap5-patterns.csv"
               << std::endl;
     return 0;

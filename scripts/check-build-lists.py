@@ -2,7 +2,7 @@
 """Fail when wscript (waf era) and CMakeLists.txt disagree on chronometry's files.
 
 Compares sources, headers, test sources and examples; also checks that every
-listed file exists and that every .cc/.h under model/, helper/ and test/ is listed.
+listed file exists and that every .cc/.h under model/, helper/, study/ and test/ is listed.
 """
 import re
 import sys
@@ -51,7 +51,7 @@ def main(root):
             problems.append(f"example listed but missing: examples/{ex}.cc")
     # Programs of the standalone CMake build only (a test runner, a header check).
     STANDALONE_ONLY = {"test/chronometry-test-runner.cc", "test/module-header-check.cc"}
-    for folder in ("model", "helper", "test"):
+    for folder in ("model", "helper", "study", "test"):
         for f in sorted((root / folder).rglob("*")):
             rel = f.relative_to(root).as_posix()
             if f.suffix in (".cc", ".h") and rel not in listed and \

@@ -27,6 +27,11 @@ WALL_CLOCK_COLUMNS = {"wall_s", "link_s"}
 EXAMPLES = {
     "clock-skew-demo": (["--nodes=3", "--duration=5s"], "clock-skew.csv", "rngrun"),
     "causality-gossip": (["--nodes=4", "--duration=50ms"], "causality-events.csv", "rngrun"),
+    # The generated command line of every study (here: two RDA points, one CSV line per
+    # reported interval).
+    "chronometry-study": (["--study=rda", "--Intervals=2", "--IntervalLength=50ms",
+                           "--PacketInterval=200us", "--LossRate=0.01,0.05", "--csv=study.csv"],
+                          "study.csv", "rngrun"),
     "replay-clock-sweep": (["--nodes=5", "--skew=200us", "--interval=100us", "--rate=80",
                             "--duration=40ms", "--csv=replay.csv"], "replay.csv", "rngrun"),
     "minrtt-relation-sweep": (["--rounds=20", "--workload=2", "--loads=0.5", "--runs=1"],

@@ -1,23 +1,20 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// The bad-input matrix: every public Attribute of every chronometry class, and every scenario
-// runner parameter, set to invalid values (out of range, zero where a count or rate is needed,
-// inconsistent combinations). Each must be refused at configuration time with a message that
-// names the parameter; range errors also state the valid range. Attributes that accept any
-// value of their type are listed with the reason, and a completeness check fails when a new
-// Attribute appears in neither list. The checks run in THROW mode (the same code paths as
-// NS_ABORT_MSG in programs, which stays in optimized builds).
+// The bad-input matrix: every public Attribute of every chronometry class, the studies'
+// parameters included (they are Attributes of ns3::ReplayStudy, ns3::RdaStudy, ...), set to
+// invalid values (out of range, zero where a count or rate is needed), and every inconsistent
+// combination a study refuses before it builds anything. Each must be refused at configuration
+// time with a message that names the parameter; range errors also state the valid range.
+// Attributes that accept any value of their type are listed with the reason, and a completeness
+// check fails when a new Attribute appears in neither list. The checks run in THROW mode (the
+// same code paths as NS_ABORT_MSG in programs, which stays in optimized builds).
 #include "expected-throw-scope.h"
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
-#include "ns3/inference-study.h"
-#include "ns3/rda-study.h"
-#include "ns3/relation-study.h"
-#include "ns3/replay-study.h"
-#include "ns3/scheduling-study.h"
+#include "ns3/study-runner.h"
 
 #include <functional>
 #include <limits>
@@ -151,6 +148,105 @@ AttributeRows()
         {"ns3::RdaSender", "StdRelativeError", {"-0.1", "1.5"}},
         {"ns3::RdaTruthCollector", "IntervalLength", {"0ns", "999us", "2h"}},
         {"ns3::RdaTruthCollector", "Intervals", {"0", "100001"}},
+        // The studies' parameters (a uinteger given as "-1" would wrap around in ns-3's parser:
+        // the invalid values of counts are above their range or 0).
+        {"ns3::ReplayStudy", "Nodes", {"0", "1", "1025"}},
+        {"ns3::ReplayStudy", "Skew", {"0ns", "-1ms", "11s"}},
+        {"ns3::ReplayStudy", "Interval", {"0ns", "11s"}},
+        {"ns3::ReplayStudy", "Delay", {"-1us", "2s"}},
+        {"ns3::ReplayStudy", "Jitter", {"-1us", "2s"}},
+        {"ns3::ReplayStudy", "Rate", {"0", "-20", "2e6"}},
+        {"ns3::ReplayStudy", "LocalRate", {"-1", "2e6"}},
+        {"ns3::ReplayStudy", "Duration", {"0ns", "2h"}},
+        {"ns3::ReplayStudy", "ClockModel", {"quartz", ""}},
+        {"ns3::ReplayStudy", "CounterRule", {"Sometimes"}},
+        {"ns3::ReplayStudy", "CounterBits", {"0", "65"}},
+        {"ns3::ReplayStudy", "ExactLimit", {"1000001"}},
+        {"ns3::ReplayStudy", "SamplePairs", {"0", "1000000001"}},
+        {"ns3::ReplayStudy", "Seed", {"0", "4294967296"}},
+        {"ns3::ReplayStudy", "Run", {"0", "1000000000000000001"}},
+        {"ns3::ReplayStudy", "Topology", {"bus", ""}},
+        {"ns3::RelationStudy", "DriftPpm", {"-1", "501"}},
+        {"ns3::RelationStudy", "Asymmetry", {"-1us", "101ms"}},
+        {"ns3::RelationStudy", "Load", {"-0.1", "0.99", "1"}},
+        {"ns3::RelationStudy", "Rounds", {"0", "10001"}},
+        {"ns3::RelationStudy", "BusyRounds", {"0", "10001"}},
+        {"ns3::RelationStudy", "TupleInterval", {"0ns", "99us", "2s"}},
+        {"ns3::RelationStudy", "Workload", {"0ns", "1s", "601s"}},
+        {"ns3::RelationStudy", "NtpPoll", {"9ms", "3601s"}},
+        {"ns3::RelationStudy", "NtpMaxSkewPpm", {"-1", "10001"}},
+        {"ns3::RelationStudy", "LinkMbps", {"0", "2e5"}},
+        {"ns3::RelationStudy", "LinkDelay", {"-1us", "2s"}},
+        {"ns3::RelationStudy", "ResponseJitter", {"-1us", "11ms"}},
+        {"ns3::RelationStudy", "Seed", {"0"}},
+        {"ns3::RelationStudy", "Run", {"0"}},
+        {"ns3::SchedulingStudy", "Servers", {"0", "65"}},
+        {"ns3::SchedulingStudy", "Skew", {"-1us", "11s"}},
+        {"ns3::SchedulingStudy", "DriftPpm", {"-1", "1001"}},
+        {"ns3::SchedulingStudy", "Delay", {"-1ns", "2s"}},
+        {"ns3::SchedulingStudy", "Predictor", {"Oracle", ""}},
+        {"ns3::SchedulingStudy", "Window", {"0", "4097"}},
+        {"ns3::SchedulingStudy", "ProbeMode", {"Always"}},
+        {"ns3::SchedulingStudy", "ProbePeriod", {"0ns", "2h"}},
+        {"ns3::SchedulingStudy", "BurstInterval", {"0ns", "11s"}},
+        {"ns3::SchedulingStudy", "Operations", {"0", "1000001"}},
+        {"ns3::SchedulingStudy", "OperationInterval", {"999us", "2h"}},
+        {"ns3::SchedulingStudy", "OperationLead", {"0ns", "2h"}},
+        {"ns3::SchedulingStudy", "DecisionLead", {"0ns", "2h"}},
+        {"ns3::SchedulingStudy", "SendAhead", {"0ns", "2h"}},
+        {"ns3::SchedulingStudy", "ServiceBase", {"-1ns", "11s"}},
+        {"ns3::SchedulingStudy", "ServiceNoise", {"-1ns", "2s"}},
+        {"ns3::SchedulingStudy", "SpikeProbability", {"-0.1", "1.5"}},
+        {"ns3::SchedulingStudy", "SpikeMean", {"-1ns", "11s"}},
+        {"ns3::SchedulingStudy", "SchedMaxFuture", {"-1ns", "2h"}},
+        {"ns3::SchedulingStudy", "SchedMaxPast", {"-1ns", "2h"}},
+        {"ns3::SchedulingStudy", "AckLoss", {"-0.1", "1.1"}},
+        {"ns3::SchedulingStudy", "Refuse", {"-0.1", "2"}},
+        {"ns3::SchedulingStudy", "CancelLead", {"0ns", "2h"}},
+        {"ns3::SchedulingStudy", "Seed", {"0"}},
+        {"ns3::SchedulingStudy", "Run", {"0"}},
+        {"ns3::SchedulingStudy", "Topology", {"bus", ""}},
+        {"ns3::InferenceStudy", "Workload", {"bittorrent"}},
+        {"ns3::InferenceStudy", "Clients", {"0", "257"}},
+        {"ns3::InferenceStudy", "Backends", {"0", "65"}},
+        {"ns3::InferenceStudy", "FanOut", {"0", "65"}},
+        {"ns3::InferenceStudy", "LookupProbability", {"-0.1", "1.5"}},
+        {"ns3::InferenceStudy", "Rate", {"0", "-3", "2e5"}},
+        {"ns3::InferenceStudy", "Skew", {"-1ms", "101s"}},
+        {"ns3::InferenceStudy", "DriftPpm", {"-5", "1001"}},
+        {"ns3::InferenceStudy", "Delay", {"-1us", "2s"}},
+        {"ns3::InferenceStudy", "FrontEndService", {"0ns", "11s"}},
+        {"ns3::InferenceStudy", "BackendService", {"0ns", "11s"}},
+        {"ns3::InferenceStudy", "LookupService", {"0ns", "11s"}},
+        {"ns3::InferenceStudy", "Duration", {"0ns", "3601s"}},
+        {"ns3::InferenceStudy", "Window", {"0ns", "25h"}},
+        {"ns3::InferenceStudy", "Y", {"-1", "1001"}},
+        {"ns3::InferenceStudy", "TryBothBand", {"-0.1", "0.6"}},
+        {"ns3::InferenceStudy", "MaxTryBoth", {"21"}},
+        {"ns3::InferenceStudy", "Seed", {"0"}},
+        {"ns3::InferenceStudy", "Run", {"0"}},
+        {"ns3::InferenceStudy", "Topology", {"bus", ""}},
+        {"ns3::RdaStudy", "Intervals", {"0", "1001"}},
+        {"ns3::RdaStudy", "IntervalLength", {"0ns", "61s"}},
+        {"ns3::RdaStudy", "PacketInterval", {"0ns", "2s"}},
+        {"ns3::RdaStudy", "PacketSize", {"11", "1401"}},
+        {"ns3::RdaStudy", "LossRate", {"-0.1", "0.6", "1.5"}},
+        {"ns3::RdaStudy", "ReorderRate", {"-0.1", "1.1"}},
+        {"ns3::RdaStudy", "ReorderDelayMax", {"-1ms", "11s"}},
+        {"ns3::RdaStudy", "DuplicateRate", {"-0.1", "0.6"}},
+        {"ns3::RdaStudy", "ControlLossRate", {"-1", "0.6"}},
+        {"ns3::RdaStudy", "BaseDelay", {"-1us", "2s"}},
+        {"ns3::RdaStudy", "WeibullShape", {"0", "11"}},
+        {"ns3::RdaStudy", "WeibullScale", {"-1us", "2s"}},
+        {"ns3::RdaStudy", "ClockOffset", {"2s", "-2s"}},
+        {"ns3::RdaStudy", "DriftPpm", {"501", "-501"}},
+        {"ns3::RdaStudy", "SkewBound", {"-1us", "2s"}},
+        {"ns3::RdaStudy", "Banks", {"0", "17"}},
+        {"ns3::RdaStudy", "BucketsPerDifference", {"0.1", "65"}},
+        {"ns3::RdaStudy", "SignatureSize", {"8", "1501"}},
+        {"ns3::RdaStudy", "GarbagePackets", {"5000"}},
+        {"ns3::RdaStudy", "Seed", {"0", "4294967296"}},
+        {"ns3::RdaStudy", "Run", {"0"}},
     };
     return rows;
 }
@@ -230,6 +326,15 @@ ExemptRows()
         {"ns3::RdaTruthCollector",
          "IntervalStart",
          "any local-clock instant (a clock with a negative offset reads below 0)"},
+        {"ns3::ReplayStudy", "OnWire", anyBool},
+        {"ns3::ReplayStudy", "Poisson", anyBool},
+        {"ns3::ReplayStudy", "SumCounters", anyBool},
+        {"ns3::SchedulingStudy", "Atomic", anyBool},
+        {"ns3::InferenceStudy", "Poisson", anyBool},
+        {"ns3::InferenceStudy", "TraceLookup", anyBool},
+        {"ns3::RdaStudy", "BurstLoss", anyBool},
+        {"ns3::RdaStudy", "Checksum", anyBool},
+        {"ns3::RdaStudy", "PaperVariance", anyBool},
     };
     return rows;
 }
@@ -450,162 +555,106 @@ class AttributeMatrixTestCase : public TestCase
     }
 };
 
-/** A scenario-runner parameter change that must be refused. */
-template <typename Params>
-struct ParamRow
+/** A combination of parameters a study must refuse before building anything. */
+struct CombinationRow
 {
-    std::string parameter;               //!< what the message must name
-    std::function<void(Params&)> mutate; //!< the invalid change to the defaults
+    std::string study;                 //!< study name
+    StudySettings settings;            //!< each valid on its own
+    std::vector<std::string> mentions; //!< what the message must name
 };
 
-/** Each invalid scenario parameter (and inconsistent combination) is refused by name. */
-class RunnerMatrixTestCase : public TestCase
+/**
+ * Each inconsistent combination of study parameters (each value within its own range) is
+ * refused by the study's Validate() naming every attribute involved; a NaN given as a typed
+ * value is refused by the checker; an unknown parameter name is refused with the valid names.
+ */
+class StudyCombinationTestCase : public TestCase
 {
   public:
-    RunnerMatrixTestCase()
-        : TestCase("invalid scenario-runner parameters are refused naming the parameter")
+    StudyCombinationTestCase()
+        : TestCase("inconsistent study parameters are refused before the run, naming them")
     {
     }
 
   private:
-    template <typename Params>
-    uint32_t Check(const std::string& runner,
-                   const std::vector<ParamRow<Params>>& rows,
-                   const std::function<void(const Params&)>& validate)
-    {
-        {
-            std::string defaults = ErrorOf([&]() { validate(Params()); });
-            NS_TEST_EXPECT_MSG_EQ(defaults, "", runner << ": the defaults are valid");
-        }
-        for (const auto& row : rows)
-        {
-            Params p;
-            row.mutate(p);
-            std::string message = ErrorOf([&]() { validate(p); });
-            NS_TEST_EXPECT_MSG_NE(message.find(row.parameter),
-                                  std::string::npos,
-                                  runner << ": invalid " << row.parameter
-                                         << " refused by name (got '" << message << "')");
-        }
-        return rows.size();
-    }
-
     void DoRun() override
     {
-        uint32_t cases = 0;
         const double nan = std::numeric_limits<double>::quiet_NaN();
-        cases += Check<ReplayStudyParams>(
-            "ReplayStudy",
+        const std::vector<CombinationRow> rows = {
+            {"replay",
+             StudySettings().Set("Interval", "300us"), // E = 1 ms is not a multiple
+             {"ns3::ReplayStudy::Skew = 1ms", "multiple of ns3::ReplayStudy::Interval = 300us"}},
+            {"replay",
+             StudySettings().Set("Interval", "2ms"), // I > E
+             {"ns3::ReplayStudy::Skew", "ns3::ReplayStudy::Interval = 2ms"}},
+            {"replay",
+             StudySettings().Set("Jitter", "5us"), // needs OnWire
+             {"ns3::ReplayStudy::Jitter = 5us", "ns3::ReplayStudy::OnWire = false"}},
+            {"replay",
+             StudySettings().Set("Rate", DoubleValue(nan)),
+             {"ns3::ReplayStudy::Rate = nan", "valid range"}},
+            {"scheduling",
+             StudySettings().Set("DecisionLead", "2s"), // > OperationLead (1 s)
+             {"ns3::SchedulingStudy::DecisionLead = 2s", "ns3::SchedulingStudy::OperationLead"}},
+            {"scheduling",
+             StudySettings().Set("SendAhead", "1s"), // > DecisionLead (200 ms)
+             {"ns3::SchedulingStudy::SendAhead = 1s", "ns3::SchedulingStudy::DecisionLead"}},
+            {"scheduling",
+             StudySettings().Set("Atomic", "true").Set("CancelLead", "50ms"), // = SendAhead
+             {"ns3::SchedulingStudy::CancelLead = 50ms", "ns3::SchedulingStudy::SendAhead"}},
+            {"scheduling",
+             StudySettings().Set("ProbeMode", "Burst").Set("Window", "64"),
+             {"ns3::SchedulingStudy::OperationLead", "ns3::SchedulingStudy::Window = 64"}},
+            {"scheduling",
+             StudySettings().Set("SpikeProbability", DoubleValue(nan)),
+             {"ns3::SchedulingStudy::SpikeProbability = nan"}},
+            {"inference",
+             StudySettings().Set("FanOut", "4"), // > Backends (3)
+             {"ns3::InferenceStudy::FanOut = 4", "ns3::InferenceStudy::Backends = 3"}},
+            {"relation",
+             StudySettings().Set("DriftPpm", DoubleValue(nan)),
+             {"ns3::RelationStudy::DriftPpm = nan ppm"}},
+            {"rda",
+             StudySettings().Set("LossRate", DoubleValue(nan)),
+             {"ns3::RdaStudy::LossRate = nan"}},
+            {"rda",
+             StudySettings().Set("Bogus", "1"),
+             {"ns3::RdaStudy has no parameter 'Bogus'; valid: Intervals, IntervalLength"}},
+            {"rda",
+             StudySettings().Set("SkewBound", "50"), // a Time needs its unit
+             {"SkewBound = '50' is invalid for ns3::RdaStudy::SkewBound; valid: a time"}},
+            {"replay",
+             StudySettings().Set("Nodes", "-3"), // not a wrapped-around huge number
+             {"Nodes = '-3' is invalid for ns3::ReplayStudy::Nodes; valid: a whole number in "
+              "[2, 1024]"}},
+        };
+        for (const auto& row : rows)
+        {
+            // Defaults are valid: every message comes from the combination.
+            std::string defaults = ErrorOf([&]() {
+                Ptr<Study> study = StudyDescription::Get(row.study).Create();
+                study->Validate();
+            });
+            NS_TEST_EXPECT_MSG_EQ(defaults, "", row.study << ": the defaults are valid");
+            std::string message = ErrorOf([&]() {
+                Ptr<Study> study = StudyDescription::Get(row.study).Create();
+                row.settings.Apply(study);
+                study->Validate();
+            });
+            for (const auto& mention : row.mentions)
             {
-                {"nodes", [](auto& p) { p.nodes = 0; }},
-                {"nodes", [](auto& p) { p.nodes = 1; }},
-                {"nodes", [](auto& p) { p.nodes = 100000; }},
-                {"skew (E)", [](auto& p) { p.skew = Time(0); }},
-                {"skew (E)", [](auto& p) { p.skew = MilliSeconds(-1); }},
-                {"interval (I)", [](auto& p) { p.interval = MilliSeconds(2); }}, // I > E
-                {"interval (I)", [](auto& p) { p.interval = Time(0); }},
-                {"multiple", [](auto& p) { p.interval = MicroSeconds(300); }}, // E % I != 0
-                {"delay (delta)", [](auto& p) { p.delay = MicroSeconds(-1); }},
-                {"jitter", [](auto& p) { p.jitter = MicroSeconds(-1); }},
-                {"jitter", [](auto& p) { p.jitter = MicroSeconds(5); }}, // needs onWire
-                {"rate (alpha)", [](auto& p) { p.rate = 0; }},
-                {"rate (alpha)", [](auto& p) { p.rate = -20; }},
-                {"rate (alpha)", [nan](auto& p) { p.rate = nan; }},
-                {"localRate", [](auto& p) { p.localRate = -1; }},
-                {"duration", [](auto& p) { p.duration = Time(0); }},
-                {"clockModel", [](auto& p) { p.clockModel = "quartz"; }},
-                {"counterRule", [](auto& p) { p.counterRule = "Sometimes"; }},
-                {"counterBits", [](auto& p) { p.counterBits = 0; }},
-                {"counterBits", [](auto& p) { p.counterBits = 65; }},
-                {"run", [](auto& p) { p.run = 0; }},
-            },
-            [](const ReplayStudyParams& p) { p.Validate(); });
-        cases += Check<SchedulingStudyParams>(
-            "SchedulingStudy",
-            {
-                {"servers", [](auto& p) { p.servers = 0; }},
-                {"servers", [](auto& p) { p.servers = 65; }},
-                {"skew", [](auto& p) { p.skew = MicroSeconds(-1); }},
-                {"predictor", [](auto& p) { p.predictor = "Oracle"; }},
-                {"probeMode", [](auto& p) { p.probeMode = "Always"; }},
-                {"window", [](auto& p) { p.window = 0; }},
-                {"decisionLead", [](auto& p) { p.decisionLead = Seconds(2); }}, // > operationLead
-                {"sendAhead", [](auto& p) { p.sendAhead = Seconds(1); }},       // > decisionLead
-                {"spikeProbability", [](auto& p) { p.spikeProbability = 1.5; }},
-                {"spikeProbability", [nan](auto& p) { p.spikeProbability = nan; }},
-                {"ackLoss", [](auto& p) { p.ackLoss = -0.1; }},
-                {"ackLoss", [](auto& p) { p.ackLoss = 1.1; }},
-                {"refuse", [](auto& p) { p.refuse = 2; }},
-                {"driftPpm", [](auto& p) { p.driftPpm = -1; }},
-            },
-            [](const SchedulingStudyParams& p) { p.Validate(); });
-        cases += Check<InferenceStudyParams>(
-            "InferenceStudy",
-            {
-                {"workload", [](auto& p) { p.workload = "bittorrent"; }},
-                {"clients", [](auto& p) { p.clients = 0; }},
-                {"backends", [](auto& p) { p.backends = 0; }},
-                {"fanOut", [](auto& p) { p.fanOut = 0; }},
-                {"fanOut", [](auto& p) { p.fanOut = 4; }}, // > backends (3)
-                {"lookupProbability", [](auto& p) { p.lookupProbability = 1.5; }},
-                {"rate", [](auto& p) { p.rate = 0; }},
-                {"rate", [](auto& p) { p.rate = -3; }},
-                {"skew", [](auto& p) { p.skew = MilliSeconds(-1); }},
-                {"driftPpm", [](auto& p) { p.driftPpm = -5; }},
-                {"delay", [](auto& p) { p.delay = MicroSeconds(-1); }},
-                {"duration", [](auto& p) { p.duration = Time(0); }},
-            },
-            [](const InferenceStudyParams& p) { p.Validate(); });
-        cases += Check<RelationStudyParams>(
-            "RelationStudy",
-            {
-                {"driftPpm", [](auto& p) { p.driftPpm = -1; }},
-                {"driftPpm", [nan](auto& p) { p.driftPpm = nan; }},
-                {"asymmetry", [](auto& p) { p.asymmetry = MicroSeconds(-1); }},
-                {"load", [](auto& p) { p.load = 1.0; }},
-                {"load", [](auto& p) { p.load = -0.1; }},
-                {"rounds", [](auto& p) { p.rounds = 0; }},
-                {"busyRounds", [](auto& p) { p.busyRounds = 0; }},
-                {"tupleInterval", [](auto& p) { p.tupleInterval = Time(0); }},
-                {"workload", [](auto& p) { p.workload = Time(0); }},
-                {"ntpMaxSkewPpm", [](auto& p) { p.ntpMaxSkewPpm = -1; }},
-                {"linkMbps", [](auto& p) { p.linkMbps = 0; }},
-                {"linkDelay", [](auto& p) { p.linkDelay = MicroSeconds(-1); }},
-                {"responseJitter", [](auto& p) { p.responseJitter = MicroSeconds(-1); }},
-                {"seed", [](auto& p) { p.seed = 0; }},
-                {"run", [](auto& p) { p.run = 0; }},
-            },
-            [](const RelationStudyParams& p) { p.Validate(); });
-        cases += Check<RdaStudyParams>(
-            "RdaStudy",
-            {
-                {"intervals", [](auto& p) { p.intervals = 0; }},
-                {"intervalLength", [](auto& p) { p.intervalLength = Time(0); }},
-                {"packetInterval", [](auto& p) { p.packetInterval = Time(0); }},
-                {"packetSize", [](auto& p) { p.packetSize = 11; }},
-                {"lossRate", [](auto& p) { p.lossRate = 1.5; }},
-                {"lossRate", [](auto& p) { p.lossRate = -0.1; }},
-                {"lossRate", [nan](auto& p) { p.lossRate = nan; }},
-                {"reorderRate", [](auto& p) { p.reorderRate = 1.1; }},
-                {"duplicateRate", [](auto& p) { p.duplicateRate = 0.6; }},
-                {"controlLossRate", [](auto& p) { p.controlLossRate = -1; }},
-                {"reorderDelayMax", [](auto& p) { p.reorderDelayMax = MilliSeconds(-1); }},
-                {"baseDelay", [](auto& p) { p.baseDelay = MicroSeconds(-1); }},
-                {"weibullShape", [](auto& p) { p.weibullShape = 0; }},
-                {"weibullScale", [](auto& p) { p.weibullScale = MicroSeconds(-1); }},
-                {"clockOffset", [](auto& p) { p.clockOffset = Seconds(2); }},
-                {"driftPpm", [](auto& p) { p.driftPpm = 501; }},
-                {"skewBound", [](auto& p) { p.skewBound = MicroSeconds(-1); }},
-                {"banks", [](auto& p) { p.banks = 0; }},
-                {"banks", [](auto& p) { p.banks = 17; }},
-                {"bucketsPerDifference", [](auto& p) { p.bucketsPerDifference = 0.1; }},
-                {"signatureSize", [](auto& p) { p.signatureSize = 8; }},
-                {"garbagePackets", [](auto& p) { p.garbagePackets = 5000; }},
-                {"seed", [](auto& p) { p.seed = 0; }},
-                {"run", [](auto& p) { p.run = 0; }},
-            },
-            [](const RdaStudyParams& p) { p.Validate(); });
-        NS_TEST_ASSERT_MSG_GT(cases, 50u, "the runner matrix is not empty");
+                NS_TEST_EXPECT_MSG_NE(message.find(mention),
+                                      std::string::npos,
+                                      row.study << ": '" << mention << "' named (got '" << message
+                                                << "')");
+            }
+        }
+        // The runner validates before it builds: nothing ran, so the simulator is clean.
+        std::string refused =
+            ErrorOf([]() { StudyRunner::Run("replay", StudySettings().Set("Interval", "300us")); });
+        NS_TEST_EXPECT_MSG_NE(refused.find("multiple"), std::string::npos, "the runner validates");
+        NS_TEST_EXPECT_MSG_EQ(Simulator::Now(), Time(0), "nothing was scheduled");
+        NS_TEST_ASSERT_MSG_GT(rows.size(), 12u, "the combination matrix is not empty");
     }
 };
 
@@ -619,7 +668,7 @@ class BadInputMatrixTestSuite : public TestSuite
         AddTestCase(new CompletenessTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new EnumRoundTripTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new AttributeMatrixTestCase, chronometry::TestDuration::QUICK);
-        AddTestCase(new RunnerMatrixTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StudyCombinationTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

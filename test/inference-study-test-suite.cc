@@ -11,9 +11,9 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
-#include "ns3/inference-study.h"
 #include "ns3/internet-module.h"
 #include "ns3/multi-tier-application.h"
+#include "ns3/study-runner.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -22,12 +22,20 @@ namespace
 {
 
 /** \return a quick base point */
-InferenceStudyParams
+StudySettings
 Base()
 {
-    InferenceStudyParams p;
-    p.duration = Seconds(1);
-    return p;
+    return StudySettings().Set("Duration", TimeValue(Seconds(1)));
+}
+
+/**
+ * \param s settings
+ * \return the inference study's result
+ */
+StudyResult
+RunInference(const StudySettings& s)
+{
+    return StudyRunner::Run("inference", s);
 }
 
 /** No overlap: every link recovered. */
@@ -44,38 +52,46 @@ class LowLoadTestCase : public TestCase
     {
         for (uint64_t run = 1; run <= 3; ++run)
         {
-            InferenceStudyParams p = Base();
-            p.clients = 1;
-            p.poisson = false;
-            p.rate = 4;
-            p.duration = Seconds(5);
-            p.skew = MilliSeconds(100);
-            p.run = run;
-            InferenceStudyResult r = InferenceStudy::Run(p);
-            NS_TEST_ASSERT_MSG_GT(r.requests, 15u, "requests completed");
-            NS_TEST_ASSERT_MSG_EQ(r.trueLinks, r.messages - r.requests, "one root per request");
-            NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "published y = 4: no false link");
+            StudySettings p = Base();
+            p.Set("Clients", UintegerValue(1))
+                .Set("Poisson", BooleanValue(false))
+                .Set("Rate", DoubleValue(4))
+                .Set("Duration", TimeValue(Seconds(5)))
+                .Set("Skew", TimeValue(MilliSeconds(100)))
+                .Set("Run", UintegerValue(run));
+            StudyResult r = RunInference(p);
+            auto u = [&r](const char* f) { return r.Get<uint64_t>(f); };
+            auto d = [&r](const char* f) { return r.Get<double>(f); };
+            NS_TEST_ASSERT_MSG_GT(u("requests"), 15u, "requests completed");
+            NS_TEST_ASSERT_MSG_EQ(u("true_links"),
+                                  u("messages") - u("requests"),
+                                  "one root per request");
+            NS_TEST_ASSERT_MSG_EQ(d("link_precision"), 1.0, "published y = 4: no false link");
             // y = 4 loses the links whose delay exceeds 4 d (exponential service
             // times: about e^-4 of them); recall stays high.
-            NS_TEST_ASSERT_MSG_GT(r.linkRecall, 0.9, "published y = 4: recall");
-            NS_TEST_ASSERT_MSG_EQ(r.vcHbRecall, 1.0, "vector clocks order every true cause first");
-            NS_TEST_ASSERT_MSG_LT(r.networkDelayErrorUs,
-                                  r.rawNetworkDelayErrorUs / 10,
+            NS_TEST_ASSERT_MSG_GT(d("link_recall"), 0.9, "published y = 4: recall");
+            NS_TEST_ASSERT_MSG_EQ(d("vc_hb_recall"),
+                                  1.0,
+                                  "vector clocks order every true cause first");
+            NS_TEST_ASSERT_MSG_LT(d("network_delay_error_us"),
+                                  d("raw_network_delay_error_us") / 10,
                                   "symmetric-delay offsets remove the clock offset");
-            p.linking.spontaneous = 40;
-            r = InferenceStudy::Run(p);
-            NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "y = 40: precision 1");
-            NS_TEST_ASSERT_MSG_EQ(r.linkRecall, 1.0, "y = 40: recall 1");
-            NS_TEST_ASSERT_MSG_EQ(r.decisionAccuracy, 1.0, "y = 40: every decision right");
-            NS_TEST_ASSERT_MSG_EQ_TOL(r.mapPatternPrecision, 1.0, 1e-9, "MAP patterns exact");
-            NS_TEST_ASSERT_MSG_EQ_TOL(r.mapPatternRecall, 1.0, 1e-9, "MAP patterns exact");
-            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.patternNodeDelayError, 0.0, "patterns matched");
-            NS_TEST_ASSERT_MSG_LT(r.patternNodeDelayError, 0.1, "pattern node delays vs truth");
+            p.Set("Y", DoubleValue(40));
+            r = RunInference(p);
+            NS_TEST_ASSERT_MSG_EQ(d("link_precision"), 1.0, "y = 40: precision 1");
+            NS_TEST_ASSERT_MSG_EQ(d("link_recall"), 1.0, "y = 40: recall 1");
+            NS_TEST_ASSERT_MSG_EQ(d("decision_accuracy"), 1.0, "y = 40: every decision right");
+            NS_TEST_ASSERT_MSG_EQ_TOL(d("map_pattern_precision"), 1.0, 1e-9, "MAP patterns exact");
+            NS_TEST_ASSERT_MSG_EQ_TOL(d("map_pattern_recall"), 1.0, 1e-9, "MAP patterns exact");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(d("pattern_node_delay_error"), 0.0, "patterns matched");
+            NS_TEST_ASSERT_MSG_LT(d("pattern_node_delay_error"),
+                                  0.1,
+                                  "pattern node delays vs truth");
             // Vector clocks order every earlier arrival at the node before the send:
             // even without overlap, the request's own earlier messages (the call
             // before the lookup reply, the request before the back-end reply) are
             // candidates too; happened-before is not causation.
-            NS_TEST_ASSERT_MSG_GT(r.vcCandidates, 1.2, "hb leaves several candidates");
+            NS_TEST_ASSERT_MSG_GT(d("vc_candidates"), 1.2, "hb leaves several candidates");
         }
     }
 };
@@ -101,14 +117,15 @@ class LoadTrendTestCase : public TestCase
         {
             for (int run = 1; run <= runs; ++run)
             {
-                InferenceStudyParams p = Base();
-                p.rate = rates[li];
-                p.run = run;
-                InferenceStudyResult r = InferenceStudy::Run(p);
-                precision[li] += r.linkPrecision / runs;
-                recall[li] += r.linkRecall / runs;
-                candidates[li] += r.vcCandidates / runs;
-                NS_TEST_ASSERT_MSG_EQ(r.vcHbRecall, 1.0, "true causes always happened-before");
+                StudyResult r = RunInference(StudySettings(Base())
+                                                 .Set("Rate", DoubleValue(rates[li]))
+                                                 .Set("Run", UintegerValue(run)));
+                precision[li] += r.Get<double>("link_precision") / runs;
+                recall[li] += r.Get<double>("link_recall") / runs;
+                candidates[li] += r.Get<double>("vc_candidates") / runs;
+                NS_TEST_ASSERT_MSG_EQ(r.Get<double>("vc_hb_recall"),
+                                      1.0,
+                                      "true causes always happened-before");
             }
         }
         for (int li = 1; li < 3; ++li)
@@ -134,20 +151,28 @@ class ClockOffsetTestCase : public TestCase
   private:
     void DoRun() override
     {
-        InferenceStudyParams p = Base();
-        p.rate = 10;
-        p.driftPpm = 0;
-        p.skew = Time(0);
-        InferenceStudyResult a = InferenceStudy::Run(p);
-        p.skew = Seconds(10);
-        InferenceStudyResult b = InferenceStudy::Run(p);
-        NS_TEST_ASSERT_MSG_EQ(a.messages, b.messages, "same workload");
-        NS_TEST_ASSERT_MSG_EQ(a.linkPrecision, b.linkPrecision, "same links");
-        NS_TEST_ASSERT_MSG_EQ(a.linkRecall, b.linkRecall, "same links");
-        NS_TEST_ASSERT_MSG_GT(b.rawNetworkDelayErrorUs, 1e5, "raw delays carry seconds of offset");
+        StudySettings p = Base();
+        p.Set("Rate", DoubleValue(10)).Set("DriftPpm", DoubleValue(0)).Set("Skew", "0ns");
+        StudyResult a = RunInference(p);
+        p.Set("Skew", "10s");
+        StudyResult b = RunInference(p);
+        NS_TEST_ASSERT_MSG_EQ(a.Get<uint64_t>("messages"),
+                              b.Get<uint64_t>("messages"),
+                              "same workload");
+        NS_TEST_ASSERT_MSG_EQ(a.Get<double>("link_precision"),
+                              b.Get<double>("link_precision"),
+                              "same links");
+        NS_TEST_ASSERT_MSG_EQ(a.Get<double>("link_recall"),
+                              b.Get<double>("link_recall"),
+                              "same links");
+        NS_TEST_ASSERT_MSG_GT(b.Get<double>("raw_network_delay_error_us"),
+                              1e5,
+                              "raw delays carry seconds of offset");
         // Without drift, the minimum-delay offsets are within the delay spread.
-        NS_TEST_ASSERT_MSG_LT(b.offsetErrorUs, 50, "offsets within 50 us");
-        NS_TEST_ASSERT_MSG_LT(b.networkDelayErrorUs, 50, "network delays within 50 us");
+        NS_TEST_ASSERT_MSG_LT(b.Get<double>("offset_error_us"), 50, "offsets within 50 us");
+        NS_TEST_ASSERT_MSG_LT(b.Get<double>("network_delay_error_us"),
+                              50,
+                              "network delays within 50 us");
     }
 };
 
@@ -163,17 +188,16 @@ class UntracedLookupTestCase : public TestCase
   private:
     void DoRun() override
     {
-        InferenceStudyParams p = Base();
-        p.clients = 1;
-        p.poisson = false;
-        p.rate = 4;
-        p.duration = Seconds(5);
-        p.lookupProbability = 1;
-        p.traceLookup = false;
-        p.linking.spontaneous = 40;
-        InferenceStudyResult r = InferenceStudy::Run(p);
-        NS_TEST_ASSERT_MSG_EQ(r.linkPrecision, 1.0, "no false link");
-        NS_TEST_ASSERT_MSG_EQ(r.linkRecall, 1.0, "every link");
+        StudyResult r = RunInference(StudySettings(Base())
+                                         .Set("Clients", UintegerValue(1))
+                                         .Set("Poisson", BooleanValue(false))
+                                         .Set("Rate", DoubleValue(4))
+                                         .Set("Duration", TimeValue(Seconds(5)))
+                                         .Set("LookupProbability", DoubleValue(1))
+                                         .Set("TraceLookup", BooleanValue(false))
+                                         .Set("Y", DoubleValue(40)));
+        NS_TEST_ASSERT_MSG_EQ(r.Get<double>("link_precision"), 1.0, "no false link");
+        NS_TEST_ASSERT_MSG_EQ(r.Get<double>("link_recall"), 1.0, "every link");
     }
 };
 
@@ -193,13 +217,11 @@ class GossipTestCase : public TestCase
         const double rates[2] = {1, 50};
         for (int k = 0; k < 2; ++k)
         {
-            InferenceStudyParams p = Base();
-            p.workload = "gossip";
-            p.rate = rates[k];
-            InferenceStudyResult r = InferenceStudy::Run(p);
-            NS_TEST_ASSERT_MSG_GT(r.messages, 0u, "messages");
-            NS_TEST_ASSERT_MSG_EQ(r.trueLinks, 0u, "no true causes");
-            accuracy[k] = r.decisionAccuracy; // fraction correctly called spontaneous
+            StudyResult r = RunInference(
+                StudySettings(Base()).Set("Workload", "gossip").Set("Rate", DoubleValue(rates[k])));
+            NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("messages"), 0u, "messages");
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("true_links"), 0u, "no true causes");
+            accuracy[k] = r.Get<double>("decision_accuracy"); // correctly called spontaneous
         }
         // x = 100 ms: at 1 message/s per node an arrival precedes about 10 % of
         // the sends within x, and each of those is linked (falsely).
@@ -284,32 +306,27 @@ class StudyValidationTestCase : public TestCase
   private:
     void DoRun() override
     {
-        auto previous = chronometry::SetValidationMode(chronometry::ValidationMode::THROW);
-        InferenceStudyParams p = Base();
-        p.fanOut = 5;
-        bool thrown = false;
-        try
-        {
-            InferenceStudy::Run(p);
-        }
-        catch (const chronometry::ConfigError& e)
-        {
-            thrown = std::string(e.what()).find("fanOut") != std::string::npos;
-        }
-        NS_TEST_ASSERT_MSG_EQ(thrown, true, "fanOut above the back-ends rejected");
-        p = Base();
-        p.workload = "mesh";
-        thrown = false;
-        try
-        {
-            InferenceStudy::Run(p);
-        }
-        catch (const chronometry::ConfigError& e)
-        {
-            thrown = std::string(e.what()).find("workload") != std::string::npos;
-        }
-        NS_TEST_ASSERT_MSG_EQ(thrown, true, "unknown workload rejected");
-        chronometry::SetValidationMode(previous);
+        chronometry::ScopedThrowOnConfigError throwing;
+        auto message = [](const StudySettings& p) {
+            try
+            {
+                chronometry::test::ExpectedThrowScope expected;
+                RunInference(p);
+            }
+            catch (const chronometry::ConfigError& e)
+            {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        NS_TEST_ASSERT_MSG_EQ(message(StudySettings(Base()).Set("FanOut", UintegerValue(5))),
+                              "ns3::InferenceStudy::FanOut = 5 is invalid; valid: at most "
+                              "ns3::InferenceStudy::Backends = 3",
+                              "fanOut above the back-ends rejected");
+        NS_TEST_ASSERT_MSG_EQ(message(StudySettings(Base()).Set("Workload", "mesh")),
+                              "ns3::InferenceStudy::Workload = 'mesh' is invalid; valid values: "
+                              "multitier, gossip",
+                              "unknown workload rejected");
     }
 };
 

@@ -8,7 +8,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/rda-measurement-point.h"
 #include "ns3/rda-sender.h"
-#include "ns3/rda-study.h"
+#include "ns3/study-runner.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -32,6 +32,81 @@ Rel(double v, double t)
     return std::fabs(v - t) / std::fabs(t);
 }
 
+/**
+ * \param s settings
+ * \return the RDA study's result
+ */
+StudyResult
+RunRda(const StudySettings& s)
+{
+    return StudyRunner::Run("rda", s);
+}
+
+/** The fields of one interval row, by their C++ names of before. */
+struct Interval
+{
+    /** \param row an intervals row */
+    explicit Interval(const StudyRecord& row)
+        : interval(row.Get<uint32_t>("interval")),
+          common(row.Get<uint64_t>("common")),
+          setDifference(row.Get<uint64_t>("set_difference")),
+          dHat(row.Get<double>("d_hat")),
+          trueMeanNs(row.Get<double>("true_mean_ns")),
+          trueStdNs(row.Get<double>("true_std_ns")),
+          localMeanNs(row.Get<double>("local_mean_ns")),
+          localStdNs(row.Get<double>("local_std_ns")),
+          reported(row.Get<bool>("reported")),
+          timedOut(row.Get<bool>("timed_out")),
+          decoded(row.Get<bool>("decoded")),
+          rdaMeanNs(row.Get<double>("rda_mean_ns")),
+          rdaStdNs(row.Get<double>("rda_std_ns")),
+          rdaUseful(row.Get<double>("rda_useful")),
+          ldaMeanNs(row.Get<double>("lda_mean_ns")),
+          ldaStdNs(row.Get<double>("lda_std_ns")),
+          fcMeanNs(row.Get<double>("fc_mean_ns")),
+          fcStdNs(row.Get<double>("fc_std_ns")),
+          sketchBytes(row.Get<uint64_t>("sketch_bytes")),
+          wireBytes(row.Get<uint64_t>("wire_bytes"))
+    {
+    }
+
+    uint32_t interval;      //!< index
+    uint64_t common;        //!< common packets
+    uint64_t setDifference; //!< |S xor R|
+    double dHat;            //!< MinHash estimate
+    double trueMeanNs;      //!< truth
+    double trueStdNs;       //!< truth
+    double localMeanNs;     //!< local stamps
+    double localStdNs;      //!< local stamps
+    bool reported;          //!< reported
+    bool timedOut;          //!< timed out
+    bool decoded;           //!< decoded
+    double rdaMeanNs;       //!< RDA
+    double rdaStdNs;        //!< RDA
+    double rdaUseful;       //!< RDA
+    double ldaMeanNs;       //!< LDA
+    double ldaStdNs;        //!< LDA
+    double fcMeanNs;        //!< FineComb
+    double fcStdNs;         //!< FineComb
+    uint64_t sketchBytes;   //!< memory
+    uint64_t wireBytes;     //!< control bytes
+};
+
+/**
+ * \param r a result
+ * \return its intervals
+ */
+std::vector<Interval>
+Intervals(const StudyResult& r)
+{
+    std::vector<Interval> out;
+    for (const auto& row : r.GetRows())
+    {
+        out.emplace_back(row);
+    }
+    return out;
+}
+
 /** \brief Loss and reordering with synchronised clocks: exact mean, std, RDA <= LDA. */
 class RdaStudyTruthTestCase : public TestCase
 {
@@ -46,18 +121,19 @@ class RdaStudyTruthTestCase : public TestCase
     {
         for (int burst = 0; burst < 2; ++burst)
         {
-            RdaStudyParams p;
-            p.intervals = 4;
-            p.lossRate = 0.02;
-            p.burstLoss = burst == 1;
-            p.reorderRate = 0.02;
-            p.garbagePackets = 5;
-            p.seed = 3 + burst;
-            RdaStudyResult r = RunRdaStudy(p);
-            NS_TEST_ASSERT_MSG_EQ(r.intervals.size(), 4u, "all intervals");
-            NS_TEST_ASSERT_MSG_EQ(r.malformed, 10u, "garbage counted and dropped at both points");
-            NS_TEST_ASSERT_MSG_GT(r.reordered, 0u, "reorder injected");
-            for (const auto& i : r.intervals)
+            StudyResult r = RunRda(StudySettings()
+                                       .Set("Intervals", UintegerValue(4))
+                                       .Set("LossRate", DoubleValue(0.02))
+                                       .Set("BurstLoss", BooleanValue(burst == 1))
+                                       .Set("ReorderRate", DoubleValue(0.02))
+                                       .Set("GarbagePackets", UintegerValue(5))
+                                       .Set("Seed", UintegerValue(3 + burst)));
+            NS_TEST_ASSERT_MSG_EQ(r.GetRows().size(), 4u, "all intervals");
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("malformed"),
+                                  10u,
+                                  "garbage counted and dropped at both points");
+            NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("reordered"), 0u, "reorder injected");
+            for (const auto& i : Intervals(r))
             {
                 NS_TEST_ASSERT_MSG_EQ(i.reported, true, "interval reported");
                 NS_TEST_ASSERT_MSG_GT(i.setDifference, 0u, "loss/reorder created differences");
@@ -104,16 +180,19 @@ class RdaStudyCacheBoundTestCase : public TestCase
     {
         for (int offset = 0; offset < 2; ++offset)
         {
-            RdaStudyParams p;
-            p.intervals = 30;
-            p.intervalLength = MilliSeconds(100);
-            p.packetInterval = MicroSeconds(200); // 500 packets per interval
-            p.lossRate = 0.02;
-            p.clockOffset = MilliSeconds(offset * 30); // 30 % of the packets change interval
-            p.seed = 11 + offset;
-            RdaStudyResult r = RunRdaStudy(p);
-            NS_TEST_ASSERT_MSG_EQ(r.intervals.size(), 30u, "all intervals");
-            for (const auto& i : r.intervals)
+            StudyResult r =
+                RunRda(StudySettings()
+                           .Set("Intervals", UintegerValue(30))
+                           .Set("IntervalLength", TimeValue(MilliSeconds(100)))
+                           .Set("PacketInterval", TimeValue(MicroSeconds(200))) // 500 per interval
+                           .Set("LossRate", DoubleValue(0.02))
+                           .Set("ClockOffset", TimeValue(MilliSeconds(offset * 30))) // 30 % cross
+                           .Set("Seed", UintegerValue(11 + offset)));
+            NS_TEST_ASSERT_MSG_EQ(r.GetRows().size(), 30u, "all intervals");
+            const uint64_t peakIntervals = r.Get<uint64_t>("peak_cached_intervals");
+            const uint64_t peakPackets = r.Get<uint64_t>("peak_cached_packets");
+            const uint64_t sent = r.Get<uint64_t>("sent");
+            for (const auto& i : Intervals(r))
             {
                 NS_TEST_ASSERT_MSG_EQ(i.reported, true, "interval reported, not timed out");
                 NS_TEST_ASSERT_MSG_GT(i.common, 250u, "truth computed from the released caches");
@@ -126,13 +205,13 @@ class RdaStudyCacheBoundTestCase : public TestCase
             double retained = (1.0 + 0.03 * offset + 0.1 + 0.1) / 0.1;
             uint32_t bound = static_cast<uint32_t>(std::ceil(retained)) + 2 + 3;
             std::cout << "[rda-study] offset " << offset * 30 << " ms: peak cached intervals "
-                      << r.peakCachedIntervals << " (bound " << bound << ", 60 if none freed), "
-                      << "packets " << r.peakCachedPackets << " of " << 2 * r.sent << std::endl;
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.peakCachedIntervals, bound, "interval caches bounded");
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.peakCachedPackets,
+                      << peakIntervals << " (bound " << bound << ", 60 if none freed), "
+                      << "packets " << peakPackets << " of " << 2 * sent << std::endl;
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(peakIntervals, bound, "interval caches bounded");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(peakPackets,
                                         static_cast<uint64_t>(bound) * 500,
                                         "cached packets bounded");
-            NS_TEST_ASSERT_MSG_LT(r.peakCachedPackets, r.sent, "far below keeping everything");
+            NS_TEST_ASSERT_MSG_LT(peakPackets, sent, "far below keeping everything");
         }
     }
 };
@@ -150,18 +229,19 @@ class RdaStudyClockTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RdaStudyParams p;
-        p.intervals = 3;
-        p.clockOffset = MicroSeconds(700);
-        p.reorderRate = 0; // FlowMonitor also sees the packets outside the intervals
-        p.seed = 8;
-        RdaStudyResult r = RunRdaStudy(p);
+        StudySettings p;
+        p.Set("Intervals", UintegerValue(3))
+            .Set("ClockOffset", TimeValue(MicroSeconds(700)))
+            .Set("ReorderRate", DoubleValue(0)) // FlowMonitor also sees the packets outside
+            .Set("Seed", UintegerValue(8));
+        StudyResult r = RunRda(p);
         // FlowMonitor (independent) vs the per-packet truth: packets inside the measured
         // intervals against every packet of the flow
-        NS_TEST_ASSERT_MSG_LT(Rel(r.flowMonitorMeanDelayNs, r.overallTrueMeanNs),
-                              0.05,
-                              "FlowMonitor cross-check of the mean delay");
-        for (const auto& i : r.intervals)
+        NS_TEST_ASSERT_MSG_LT(
+            Rel(r.Get<double>("flow_monitor_mean_delay_ns"), r.Get<double>("overall_true_mean_ns")),
+            0.05,
+            "FlowMonitor cross-check of the mean delay");
+        for (const auto& i : Intervals(r))
         {
             NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded");
             NS_TEST_ASSERT_MSG_EQ_TOL(i.rdaMeanNs - i.trueMeanNs,
@@ -173,19 +253,18 @@ class RdaStudyClockTestCase : public TestCase
                                       1e-3,
                                       "offset leaves the true spread unchanged");
         }
-        p.clockOffset = Time(0);
-        p.driftPpm = 100;
-        p.skewBound = Time(0);
-        r = RunRdaStudy(p);
-        for (const auto& i : r.intervals)
+        p.Set("ClockOffset", TimeValue(Time(0)))
+            .Set("DriftPpm", DoubleValue(100))
+            .Set("SkewBound", TimeValue(Time(0)));
+        r = RunRda(p);
+        for (const auto& i : Intervals(r))
         {
             NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded with drift");
             NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.localMeanNs), 1e-9, "exact on local stamps");
         }
-        p.driftPpm = 0;
-        p.skewBound = MicroSeconds(50);
-        r = RunRdaStudy(p);
-        for (const auto& i : r.intervals)
+        p.Set("DriftPpm", DoubleValue(0)).Set("SkewBound", TimeValue(MicroSeconds(50)));
+        r = RunRda(p);
+        for (const auto& i : Intervals(r))
         {
             NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded with bounded skew");
             NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.localMeanNs), 1e-9, "exact on local stamps");
@@ -212,15 +291,15 @@ class RdaStudyValidationTestCase : public TestCase
         std::string msg;
         try
         {
-            RdaStudyParams p;
-            p.lossRate = 0.9;
-            RunRdaStudy(p);
+            RunRda(StudySettings().Set("LossRate", DoubleValue(0.9)));
         }
         catch (const chronometry::ConfigError& e)
         {
             msg = e.what();
         }
-        NS_TEST_ASSERT_MSG_NE(msg.find("RdaStudyParams::lossRate"), std::string::npos, msg);
+        NS_TEST_ASSERT_MSG_EQ(msg,
+                              "ns3::RdaStudy::LossRate = 0.9 is invalid; valid range: [0, 0.5]",
+                              msg);
         msg.clear();
         try
         {
@@ -248,17 +327,16 @@ class RdaStudyPaperFormTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RdaStudyParams p;
-        p.intervals = 6;
-        p.banks = 2;
-        p.checksum = false;
-        p.paperVariance = true;
-        p.lossRate = 0.05;
-        p.reorderRate = 0.05;
-        p.seed = 12;
-        RdaStudyResult r = RunRdaStudy(p);
+        StudyResult r = RunRda(StudySettings()
+                                   .Set("Intervals", UintegerValue(6))
+                                   .Set("Banks", UintegerValue(2))
+                                   .Set("Checksum", BooleanValue(false))
+                                   .Set("PaperVariance", BooleanValue(true))
+                                   .Set("LossRate", DoubleValue(0.05))
+                                   .Set("ReorderRate", DoubleValue(0.05))
+                                   .Set("Seed", UintegerValue(12)));
         uint32_t decoded = 0;
-        for (const auto& i : r.intervals)
+        for (const auto& i : Intervals(r))
         {
             NS_TEST_ASSERT_MSG_EQ(i.reported, true, "reported even when decoding fails");
             NS_TEST_ASSERT_MSG_GT(i.rdaUseful, 0.5, "most packets still useful");
@@ -273,13 +351,13 @@ class RdaStudyPaperFormTestCase : public TestCase
 
         // lossy control link: the points send lost control messages again (MaxRetries,
         // RetransmitTimeout), so no interval times out and every one stays exact
-        RdaStudyParams c;
-        c.intervals = 8;
-        c.controlLossRate = 0.02;
-        c.seed = 14;
-        RdaStudyResult rc = RunRdaStudy(c);
+        const uint32_t intervals = 8;
+        StudyResult rc = RunRda(StudySettings()
+                                    .Set("Intervals", UintegerValue(intervals))
+                                    .Set("ControlLossRate", DoubleValue(0.02))
+                                    .Set("Seed", UintegerValue(14)));
         uint32_t timedOut = 0;
-        for (const auto& i : rc.intervals)
+        for (const auto& i : Intervals(rc))
         {
             bool one = i.reported != i.timedOut;
             NS_TEST_ASSERT_MSG_EQ(one, true, "each interval has one outcome");
@@ -292,13 +370,14 @@ class RdaStudyPaperFormTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(timedOut, 0u, "retransmission recovers every lost message");
 
         // duplicates (the paper's open question): discarded by the caches, estimate exact
-        RdaStudyParams d;
-        d.intervals = 3;
-        d.duplicateRate = 0.05;
-        d.seed = 13;
-        RdaStudyResult rd = RunRdaStudy(d);
-        NS_TEST_ASSERT_MSG_GT(rd.duplicatesDiscarded, 50u, "duplicates seen and discarded");
-        for (const auto& i : rd.intervals)
+        StudyResult rd = RunRda(StudySettings()
+                                    .Set("Intervals", UintegerValue(3))
+                                    .Set("DuplicateRate", DoubleValue(0.05))
+                                    .Set("Seed", UintegerValue(13)));
+        NS_TEST_ASSERT_MSG_GT(rd.Get<uint64_t>("duplicates_discarded"),
+                              50u,
+                              "duplicates seen and discarded");
+        for (const auto& i : Intervals(rd))
         {
             NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded with duplicates");
             NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.trueMeanNs), 1e-9, "exact with duplicates");
@@ -322,24 +401,25 @@ class RdaStudyTargetTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RdaStudyParams p;
-        p.intervals = 4;
-        p.packetInterval = MicroSeconds(10);
-        p.lossRate = 0.01;
-        p.reorderRate = 0.02; // half of the delayed packets cross the interval end
-        p.seed = 21;
-        RdaStudyResult r = RunRdaStudy(p);
+        StudyResult result =
+            RunRda(StudySettings()
+                       .Set("Intervals", UintegerValue(4))
+                       .Set("PacketInterval", TimeValue(MicroSeconds(10)))
+                       .Set("LossRate", DoubleValue(0.01))
+                       .Set("ReorderRate", DoubleValue(0.02)) // half the delayed packets cross
+                       .Set("Seed", UintegerValue(21)));
+        std::vector<Interval> intervals = Intervals(result);
         double stdErr = 0;
         double lda = 0;
         double fc = 0;
-        for (const auto& i : r.intervals)
+        for (const auto& i : intervals)
         {
             NS_TEST_ASSERT_MSG_GT(i.common, 9000u, "about 10 000 packets per interval");
             NS_TEST_ASSERT_MSG_LT(Rel(i.rdaMeanNs, i.trueMeanNs), 1e-3, "mean within 1e-3");
             NS_TEST_ASSERT_MSG_LT(Rel(i.rdaStdNs, i.trueStdNs), 0.10, "std within 10 % each");
-            stdErr += Rel(i.rdaStdNs, i.trueStdNs) / r.intervals.size();
-            lda += Rel(i.ldaMeanNs, i.trueMeanNs) / r.intervals.size();
-            fc += Rel(i.fcMeanNs, i.trueMeanNs) / r.intervals.size();
+            stdErr += Rel(i.rdaStdNs, i.trueStdNs) / intervals.size();
+            lda += Rel(i.ldaMeanNs, i.trueMeanNs) / intervals.size();
+            fc += Rel(i.fcMeanNs, i.trueMeanNs) / intervals.size();
         }
         NS_TEST_ASSERT_MSG_LT(stdErr, 0.05, "std within 5 % on average");
         std::cout << "[rda-study] target: std err " << stdErr << "; mean err LDA " << lda

@@ -10,7 +10,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/relation-header.h"
-#include "ns3/relation-study.h"
+#include "ns3/study-runner.h"
 #include "ns3/test.h"
 #include "ns3/tsc-client-application.h"
 
@@ -31,14 +31,27 @@ class StudyCase : public TestCase
 
   protected:
     /** \param r result \param what label: every duration of every method is covered */
-    void CheckCoverage(const RelationStudyResult& r, const std::string& what)
+    void CheckCoverage(const StudyResult& r, const std::string& what)
     {
-        for (const auto& m : r.methods)
+        NS_TEST_EXPECT_MSG_EQ(r.GetRows().size(), 13u, what + ": 13 (method, duration) rows");
+        for (const auto& m : r.GetRows())
         {
-            std::string label = what + " " + m.method + " " + m.duration;
-            NS_TEST_EXPECT_MSG_GT_OR_EQ(m.n, 100u, label + ": enough durations");
-            NS_TEST_EXPECT_MSG_EQ(m.covered, m.n, label + ": a bound failed");
+            std::string label =
+                what + " " + m.Get<std::string>("method") + " " + m.Get<std::string>("duration");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(m.Get<uint64_t>("n"), 100u, label + ": enough durations");
+            NS_TEST_EXPECT_MSG_EQ(m.Get<uint64_t>("covered"),
+                                  m.Get<uint64_t>("n"),
+                                  label + ": a bound failed");
         }
+    }
+
+    /**
+     * \param r result \param method method \param duration duration kind
+     * \return the row's mean bound in us
+     */
+    static double MeanBound(const StudyResult& r, const char* method, const char* duration)
+    {
+        return r.GetRow({{"method", method}, {"duration", duration}}).Get<double>("mean_bound_us");
     }
 };
 
@@ -54,13 +67,14 @@ class DefaultScenarioTestCase : public StudyCase
   private:
     void DoRun() override
     {
-        RelationStudyParams p;
-        RelationStudyResult r = RunRelationStudy(p);
+        StudyResult r = StudyRunner::Run("relation");
         CheckCoverage(r, "default");
-        NS_TEST_ASSERT_MSG_GT(r.tuples, 700u, "tuples completed");
-        NS_TEST_ASSERT_MSG_EQ(r.malformed, 0u, "no malformed packets");
-        NS_TEST_ASSERT_MSG_GT(r.minRttBusy, r.minRttQuiet, "RTT grows in the busy phase");
-        auto b = [&](const char* m, const char* d) { return r.Get(m, d).meanBound; };
+        NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("tuples"), 700u, "tuples completed");
+        NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("malformed"), 0u, "no malformed packets");
+        NS_TEST_ASSERT_MSG_GT(r.GetRows()[0].Get<double>("min_rtt_busy_us"),
+                              r.GetRows()[0].Get<double>("min_rtt_quiet_us"),
+                              "RTT grows in the busy phase");
+        auto b = [&](const char* m, const char* d) { return MeanBound(r, m, d); };
         NS_TEST_ASSERT_MSG_LT(b("CP", "A->C"), b("CP_BUSY", "A->C"), "CP < CP_BUSY");
         NS_TEST_ASSERT_MSG_LT(b("CP_BUSY", "A->C"), b("ReT", "A->C"), "CP_BUSY < ReT");
         NS_TEST_ASSERT_MSG_LT(b("CP", "A->C"), b("NTP", "A->C"), "CP < NTP");
@@ -85,25 +99,25 @@ class LoadTestCase : public StudyCase
   private:
     void DoRun() override
     {
-        Time prevRet(0);
-        Time cp0(0);
+        double prevRet = 0;
+        double cp0 = 0;
         for (double load : {0.0, 0.4, 0.9})
         {
-            RelationStudyParams p;
-            p.load = load;
-            p.workload = Seconds(2);
-            p.run = 3;
-            RelationStudyResult r = RunRelationStudy(p);
+            StudyResult r = StudyRunner::Run("relation",
+                                             StudySettings()
+                                                 .Set("Load", DoubleValue(load))
+                                                 .Set("Workload", TimeValue(Seconds(2)))
+                                                 .Set("Run", UintegerValue(3)));
             CheckCoverage(r, "load " + std::to_string(load));
-            Time ret = r.Get("ReT", "A->C").meanBound;
+            double ret = MeanBound(r, "ReT", "A->C");
             NS_TEST_ASSERT_MSG_GT(ret, prevRet, "ReT bound grows with load");
             prevRet = ret;
-            Time cp = r.Get("CP", "A->C").meanBound;
+            double cp = MeanBound(r, "CP", "A->C");
             if (load == 0.0)
             {
                 cp0 = cp;
             }
-            NS_TEST_ASSERT_MSG_EQ_TOL(cp, cp0, MicroSeconds(20), "quiescent CP unaffected");
+            NS_TEST_ASSERT_MSG_EQ_TOL(cp, cp0, 20.0, "quiescent CP unaffected (us)");
         }
     }
 };
@@ -122,18 +136,19 @@ class DriftAsymmetryTestCase : public StudyCase
     {
         for (uint64_t run : {5, 6})
         {
-            RelationStudyParams p;
-            p.driftPpm = 50;
-            p.asymmetry = MicroSeconds(300);
-            p.load = 0.5;
-            p.workload = Seconds(2);
-            p.run = run;
-            RelationStudyResult r = RunRelationStudy(p);
+            StudyResult r = StudyRunner::Run("relation",
+                                             StudySettings()
+                                                 .Set("DriftPpm", DoubleValue(50))
+                                                 .Set("Asymmetry", TimeValue(MicroSeconds(300)))
+                                                 .Set("Load", DoubleValue(0.5))
+                                                 .Set("Workload", TimeValue(Seconds(2)))
+                                                 .Set("Run", UintegerValue(run)));
             CheckCoverage(r, "drift 50 run " + std::to_string(run));
             // the truth is off-centre by the asymmetry: the CP error is about half of it
-            NS_TEST_ASSERT_MSG_GT(r.Get("CP", "A->C").meanAbsError,
-                                  MicroSeconds(100),
-                                  "asymmetry shows in the error");
+            NS_TEST_ASSERT_MSG_GT(
+                r.GetRow({{"method", "CP"}, {"duration", "A->C"}}).Get<double>("mean_abs_error_us"),
+                100.0,
+                "asymmetry shows in the error");
         }
     }
 };

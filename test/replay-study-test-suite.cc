@@ -3,9 +3,12 @@
  */
 // System test of the replay-clock study on a small grid: the thesis' qualitative
 // findings on our numbers, and requirements 1 and 2 in every run.
+#include "expected-throw-scope.h"
+
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
-#include "ns3/replay-study.h"
+#include "ns3/double.h"
+#include "ns3/study-runner.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -19,18 +22,17 @@ namespace
  * \param rate alpha
  * \return a small study point
  */
-ReplayStudyParams
+StudySettings
 Point(Time skew, Time delay, double rate)
 {
-    ReplayStudyParams p;
-    p.nodes = 16;
-    p.skew = skew;
-    p.interval = MicroSeconds(100);
-    p.delay = delay;
-    p.rate = rate;
-    p.duration = MilliSeconds(500);
-    p.run = 3;
-    return p;
+    return StudySettings()
+        .Set("Nodes", UintegerValue(16))
+        .Set("Skew", TimeValue(skew))
+        .Set("Interval", TimeValue(MicroSeconds(100)))
+        .Set("Delay", TimeValue(delay))
+        .Set("Rate", DoubleValue(rate))
+        .Set("Duration", TimeValue(MilliSeconds(500)))
+        .Set("Run", UintegerValue(3));
 }
 
 /** Theta against E, alpha and delta, as the thesis reports. */
@@ -44,14 +46,16 @@ class QualitativeFindingsTestCase : public TestCase
     }
 
   private:
-    ReplayStudyResult Run(const ReplayStudyParams& p)
+    StudyResult Run(const StudySettings& p)
     {
-        ReplayStudyResult r = ReplayStudy::Run(p);
-        NS_TEST_EXPECT_MSG_GT(r.events, 100, "events were stamped");
-        NS_TEST_EXPECT_MSG_EQ(r.r1Violations, 0, "requirement 1");
-        NS_TEST_EXPECT_MSG_EQ(r.r2ThesisViolations, 0, "requirement 2 (thesis form)");
-        NS_TEST_EXPECT_MSG_EQ(r.hlcViolations, 0, "HLC");
-        NS_TEST_EXPECT_MSG_EQ(r.hvcViolations, 0, "HVC");
+        StudyResult r = StudyRunner::Run("replay", p);
+        NS_TEST_EXPECT_MSG_GT(r.Get<uint64_t>("events"), 100, "events were stamped");
+        NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("r1_violations"), 0, "requirement 1");
+        NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("r2_thesis_violations"),
+                              0,
+                              "requirement 2 (thesis form)");
+        NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("hlc_violations"), 0, "HLC");
+        NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("hvc_violations"), 0, "HVC");
         return r;
     }
 
@@ -59,25 +63,27 @@ class QualitativeFindingsTestCase : public TestCase
     {
         auto smallE = Run(Point(MicroSeconds(300), MicroSeconds(8), 160));
         auto largeE = Run(Point(MilliSeconds(2), MicroSeconds(8), 160));
-        NS_TEST_ASSERT_MSG_GT(largeE.thetaMean,
-                              smallE.thetaMean * 1.1,
-                              "theta grows with E (" << smallE.thetaMean << " -> "
-                                                     << largeE.thetaMean << ")");
+        NS_TEST_ASSERT_MSG_GT(largeE.Get<double>("theta_mean"),
+                              smallE.Get<double>("theta_mean") * 1.1,
+                              "theta grows with E (" << smallE.Get<double>("theta_mean") << " -> "
+                                                     << largeE.Get<double>("theta_mean") << ")");
         auto slow = Run(Point(MilliSeconds(1), MicroSeconds(8), 20));
         auto fast = Run(Point(MilliSeconds(1), MicroSeconds(8), 160));
-        NS_TEST_ASSERT_MSG_GT(fast.thetaMean,
-                              slow.thetaMean * 1.1,
-                              "theta grows with alpha (" << slow.thetaMean << " -> "
-                                                         << fast.thetaMean << ")");
+        NS_TEST_ASSERT_MSG_GT(fast.Get<double>("theta_mean"),
+                              slow.Get<double>("theta_mean") * 1.1,
+                              "theta grows with alpha (" << slow.Get<double>("theta_mean") << " -> "
+                                                         << fast.Get<double>("theta_mean") << ")");
         auto short1 = Run(Point(MilliSeconds(1), MicroSeconds(1), 160));
         auto short8 = Run(Point(MilliSeconds(1), MicroSeconds(8), 160));
-        NS_TEST_ASSERT_MSG_EQ_TOL(short8.thetaMean,
-                                  short1.thetaMean,
-                                  0.15 * short1.thetaMean,
+        NS_TEST_ASSERT_MSG_EQ_TOL(short8.Get<double>("theta_mean"),
+                                  short1.Get<double>("theta_mean"),
+                                  0.15 * short1.Get<double>("theta_mean"),
                                   "theta nearly flat in delta while delta < E");
         auto far = Run(Point(MicroSeconds(300), MicroSeconds(800), 160));
-        NS_TEST_ASSERT_MSG_EQ(far.thetaMax, 1, "only the own offset once delta > 2E + I");
-        NS_TEST_ASSERT_MSG_LT(fast.sigmaMean, 0.5, "counters stay small");
+        NS_TEST_ASSERT_MSG_EQ(far.Get<double>("theta_max"),
+                              1,
+                              "only the own offset once delta > 2E + I");
+        NS_TEST_ASSERT_MSG_LT(fast.Get<double>("sigma_mean"), 0.5, "counters stay small");
     }
 };
 
@@ -94,27 +100,39 @@ class DelayAndJitterTestCase : public TestCase
   private:
     void DoRun() override
     {
-        ReplayStudyParams p = Point(MicroSeconds(500), MicroSeconds(20), 100);
-        p.nodes = 8;
-        p.duration = MilliSeconds(300);
-        ReplayStudyResult plain = ReplayStudy::Run(p);
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(plain.delayMin, 20.0, "at least delta");
+        StudySettings p = Point(MicroSeconds(500), MicroSeconds(20), 100);
+        p.Set("Nodes", UintegerValue(8)).Set("Duration", TimeValue(MilliSeconds(300)));
+        StudyResult plain = StudyRunner::Run("replay", p);
+        auto delay = [](const StudyResult& r, const char* f) { return r.Get<double>(f); };
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(delay(plain, "delay_min_us"), 20.0, "at least delta");
         // Mean: delta plus a few us of transmission (the maximum also includes CSMA deferral
         // when the shared channel is busy).
-        NS_TEST_ASSERT_MSG_LT(plain.delayMean, 20.0 + 10.0, "delta plus transmission");
-        p.onWire = true;
-        ReplayStudyResult wire = ReplayStudy::Run(p);
-        NS_TEST_ASSERT_MSG_GT(wire.delayMean, plain.delayMean, "stamp bytes take wire time");
-        p.jitter = MicroSeconds(200);
-        ReplayStudyResult jittered = ReplayStudy::Run(p);
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(jittered.delayMin, 20.0, "jitter only adds delay");
-        NS_TEST_ASSERT_MSG_EQ_TOL(jittered.delayMean,
-                                  20.0 + 100.0 + (wire.delayMean - 20.0),
+        NS_TEST_ASSERT_MSG_LT(delay(plain, "delay_mean_us"),
+                              20.0 + 10.0,
+                              "delta plus transmission");
+        p.Set("OnWire", BooleanValue(true));
+        StudyResult wire = StudyRunner::Run("replay", p);
+        NS_TEST_ASSERT_MSG_GT(delay(wire, "delay_mean_us"),
+                              delay(plain, "delay_mean_us"),
+                              "stamp bytes take wire time");
+        p.Set("Jitter", TimeValue(MicroSeconds(200)));
+        StudyResult jittered = StudyRunner::Run("replay", p);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(delay(jittered, "delay_min_us"),
+                                    20.0,
+                                    "jitter only adds delay");
+        NS_TEST_ASSERT_MSG_EQ_TOL(delay(jittered, "delay_mean_us"),
+                                  20.0 + 100.0 + (delay(wire, "delay_mean_us") - 20.0),
                                   15.0,
                                   "mean delay grows by J / 2");
-        NS_TEST_ASSERT_MSG_GT(jittered.delayMax - jittered.delayMin, 100.0, "spread over J");
-        NS_TEST_ASSERT_MSG_EQ(jittered.r1Violations, 0, "requirement 1 with jitter");
-        NS_TEST_ASSERT_MSG_EQ(jittered.r2ThesisViolations, 0, "requirement 2 with jitter");
+        NS_TEST_ASSERT_MSG_GT(delay(jittered, "delay_max_us") - delay(jittered, "delay_min_us"),
+                              100.0,
+                              "spread over J");
+        NS_TEST_ASSERT_MSG_EQ(jittered.Get<uint64_t>("r1_violations"),
+                              0,
+                              "requirement 1 with jitter");
+        NS_TEST_ASSERT_MSG_EQ(jittered.Get<uint64_t>("r2_thesis_violations"),
+                              0,
+                              "requirement 2 with jitter");
     }
 };
 
@@ -131,10 +149,13 @@ class StudyValidationTestCase : public TestCase
     void DoRun() override
     {
         chronometry::ScopedThrowOnConfigError throwing;
-        auto rejects = [](ReplayStudyParams p, const std::string& mention) {
+        // Refused before anything is built, naming the attribute (and its range, or the
+        // attribute it must agree with).
+        auto rejects = [](const StudySettings& p, const std::string& mention) {
             try
             {
-                p.Validate();
+                chronometry::test::ExpectedThrowScope expected;
+                StudyRunner::Run("replay", p);
             }
             catch (const chronometry::ConfigError& e)
             {
@@ -142,24 +163,37 @@ class StudyValidationTestCase : public TestCase
             }
             return false;
         };
-        ReplayStudyParams p;
-        p.nodes = 1;
-        NS_TEST_EXPECT_MSG_EQ(rejects(p, "nodes"), true, "one node");
-        p = ReplayStudyParams();
-        p.interval = MicroSeconds(300); // E = 1 ms is not a multiple
-        NS_TEST_EXPECT_MSG_EQ(rejects(p, "multiple of interval"), true, "E not a multiple of I");
-        p = ReplayStudyParams();
-        p.interval = MilliSeconds(2);
-        NS_TEST_EXPECT_MSG_EQ(rejects(p, "interval (I)"), true, "I > E");
-        p = ReplayStudyParams();
-        p.rate = -1;
-        NS_TEST_EXPECT_MSG_EQ(rejects(p, "rate (alpha)"), true, "negative rate");
-        p = ReplayStudyParams();
-        p.clockModel = "atomic";
-        NS_TEST_EXPECT_MSG_EQ(rejects(p, "clockModel"), true, "unknown clock model");
-        p = ReplayStudyParams();
-        p.jitter = MicroSeconds(10); // without onWire
-        NS_TEST_EXPECT_MSG_EQ(rejects(p, "onWire"), true, "jitter needs stamps on the wire");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Nodes", "1"),
+                                      "ns3::ReplayStudy::Nodes = 1 is invalid; valid range: "
+                                      "[2, 1024]"),
+                              true,
+                              "one node");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Interval", "300us"),
+                                      "ns3::ReplayStudy::Skew = 1ms is invalid; valid: a "
+                                      "multiple of ns3::ReplayStudy::Interval = 300us"),
+                              true,
+                              "E not a multiple of I");
+        NS_TEST_EXPECT_MSG_EQ(
+            rejects(StudySettings().Set("Interval", "2ms"), "ns3::ReplayStudy::Interval = 2ms"),
+            true,
+            "I > E");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Rate", "-1"),
+                                      "ns3::ReplayStudy::Rate = -1 msgs/s is invalid"),
+                              true,
+                              "negative rate");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("ClockModel", "atomic"),
+                                      "ns3::ReplayStudy::ClockModel = 'atomic' is invalid; valid "
+                                      "values: bounded, thesis, drifting"),
+                              true,
+                              "unknown clock model");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Jitter", "10us"), "OnWire"),
+                              true,
+                              "jitter needs stamps on the wire");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Skew", "20s"),
+                                      "ns3::ReplayStudy::Skew = 20s is invalid; valid range: "
+                                      "[1ns, 10s]"),
+                              true,
+                              "E above 10 s");
     }
 };
 

@@ -13,7 +13,7 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-header.h"
-#include "ns3/scheduling-study.h"
+#include "ns3/study-runner.h"
 #include "ns3/test.h"
 
 #include <cmath>
@@ -24,13 +24,31 @@ namespace
 {
 
 /** A short default scenario. */
-SchedulingStudyParams
+StudySettings
 Quick(uint64_t run)
 {
-    SchedulingStudyParams p;
-    p.operations = 60;
-    p.run = run;
-    return p;
+    return StudySettings().Set("Operations", UintegerValue(60)).Set("Run", UintegerValue(run));
+}
+
+/**
+ * \param s settings
+ * \return the scheduling study's result
+ */
+StudyResult
+RunScheduling(const StudySettings& s)
+{
+    return StudyRunner::Run("scheduling", s);
+}
+
+/**
+ * \param row an operations row
+ * \param field a time field (ns)
+ * \return it as a Time
+ */
+Time
+T(const StudyRecord& row, const std::string& field)
+{
+    return NanoSeconds(row.Get<int64_t>(field));
 }
 
 /** Every predictor well below the baseline; the error decomposition is exact. */
@@ -47,36 +65,41 @@ class PredictorsBeatBaselineTestCase : public TestCase
     void DoRun() override
     {
         auto p = Quick(1);
-        p.predictor = "Baseline";
-        auto base = SchedulingStudy::Run(p);
-        NS_TEST_ASSERT_MSG_EQ(base.executed, 4u * 60u, "all operations ran");
-        NS_TEST_ASSERT_MSG_EQ(base.late, 0u, "all requests left in time");
-        for (std::size_t k = 1; k < 4; ++k)
+        auto base = RunScheduling(StudySettings(p).Set("Predictor", "Baseline"));
+        NS_TEST_ASSERT_MSG_EQ(base.Get<uint64_t>("executed"), 4u * 60u, "all operations ran");
+        NS_TEST_ASSERT_MSG_EQ(base.Get<uint64_t>("late"), 0u, "all requests left in time");
+        for (const char* k : {"average", "ftaverage", "kalman"})
         {
-            NS_TEST_ASSERT_MSG_LT(base.maeOfflineUs[k],
-                                  0.3 * base.maeOfflineUs[0],
+            std::string field = std::string("mae_offline_") + k + "_us";
+            NS_TEST_ASSERT_MSG_LT(base.Get<double>(field),
+                                  0.3 * base.Get<double>("mae_offline_baseline_us"),
                                   "offline predictor " << k << " vs baseline");
         }
+        const Time skew = MicroSeconds(100); // the default E
         for (std::string predictor : {"Average", "FtAverage", "Kalman"})
         {
-            p.predictor = predictor;
-            auto r = SchedulingStudy::Run(p);
-            NS_TEST_ASSERT_MSG_LT(r.maeUs, 0.5 * base.maeUs, predictor << " true error");
-            NS_TEST_ASSERT_MSG_EQ(r.executed, 4u * 60u, predictor << " all ran");
-            for (const auto& row : r.rows)
+            auto r = RunScheduling(StudySettings(p).Set("Predictor", predictor));
+            NS_TEST_ASSERT_MSG_LT(r.Get<double>("mae_us"),
+                                  0.5 * base.Get<double>("mae_us"),
+                                  predictor << " true error");
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("executed"), 4u * 60u, predictor << " all ran");
+            NS_TEST_ASSERT_MSG_EQ(r.GetRows().size(), 4u * 60u, "one row per operation and server");
+            for (const auto& row : r.GetRows())
             {
-                NS_TEST_ASSERT_MSG_EQ(row.error,
-                                      row.clockPart + row.predictionPart,
+                NS_TEST_ASSERT_MSG_EQ(T(row, "error_ns"),
+                                      T(row, "clock_part_ns") + T(row, "prediction_part_ns"),
                                       "decomposition");
-                NS_TEST_ASSERT_MSG_EQ(row.scheduled, row.desired - row.predicted, "T_s");
+                NS_TEST_ASSERT_MSG_EQ(T(row, "scheduled_ns"),
+                                      T(row, "desired_ns") - T(row, "predicted_ns"),
+                                      "T_s");
                 // Offsets within [-E/2, E/2]: the server started when its clock read T_s.
-                NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(row.clockPart.GetNanoSeconds()),
-                                            p.skew.GetNanoSeconds() / 2 + 1,
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(row.Get<int64_t>("clock_part_ns")),
+                                            skew.GetNanoSeconds() / 2 + 1,
                                             "clock part within E/2");
                 // Without drift the reported ETE T_e - T_s is the true duration: the
                 // offset cancels, so the client cannot see its clock part.
-                NS_TEST_ASSERT_MSG_EQ(row.reportedEnd - row.scheduled,
-                                      row.trueEnd - row.trueStart,
+                NS_TEST_ASSERT_MSG_EQ(T(row, "reported_end_ns") - T(row, "scheduled_ns"),
+                                      T(row, "true_end_ns") - T(row, "true_start_ns"),
                                       "reported ETE");
             }
         }
@@ -99,26 +122,28 @@ class SpikesAndBurstTestCase : public TestCase
         for (uint64_t run : {1, 2, 3})
         {
             auto p = Quick(run);
-            SchedulingStudyResult periodic = SchedulingStudy::Run(p);
-            NS_TEST_ASSERT_MSG_LT(periodic.maeOfflineUs[2],
-                                  periodic.maeOfflineUs[1],
+            StudyResult periodic = RunScheduling(p);
+            NS_TEST_ASSERT_MSG_LT(periodic.Get<double>("mae_offline_ftaverage_us"),
+                                  periodic.Get<double>("mae_offline_average_us"),
                                   "FtAverage < Average, run " << run);
-            NS_TEST_ASSERT_MSG_LT(periodic.maeOfflineUs[2],
-                                  periodic.maeOfflineUs[3],
+            NS_TEST_ASSERT_MSG_LT(periodic.Get<double>("mae_offline_ftaverage_us"),
+                                  periodic.Get<double>("mae_offline_kalman_us"),
                                   "FtAverage < Kalman, run " << run);
             // Burst vs periodic as in the paper's Experiment II: unstressed servers (no
             // spikes; with spikes the mean is dominated by the operations' own spikes).
-            p.spikeProbability = 0;
-            periodic = SchedulingStudy::Run(p);
-            p.probeMode = "Burst";
-            p.window = 4;
-            auto burst = SchedulingStudy::Run(p);
-            NS_TEST_ASSERT_MSG_GT(burst.probeReports, 0u, "burst probes answered");
-            double ratio = burst.maeOfflineUs[2] / periodic.maeOfflineUs[2];
+            p.Set("SpikeProbability", DoubleValue(0));
+            StudyResult quiet = RunScheduling(p);
+            p.Set("ProbeMode", "Burst").Set("Window", UintegerValue(4));
+            auto burst = RunScheduling(p);
+            NS_TEST_ASSERT_MSG_GT(burst.Get<uint64_t>("probe_reports"),
+                                  0u,
+                                  "burst probes answered");
+            double ratio = burst.Get<double>("mae_offline_ftaverage_us") /
+                           quiet.Get<double>("mae_offline_ftaverage_us");
             NS_TEST_ASSERT_MSG_GT(ratio, 0.67, "burst of 4 vs periodic, run " << run);
             NS_TEST_ASSERT_MSG_LT(ratio, 1.5, "burst of 4 vs periodic, run " << run);
-            NS_TEST_ASSERT_MSG_LT(burst.maeOfflineUs[2],
-                                  0.3 * burst.maeOfflineUs[0],
+            NS_TEST_ASSERT_MSG_LT(burst.Get<double>("mae_offline_ftaverage_us"),
+                                  0.3 * burst.Get<double>("mae_offline_baseline_us"),
                                   "burst beats baseline");
         }
     }
@@ -140,27 +165,53 @@ class CoordinatedSpreadTestCase : public TestCase
         for (Time e : {MicroSeconds(100), MilliSeconds(1), MilliSeconds(10)})
         {
             auto p = Quick(7);
-            p.operations = 20;
-            p.skew = e;
-            p.predictor = "Baseline"; // the same T_s everywhere
-            p.servers = 8;
-            auto r = SchedulingStudy::Run(p);
-            NS_TEST_ASSERT_MSG_EQ(r.commitAll, 20u, "all ran everywhere");
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.maxStartSpreadUs, e.GetNanoSeconds() / 1e3, "<= E");
-            NS_TEST_ASSERT_MSG_EQ_TOL(r.meanStartSpreadUs, r.offsetRangeUs, 0.002, "= span");
-            NS_TEST_ASSERT_MSG_GT(r.offsetRangeUs, 0.5 * e.GetNanoSeconds() / 1e3, "8 clocks");
+            p.Set("Operations", UintegerValue(20))
+                .Set("Skew", TimeValue(e))
+                .Set("Predictor", "Baseline") // the same T_s everywhere
+                .Set("Servers", UintegerValue(8));
+            auto r = RunScheduling(p);
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("commit_all"), 20u, "all ran everywhere");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.Get<double>("max_start_spread_us"),
+                                        e.GetNanoSeconds() / 1e3,
+                                        "<= E");
+            NS_TEST_ASSERT_MSG_EQ_TOL(r.Get<double>("mean_start_spread_us"),
+                                      r.Get<double>("offset_range_us"),
+                                      0.002,
+                                      "= span");
+            NS_TEST_ASSERT_MSG_GT(r.Get<double>("offset_range_us"),
+                                  0.5 * e.GetNanoSeconds() / 1e3,
+                                  "8 clocks");
             if (e >= MilliSeconds(10))
             {
-                p.serviceNoise = MicroSeconds(10);
-                p.spikeProbability = 0;
-                auto quiet = SchedulingStudy::Run(p);
-                NS_TEST_ASSERT_MSG_GT(quiet.meanEndSpreadUs,
-                                      0.9 * quiet.offsetRangeUs,
+                p.Set("ServiceNoise", TimeValue(MicroSeconds(10)))
+                    .Set("SpikeProbability", DoubleValue(0));
+                auto quiet = RunScheduling(p);
+                NS_TEST_ASSERT_MSG_GT(quiet.Get<double>("mean_end_spread_us"),
+                                      0.9 * quiet.Get<double>("offset_range_us"),
                                       "completion spread bounded below by the skew");
             }
         }
     }
 };
+
+/**
+ * \param cancelLead the ACK deadline before T_d
+ * \param run RngRun
+ * \return the atomic-commit scenario of the test
+ */
+StudySettings
+Atomic(Time cancelLead, uint64_t run)
+{
+    return StudySettings()
+        .Set("Operations", UintegerValue(20))
+        .Set("OperationInterval", TimeValue(Seconds(1)))
+        .Set("OperationLead", TimeValue(MilliSeconds(800)))
+        .Set("DecisionLead", TimeValue(MilliSeconds(400)))
+        .Set("SendAhead", TimeValue(MilliSeconds(300)))
+        .Set("CancelLead", TimeValue(cancelLead))
+        .Set("Atomic", BooleanValue(true))
+        .Set("Run", UintegerValue(run));
+}
 
 /** Atomic commit over many random runs: all or none. */
 class AtomicCommitTestCase : public TestCase
@@ -181,26 +232,24 @@ class AtomicCommitTestCase : public TestCase
         uint64_t cancelled = 0;
         for (uint64_t run = 1; run <= 25; ++run)
         {
-            SchedulingStudyParams p;
-            p.operations = 20;
-            p.operationInterval = Seconds(1);
-            p.operationLead = MilliSeconds(800);
-            p.decisionLead = MilliSeconds(400);
-            p.sendAhead = MilliSeconds(300);
-            p.cancelLead = MilliSeconds(100);
-            p.skew = MilliSeconds(1);
-            p.atomic = true;
-            p.ackLoss = 0.04;
-            p.refuse = 0.02;
-            p.run = run;
-            auto r = SchedulingStudy::Run(p);
-            NS_TEST_ASSERT_MSG_EQ(r.commitPartial, 0u, "never partial, run " << run);
-            NS_TEST_ASSERT_MSG_EQ(r.commitAll + r.commitNone, 20u, "every operation decided");
-            NS_TEST_ASSERT_MSG_EQ(r.commitNone, r.aborts, "none exactly when aborted");
-            all += r.commitAll;
-            none += r.commitNone;
-            aborts += r.aborts;
-            cancelled += r.cancelled;
+            auto p = Atomic(MilliSeconds(100), run);
+            p.Set("Skew", TimeValue(MilliSeconds(1)))
+                .Set("AckLoss", DoubleValue(0.04))
+                .Set("Refuse", DoubleValue(0.02));
+            auto r = RunScheduling(p);
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("commit_partial"),
+                                  0u,
+                                  "never partial, run " << run);
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("commit_all") + r.Get<uint64_t>("commit_none"),
+                                  20u,
+                                  "every operation decided");
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("commit_none"),
+                                  r.Get<uint64_t>("aborts"),
+                                  "none exactly when aborted");
+            all += r.Get<uint64_t>("commit_all");
+            none += r.Get<uint64_t>("commit_none");
+            aborts += r.Get<uint64_t>("aborts");
+            cancelled += r.Get<uint64_t>("cancelled");
         }
         NS_TEST_ASSERT_MSG_GT(all, 0u, "some commits");
         NS_TEST_ASSERT_MSG_GT(none, 50u, "many aborts exercised");
@@ -209,17 +258,9 @@ class AtomicCommitTestCase : public TestCase
         uint64_t partial = 0;
         for (uint64_t run = 1; run <= 10; ++run)
         {
-            SchedulingStudyParams p;
-            p.operations = 20;
-            p.operationInterval = Seconds(1);
-            p.operationLead = MilliSeconds(800);
-            p.decisionLead = MilliSeconds(400);
-            p.sendAhead = MilliSeconds(300);
-            p.cancelLead = MicroSeconds(500); // < ETE: servers started already
-            p.atomic = true;
-            p.refuse = 0.05;
-            p.run = run;
-            partial += SchedulingStudy::Run(p).commitPartial;
+            auto p = Atomic(MicroSeconds(500), run); // < ETE: servers started already
+            p.Set("Refuse", DoubleValue(0.05));
+            partial += RunScheduling(p).Get<uint64_t>("commit_partial");
         }
         NS_TEST_ASSERT_MSG_GT(partial, 0u, "late cancels break atomicity");
     }
@@ -238,17 +279,21 @@ class MaxFutureTestCase : public TestCase
     void DoRun() override
     {
         auto p = Quick(1);
-        p.operations = 10;
-        p.schedMaxFuture = MilliSeconds(500); // requests arrive about 100 ms before T_s
-        p.sendAhead = MilliSeconds(100);
-        p.decisionLead = MilliSeconds(700);
-        auto ok = SchedulingStudy::Run(p);
-        NS_TEST_ASSERT_MSG_EQ(ok.errors, 0u, "T_s 100 ms ahead is accepted");
-        p.schedMaxFuture = MilliSeconds(50);
-        auto refused = SchedulingStudy::Run(p);
-        NS_TEST_ASSERT_MSG_EQ(refused.errors, 4u * 10u, "every real request refused");
-        NS_TEST_ASSERT_MSG_EQ(refused.executed, 0u, "none ran");
-        NS_TEST_ASSERT_MSG_EQ(refused.probeReports, 0u, "probes (50 ms ahead) refused too");
+        p.Set("Operations", UintegerValue(10))
+            .Set("SchedMaxFuture", TimeValue(MilliSeconds(500))) // requests arrive ~100 ms early
+            .Set("SendAhead", TimeValue(MilliSeconds(100)))
+            .Set("DecisionLead", TimeValue(MilliSeconds(700)));
+        auto ok = RunScheduling(p);
+        NS_TEST_ASSERT_MSG_EQ(ok.Get<uint64_t>("errors"), 0u, "T_s 100 ms ahead is accepted");
+        p.Set("SchedMaxFuture", TimeValue(MilliSeconds(50)));
+        auto refused = RunScheduling(p);
+        NS_TEST_ASSERT_MSG_EQ(refused.Get<uint64_t>("errors"),
+                              4u * 10u,
+                              "every real request refused");
+        NS_TEST_ASSERT_MSG_EQ(refused.Get<uint64_t>("executed"), 0u, "none ran");
+        NS_TEST_ASSERT_MSG_EQ(refused.Get<uint64_t>("probe_reports"),
+                              0u,
+                              "probes (50 ms ahead) refused too");
     }
 };
 

@@ -12,29 +12,44 @@ Guarantees:
   primary key technique + parameters), so an interrupted sweep loses nothing that finished and
   running it again only runs the missing points. No point is ever stored twice.
 * A point whose runner raises is stored with status ``error`` and its message; the sweep goes on.
-* A point whose worker process dies (segfault, SIGKILL, out of memory) runs again; a point that
-  kills a worker of its own ``retries + 1`` times is stored as an error ("worker process died").
+  ``retry_errors=True`` runs the stored errors again.
+* A point whose worker process dies (segfault, SIGKILL, out of memory) runs again in a new
+  worker; a point that kills its worker ``retries + 1`` times is stored as an error
+  ("WorkerDied"). Every local worker runs one point at a time in its own process, so a death
+  is always the running point's, and no other point is lost with it.
+* Ctrl-C (SIGINT) stops the sweep at once: the points in flight are abandoned (their workers
+  killed), the finished ones stay in the file, "N saved, run again to resume" is printed and
+  KeyboardInterrupt raised. Workers ignore SIGINT themselves and die with the driver (Linux:
+  PR_SET_PDEATHSIG), so a killed driver leaves no process behind.
+* For a chronometry study, the grid's keys are checked against the study's parameters before
+  anything runs: a misspelt key is a ValueError naming it and listing the valid ones.
 * Seeds follow ns-3's convention: the seed (``RngSeed``) stays fixed and independent replications
   differ in the run number (``RngRun``), the ``run`` parameter of every runner; ``replicate``
   adds runs 1..k to every point.
 
-Runners are named ``"module:function"``; the names in ``TECHNIQUES`` are the ones chronometry's
-Python module provides. A runner takes the point's parameters as keyword arguments, returns a
-dict of measurements (JSON-serialisable), and raises ``ValueError`` for invalid parameters.
+Runners are named ``"module:function"``; the names in ``TECHNIQUES`` are chronometry's studies
+(``chronometry.studies()``, run by ``chronometry.run_study``; ``run_<name>_study`` is each one's
+alias). A runner takes the point's parameters as keyword arguments, returns a dict of
+measurements (JSON-serialisable), and raises ``ValueError`` for invalid parameters.
 """
-import concurrent.futures as futures
 import importlib
 import itertools
 import json
+import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import socket
 import sqlite3
+import sys
 import threading
 import time
 
-__all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point"]
+__all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point",
+           "parameters"]
 
-#: Technique name -> scenario runner ("module:function"). A new technique is one line here.
+#: Technique name -> scenario runner ("module:function"): every chronometry study (a study
+#: declared in C++ appears in chronometry.studies() and needs one line here).
 TECHNIQUES = {
     "replay": "chronometry:run_replay_study",  # RepCl/HLC/HVC replay clocks (E, I, delta, alpha)
     "relation": "chronometry:run_relation_study",  # MinRTT vs NTP vs return trip (drift, load)
@@ -164,38 +179,133 @@ class _Progress:
             self.bar.close()
 
 
-def _pool_pass(spec, batch, workers, on_done):
-    """Run a batch in one process pool; returns the points lost to a dead worker."""
-    broken = []
-    with futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        pending = {pool.submit(run_point, spec, p): p for p in batch}
-        for future in futures.as_completed(pending):
-            try:
-                on_done(future.result())
-            except futures.process.BrokenProcessPool:
-                broken.append(pending[future])
-    return broken
+def _die_with(parent):
+    """In a worker: ignore Ctrl-C (the driver handles it) and die when the driver dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: killed when the driver dies
+    except (OSError, AttributeError):  # not Linux: the closed pipe still ends an idle worker
+        pass
+    if os.getppid() != parent:  # the driver died before prctl took effect
+        os._exit(1)
+
+
+def _worker(conn, parent):
+    """A local worker process: runs the points the driver sends, one at a time."""
+    _die_with(parent)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            break
+        if message is None:
+            break
+        try:
+            conn.send(run_point(*message))
+        except (BrokenPipeError, OSError):
+            break
+    os._exit(0)  # no atexit handlers, no flush of the driver's inherited buffers
+
+
+class _Pool:
+    """Worker processes owned by the driver, one point each at a time: a death is the running
+    point's (retried, then stored as an error), Ctrl-C kills them all at once."""
+
+    def __init__(self, size):
+        self.size = size
+        self.context = multiprocessing.get_context("fork")
+        self.busy = {}  # connection -> (process, params)
+        self.idle = []  # (process, connection)
+
+    def _start(self):
+        parent_end, child_end = self.context.Pipe()
+        process = self.context.Process(target=_worker, args=(child_end, os.getpid()),
+                                       daemon=True)
+        process.start()
+        child_end.close()
+        return process, parent_end
+
+    def submit(self, spec, params):
+        process, conn = self.idle.pop() if self.idle else self._start()
+        conn.send((spec, params))
+        self.busy[conn] = (process, params)
+
+    def free(self):
+        return self.size - len(self.busy)
+
+    def wait(self):
+        """Block until a point finishes or a worker dies: [(params, outcome or None)]."""
+        waiting = list(self.busy) + [process.sentinel for process, _ in self.busy.values()]
+        ready = multiprocessing.connection.wait(waiting)
+        done = []
+        for conn in list(self.busy):
+            process, params = self.busy[conn]
+            if conn in ready:
+                try:
+                    outcome = conn.recv()
+                except (EOFError, OSError):
+                    outcome = None
+                if outcome is not None:
+                    del self.busy[conn]
+                    self.idle.append((process, conn))
+                    done.append((params, outcome))
+                    continue
+            if conn in ready or process.sentinel in ready:
+                if process.is_alive() and conn not in ready:
+                    continue
+                del self.busy[conn]  # the worker died running this point
+                conn.close()
+                process.join(timeout=5)
+                done.append((params, None))
+        return done
+
+    def close(self, kill=False):
+        """Stop the workers: politely when done, at once (SIGKILL) when interrupted."""
+        workers = [(process, conn) for conn, (process, _) in self.busy.items()] + self.idle
+        for process, conn in workers:
+            if kill:
+                process.kill()
+            else:
+                try:
+                    conn.send(None)
+                except (BrokenPipeError, OSError):
+                    process.kill()
+        for process, conn in workers:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            conn.close()
+        self.busy, self.idle = {}, []
 
 
 def _run_local(spec, todo, workers, on_done, retries):
-    """Process pool. When a worker dies, every point in flight is lost with it and cannot be
-    blamed; they run again, and once a pass makes no progress each suspect runs alone in its own
-    worker, where a death is its own (retried ``retries`` times, then stored as an error)."""
-    queue = list(todo)
-    while queue:
-        broken = _pool_pass(spec, queue, workers, on_done)
-        if len(broken) < len(queue):
-            queue = broken  # progress was made: run the rest together again
-            continue
-        for params in broken:  # no progress: isolate the suspects
-            for _attempt in range(int(retries) + 1):
-                if not _pool_pass(spec, [params], 1, on_done):
-                    break
-            else:
-                now = time.time()
-                on_done((params, None, "WorkerDied: worker process died running this point",
-                         now, now, None))
-        queue = []
+    """Local worker processes; a point whose worker dies runs again ``retries`` times."""
+    queue = list(reversed(todo))  # pop() takes them in grid order
+    deaths = {}
+    pool = _Pool(max(1, min(int(workers), len(todo))))
+    try:
+        while queue or pool.busy:
+            while queue and pool.free() > 0:
+                pool.submit(spec, queue.pop())
+            for params, outcome in pool.wait():
+                if outcome is not None:
+                    on_done(outcome)
+                    continue
+                key = key_of(params)
+                deaths[key] = deaths.get(key, 0) + 1
+                if deaths[key] <= int(retries):
+                    queue.append(params)  # again, in a new worker
+                else:
+                    now = time.time()
+                    on_done((params, None, "WorkerDied: the worker process died running this "
+                             f"point ({deaths[key]} times)", now, now, None))
+    except BaseException:
+        pool.close(kill=True)
+        raise
+    pool.close()
 
 
 def _chronometry_build():
@@ -226,27 +336,64 @@ def _run_dask(spec, todo, scheduler, on_done, retries):
         # pure=False: identical parameters are still distinct tasks (one per point anyway).
         batch = client.map(run_point, [spec] * len(todo), todo, pure=False, retries=retries)
         by_future = dict(zip(batch, todo))
-        for future in as_completed(batch):
-            params = by_future[future]
-            try:
-                on_done(future.result())
-            except Exception as error:  # the worker died more often than retries allow
-                now = time.time()
-                on_done((params, None, f"WorkerDied: {type(error).__name__}: {error}", now, now,
-                         None))
+        try:
+            for future in as_completed(batch):
+                params = by_future[future]
+                try:
+                    outcome = future.result()
+                except Exception as error:  # the worker died more often than retries allow
+                    now = time.time()
+                    outcome = (params, None, f"WorkerDied: {type(error).__name__}: {error}",
+                               now, now, None)
+                on_done(outcome)
+        except BaseException:
+            client.cancel(batch)  # Ctrl-C: the pending points are cancelled on the cluster
+            raise
     finally:
         if client is not scheduler:
             client.close()
 
 
+def parameters(technique):
+    """The keywords a technique's runner accepts: a chronometry study's parameter keywords
+    (plus ``rows``), or None for another runner (then nothing can be checked in advance)."""
+    module, function = _resolve(technique).split(":", 1)
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return None
+    study = getattr(mod, "STUDY_RUNNERS", {}).get(function)
+    if study is None:
+        return None
+    return [p["keyword"] for p in mod.studies()[study]["parameters"]] + ["rows"]
+
+
+def _check_keys(technique, grid_points):
+    """Refuse a grid key the technique's study does not have, before anything runs."""
+    valid = parameters(technique)
+    if valid is None:
+        return
+    for p in grid_points:
+        for key in p:
+            if key not in valid:
+                raise ValueError(f"grid key {key!r} is invalid for technique {technique!r}; "
+                                 f"valid: {', '.join(valid)}")
+
+
 def sweep(technique, grid, db_path, workers=None, scheduler=None, progress=True, limit=None,
-          retries=1):
+          retries=1, retry_errors=False):
     """Run the points of ``grid`` missing from ``db_path``; return the technique's DataFrame.
 
-    technique: a name in TECHNIQUES or "module:function".
-    workers:   local worker processes (default: the machine's cores); ignored with a scheduler.
-    scheduler: a Dask scheduler address ("tcp://host:8786") or a distributed.Client.
-    limit:     run at most this many missing points now (the rest on a later call).
+    technique:    a name in TECHNIQUES or "module:function".
+    workers:      local worker processes (default: the machine's cores); ignored with a
+                  scheduler.
+    scheduler:    a Dask scheduler address ("tcp://host:8786") or a distributed.Client.
+    limit:        run at most this many missing points now (the rest on a later call).
+    retries:      runs again a point whose worker process died, this many times.
+    retry_errors: also run the points stored with status "error" again.
+
+    Ctrl-C stops at once: finished points stay stored, "N saved, run again to resume" is printed
+    on stderr and KeyboardInterrupt is raised.
     """
     spec = _resolve(technique)
     if workers is None:
@@ -257,12 +404,18 @@ def sweep(technique, grid, db_path, workers=None, scheduler=None, progress=True,
         raise ValueError(f"limit = {limit} is invalid; valid range: >= 0")
     if int(retries) < 0:
         raise ValueError(f"retries = {retries} is invalid; valid range: >= 0")
+    grid_points = points(grid)
+    _check_keys(technique, grid_points)
     db = _open(db_path)
+    saved = [0]
+    todo = []
     try:
-        done = {row[0] for row in db.execute("SELECT key FROM runs WHERE technique = ?",
-                                             (technique,))}
-        todo, seen = [], set(done)
-        for p in points(grid):
+        query = "SELECT key FROM runs WHERE technique = ?"
+        if retry_errors:
+            query += " AND status = 'ok'"
+        done = {row[0] for row in db.execute(query, (technique,))}
+        seen = set(done)
+        for p in grid_points:
             if key_of(p) not in seen:  # a grid listing a point twice still runs it once
                 seen.add(key_of(p))
                 todo.append(p)
@@ -272,13 +425,21 @@ def sweep(technique, grid, db_path, workers=None, scheduler=None, progress=True,
 
         def on_done(outcome):
             _store(db, technique, outcome)
+            saved[0] += 1
             bar.update()
 
-        if todo:
-            if scheduler is not None:
-                _run_dask(spec, todo, scheduler, on_done, retries)
-            else:
-                _run_local(spec, todo, int(workers), on_done, retries)
+        try:
+            if todo:
+                if scheduler is not None:
+                    _run_dask(spec, todo, scheduler, on_done, retries)
+                else:
+                    _run_local(spec, todo, int(workers), on_done, retries)
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"chronometry_sweep: interrupted; {saved[0]} saved, run again to resume "
+                  f"({len(todo) - saved[0]} of {len(todo)} points not run, in {db_path})",
+                  file=sys.stderr, flush=True)
+            raise
         bar.close()
     finally:
         db.close()

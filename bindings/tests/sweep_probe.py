@@ -20,3 +20,12 @@ def die_once(x, marker_dir, always=False):
         open(marker, "w").close()
         os.kill(os.getpid(), signal.SIGKILL)
     return {"y": x}
+
+
+def fail_once(x, marker_dir):
+    """Raises ValueError the first time point x runs, returns x afterwards."""
+    marker = os.path.join(marker_dir, f"failed-{x}")
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        raise ValueError(f"x = {x} failed once")
+    return {"y": x}

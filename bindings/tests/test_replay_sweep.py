@@ -22,7 +22,7 @@ def test_runner_matches_csv_row_and_validates():
     assert again["csv_row"].rsplit(",", 1)[0] == r["csv_row"].rsplit(",", 1)[0]  # but wall time
     with pytest.raises(ValueError, match="nodes"):
         chronometry.run_replay_study(nodes=1)
-    with pytest.raises(ValueError, match="clockModel"):
+    with pytest.raises(ValueError, match="clock_model"):
         chronometry.run_replay_study(clock_model="atomic")
 
 

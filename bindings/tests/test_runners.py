@@ -38,7 +38,7 @@ BAD = {
                ("interval_ns", 300 * US), ("delay_ns", -1), ("delay_ns", 2_000 * MS),
                ("jitter_ns", -5), ("rate", 0.0), ("rate", -1.0), ("local_rate", -1.0),
                ("duration_ns", 0), ("clock_model", "atomic"), ("counter_rule", "Sometimes"),
-               ("run", 0), ("run", -1)],
+               ("counter_bits", 0), ("counter_bits", 65), ("run", 0), ("run", -1)],
     "relation": [("drift_ppm", 600.0), ("drift_ppm", -1.0), ("asymmetry_ns", 10**9),
                  ("asymmetry_ns", -1), ("load", 1.5), ("load", -0.1), ("rounds", 0),
                  ("rounds", -1), ("busy_rounds", 0), ("tuple_interval_ns", 10),
@@ -157,6 +157,14 @@ def test_inference_equals_cpp_example(tmp_path):
     cpp = rows_of((tmp_path / "wap5-sweep.csv").read_text(), drop=("wall_s", "link_s", "factor"))
     py = runner("inference")(**p)
     assert cpp == rows_of(chronometry.INFERENCE_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+
+
+def test_replay_counter_bits_sets_the_encoding_width():
+    """A parameter added by one declaration reaches Python: wider counters, larger stamps."""
+    point = dict(nodes=8, rate=160.0, duration_ns=200_000_000)
+    bits = [runner("replay")(counter_bits=b, **point)["repcl_bits_mean"] for b in (2, 4, 16)]
+    assert bits[0] < bits[1] < bits[2]
+    assert runner("replay")(**point)["repcl_bits_mean"] == bits[1]  # the default is 4
 
 
 def test_rda_runner_refuses_unknown_keywords_and_wrong_types():

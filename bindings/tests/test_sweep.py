@@ -1,5 +1,6 @@
 """The sweep API: persistence, resume, failures, dead workers, Dask, RngRun convention."""
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -176,3 +177,95 @@ def test_dask_workers_on_another_ns3_are_refused():
     with pytest.raises(ValueError, match=f"ns-3 {version + 11}.*ns-3 {version}"):
         cs._check_workers(Client(), "chronometry:run_replay_study")
     cs._check_workers(Client(), "sweep_probe:square")  # not a chronometry runner: not checked
+def test_grid_keys_are_checked_before_anything_runs(tmp_path):
+    db = tmp_path / "never.sqlite"
+    with pytest.raises(ValueError, match=r"grid key 'skew' is invalid for technique 'replay'; "
+                                         r"valid: nodes, skew_ns, "):
+        cs.sweep("replay", dict(skew=[1_000_000], run=[1]), str(db), progress=False)
+    assert not db.exists()  # refused before the results file was even opened
+    assert "skew_ns" in cs.parameters("replay") and cs.parameters(PROBE) is None
+def test_retry_errors_runs_failed_points_again(tmp_path):
+    db = str(tmp_path / "retry.sqlite")
+    grid = dict(x=[1, 2, 3], marker_dir=[str(tmp_path)])
+    df = cs.sweep("sweep_probe:fail_once", grid, db, workers=2, progress=False)
+    assert set(df["status"]) == {"error"}
+    df = cs.sweep("sweep_probe:fail_once", grid, db, workers=2, progress=False)
+    assert set(df["status"]) == {"error"}  # stored errors are not run again by default
+    df = cs.sweep("sweep_probe:fail_once", grid, db, workers=2, progress=False,
+                  retry_errors=True)
+    assert set(df["status"]) == {"ok"} and sorted(df["y"]) == [1, 2, 3] and len(rows(db)) == 3
+def session_processes(sid):
+    """Processes of a session (the driver's, started with start_new_session)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] != "Z":  # session id; zombies are gone
+                found.append(int(entry))
+    return found
+def start_slow_sweep(db, sleep):
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path[:0] = [{HERE!r}, {os.path.dirname(cs.__file__)!r}]
+        import chronometry_sweep as cs
+        cs.sweep({PROBE!r}, dict(x=list(range(40)), sleep=[{sleep}]), {db!r}, workers=2,
+                 progress=False)
+    """)
+    return subprocess.Popen([sys.executable, "-c", script], start_new_session=True,
+                            stderr=subprocess.PIPE, text=True)
+def wait_for_rows(db, n, timeout=60):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        time.sleep(0.05)
+        try:
+            if os.path.exists(db) and len(rows(db)) >= n:
+                return
+        except sqlite3.OperationalError:
+            pass
+    raise AssertionError(f"fewer than {n} rows after {timeout} s")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_stops_at_once_keeps_rows_and_leaves_no_worker(tmp_path):
+    """Ctrl-C at a terminal: SIGINT to the driver's whole process group, mid-sweep."""
+    db = str(tmp_path / "int.sqlite")
+    proc = start_slow_sweep(db, 0.5)
+    wait_for_rows(db, 2)
+    assert len(session_processes(proc.pid)) == 3  # the driver and its two workers
+    time.sleep(0.2)  # both workers in the middle of a point
+    before = len(rows(db))
+    start = time.time()
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    elapsed = time.time() - start
+    assert elapsed < 3, f"took {elapsed:.1f} s to stop"
+    assert proc.returncode != 0 and "KeyboardInterrupt" in err
+    assert re.search(r"\d+ saved, run again to resume \(\d+ of 40 points not run", err), err
+    saved = len(rows(db))
+    assert before <= saved < 40  # finished points kept, the rest not run
+    time.sleep(0.5)
+    assert session_processes(proc.pid) == []  # no worker left behind
+    df = cs.sweep(PROBE, dict(x=list(range(40)), sleep=[0.5]), db, workers=2, progress=False,
+                  limit=4)  # run again: resumes with the missing points
+    assert len(df) == saved + 4 and len(set(r[1] for r in rows(db))) == saved + 4
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_killed_driver_leaves_no_orphan(tmp_path):
+    """SIGKILL the driver alone (not its workers) while both workers run a long point."""
+    db = str(tmp_path / "orphan.sqlite")
+    proc = start_slow_sweep(db, 30.0)
+    deadline = time.time() + 30
+    while len(session_processes(proc.pid)) < 3 and time.time() < deadline:
+        time.sleep(0.05)
+    workers = [p for p in session_processes(proc.pid) if p != proc.pid]
+    assert len(workers) == 2
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.time() + 5
+    while session_processes(proc.pid) and time.time() < deadline:
+        time.sleep(0.05)
+    left = session_processes(proc.pid)
+    for pid in left:  # do not leave them to the next test if this one fails
+        os.kill(pid, signal.SIGKILL)
+    assert left == [], "workers outlived their driver"

@@ -127,8 +127,6 @@ assert (df.status == "ok").all(), df[df.status != "ok"].error.tolist()
 methods = df.explode("methods").reset_index(drop=True)
 methods = pd.concat([methods.drop(columns=["methods"]), pd.json_normalize(methods["methods"])], axis=1)
 methods["coverage"] = methods.covered / methods.n
-methods["mean_bound_us"] = methods.mean_bound_ns / US
-methods["max_abs_error_us"] = methods.max_abs_error_ns / US
 display(methods.pivot_table(index=["method", "duration"], columns=["drift_ppm", "load"], values="mean_bound_us").round(1))'''),
         ("code", r'''ac = methods[methods.duration == "A->C"]
 fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
@@ -138,8 +136,8 @@ for method, rows in ac.groupby("method"):
                      label=f"{method}, drift {drift:g} ppm")
 axes[0].set_yscale("log"); axes[0].set_xlabel("background load"); axes[0].set_ylabel("mean bound (us), log")
 axes[0].set_title("A->C latency: bound size (Figs. 1-2)"); axes[0].legend(fontsize=6); axes[0].grid(alpha=0.3)
-axes[1].scatter(methods.max_bound_ns / US, methods.max_abs_error_us, c=methods.coverage, cmap="RdYlGn", vmin=0, vmax=1)
-top = max(methods.max_bound_ns.max() / US, 1)
+axes[1].scatter(methods.max_bound_us, methods.max_abs_error_us, c=methods.coverage, cmap="RdYlGn", vmin=0, vmax=1)
+top = max(methods.max_bound_us.max(), 1)
 axes[1].plot([0.01, top], [0.01, top], color="gray", linewidth=0.8)
 axes[1].set_xscale("log"); axes[1].set_yscale("symlog", linthresh=0.01)
 axes[1].set_xlabel("largest bound (us)"); axes[1].set_ylabel("largest |true error| (us)")

@@ -8,6 +8,7 @@
 #include "causality-tag.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
@@ -295,24 +296,24 @@ CausalityStamper::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("HvcEpsilon",
                           "HVC bound epsilon: 0 (the default) takes the skew bound E of the "
-                          "node's clock (LocalClock::GetSkewBound); else valid range [1ns, 24h], "
-                          "and it must equal a bounded clock's E unless AllowSkewMismatch.",
+                          "node's clock (LocalClock::GetSkewBound); else it must equal a "
+                          "bounded clock's E unless AllowSkewMismatch.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&CausalityStamper::m_hvcEpsilon),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Time(0), Hours(24)))
             .AddAttribute("Interval",
-                          "RepCl epoch length I; valid range [1ns, 1h].",
+                          "RepCl epoch length I.",
                           TimeValue(MicroSeconds(100)),
                           MakeTimeAccessor(&CausalityStamper::m_interval),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .AddAttribute("Epsilon",
                           "RepCl epsilon = E / I (integer): 0 (the default) takes E from the "
                           "node's clock (LocalClock::GetSkewBound; I must divide it); else "
-                          "valid range [1, 2^20], and Epsilon x Interval must equal a bounded "
-                          "clock's E unless AllowSkewMismatch.",
+                          "Epsilon x Interval must equal a bounded clock's E unless "
+                          "AllowSkewMismatch.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&CausalityStamper::m_epsilon),
-                          MakeUintegerChecker<uint32_t>())
+                          chronometry::MakeUintegerRangeChecker(0, 1 << 20))
             .AddAttribute("AllowSkewMismatch",
                           "Accept an explicit HvcEpsilon / Epsilon that disagrees with the "
                           "clock's skew bound (e.g. E below the real skew); the mismatch is then "
@@ -322,10 +323,10 @@ CausalityStamper::GetTypeId()
                           MakeBooleanAccessor(&CausalityStamper::m_allowSkewMismatch),
                           MakeBooleanChecker())
             .AddAttribute("CounterBits",
-                          "RepCl counter width in the encoding, bits; valid range [1, 64].",
+                          "RepCl counter width in the encoding.",
                           UintegerValue(4),
                           MakeUintegerAccessor(&CausalityStamper::m_counterBits),
-                          MakeUintegerChecker<uint32_t>())
+                          chronometry::MakeUintegerRangeChecker(1, 64, "bits"))
             .AddAttribute("SumCounters",
                           "RepCl: keep only the sum of the counters (the thesis' ns-3 form).",
                           BooleanValue(false),
@@ -397,40 +398,9 @@ CausalityStamper::DoDispose()
 }
 
 void
-CausalityStamper::CheckAttributes() const
-{
-    // 0 means "the clock's E" (resolved at Start).
-    if (!m_hvcEpsilon.IsZero())
-    {
-        chronometry::RequireTimeInRange("ns3::CausalityStamper::HvcEpsilon (0: the clock's E)",
-                                        m_hvcEpsilon,
-                                        Time::From(1),
-                                        Hours(24));
-    }
-    chronometry::RequireTimeInRange("ns3::CausalityStamper::Interval",
-                                    m_interval,
-                                    Time::From(1),
-                                    Hours(1));
-    if (m_epsilon != 0)
-    {
-        chronometry::RequireDoubleInRange("ns3::CausalityStamper::Epsilon (0: the clock's E / I)",
-                                          m_epsilon,
-                                          1,
-                                          1 << 20,
-                                          "");
-    }
-    chronometry::RequireDoubleInRange("ns3::CausalityStamper::CounterBits",
-                                      m_counterBits,
-                                      1,
-                                      64,
-                                      "bits");
-}
-
-void
 CausalityStamper::DoInitialize()
 {
     // Also checked here, so that an object configured but not (yet) started is refused too.
-    CheckAttributes();
     Object::DoInitialize();
 }
 
@@ -465,7 +435,6 @@ CausalityStamper::Start(uint32_t process,
     m_n = n;
     m_log = log;
     m_processOf = std::move(processOf);
-    CheckAttributes();
     ResolveSkewBound();
     m_state = std::make_unique<CausalProcess>(GetConfig(), process, &m_log->GetEvents());
     Ptr<Ipv4L3Protocol> ipv4 = GetObject<Ipv4L3Protocol>();

@@ -200,8 +200,6 @@ class CausalityStamper : public Object
   protected:
     void DoDispose() override;
     void DoInitialize() override;
-    /** Report a configuration error if an Attribute is out of its range. */
-    void CheckAttributes() const;
 
   private:
     /**

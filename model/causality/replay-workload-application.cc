@@ -6,6 +6,7 @@
 #include "causality-stamper.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
@@ -32,29 +33,28 @@ ReplayWorkloadApplication::GetTypeId()
             .SetGroupName("Chronometry")
             .AddConstructor<ReplayWorkloadApplication>()
             .AddAttribute("MessageRate",
-                          "Messages per second to uniformly random peers (alpha); valid range "
-                          "(0, 1e6] msgs/s.",
+                          "Messages per second to uniformly random peers (alpha).",
                           DoubleValue(20.0),
                           MakeDoubleAccessor(&ReplayWorkloadApplication::SetMessageRate,
                                              &ReplayWorkloadApplication::GetMessageRate),
-                          MakeDoubleChecker<double>())
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e6, "msgs/s", false, true))
             .AddAttribute("LocalEventRate",
-                          "Local events per second; valid range [0, 1e6] /s.",
+                          "Local events per second.",
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&ReplayWorkloadApplication::SetLocalEventRate,
                                              &ReplayWorkloadApplication::GetLocalEventRate),
-                          MakeDoubleChecker<double>())
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e6, "/s"))
             .AddAttribute("Poisson",
                           "Exponential gaps between actions (true) or fixed 1/rate (false).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&ReplayWorkloadApplication::m_poisson),
                           MakeBooleanChecker())
             .AddAttribute("PacketSize",
-                          "UDP payload bytes; valid range [0, 1400].",
+                          "UDP payload.",
                           UintegerValue(64),
                           MakeUintegerAccessor(&ReplayWorkloadApplication::SetPacketSize,
                                                &ReplayWorkloadApplication::GetPacketSize),
-                          MakeUintegerChecker<uint32_t>())
+                          chronometry::MakeUintegerRangeChecker(0, 1400, "bytes"))
             .AddAttribute("Port",
                           "UDP port of every process.",
                           UintegerValue(9),
@@ -99,13 +99,7 @@ ReplayWorkloadApplication::DoDispose()
 void
 ReplayWorkloadApplication::SetMessageRate(double rate)
 {
-    chronometry::RequireDoubleInRange("ns3::ReplayWorkloadApplication::MessageRate",
-                                      rate,
-                                      0.0,
-                                      1e6,
-                                      "msgs/s",
-                                      false,
-                                      true);
+    chronometry::CheckAttributeValue(*this, "MessageRate", DoubleValue(rate));
     m_messageRate = rate;
 }
 
@@ -118,11 +112,7 @@ ReplayWorkloadApplication::GetMessageRate() const
 void
 ReplayWorkloadApplication::SetLocalEventRate(double rate)
 {
-    chronometry::RequireDoubleInRange("ns3::ReplayWorkloadApplication::LocalEventRate",
-                                      rate,
-                                      0.0,
-                                      1e6,
-                                      "/s");
+    chronometry::CheckAttributeValue(*this, "LocalEventRate", DoubleValue(rate));
     m_localRate = rate;
 }
 
@@ -243,11 +233,7 @@ ReplayWorkloadApplication::Receive(Ptr<Socket> socket)
 void
 ReplayWorkloadApplication::SetPacketSize(uint32_t value)
 {
-    chronometry::RequireDoubleInRange("ns3::ReplayWorkloadApplication::PacketSize",
-                                      value,
-                                      0,
-                                      1400,
-                                      "bytes");
+    chronometry::CheckAttributeValue(*this, "PacketSize", UintegerValue(value));
     m_packetSize = value;
 }
 

@@ -6,6 +6,7 @@
 #include "drift-math.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -39,18 +40,17 @@ DriftingClock::GetTypeId()
                 MakePointerAccessor(&DriftingClock::SetOscillator, &DriftingClock::GetOscillator),
                 MakePointerChecker<Oscillator>())
             .AddAttribute("InitialOffset",
-                          "Clock reading at true time 0; valid range [-1e6 s, 1e6 s].",
+                          "Clock reading at true time 0.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&DriftingClock::SetInitialOffset,
                                            &DriftingClock::GetInitialOffset),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Seconds(-1e6), Seconds(1e6)))
             .AddAttribute(
                 "Resolution",
-                "Reads are quantized down to a multiple of this; valid range "
-                "[one Time step, 1 s].",
+                "Reads are quantized down to a multiple of this.",
                 TimeValue(NanoSeconds(1)),
                 MakeTimeAccessor(&DriftingClock::SetResolution, &DriftingClock::GetResolution),
-                MakeTimeChecker())
+                chronometry::MakeTimeRangeChecker(Time::From(1), Seconds(1)))
             .AddAttribute("ReadJitter",
                           "Noise added to every read, in nanoseconds (any "
                           "RandomVariableStream).",
@@ -65,11 +65,14 @@ DriftingClock::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute(
                 "MaxSlewRate",
-                "Speed at which Slew() applies a correction, in ppm; valid range "
-                "(0, 1e5] ppm (ntpd uses 500).",
+                "Speed at which Slew() applies a correction, in ppm (ntpd uses 500).",
                 DoubleValue(500.0),
                 MakeDoubleAccessor(&DriftingClock::SetMaxSlewRate, &DriftingClock::GetMaxSlewRate),
-                MakeDoubleChecker<double>())
+                chronometry::MakeDoubleRangeChecker(0.0,
+                                                    ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                                    "ppm",
+                                                    false,
+                                                    true))
             .AddTraceSource("Adjustment",
                             "The clock was stepped or slewed: (true time, delta, is slew).",
                             MakeTraceSourceAccessor(&DriftingClock::m_adjustmentTrace),
@@ -156,10 +159,7 @@ DriftingClock::OnDriftChanged(Time /* at */)
 void
 DriftingClock::SetInitialOffset(Time offset)
 {
-    chronometry::RequireTimeInRange("ns3::DriftingClock::InitialOffset",
-                                    offset,
-                                    Seconds(-1e6),
-                                    Seconds(1e6));
+    chronometry::CheckAttributeValue(*this, "InitialOffset", TimeValue(offset));
     m_initialOffset = offset;
     InvalidatePiece();
     ReplanLocalEvents();
@@ -174,10 +174,7 @@ DriftingClock::GetInitialOffset() const
 void
 DriftingClock::SetResolution(Time resolution)
 {
-    chronometry::RequireTimeInRange("ns3::DriftingClock::Resolution",
-                                    resolution,
-                                    Time::From(1),
-                                    Seconds(1));
+    chronometry::CheckAttributeValue(*this, "Resolution", TimeValue(resolution));
     m_resolution = resolution;
 }
 
@@ -190,13 +187,7 @@ DriftingClock::GetResolution() const
 void
 DriftingClock::SetMaxSlewRate(double ppm)
 {
-    chronometry::RequireDoubleInRange("ns3::DriftingClock::MaxSlewRate",
-                                      ppm,
-                                      0.0,
-                                      ConstantDriftOscillator::MAX_DRIFT_PPM,
-                                      "ppm",
-                                      false,
-                                      true);
+    chronometry::CheckAttributeValue(*this, "MaxSlewRate", DoubleValue(ppm));
     m_maxSlewRatePpm = ppm;
 }
 

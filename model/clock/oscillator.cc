@@ -5,6 +5,7 @@
 
 #include "drift-math.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -138,14 +139,14 @@ ConstantDriftOscillator::GetTypeId()
             .SetParent<Oscillator>()
             .SetGroupName("Chronometry")
             .AddConstructor<ConstantDriftOscillator>()
-            .AddAttribute("Drift",
-                          "Fractional frequency offset in ppm (rate = 1 + Drift*1e-6); "
-                          "valid range [-1e5, 1e5] ppm. Changing it during a run takes "
-                          "effect from that instant.",
-                          DoubleValue(0.0),
-                          MakeDoubleAccessor(&ConstantDriftOscillator::SetDrift,
-                                             &ConstantDriftOscillator::GetDrift),
-                          MakeDoubleChecker<double>());
+            .AddAttribute(
+                "Drift",
+                "Fractional frequency offset in ppm (rate = 1 + Drift*1e-6). "
+                "Changing it during a run takes effect from that instant.",
+                DoubleValue(0.0),
+                MakeDoubleAccessor(&ConstantDriftOscillator::SetDrift,
+                                   &ConstantDriftOscillator::GetDrift),
+                chronometry::MakeDoubleRangeChecker(-MAX_DRIFT_PPM, MAX_DRIFT_PPM, "ppm"));
     return tid;
 }
 
@@ -158,11 +159,7 @@ void
 ConstantDriftOscillator::SetDrift(double ppm)
 {
     NS_LOG_FUNCTION(this << ppm);
-    chronometry::RequireDoubleInRange("ns3::ConstantDriftOscillator::Drift",
-                                      ppm,
-                                      -MAX_DRIFT_PPM,
-                                      MAX_DRIFT_PPM,
-                                      "ppm");
+    chronometry::CheckAttributeValue(*this, "Drift", DoubleValue(ppm));
     m_driftPpm = ppm;
     Time now = Simulator::Now();
     m_phase.SetSlope(now, 1.0 + ppm * clockmath::PPM);
@@ -197,33 +194,38 @@ RandomWalkOscillator::GetTypeId()
             .SetParent<Oscillator>()
             .SetGroupName("Chronometry")
             .AddConstructor<RandomWalkOscillator>()
-            .AddAttribute("InitialDrift",
-                          "Frequency offset at true time 0, in ppm; valid range [-1e5, 1e5] ppm "
-                          "and within MaxAbsDrift when that is set.",
-                          DoubleValue(0.0),
-                          MakeDoubleAccessor(&RandomWalkOscillator::SetInitialDrift,
-                                             &RandomWalkOscillator::GetInitialDrift),
-                          MakeDoubleChecker<double>())
+            .AddAttribute(
+                "InitialDrift",
+                "Frequency offset at true time 0, in ppm; within MaxAbsDrift when "
+                "that is set.",
+                DoubleValue(0.0),
+                MakeDoubleAccessor(&RandomWalkOscillator::SetInitialDrift,
+                                   &RandomWalkOscillator::GetInitialDrift),
+                chronometry::MakeDoubleRangeChecker(-ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                                    ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                                    "ppm"))
             .AddAttribute("Spread",
-                          "Standard deviation of the drift's change over one second, in ppm "
-                          "per sqrt(second); valid range [0, 1e4].",
+                          "Standard deviation of the drift's change over one second.",
                           DoubleValue(0.1),
                           MakeDoubleAccessor(&RandomWalkOscillator::SetSpread,
                                              &RandomWalkOscillator::GetSpread),
-                          MakeDoubleChecker<double>())
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e4, "ppm/sqrt(s)"))
             .AddAttribute("UpdateInterval",
-                          "Time between frequency updates; valid range [1us, 1h].",
+                          "Time between frequency updates.",
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&RandomWalkOscillator::SetUpdateInterval,
                                            &RandomWalkOscillator::GetUpdateInterval),
-                          MakeTimeChecker())
-            .AddAttribute("MaxAbsDrift",
-                          "Bound on |drift| in ppm (the walk reflects at it); 0 means "
-                          "unbounded; valid range [0, 1e5] ppm.",
-                          DoubleValue(0.0),
-                          MakeDoubleAccessor(&RandomWalkOscillator::SetMaxAbsDrift,
-                                             &RandomWalkOscillator::GetMaxAbsDriftPpm),
-                          MakeDoubleChecker<double>());
+                          chronometry::MakeTimeRangeChecker(MicroSeconds(1), Hours(1)))
+            .AddAttribute(
+                "MaxAbsDrift",
+                "Bound on |drift| in ppm (the walk reflects at it); 0 means "
+                "unbounded.",
+                DoubleValue(0.0),
+                MakeDoubleAccessor(&RandomWalkOscillator::SetMaxAbsDrift,
+                                   &RandomWalkOscillator::GetMaxAbsDriftPpm),
+                chronometry::MakeDoubleRangeChecker(0.0,
+                                                    ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                                    "ppm"));
     return tid;
 }
 
@@ -320,11 +322,7 @@ RandomWalkOscillator::AssignStreams(int64_t stream)
 void
 RandomWalkOscillator::SetInitialDrift(double ppm)
 {
-    chronometry::RequireDoubleInRange("ns3::RandomWalkOscillator::InitialDrift",
-                                      ppm,
-                                      -ConstantDriftOscillator::MAX_DRIFT_PPM,
-                                      ConstantDriftOscillator::MAX_DRIFT_PPM,
-                                      "ppm");
+    chronometry::CheckAttributeValue(*this, "InitialDrift", DoubleValue(ppm));
     if (m_maxAbsDriftPpm > 0)
     {
         chronometry::RequireDoubleInRange(
@@ -347,11 +345,7 @@ RandomWalkOscillator::GetInitialDrift() const
 void
 RandomWalkOscillator::SetSpread(double ppm)
 {
-    chronometry::RequireDoubleInRange("ns3::RandomWalkOscillator::Spread",
-                                      ppm,
-                                      0.0,
-                                      1e4,
-                                      "ppm/sqrt(s)");
+    chronometry::CheckAttributeValue(*this, "Spread", DoubleValue(ppm));
     m_spreadPpm = ppm;
     Restart();
 }
@@ -365,10 +359,7 @@ RandomWalkOscillator::GetSpread() const
 void
 RandomWalkOscillator::SetUpdateInterval(Time interval)
 {
-    chronometry::RequireTimeInRange("ns3::RandomWalkOscillator::UpdateInterval",
-                                    interval,
-                                    MicroSeconds(1),
-                                    Hours(1));
+    chronometry::CheckAttributeValue(*this, "UpdateInterval", TimeValue(interval));
     m_updateInterval = interval;
     Restart();
 }
@@ -382,11 +373,7 @@ RandomWalkOscillator::GetUpdateInterval() const
 void
 RandomWalkOscillator::SetMaxAbsDrift(double ppm)
 {
-    chronometry::RequireDoubleInRange("ns3::RandomWalkOscillator::MaxAbsDrift",
-                                      ppm,
-                                      0.0,
-                                      ConstantDriftOscillator::MAX_DRIFT_PPM,
-                                      "ppm");
+    chronometry::CheckAttributeValue(*this, "MaxAbsDrift", DoubleValue(ppm));
     m_maxAbsDriftPpm = ppm;
     if (ppm > 0 && std::abs(m_initialDriftPpm) > ppm)
     {

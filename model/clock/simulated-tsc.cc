@@ -5,6 +5,7 @@
 
 #include "drift-math.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -28,11 +29,11 @@ SimulatedTsc::GetTypeId()
             .SetGroupName("Chronometry")
             .AddConstructor<SimulatedTsc>()
             .AddAttribute("NominalFrequency",
-                          "Nominal counting frequency in Hz; valid range (0, 1e11] Hz.",
+                          "Nominal counting frequency.",
                           DoubleValue(2.2e9),
                           MakeDoubleAccessor(&SimulatedTsc::SetNominalFrequency,
                                              &SimulatedTsc::GetNominalFrequency),
-                          MakeDoubleChecker<double>())
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e11, "Hz", false, true))
             .AddAttribute("BootValue",
                           "Counter value at true time 0.",
                           UintegerValue(0),
@@ -45,11 +46,10 @@ SimulatedTsc::GetTypeId()
                 MakePointerAccessor(&SimulatedTsc::SetOscillator, &SimulatedTsc::GetOscillator),
                 MakePointerChecker<Oscillator>())
             .AddAttribute("ReadCost",
-                          "Time a read takes; the value is latched when it completes. "
-                          "Valid range [0, 1 ms].",
+                          "Time a read takes; the value is latched when it completes.",
                           TimeValue(NanoSeconds(0)),
                           MakeTimeAccessor(&SimulatedTsc::SetReadCost, &SimulatedTsc::GetReadCost),
-                          MakeTimeChecker())
+                          chronometry::MakeTimeRangeChecker(Time(0), MilliSeconds(1)))
             .AddTraceSource("TscRead",
                             "The counter was read: (true time latched, value).",
                             MakeTraceSourceAccessor(&SimulatedTsc::m_readTrace),
@@ -76,13 +76,7 @@ SimulatedTsc::DoDispose()
 void
 SimulatedTsc::SetNominalFrequency(double hz)
 {
-    chronometry::RequireDoubleInRange("ns3::SimulatedTsc::NominalFrequency",
-                                      hz,
-                                      0.0,
-                                      1e11,
-                                      "Hz",
-                                      false,
-                                      true);
+    chronometry::CheckAttributeValue(*this, "NominalFrequency", DoubleValue(hz));
     m_frequencyHz = hz;
 }
 
@@ -95,7 +89,7 @@ SimulatedTsc::GetNominalFrequency() const
 void
 SimulatedTsc::SetReadCost(Time cost)
 {
-    chronometry::RequireTimeInRange("ns3::SimulatedTsc::ReadCost", cost, Time(0), MilliSeconds(1));
+    chronometry::CheckAttributeValue(*this, "ReadCost", TimeValue(cost));
     m_readCost = cost;
 }
 

@@ -5,6 +5,7 @@
 
 #include "chronometry-validation.h"
 
+#include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"
 #include "ns3/string.h"
@@ -41,6 +42,12 @@ RangeChecker::GetAttributeName() const
 }
 
 std::string
+RangeChecker::GetUnit() const
+{
+    return "";
+}
+
+std::string
 RangeChecker::GetUnderlyingTypeInformation() const
 {
     return GetValueTypeName() + " in " + DescribeRange();
@@ -72,15 +79,18 @@ class TypedRangeChecker : public RangeChecker
      * \param test the range test
      * \param range the range as shown, e.g. "[1ns, 10s]"
      * \param kind what the range lists, for the message: "range" or "values"
+     * \param unit unit of the values, or ""
      */
     TypedRangeChecker(Ptr<const AttributeChecker> base,
                       Test test,
                       std::string range,
-                      std::string kind = "range")
+                      std::string kind = "range",
+                      std::string unit = "")
         : m_base(base),
           m_test(std::move(test)),
           m_range(std::move(range)),
-          m_kind(std::move(kind))
+          m_kind(std::move(kind)),
+          m_unit(std::move(unit))
     {
     }
 
@@ -106,6 +116,11 @@ class TypedRangeChecker : public RangeChecker
         return m_range;
     }
 
+    std::string GetUnit() const override
+    {
+        return m_unit;
+    }
+
     std::string GetValueTypeName() const override
     {
         return m_base->GetValueTypeName();
@@ -126,6 +141,7 @@ class TypedRangeChecker : public RangeChecker
     Test m_test;                        //!< the range test
     std::string m_range;                //!< the range as shown
     std::string m_kind;                 //!< "range" or "values"
+    std::string m_unit;                 //!< unit of the values
 };
 
 /**
@@ -181,7 +197,9 @@ MakeDoubleRangeChecker(double lo, double hi, std::string unit, bool loInclusive,
             return std::isfinite(x) && (loInclusive ? x >= lo : x > lo) &&
                    (hiInclusive ? x <= hi : x < hi);
         },
-        range);
+        range,
+        "range",
+        unit);
 }
 
 Ptr<const AttributeChecker>
@@ -194,7 +212,9 @@ MakeUintegerRangeChecker(uint64_t lo, uint64_t hi, std::string unit)
             shown = WithUnit(x, unit);
             return x >= lo && x <= hi;
         },
-        ClosedRange(lo, hi, unit));
+        ClosedRange(lo, hi, unit),
+        "range",
+        unit);
 }
 
 Ptr<const AttributeChecker>
@@ -207,7 +227,9 @@ MakeIntegerRangeChecker(int64_t lo, int64_t hi, std::string unit)
             shown = WithUnit(x, unit);
             return x >= lo && x <= hi;
         },
-        ClosedRange(lo, hi, unit));
+        ClosedRange(lo, hi, unit),
+        "range",
+        unit);
 }
 
 Ptr<const AttributeChecker>
@@ -240,6 +262,29 @@ DescribeRangeOf(const Ptr<const AttributeChecker>& checker)
 {
     const auto* ranged = dynamic_cast<const RangeChecker*>(PeekPointer(checker));
     return ranged ? ranged->DescribeRange() : "";
+}
+
+void
+CheckAttributeValue(const ObjectBase& object,
+                    const std::string& attribute,
+                    const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
+    NS_ABORT_MSG_IF(!found,
+                    object.GetInstanceTypeId().GetName() << " has no Attribute " << attribute);
+    if (!info.checker->Check(value)) // a RangeChecker reports a refusal by name itself
+    {
+        ReportConfigError(object.GetInstanceTypeId().GetName() + "::" + attribute +
+                          ": a value of the wrong type");
+    }
+}
+
+std::string
+UnitOf(const Ptr<const AttributeChecker>& checker)
+{
+    const auto* ranged = dynamic_cast<const RangeChecker*>(PeekPointer(checker));
+    return ranged ? ranged->GetUnit() : "";
 }
 
 } // namespace chronometry

@@ -6,6 +6,7 @@
 
 #include "ns3/attribute.h"
 #include "ns3/nstime.h"
+#include "ns3/object-base.h"
 
 #include <cstdint>
 #include <string>
@@ -48,6 +49,9 @@ class RangeChecker : public AttributeChecker
     /** \return the valid range as shown in messages, e.g. "[1ns, 10s]", or the valid values "a, b"
      */
     virtual std::string DescribeRange() const = 0;
+
+    /** \return the unit of the values ("ppm", "bytes"), or "" (times and plain numbers) */
+    virtual std::string GetUnit() const;
 
     /**
      * \return "ns3::Class::Attribute" of the first registered attribute that uses
@@ -109,6 +113,25 @@ Ptr<const AttributeChecker> MakeStringChoiceChecker(std::vector<std::string> cho
  * \return its range description if it is a RangeChecker, else ""
  */
 std::string DescribeRangeOf(const Ptr<const AttributeChecker>& checker);
+
+/**
+ * \param checker any checker
+ * \return its unit if it is a RangeChecker with one, else ""
+ */
+std::string UnitOf(const Ptr<const AttributeChecker>& checker);
+
+/**
+ * Check a value against an Attribute's own checker: a public setter that is also the
+ * Attribute's accessor calls it, so that a direct C++ call is refused exactly as
+ * SetAttribute would refuse it (naming the attribute and its range), with the range written
+ * once, in the checker.
+ * \param object the object (its instance TypeId and parents are searched)
+ * \param attribute the Attribute's name
+ * \param value the value to check
+ */
+void CheckAttributeValue(const ObjectBase& object,
+                         const std::string& attribute,
+                         const AttributeValue& value);
 
 } // namespace chronometry
 } // namespace ns3

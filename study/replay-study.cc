@@ -1,0 +1,448 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The replay-clock study (the thesis' Table 5.1 parameters): n nodes on a CSMA LAN at 500 Mb/s
+// whose propagation delay is delta (the one-way delay is delta plus the ~2 us transmission
+// time of a stamped packet), clocks of the chosen model within E, all clocks stamped on every
+// packet, the gossip workload at rate alpha; then RepCl, HVC, HLC and vector clock sizes and
+// the replay checker against the vector-clock truth.
+
+#include "study-lan.h"
+#include "study-result.h"
+#include "study-streams.h"
+#include "study.h"
+
+#include "ns3/boolean.h"
+#include "ns3/causality-helper.h"
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/clock-helper.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/replay-workload-application.h"
+#include "ns3/udp-send-jitter.h"
+
+#include <algorithm>
+#include <map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ReplayStudy");
+
+/**
+ * \ingroup chronometry
+ * The replay-clock study; run it by name ("replay") through StudyRunner, chronometry-study or
+ * chronometry.run_study.
+ */
+class ReplayStudy : public Study
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    void Validate() const override;
+
+  protected:
+    Time Build(StudyStreams& streams) override;
+    void Measure(StudyResult& result) override;
+    void DoDispose() override;
+
+  private:
+    uint32_t m_nodes;          //!< n
+    Time m_skew;               //!< E
+    Time m_interval;           //!< I
+    Time m_delay;              //!< delta
+    Time m_jitter;             //!< extra delay uniform in [0, jitter]
+    bool m_onWire;             //!< stamps as real bytes
+    double m_rate;             //!< alpha
+    double m_localRate;        //!< local events per second per node
+    bool m_poisson;            //!< Poisson sending
+    Time m_duration;           //!< simulated time
+    std::string m_clockModel;  //!< bounded, thesis, drifting
+    std::string m_counterRule; //!< Published, EpochCounts
+    bool m_sumCounters;        //!< RepCl sum-of-counters compression
+    uint32_t m_counterBits;    //!< RepCl counter width
+    uint64_t m_exactLimit;     //!< checker: all pairs up to this many events
+    uint64_t m_samplePairs;    //!< checker: random pairs beyond it
+
+    Ptr<CausalityLog> m_log;                            //!< the truth: every stamped event
+    std::vector<Ptr<ReplayWorkloadApplication>> m_apps; //!< workload
+};
+
+NS_OBJECT_ENSURE_REGISTERED(ReplayStudy);
+
+TypeId
+ReplayStudy::GetTypeId()
+{
+    using chronometry::MakeDoubleRangeChecker;
+    using chronometry::MakeStringChoiceChecker;
+    using chronometry::MakeTimeRangeChecker;
+    using chronometry::MakeUintegerRangeChecker;
+    using C = StudyCsvColumn;
+    static TypeId tid =
+        StudyDeclaration<ReplayStudy>(
+            "ns3::ReplayStudy",
+            "replay",
+            "Replay clocks (RepCl), HLC, HVC and vector clocks on n gossiping nodes within E: "
+            "sizes and the replay checker against the vector-clock truth")
+            .Parameter("Nodes",
+                       "Number of processes n",
+                       &ReplayStudy::m_nodes,
+                       32,
+                       MakeUintegerRangeChecker(2, 1024),
+                       C::Plain())
+            .Parameter("Skew",
+                       "Clock skew bound E (a multiple of Interval)",
+                       &ReplayStudy::m_skew,
+                       MilliSeconds(1),
+                       MakeTimeRangeChecker(Time::From(1), Seconds(10)),
+                       C::WholeIn(Time::US))
+            .Parameter("Interval",
+                       "RepCl epoch length I (at most Skew)",
+                       &ReplayStudy::m_interval,
+                       MicroSeconds(100),
+                       MakeTimeRangeChecker(Time::From(1), Seconds(10)),
+                       C::WholeIn(Time::US))
+            .Parameter("Delay",
+                       "Message delay delta: the LAN's propagation delay",
+                       &ReplayStudy::m_delay,
+                       MicroSeconds(8),
+                       MakeTimeRangeChecker(Time(0), Seconds(1)),
+                       C::In(Time::US))
+            .Parameter("Jitter",
+                       "Extra per-message delay, uniform in [0, Jitter] (needs OnWire)",
+                       &ReplayStudy::m_jitter,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Seconds(1)),
+                       C::In(Time::US))
+            .Switch("OnWire",
+                    "Carry the stamps as real bytes (bandwidth simulated)",
+                    &ReplayStudy::m_onWire,
+                    false,
+                    C::Plain())
+            .Parameter("Rate",
+                       "Messages per second per node (alpha)",
+                       &ReplayStudy::m_rate,
+                       20.0,
+                       MakeDoubleRangeChecker(0, 1e6, "msgs/s", false, true),
+                       C::Plain())
+            .Parameter("LocalRate",
+                       "Local events per second per node",
+                       &ReplayStudy::m_localRate,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1e6, "/s"),
+                       C::Plain())
+            .Switch("Poisson",
+                    "Poisson sending (else fixed intervals)",
+                    &ReplayStudy::m_poisson,
+                    true)
+            .Parameter("Duration",
+                       "Simulated time of the workload",
+                       &ReplayStudy::m_duration,
+                       Seconds(1),
+                       MakeTimeRangeChecker(MilliSeconds(1), Hours(1)),
+                       C::In(Time::S))
+            .Parameter("ClockModel",
+                       "Clocks: bounded (BoundedSkewClock), thesis (its Algorithm 5.1) or "
+                       "drifting (offsets uniform in [-E/2, E/2], drift within 50 ppm)",
+                       &ReplayStudy::m_clockModel,
+                       std::string("bounded"),
+                       MakeStringChoiceChecker({"bounded", "thesis", "drifting"}),
+                       C::Plain())
+            .Parameter("CounterRule",
+                       "RepCl counter rule",
+                       &ReplayStudy::m_counterRule,
+                       std::string("Published"),
+                       MakeStringChoiceChecker({"Published", "EpochCounts"}),
+                       C::Plain())
+            .Switch("SumCounters",
+                    "RepCl: keep only the sum of the counters",
+                    &ReplayStudy::m_sumCounters,
+                    false,
+                    C::Plain())
+            .Parameter("CounterBits",
+                       "RepCl counter width in the encoding",
+                       &ReplayStudy::m_counterBits,
+                       4,
+                       MakeUintegerRangeChecker(1, 64, "bits"))
+            .Parameter("ExactLimit",
+                       "Replay checker: every pair of events up to this many events",
+                       &ReplayStudy::m_exactLimit,
+                       10000,
+                       MakeUintegerRangeChecker(0, 1000000))
+            .Parameter("SamplePairs",
+                       "Replay checker: random pairs beyond ExactLimit",
+                       &ReplayStudy::m_samplePairs,
+                       1000000,
+                       MakeUintegerRangeChecker(1, 1000000000))
+            .Seed(C::None())
+            .Run(C::Plain())
+            .Topology(C::None())
+            .Summary(
+                StudySchema()
+                    .Unsigned("events", "", "events logged")
+                    .Unsigned("messages", "", "messages sent")
+                    .Real("theta_mean", "offsets", "RepCl stored offsets per event: mean")
+                    .Real("theta_p99", "offsets", "99th percentile")
+                    .Real("theta_max", "offsets", "maximum")
+                    .Real("sigma_mean", "counters", "non-zero RepCl counters per event: mean")
+                    .Real("sigma_max", "counters", "maximum")
+                    .Real("repcl_bits_mean", "bits", "RepCl encoded size: mean")
+                    .Real("repcl_bits_p99", "bits", "99th percentile")
+                    .Real("repcl_bits_max", "bits", "maximum")
+                    .Real("hvc_mean", "entries", "HVC active entries: mean")
+                    .Real("hvc_max", "entries", "maximum")
+                    .Real("delay_min_us", "us", "one-way delay (true receive - true send): min")
+                    .Real("delay_mean_us", "us", "mean")
+                    .Real("delay_max_us", "us", "max")
+                    .Real("hlc_bits", "bits", "HLC encoded size")
+                    .Real("vector_bits_mean", "bits", "vector clock encoded size: mean")
+                    .Unsigned("pairs", "", "event pairs checked")
+                    .Boolean("sampled", "pairs were sampled (more events than ExactLimit)")
+                    .Real("concurrent_fraction", "", "concurrent pairs / pairs")
+                    .Unsigned("r1_violations", "", "requirement 1 (hb => <)")
+                    .Unsigned("r2_violations", "", "requirement 2, pt form")
+                    .Unsigned("r2_thesis_violations", "", "requirement 2, thesis form (Lemma 3)")
+                    .Unsigned("r3_violations", "", "requirement 3, pt form")
+                    .Unsigned("r3_applicable", "", "pairs requirement 3 applies to")
+                    .Unsigned("unjustified_orderings",
+                              "",
+                              "concurrent pairs ordered without a synchronization proof")
+                    .Unsigned("hlc_violations", "", "HLC hb => <")
+                    .Unsigned("hvc_violations", "", "HVC hb => <")
+                    .Unsigned("forced_repcl", "", "concurrent pairs RepCl orders")
+                    .Unsigned("forced_hvc", "", "concurrent pairs HVC orders")
+                    .Unsigned("forced_hlc", "", "concurrent pairs HLC orders"));
+    return tid;
+}
+
+void
+ReplayStudy::Validate() const
+{
+    if (m_interval > m_skew || m_skew.GetTimeStep() % m_interval.GetTimeStep() != 0)
+    {
+        chronometry::ReportConfigError(Describe("Skew") + " is invalid; valid: a multiple of " +
+                                       Describe("Interval"));
+    }
+    if (m_jitter.IsStrictlyPositive() && !m_onWire)
+    {
+        chronometry::ReportConfigError(
+            Describe("Jitter") + " is invalid with " + Describe("OnWire") +
+            "; valid: Jitter 0, or OnWire true (with byte tags the stamp is taken after the "
+            "jitter, so the jitter would not separate send and receive events)");
+    }
+}
+
+void
+ReplayStudy::DoDispose()
+{
+    m_log = nullptr;
+    m_apps.clear();
+    Study::DoDispose();
+}
+
+Time
+ReplayStudy::Build(StudyStreams& streams)
+{
+    NS_LOG_FUNCTION(this);
+    NodeContainer nodes;
+    nodes.Create(m_nodes);
+    StudyLan lan =
+        InstallStudyLan(nodes, "500Mbps", m_delay, "10.0.0.0", "255.0.0.0", GetTopology());
+
+    ClockHelper clocks;
+    if (m_clockModel == "drifting")
+    {
+        auto offset = CreateObject<UniformRandomVariable>();
+        offset->SetAttribute("Min", DoubleValue(-m_skew.GetNanoSeconds() / 2.0));
+        offset->SetAttribute("Max", DoubleValue(m_skew.GetNanoSeconds() / 2.0));
+        auto drift = CreateObject<UniformRandomVariable>();
+        drift->SetAttribute("Min", DoubleValue(-50));
+        drift->SetAttribute("Max", DoubleValue(50));
+        streams.Assign(offset, 1000001);
+        streams.Assign(drift, 1000002);
+        clocks.SetOffset(offset);
+        clocks.SetDrift(drift);
+    }
+    else
+    {
+        clocks.SetClock("ns3::BoundedSkewClock",
+                        "Bound",
+                        TimeValue(m_skew),
+                        "Form",
+                        StringValue(m_clockModel == "thesis" ? "Thesis" : "Bounded"));
+    }
+    clocks.Install(nodes);
+    int64_t next = streams.Assign(1, [&](int64_t s) { return clocks.AssignStreams(nodes, s); });
+    next = streams.Assign(next, [&](int64_t s) { return lan.AssignStreams(s); });
+
+    if (m_jitter.IsStrictlyPositive())
+    {
+        // Installed before the stampers, so that a segment is stamped, then delayed.
+        for (uint32_t i = 0; i < m_nodes; ++i)
+        {
+            auto jitter = CreateObject<UdpSendJitter>();
+            jitter->SetAttribute("Jitter",
+                                 StringValue("ns3::UniformRandomVariable[Min=0|Max=" +
+                                             std::to_string(m_jitter.GetNanoSeconds()) + "]"));
+            nodes.Get(i)->AggregateObject(jitter);
+            jitter->Start();
+            next = streams.Assign(next, [&](int64_t s) { return jitter->AssignStreams(s); });
+        }
+    }
+    CausalityHelper causality;
+    causality.SetStamperAttribute("OnWire", BooleanValue(m_onWire));
+    causality.SetStamperAttribute("Interval", TimeValue(m_interval));
+    if (m_clockModel == "drifting")
+    {
+        // A drifting clock promises no bound: E is the study's assumption, given here.
+        causality.SetStamperAttribute(
+            "Epsilon",
+            UintegerValue(m_skew.GetTimeStep() / m_interval.GetTimeStep()));
+        causality.SetStamperAttribute("HvcEpsilon", TimeValue(m_skew));
+    } // else the stampers take E from the BoundedSkewClocks (Bound = skew)
+    causality.SetStamperAttribute("CounterRule", StringValue(m_counterRule));
+    causality.SetStamperAttribute("SumCounters", BooleanValue(m_sumCounters));
+    causality.SetStamperAttribute("CounterBits", UintegerValue(m_counterBits));
+    m_log = causality.Install(nodes);
+
+    std::vector<Ipv4Address> peers;
+    for (uint32_t i = 0; i < m_nodes; ++i)
+    {
+        peers.push_back(lan.interfaces.GetAddress(i));
+    }
+    for (uint32_t i = 0; i < m_nodes; ++i)
+    {
+        auto app = CreateObjectWithAttributes<ReplayWorkloadApplication>("MessageRate",
+                                                                         DoubleValue(m_rate),
+                                                                         "LocalEventRate",
+                                                                         DoubleValue(m_localRate),
+                                                                         "Poisson",
+                                                                         BooleanValue(m_poisson));
+        app->SetPeers(peers, i);
+        next = streams.Assign(next, [&](int64_t s) { return app->AssignStreams(s); });
+        app->SetStartTime(Time(0));
+        app->SetStopTime(m_duration);
+        nodes.Get(i)->AddApplication(app);
+        m_apps.push_back(app);
+    }
+    // Let the last messages arrive before stopping.
+    return m_duration + m_delay + MilliSeconds(1);
+}
+
+namespace
+{
+
+/** Mean, 99th percentile and maximum of a sample. */
+struct Summary
+{
+    double mean = 0; //!< mean
+    double p99 = 0;  //!< 99th percentile (nearest rank)
+    double max = 0;  //!< maximum
+};
+
+Summary
+Summarize(std::vector<double> v)
+{
+    Summary s;
+    if (v.empty())
+    {
+        return s;
+    }
+    std::sort(v.begin(), v.end());
+    double sum = 0;
+    for (double x : v)
+    {
+        sum += x;
+    }
+    s.mean = sum / v.size();
+    s.p99 = v[std::min(v.size() - 1, static_cast<std::size_t>(0.99 * v.size()))];
+    s.max = v.back();
+    return s;
+}
+
+} // namespace
+
+void
+ReplayStudy::Measure(StudyResult& r)
+{
+    NS_LOG_FUNCTION(this);
+    const auto& events = m_log->GetEvents();
+    uint64_t messages = 0;
+    for (const auto& app : m_apps)
+    {
+        messages += app->GetSent();
+    }
+    r.Set("events", events.size());
+    r.Set("messages", messages);
+    std::vector<double> theta;
+    std::vector<double> sigma;
+    std::vector<double> bits;
+    std::vector<double> hvc;
+    double vectorBits = 0;
+    std::map<uint64_t, Time> sentAt;
+    std::vector<double> delays;
+    for (const auto& e : events)
+    {
+        if (e.kind == CausalEventKind::SEND)
+        {
+            sentAt[e.messageId] = e.trueTime;
+        }
+        else if (e.kind == CausalEventKind::RECEIVE && sentAt.count(e.messageId))
+        {
+            delays.push_back((e.trueTime - sentAt[e.messageId]).GetNanoSeconds() / 1e3);
+        }
+        theta.push_back(e.stamp.repcl->GetOffsetCount());
+        sigma.push_back(e.stamp.repcl->GetCounterCount());
+        bits.push_back(e.stamp.repcl->GetEncodedBits());
+        hvc.push_back(e.stamp.hvc->GetActiveCount());
+        vectorBits += e.stamp.vector.GetEncodedBits();
+    }
+    Summary t = Summarize(theta);
+    Summary s = Summarize(sigma);
+    Summary b = Summarize(bits);
+    Summary h = Summarize(hvc);
+    Summary d = Summarize(delays);
+    r.Set("theta_mean", t.mean);
+    r.Set("theta_p99", t.p99);
+    r.Set("theta_max", t.max);
+    r.Set("sigma_mean", s.mean);
+    r.Set("sigma_max", s.max);
+    r.Set("repcl_bits_mean", b.mean);
+    r.Set("repcl_bits_p99", b.p99);
+    r.Set("repcl_bits_max", b.max);
+    r.Set("hvc_mean", h.mean);
+    r.Set("hvc_max", h.max);
+    r.Set("delay_min_us", delays.empty() ? 0 : *std::min_element(delays.begin(), delays.end()));
+    r.Set("delay_mean_us", d.mean);
+    r.Set("delay_max_us", d.max);
+    r.Set("hlc_bits", 96.0);
+    r.Set("vector_bits_mean", events.empty() ? 0 : vectorBits / events.size());
+
+    ReplayCheckerOptions options = m_log->GetCheckerOptions(); // the stampers' E, I, HVC epsilon
+    options.exactLimit = m_exactLimit;
+    options.samplePairs = m_samplePairs;
+    options.seed = GetRun();
+    ReplayCheckerReport report = m_log->Check(options);
+    r.Set("pairs", report.pairsExamined);
+    r.Set("sampled", report.sampled);
+    r.Set("concurrent_fraction",
+          report.pairsExamined ? double(report.concurrentPairs) / report.pairsExamined : 0);
+    r.Set("r1_violations", report.repclHb.violations);
+    r.Set("r2_violations", report.repclFar.violations);
+    r.Set("r2_thesis_violations", report.repclFarKnown.violations);
+    r.Set("r3_violations", report.repclClose.violations);
+    r.Set("r3_applicable", report.repclClose.applicable);
+    r.Set("unjustified_orderings", report.repclOnlyIfJustified.violations);
+    r.Set("hlc_violations", report.hlcHb.violations);
+    r.Set("hvc_violations", report.hvcHb.violations);
+    r.Set("forced_repcl", report.repclForced);
+    r.Set("forced_hvc", report.hvcForced);
+    r.Set("forced_hlc", report.hlcForced);
+}
+
+} // namespace ns3

@@ -1,0 +1,620 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The OneClock scheduling study: a client and Servers servers on a CSMA LAN; every node has a
+// DriftingClock whose offset is uniform in [-E/2, E/2] (so any two clocks are within E) and,
+// optionally, a constant drift.  Every real operation on every server is scored against the
+// simulator's truth: error = trueEnd - T_d = clockPart + predictionPart, where
+// clockPart = trueStart - T_s (the server clock's error when it read T_s) and
+// predictionPart = (trueEnd - trueStart) - predicted ETE.
+
+#include "study-lan.h"
+#include "study-result.h"
+#include "study-streams.h"
+#include "study.h"
+
+#include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/clock-helper.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/scheduled-operation-client.h"
+#include "ns3/scheduled-operation-server.h"
+#include "ns3/scheduling-helper.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SchedulingStudy");
+
+namespace
+{
+
+/** Truth recorded by a server's OperationComplete trace. */
+struct Truth
+{
+    Time trueStart; //!< start
+    Time trueEnd;   //!< end
+    Time localEnd;  //!< T_e
+};
+
+/** One real operation on one server, scored against the truth. */
+struct OperationRow
+{
+    uint32_t operation = 0;     //!< operation index
+    uint32_t server = 0;        //!< server index
+    bool executed = false;      //!< the server ran it
+    Time desired;               //!< T_d
+    Time scheduled;             //!< T_s
+    Time predicted;             //!< predicted ETE (active predictor)
+    std::array<Time, 4> shadow; //!< predictions of Baseline, Average, FtAverage, Kalman
+    Time trueStart;             //!< simulator time of the start
+    Time trueEnd;               //!< simulator time of the completion
+    Time reportedEnd;           //!< T_e (server local)
+    Time error;                 //!< trueEnd - T_d
+    Time clockPart;             //!< trueStart - T_s
+    Time predictionPart;        //!< (trueEnd - trueStart) - predicted
+};
+
+} // namespace
+
+/**
+ * \ingroup chronometry
+ * The OneClock scheduling study; run it by name ("scheduling") through StudyRunner,
+ * chronometry-study or chronometry.run_study.
+ */
+class SchedulingStudy : public Study
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    void Validate() const override;
+
+  protected:
+    Time Build(StudyStreams& streams) override;
+    void Measure(StudyResult& result) override;
+    void DoDispose() override;
+
+  private:
+    uint32_t m_servers;        //!< number of servers
+    Time m_skew;               //!< E
+    double m_driftPpm;         //!< drift uniform in [-driftPpm, driftPpm]
+    Time m_delay;              //!< LAN propagation delay
+    std::string m_predictor;   //!< Baseline, Average, FtAverage, Kalman
+    uint32_t m_window;         //!< N
+    std::string m_probeMode;   //!< None, Periodic, Burst
+    Time m_probePeriod;        //!< periodic probing period
+    Time m_burstInterval;      //!< burst spacing
+    uint32_t m_operations;     //!< operations
+    Time m_operationInterval;  //!< between operations
+    Time m_operationLead;      //!< T_d - planning time
+    Time m_decisionLead;       //!< T_d - prediction time
+    Time m_sendAhead;          //!< T_s - send time
+    Time m_serviceBase;        //!< service time base
+    Time m_serviceNoise;       //!< service time noise standard deviation
+    double m_spikeProbability; //!< load spikes (server load)
+    Time m_spikeMean;          //!< mean spike (exponential)
+    Time m_schedMaxFuture;     //!< server SchedMaxFuture
+    Time m_schedMaxPast;       //!< server SchedMaxPast
+    bool m_atomic;             //!< atomic commit mode
+    double m_ackLoss;          //!< ACK loss probability (atomic commit)
+    double m_refuse;           //!< refusal probability
+    Time m_cancelLead;         //!< atomic commit ACK deadline before T_d
+
+    LocalClockContainer m_clocks;                   //!< client, then servers
+    ApplicationContainer m_serverApps;              //!< servers
+    ApplicationContainer m_clientApps;              //!< the client
+    std::vector<std::map<uint32_t, Truth>> m_truth; //!< per server: id -> truth
+};
+
+NS_OBJECT_ENSURE_REGISTERED(SchedulingStudy);
+
+TypeId
+SchedulingStudy::GetTypeId()
+{
+    using chronometry::MakeDoubleRangeChecker;
+    using chronometry::MakeStringChoiceChecker;
+    using chronometry::MakeTimeRangeChecker;
+    using chronometry::MakeUintegerRangeChecker;
+    using C = StudyCsvColumn;
+    static TypeId tid =
+        StudyDeclaration<SchedulingStudy>(
+            "ns3::SchedulingStudy",
+            "scheduling",
+            "OneClock scheduled operations on skewed clocks: start error against the truth, "
+            "split into the clock part and the ETE prediction part, per predictor")
+            .Parameter("Servers",
+                       "Number of servers",
+                       &SchedulingStudy::m_servers,
+                       4,
+                       MakeUintegerRangeChecker(1, 64),
+                       C::Plain())
+            .Parameter("Skew",
+                       "Clock skew bound E: offsets uniform in [-E/2, E/2]",
+                       &SchedulingStudy::m_skew,
+                       MicroSeconds(100),
+                       MakeTimeRangeChecker(Time(0), Seconds(10)),
+                       C::WholeIn(Time::NS))
+            .Parameter("DriftPpm",
+                       "Clock drift, uniform in [-DriftPpm, DriftPpm]",
+                       &SchedulingStudy::m_driftPpm,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1000, "ppm"),
+                       C::Plain())
+            .Parameter("Delay",
+                       "LAN propagation delay",
+                       &SchedulingStudy::m_delay,
+                       MicroSeconds(500),
+                       MakeTimeRangeChecker(Time(0), Seconds(1)))
+            .Parameter("Predictor",
+                       "ETE predictor of the client",
+                       &SchedulingStudy::m_predictor,
+                       std::string("FtAverage"),
+                       MakeStringChoiceChecker({"Baseline", "Average", "FtAverage", "Kalman"}),
+                       C::Plain())
+            .Parameter("Window",
+                       "Predictor window N (samples)",
+                       &SchedulingStudy::m_window,
+                       8,
+                       MakeUintegerRangeChecker(1, 4096, "samples"),
+                       C::Plain())
+            .Parameter("ProbeMode",
+                       "ETE probing: none, periodic, or a burst of Window probes before each "
+                       "decision",
+                       &SchedulingStudy::m_probeMode,
+                       std::string("Periodic"),
+                       MakeStringChoiceChecker({"None", "Periodic", "Burst"}),
+                       C::Plain())
+            .Parameter("ProbePeriod",
+                       "Periodic probing period",
+                       &SchedulingStudy::m_probePeriod,
+                       Seconds(1),
+                       MakeTimeRangeChecker(Time::From(1), Hours(1)),
+                       C::WholeIn(Time::NS))
+            .Parameter("BurstInterval",
+                       "Spacing of the probes of a burst",
+                       &SchedulingStudy::m_burstInterval,
+                       MilliSeconds(20),
+                       MakeTimeRangeChecker(Time::From(1), Seconds(10)))
+            .Parameter("Operations",
+                       "Operations per run",
+                       &SchedulingStudy::m_operations,
+                       100,
+                       MakeUintegerRangeChecker(1, 1000000),
+                       C::Plain())
+            .Parameter("OperationInterval",
+                       "Time between operations",
+                       &SchedulingStudy::m_operationInterval,
+                       Seconds(2),
+                       MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
+            .Parameter("OperationLead",
+                       "T_d minus the planning time",
+                       &SchedulingStudy::m_operationLead,
+                       Seconds(1),
+                       MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
+            .Parameter("DecisionLead",
+                       "T_d minus the prediction time (below OperationLead)",
+                       &SchedulingStudy::m_decisionLead,
+                       MilliSeconds(200),
+                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
+            .Parameter("SendAhead",
+                       "T_s minus the send time (below DecisionLead)",
+                       &SchedulingStudy::m_sendAhead,
+                       MilliSeconds(50),
+                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
+            .Parameter("ServiceBase",
+                       "Service time base",
+                       &SchedulingStudy::m_serviceBase,
+                       MilliSeconds(2),
+                       MakeTimeRangeChecker(Time(0), Seconds(10)))
+            .Parameter("ServiceNoise",
+                       "Service time noise, standard deviation (normal, bounded at 4 sigma)",
+                       &SchedulingStudy::m_serviceNoise,
+                       MicroSeconds(100),
+                       MakeTimeRangeChecker(Time(0), Seconds(1)))
+            .Parameter("SpikeProbability",
+                       "Server load: probability of a service-time spike",
+                       &SchedulingStudy::m_spikeProbability,
+                       0.02,
+                       MakeDoubleRangeChecker(0, 1),
+                       C::Plain())
+            .Parameter("SpikeMean",
+                       "Mean spike (exponential)",
+                       &SchedulingStudy::m_spikeMean,
+                       MilliSeconds(10),
+                       MakeTimeRangeChecker(Time(0), Seconds(10)),
+                       C::WholeIn(Time::NS))
+            .Parameter("SchedMaxFuture",
+                       "Servers refuse a T_s further ahead than this",
+                       &SchedulingStudy::m_schedMaxFuture,
+                       Seconds(10),
+                       MakeTimeRangeChecker(Time(0), Hours(1)))
+            .Parameter("SchedMaxPast",
+                       "Servers refuse a T_s further in the past than this",
+                       &SchedulingStudy::m_schedMaxPast,
+                       Seconds(1),
+                       MakeTimeRangeChecker(Time(0), Hours(1)))
+            .Switch("Atomic",
+                    "Atomic commit: cancel everywhere if an ACK misses its deadline",
+                    &SchedulingStudy::m_atomic,
+                    false,
+                    C::Plain())
+            .Parameter("AckLoss",
+                       "Probability that a server's ACK is lost (atomic commit)",
+                       &SchedulingStudy::m_ackLoss,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1),
+                       C::Plain())
+            .Parameter("Refuse",
+                       "Probability that a server refuses an operation",
+                       &SchedulingStudy::m_refuse,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1))
+            .Parameter("CancelLead",
+                       "Atomic commit: the ACK deadline before T_d (below SendAhead)",
+                       &SchedulingStudy::m_cancelLead,
+                       MilliSeconds(100),
+                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
+            .Seed(C::None())
+            .Run(C::Plain())
+            .Topology(C::None())
+            .Summary(
+                StudySchema()
+                    .Unsigned("executed", "", "operations executed (all servers)")
+                    .Unsigned("late", "", "SCHEDULE messages that could not leave in time")
+                    .Unsigned("errors", "", "ERROR replies to real operations")
+                    .Unsigned("probe_reports", "", "probe reports")
+                    .Real("mae_us", "us", "mean |trueEnd - T_d|, active predictor")
+                    .Real("mae_clock_us", "us", "mean |clock part|")
+                    .Real("mae_prediction_us", "us", "mean |prediction part|")
+                    .Real("mae_offline_baseline_us",
+                          "us",
+                          "the paper's metric, mean |ETE - predicted|: Baseline")
+                    .Real("mae_offline_average_us", "us", "the same: Average")
+                    .Real("mae_offline_ftaverage_us", "us", "the same: FtAverage")
+                    .Real("mae_offline_kalman_us", "us", "the same: Kalman")
+                    .Real("offset_range_us", "us", "max - min server clock offset")
+                    .Real("mean_start_spread_us",
+                          "us",
+                          "mean over operations of max - min true start")
+                    .Real("max_start_spread_us", "us", "max over operations")
+                    .Real("mean_end_spread_us", "us", "mean over operations of max - min true end")
+                    .Unsigned("aborts", "", "atomic commit: client aborts")
+                    .Unsigned("commit_all", "", "operations executed by every server")
+                    .Unsigned("commit_none", "", "operations executed by none")
+                    .Unsigned("commit_partial", "", "operations executed by some, not all")
+                    .Unsigned("cancelled", "", "operations cancelled at servers")
+                    .Unsigned("malformed", "", "malformed packets (client + servers)"))
+            .Rows("operations",
+                  StudySchema()
+                      .Unsigned("operation", "", "operation index")
+                      .Key()
+                      .Unsigned("server", "", "server index")
+                      .Key()
+                      .Boolean("executed", "the server ran it")
+                      .Integer("desired_ns", "ns", "T_d")
+                      .Integer("scheduled_ns", "ns", "T_s")
+                      .Integer("predicted_ns", "ns", "predicted ETE (active predictor)")
+                      .Integer("pred_baseline_ns", "ns", "prediction of Baseline")
+                      .Integer("pred_average_ns", "ns", "prediction of Average")
+                      .Integer("pred_ftaverage_ns", "ns", "prediction of FtAverage")
+                      .Integer("pred_kalman_ns", "ns", "prediction of Kalman")
+                      .Integer("true_start_ns", "ns", "simulator time of the start")
+                      .Integer("true_end_ns", "ns", "simulator time of the completion")
+                      .Integer("reported_end_ns", "ns", "T_e (server local)")
+                      .Integer("error_ns", "ns", "trueEnd - T_d")
+                      .Integer("clock_part_ns", "ns", "trueStart - T_s")
+                      .Integer("prediction_part_ns", "ns", "(trueEnd - trueStart) - predicted"),
+                  false);
+    return tid;
+}
+
+void
+SchedulingStudy::Validate() const
+{
+    auto below = [this](const std::string& a, const std::string& b) {
+        chronometry::ReportConfigError(Describe(a) + " is invalid; valid: below " + Describe(b));
+    };
+    if (m_decisionLead >= m_operationLead)
+    {
+        below("DecisionLead", "OperationLead");
+    }
+    if (m_sendAhead >= m_decisionLead)
+    {
+        below("SendAhead", "DecisionLead");
+    }
+    if (m_atomic && m_cancelLead >= m_sendAhead)
+    {
+        below("CancelLead", "SendAhead");
+    }
+    if (m_probeMode == "Burst" &&
+        m_operationLead - m_decisionLead <= m_burstInterval * int64_t(m_window - 1) + m_sendAhead)
+    {
+        chronometry::ReportConfigError(Describe("OperationLead") + " - " +
+                                       Describe("DecisionLead") + " is invalid; valid: above (" +
+                                       Describe("Window") + " - 1) * " + Describe("BurstInterval") +
+                                       " + " + Describe("SendAhead") +
+                                       ", so that a burst's reports arrive before the decision");
+    }
+}
+
+void
+SchedulingStudy::DoDispose()
+{
+    m_clocks.clear();
+    m_serverApps = ApplicationContainer();
+    m_clientApps = ApplicationContainer();
+    m_truth.clear();
+    Study::DoDispose();
+}
+
+Time
+SchedulingStudy::Build(StudyStreams& streams)
+{
+    NS_LOG_FUNCTION(this);
+    NodeContainer client;
+    client.Create(1);
+    NodeContainer servers;
+    servers.Create(m_servers);
+    NodeContainer all(client, servers);
+    StudyLan lan =
+        InstallStudyLan(all, "100Mbps", m_delay, "10.1.0.0", "255.255.255.0", GetTopology());
+    const Ipv4InterfaceContainer& interfaces = lan.interfaces;
+
+    ClockHelper clocks;
+    auto offset = CreateObject<UniformRandomVariable>();
+    offset->SetAttribute("Min", DoubleValue(-m_skew.GetNanoSeconds() / 2.0));
+    offset->SetAttribute("Max", DoubleValue(m_skew.GetNanoSeconds() / 2.0));
+    streams.Assign(offset, 2000001);
+    clocks.SetOffset(offset);
+    if (m_driftPpm > 0)
+    {
+        auto drift = CreateObject<UniformRandomVariable>();
+        drift->SetAttribute("Min", DoubleValue(-m_driftPpm));
+        drift->SetAttribute("Max", DoubleValue(m_driftPpm));
+        streams.Assign(drift, 2000002);
+        clocks.SetDrift(drift);
+    }
+    m_clocks = clocks.Install(all);
+    streams.Assign(2000010, [&](int64_t s) { return clocks.AssignStreams(all, s); });
+
+    SchedulingHelper helper;
+    helper.SetServiceAttribute("Base", TimeValue(m_serviceBase));
+    double variance = std::pow(double(m_serviceNoise.GetNanoSeconds()), 2);
+    std::ostringstream noise;
+    noise << "ns3::NormalRandomVariable[Mean=0|Variance=" << variance
+          << "|Bound=" << 4 * m_serviceNoise.GetNanoSeconds() << "]";
+    helper.SetServiceAttribute("Noise", StringValue(noise.str()));
+    helper.SetServiceAttribute("SpikeProbability", DoubleValue(m_spikeProbability));
+    std::ostringstream spike;
+    spike << "ns3::ExponentialRandomVariable[Mean=" << m_spikeMean.GetNanoSeconds() << "|Bound=0]";
+    helper.SetServiceAttribute("Spike", StringValue(spike.str()));
+    helper.SetServerAttribute("SchedMaxFuture", TimeValue(m_schedMaxFuture));
+    helper.SetServerAttribute("SchedMaxPast", TimeValue(m_schedMaxPast));
+    helper.SetServerAttribute("AckLossProbability", DoubleValue(m_ackLoss));
+    helper.SetServerAttribute("RefuseProbability", DoubleValue(m_refuse));
+    helper.SetClientAttribute("Predictor", StringValue(m_predictor));
+    helper.SetClientAttribute("Window", UintegerValue(m_window));
+    helper.SetClientAttribute("ProbeMode", StringValue(m_probeMode));
+    helper.SetClientAttribute("ProbePeriod", TimeValue(m_probePeriod));
+    helper.SetClientAttribute("BurstInterval", TimeValue(m_burstInterval));
+    helper.SetClientAttribute("OperationInterval", TimeValue(m_operationInterval));
+    helper.SetClientAttribute("OperationLead", TimeValue(m_operationLead));
+    helper.SetClientAttribute("DecisionLead", TimeValue(m_decisionLead));
+    helper.SetClientAttribute("SendAhead", TimeValue(m_sendAhead));
+    helper.SetClientAttribute("MaxOperations", UintegerValue(m_operations));
+    helper.SetClientAttribute("AtomicCommit", BooleanValue(m_atomic));
+    helper.SetClientAttribute("CancelLead", TimeValue(m_cancelLead));
+
+    m_serverApps = helper.InstallServers(servers);
+    streams.Assign(3000000,
+                   [&](int64_t s) { return SchedulingHelper::AssignStreams(m_serverApps, s); });
+    std::vector<Ipv4Address> addresses;
+    for (uint32_t i = 1; i <= m_servers; ++i)
+    {
+        addresses.push_back(interfaces.GetAddress(i));
+    }
+    m_clientApps = helper.InstallClient(client.Get(0), addresses);
+
+    m_truth.resize(m_servers);
+    for (uint32_t s = 0; s < m_servers; ++s)
+    {
+        auto server = DynamicCast<ScheduledOperationServer>(m_serverApps.Get(s));
+        server->TraceConnectWithoutContext(
+            "OperationComplete",
+            Callback<void, uint32_t, bool, Time, Time, Time, Time>(
+                [this, s](uint32_t id, bool probe, Time, Time ts, Time te, Time le) {
+                    if (!probe)
+                    {
+                        m_truth[s][id] = Truth{ts, te, le};
+                    }
+                }));
+    }
+
+    Time end = m_operationInterval * int64_t(m_operations) + m_operationLead + m_operationInterval +
+               Seconds(1);
+    m_serverApps.Start(Seconds(0));
+    m_clientApps.Start(Seconds(0));
+    m_serverApps.Stop(end);
+    m_clientApps.Stop(end);
+    return end + Seconds(1);
+}
+
+void
+SchedulingStudy::Measure(StudyResult& result)
+{
+    NS_LOG_FUNCTION(this);
+    auto clientApp = DynamicCast<ScheduledOperationClient>(m_clientApps.Get(0));
+    uint64_t malformed = clientApp->GetMalformed();
+    uint64_t cancelled = 0;
+    double lo = 1e300;
+    double hi = -1e300;
+    for (uint32_t s = 0; s < m_servers; ++s)
+    {
+        double o = (m_clocks[s + 1]->TrueToLocal(Time(0))).GetNanoSeconds();
+        lo = std::min(lo, o);
+        hi = std::max(hi, o);
+        auto server = DynamicCast<ScheduledOperationServer>(m_serverApps.Get(s));
+        cancelled += server->GetCancelled();
+        malformed += server->GetMalformed();
+    }
+    const double offsetRangeUs = (hi - lo) / 1e3;
+    std::vector<OperationRow> rows;
+    uint64_t late = 0;
+    uint64_t errors = 0;
+    uint64_t executed = 0;
+
+    double sumErr = 0;
+    double sumClock = 0;
+    double sumPred = 0;
+    std::array<double, 4> sumOffline{};
+    std::map<uint32_t, std::vector<const OperationRow*>> byOperation;
+    for (const auto& r : clientApp->GetRecords())
+    {
+        OperationRow row;
+        row.operation = r.operation;
+        row.server = r.server;
+        row.desired = r.desired;
+        row.scheduled = r.scheduled;
+        row.predicted = r.predicted;
+        row.shadow = r.shadow;
+        late += r.late;
+        errors += r.error;
+        auto it = m_truth[r.server].find(r.id);
+        if (it != m_truth[r.server].end())
+        {
+            row.executed = true;
+            row.trueStart = it->second.trueStart;
+            row.trueEnd = it->second.trueEnd;
+            row.reportedEnd = it->second.localEnd;
+            row.error = row.trueEnd - row.desired;
+            row.clockPart = row.trueStart - row.scheduled;
+            row.predictionPart = (row.trueEnd - row.trueStart) - row.predicted;
+            ++executed;
+            sumErr += std::abs(row.error.GetNanoSeconds() / 1e3);
+            sumClock += std::abs(row.clockPart.GetNanoSeconds() / 1e3);
+            sumPred += std::abs(row.predictionPart.GetNanoSeconds() / 1e3);
+            Time measuredEte = row.reportedEnd - row.scheduled;
+            for (std::size_t k = 0; k < 4; ++k)
+            {
+                sumOffline[k] += std::abs((measuredEte - row.shadow[k]).GetNanoSeconds() / 1e3);
+            }
+        }
+        rows.push_back(row);
+    }
+    for (const auto& row : rows)
+    {
+        byOperation[row.operation].push_back(&row);
+    }
+    std::array<double, 4> maeOffline{};
+    if (executed > 0)
+    {
+        result.Set("mae_us", sumErr / executed);
+        result.Set("mae_clock_us", sumClock / executed);
+        result.Set("mae_prediction_us", sumPred / executed);
+        for (std::size_t k = 0; k < 4; ++k)
+        {
+            maeOffline[k] = sumOffline[k] / executed;
+        }
+    }
+    uint64_t fullOps = 0;
+    uint64_t commitAll = 0;
+    uint64_t commitNone = 0;
+    uint64_t commitPartial = 0;
+    double meanStartSpread = 0;
+    double maxStartSpread = 0;
+    double meanEndSpread = 0;
+    for (const auto& [op, opRows] : byOperation)
+    {
+        uint32_t ran = 0;
+        Time s0 = Time::Max();
+        Time s1 = Time::Min();
+        Time e0 = Time::Max();
+        Time e1 = Time::Min();
+        for (const auto* row : opRows)
+        {
+            if (row->executed)
+            {
+                ++ran;
+                s0 = std::min(s0, row->trueStart);
+                s1 = std::max(s1, row->trueStart);
+                e0 = std::min(e0, row->trueEnd);
+                e1 = std::max(e1, row->trueEnd);
+            }
+        }
+        if (ran == opRows.size())
+        {
+            ++commitAll;
+            ++fullOps;
+            double spread = (s1 - s0).GetNanoSeconds() / 1e3;
+            meanStartSpread += spread;
+            maxStartSpread = std::max(maxStartSpread, spread);
+            meanEndSpread += (e1 - e0).GetNanoSeconds() / 1e3;
+        }
+        else if (ran == 0)
+        {
+            ++commitNone;
+        }
+        else
+        {
+            ++commitPartial;
+        }
+    }
+    if (fullOps > 0)
+    {
+        meanStartSpread /= fullOps;
+        meanEndSpread /= fullOps;
+    }
+    result.Set("executed", executed);
+    result.Set("late", late);
+    result.Set("errors", errors);
+    result.Set("probe_reports", clientApp->GetProbeReports());
+    result.Set("mae_offline_baseline_us", maeOffline[0]);
+    result.Set("mae_offline_average_us", maeOffline[1]);
+    result.Set("mae_offline_ftaverage_us", maeOffline[2]);
+    result.Set("mae_offline_kalman_us", maeOffline[3]);
+    result.Set("offset_range_us", offsetRangeUs);
+    result.Set("mean_start_spread_us", meanStartSpread);
+    result.Set("max_start_spread_us", maxStartSpread);
+    result.Set("mean_end_spread_us", meanEndSpread);
+    result.Set("aborts", clientApp->GetAborts());
+    result.Set("commit_all", commitAll);
+    result.Set("commit_none", commitNone);
+    result.Set("commit_partial", commitPartial);
+    result.Set("cancelled", cancelled);
+    result.Set("malformed", malformed);
+    for (const auto& r : rows)
+    {
+        StudyRecord& row = result.AddRow();
+        row.Set("operation", r.operation);
+        row.Set("server", r.server);
+        row.Set("executed", r.executed);
+        row.Set("desired_ns", r.desired.GetNanoSeconds());
+        row.Set("scheduled_ns", r.scheduled.GetNanoSeconds());
+        row.Set("predicted_ns", r.predicted.GetNanoSeconds());
+        row.Set("pred_baseline_ns", r.shadow[0].GetNanoSeconds());
+        row.Set("pred_average_ns", r.shadow[1].GetNanoSeconds());
+        row.Set("pred_ftaverage_ns", r.shadow[2].GetNanoSeconds());
+        row.Set("pred_kalman_ns", r.shadow[3].GetNanoSeconds());
+        row.Set("true_start_ns", r.trueStart.GetNanoSeconds());
+        row.Set("true_end_ns", r.trueEnd.GetNanoSeconds());
+        row.Set("reported_end_ns", r.reportedEnd.GetNanoSeconds());
+        row.Set("error_ns", r.error.GetNanoSeconds());
+        row.Set("clock_part_ns", r.clockPart.GetNanoSeconds());
+        row.Set("prediction_part_ns", r.predictionPart.GetNanoSeconds());
+    }
+}
+
+} // namespace ns3

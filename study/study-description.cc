@@ -1,0 +1,562 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "study-description.h"
+
+#include "study.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/double.h"
+#include "ns3/object-factory.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <map>
+#include <regex>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** \return the registry: short name -> description */
+std::map<std::string, std::unique_ptr<StudyDescription>>&
+Registry()
+{
+    static std::map<std::string, std::unique_ptr<StudyDescription>> registry;
+    return registry;
+}
+
+/**
+ * \param unit Time::NS, US, MS or S
+ * \return {suffix, nanoseconds per unit}
+ */
+std::pair<std::string, int64_t>
+UnitOfTime(Time::Unit unit)
+{
+    switch (unit)
+    {
+    case Time::NS:
+        return {"ns", 1};
+    case Time::US:
+        return {"us", 1000};
+    case Time::MS:
+        return {"ms", 1000000};
+    case Time::S:
+        return {"s", 1000000000};
+    default:
+        NS_ABORT_MSG("StudyCsvColumn: a Time column is in ns, us, ms or s");
+    }
+}
+
+/**
+ * \param p a parameter with a CSV column
+ * \return the column name
+ */
+std::string
+ColumnName(const StudyParameter& p)
+{
+    if (p.csv.kind == StudyCsvColumn::TIME)
+    {
+        return p.keyword.substr(0, p.keyword.size() - 3) + "_" + UnitOfTime(p.csv.unit).first;
+    }
+    return p.keyword;
+}
+
+/**
+ * \param cells CSV cells
+ * \return them joined by commas
+ */
+std::string
+Join(const std::vector<std::string>& cells)
+{
+    std::string line;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+    {
+        line += (i ? "," : "") + cells[i];
+    }
+    return line;
+}
+
+} // namespace
+
+StudyCsvColumn
+StudyCsvColumn::None()
+{
+    return StudyCsvColumn{};
+}
+
+StudyCsvColumn
+StudyCsvColumn::Plain()
+{
+    StudyCsvColumn c;
+    c.kind = PLAIN;
+    return c;
+}
+
+StudyCsvColumn
+StudyCsvColumn::In(Time::Unit unit)
+{
+    StudyCsvColumn c;
+    c.kind = TIME;
+    c.unit = unit;
+    UnitOfTime(unit); // refuses other units at declaration
+    return c;
+}
+
+StudyCsvColumn
+StudyCsvColumn::WholeIn(Time::Unit unit)
+{
+    StudyCsvColumn c = In(unit);
+    c.whole = true;
+    return c;
+}
+
+StudyDescription::StudyDescription(const std::string& name, TypeId tid, const std::string& help)
+    : m_name(name),
+      m_tid(tid),
+      m_help(help)
+{
+}
+
+const std::string&
+StudyDescription::GetName() const
+{
+    return m_name;
+}
+
+TypeId
+StudyDescription::GetTypeId() const
+{
+    return m_tid;
+}
+
+const std::string&
+StudyDescription::GetHelp() const
+{
+    return m_help;
+}
+
+const std::vector<StudyParameter>&
+StudyDescription::GetParameters() const
+{
+    return m_parameters;
+}
+
+const StudyParameter*
+StudyDescription::FindParameter(const std::string& attributeOrKeyword) const
+{
+    for (const auto& p : m_parameters)
+    {
+        if (p.attribute == attributeOrKeyword || p.keyword == attributeOrKeyword)
+        {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+std::string
+StudyDescription::ListAttributes() const
+{
+    std::string names;
+    for (const auto& p : m_parameters)
+    {
+        names += (names.empty() ? "" : ", ") + p.attribute;
+    }
+    return names;
+}
+
+std::string
+StudyDescription::ListKeywords() const
+{
+    std::string names;
+    for (const auto& p : m_parameters)
+    {
+        names += (names.empty() ? "" : ", ") + p.keyword;
+    }
+    return names;
+}
+
+TypeId::AttributeInformation
+StudyDescription::GetAttributeInformation(const StudyParameter& p) const
+{
+    TypeId::AttributeInformation info;
+    bool found = m_tid.LookupAttributeByName(p.attribute, &info);
+    NS_ABORT_MSG_IF(!found, m_tid.GetName() << " has no Attribute " << p.attribute);
+    return info;
+}
+
+std::string
+StudyDescription::GetRange(const StudyParameter& p) const
+{
+    return chronometry::DescribeRangeOf(GetAttributeInformation(p).checker);
+}
+
+std::string
+StudyDescription::GetUnit(const StudyParameter& p) const
+{
+    return p.time ? "ns" : chronometry::UnitOf(GetAttributeInformation(p).checker);
+}
+
+std::string
+StudyDescription::FormatValue(const StudyParameter& p, const AttributeValue& value)
+{
+    if (const auto* t = dynamic_cast<const TimeValue*>(&value))
+    {
+        return chronometry::FormatTime(t->Get());
+    }
+    if (const auto* b = dynamic_cast<const BooleanValue*>(&value))
+    {
+        return b->Get() ? "true" : "false";
+    }
+    if (const auto* d = dynamic_cast<const DoubleValue*>(&value))
+    {
+        std::ostringstream os;
+        os << d->Get();
+        return os.str();
+    }
+    if (const auto* u = dynamic_cast<const UintegerValue*>(&value))
+    {
+        return std::to_string(u->Get());
+    }
+    if (const auto* s = dynamic_cast<const StringValue*>(&value))
+    {
+        return s->Get();
+    }
+    NS_ABORT_MSG("StudyDescription: unexpected value type of " << p.attribute);
+}
+
+std::string
+StudyDescription::GetDefaultText(const StudyParameter& p) const
+{
+    return FormatValue(p, *GetAttributeInformation(p).initialValue);
+}
+
+Ptr<AttributeValue>
+StudyDescription::ParseValue(const StudyParameter& p,
+                             const std::string& text,
+                             const std::string& origin) const
+{
+    TypeId::AttributeInformation info = GetAttributeInformation(p);
+    Ptr<AttributeValue> value = info.checker->Create();
+    std::string range = GetRange(p);
+    std::string what = p.time                              ? "a time such as 10us"
+                       : p.type == StudyFieldType::BOOLEAN ? "true or false"
+                       : p.type == StudyFieldType::TEXT    ? "one of " + range
+                       : p.type == StudyFieldType::REAL    ? "a number"
+                                                           : "a whole number";
+    bool parsed = false;
+    if (p.type == StudyFieldType::UNSIGNED)
+    {
+        // ns-3's UintegerValue would read "-1" as 2^64 - 1: digits only.
+        parsed = std::regex_match(text, std::regex("[0-9]+"));
+    }
+    else if (p.time)
+    {
+        // A number and a unit: ns-3 takes a bare number for seconds and aborts on an unknown
+        // unit, so both are refused here with the parameter's name.
+        parsed = std::regex_match(
+            text,
+            std::regex(
+                "[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(s|ms|us|ns|ps|fs|min|h|d)"));
+    }
+    else if (p.type == StudyFieldType::REAL)
+    {
+        char* end = nullptr;
+        std::strtod(text.c_str(), &end);
+        parsed = !text.empty() && end == text.c_str() + text.size();
+    }
+    else
+    {
+        parsed = true; // switches and choices: ns-3's own parser, then the checker
+    }
+    parsed = parsed && value->DeserializeFromString(text, info.checker);
+    if (!parsed)
+    {
+        chronometry::ReportConfigError(
+            origin + " = '" + text + "' is invalid for " + m_tid.GetName() + "::" + p.attribute +
+            "; valid: " + what +
+            (range.empty() || p.type == StudyFieldType::TEXT ? "" : " in " + range));
+    }
+    info.checker->Check(*value); // out of range: the checker reports it by name
+    return value;
+}
+
+std::shared_ptr<const StudySchema>
+StudyDescription::GetParameterSchema() const
+{
+    return m_parameterSchema;
+}
+
+std::shared_ptr<const StudySchema>
+StudyDescription::GetSummarySchema() const
+{
+    return m_summarySchema;
+}
+
+std::shared_ptr<const StudySchema>
+StudyDescription::GetRowSchema() const
+{
+    return m_rowSchema;
+}
+
+const std::string&
+StudyDescription::GetRowsName() const
+{
+    return m_rowsName;
+}
+
+bool
+StudyDescription::GetRowsInCsv() const
+{
+    return m_rowsInCsv;
+}
+
+const std::string&
+StudyDescription::GetCsvFilter() const
+{
+    return m_csvFilter;
+}
+
+int
+StudyDescription::GetCsvPrecision() const
+{
+    return m_csvPrecision;
+}
+
+std::vector<std::string>
+StudyDescription::GetParameterCsvColumns() const
+{
+    std::vector<std::string> columns;
+    for (const auto& p : m_parameters)
+    {
+        if (p.csv.kind != StudyCsvColumn::NONE)
+        {
+            columns.push_back(ColumnName(p));
+        }
+    }
+    return columns;
+}
+
+std::string
+StudyDescription::GetCsvHeader() const
+{
+    std::vector<std::string> columns = GetParameterCsvColumns();
+    for (const auto& c : (m_rowsInCsv ? m_rowSchema : m_summarySchema)->CsvColumns())
+    {
+        columns.push_back(c);
+    }
+    return Join(columns);
+}
+
+std::string
+StudyDescription::GetRowCsvHeader(bool withParameters) const
+{
+    NS_ABORT_MSG_IF(!m_rowSchema, "study " << m_name << " has no rows");
+    std::vector<std::string> columns;
+    if (withParameters)
+    {
+        columns = GetParameterCsvColumns();
+    }
+    for (const auto& c : m_rowSchema->CsvColumns())
+    {
+        columns.push_back(c);
+    }
+    return Join(columns);
+}
+
+std::vector<std::string>
+StudyDescription::ParameterCsvCells(const StudyRecord& parameters) const
+{
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < m_parameters.size(); ++i)
+    {
+        const StudyParameter& p = m_parameters[i];
+        if (p.csv.kind == StudyCsvColumn::NONE)
+        {
+            continue;
+        }
+        if (p.csv.kind == StudyCsvColumn::TIME)
+        {
+            int64_t ns = parameters.Get<int64_t>(p.keyword);
+            int64_t per = UnitOfTime(p.csv.unit).second;
+            std::ostringstream os;
+            os.precision(m_csvPrecision);
+            if (p.csv.whole)
+            {
+                os << ns / per; // truncated toward zero, as Time::GetMicroSeconds()
+            }
+            else
+            {
+                os << static_cast<double>(ns) / static_cast<double>(per);
+            }
+            cells.push_back(os.str());
+        }
+        else
+        {
+            cells.push_back(parameters.FormatCell(i, m_csvPrecision));
+        }
+    }
+    return cells;
+}
+
+Ptr<Study>
+StudyDescription::Create() const
+{
+    ObjectFactory factory;
+    factory.SetTypeId(m_tid);
+    return factory.Create<Study>();
+}
+
+std::string
+StudyDescription::SnakeCase(const std::string& attribute)
+{
+    std::string out;
+    for (std::size_t i = 0; i < attribute.size(); ++i)
+    {
+        char c = attribute[i];
+        bool upper = std::isupper(static_cast<unsigned char>(c));
+        if (upper && i > 0 &&
+            (std::islower(static_cast<unsigned char>(attribute[i - 1])) ||
+             std::isdigit(static_cast<unsigned char>(attribute[i - 1]))))
+        {
+            out += '_';
+        }
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+const StudyDescription&
+StudyDescription::Register(std::unique_ptr<StudyDescription> d)
+{
+    NS_ABORT_MSG_IF(!d, "StudyDescription::Register: nothing to register");
+    auto fail = [&d](const std::string& why) {
+        NS_ABORT_MSG("study '" << d->m_name << "' (" << d->m_tid.GetName() << "): " << why);
+    };
+    if (d->m_name.empty() || Registry().count(d->m_name))
+    {
+        fail("the name is empty or taken");
+    }
+    if (!d->FindParameter("Seed") || !d->FindParameter("Run"))
+    {
+        fail("declare Seed() and Run(): the runner applies them");
+    }
+    // The parameter record: Python keywords, Times as integer nanoseconds.
+    auto schema = std::make_shared<StudySchema>();
+    for (const auto& p : d->m_parameters)
+    {
+        std::string help = d->m_tid.GetName() + "::" + p.attribute;
+        switch (p.type)
+        {
+        case StudyFieldType::INTEGER:
+            schema->Integer(p.keyword, "ns", help);
+            break;
+        case StudyFieldType::UNSIGNED:
+            schema->Unsigned(p.keyword, "", help);
+            break;
+        case StudyFieldType::REAL:
+            schema->Real(p.keyword, "", help);
+            break;
+        case StudyFieldType::BOOLEAN:
+            schema->Boolean(p.keyword, help);
+            break;
+        case StudyFieldType::TEXT:
+            schema->Text(p.keyword, help);
+            break;
+        }
+        if (p.keyword == "rows" || p.keyword == "study")
+        {
+            fail("'" + p.keyword + "' is a keyword of run_study itself");
+        }
+    }
+    d->m_parameterSchema = schema;
+    d->m_summarySchema->Real("wall_s",
+                             "s",
+                             "wall-clock time of the run (the host's, not simulated)");
+    for (const auto& p : d->m_parameters)
+    {
+        if (d->m_summarySchema->Find(p.keyword) >= 0 ||
+            (d->m_rowSchema && d->m_rowSchema->Find(p.keyword) >= 0))
+        {
+            fail("result field '" + p.keyword + "' has the name of a parameter's keyword");
+        }
+    }
+    if (d->m_rowSchema && d->m_rowSchema->Find(d->m_rowsName) >= 0)
+    {
+        fail("a row field has the name of the rows");
+    }
+    if (!d->m_csvFilter.empty())
+    {
+        int64_t f = d->m_rowSchema ? d->m_rowSchema->Find(d->m_csvFilter) : -1;
+        if (f < 0 || d->m_rowSchema->Get(f).type != StudyFieldType::BOOLEAN)
+        {
+            fail("the CSV filter '" + d->m_csvFilter + "' is not a boolean row field");
+        }
+    }
+    if (d->m_rowsInCsv && !d->m_rowSchema)
+    {
+        fail("a CSV line per row needs Rows()");
+    }
+    std::string name = d->m_name;
+    auto& slot = Registry()[name];
+    slot = std::move(d);
+    return *slot;
+}
+
+const StudyDescription*
+StudyDescription::Find(const std::string& name)
+{
+    auto it = Registry().find(name);
+    return it == Registry().end() ? nullptr : it->second.get();
+}
+
+const StudyDescription&
+StudyDescription::Get(const std::string& name)
+{
+    const StudyDescription* d = Find(name);
+    if (d == nullptr)
+    {
+        std::string names;
+        for (const auto& n : GetNames())
+        {
+            names += (names.empty() ? "" : ", ") + n;
+        }
+        chronometry::ReportConfigError("study '" + name + "' is invalid; valid values: " + names);
+    }
+    return *d;
+}
+
+const StudyDescription&
+StudyDescription::Get(TypeId tid)
+{
+    for (const auto& [name, d] : Registry())
+    {
+        if (d->m_tid == tid)
+        {
+            return *d;
+        }
+    }
+    NS_ABORT_MSG(tid.GetName() << " is not a declared study (see StudyDeclaration)");
+}
+
+std::vector<std::string>
+StudyDescription::GetNames()
+{
+    std::vector<std::string> names;
+    for (const auto& [name, d] : Registry())
+    {
+        names.push_back(name);
+    }
+    return names;
+}
+
+} // namespace ns3

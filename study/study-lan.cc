@@ -1,0 +1,115 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "study-lan.h"
+
+#include "ns3/chronometry-validation.h"
+#include "ns3/csma-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/neighbor-cache-helper.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/string.h"
+
+namespace ns3
+{
+
+namespace
+{
+
+/** The CSMA segment of the thesis. */
+StudyLan
+InstallCsmaLan(const NodeContainer& nodes,
+               const std::string& dataRate,
+               Time delay,
+               const std::string& network,
+               const std::string& mask)
+{
+    CsmaHelper csma;
+    csma.SetChannelAttribute("DataRate", StringValue(dataRate));
+    csma.SetChannelAttribute("Delay", TimeValue(delay));
+    NetDeviceContainer devices = csma.Install(nodes);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    Ipv4AddressHelper ipv4;
+    ipv4.SetBase(network.c_str(), mask.c_str());
+    Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
+    NeighborCacheHelper neighbors;
+    neighbors.PopulateNeighborCache(interfaces);
+    return StudyLan{nodes, devices, interfaces, NodeContainer()};
+}
+
+/** A point-to-point star through a switch node that forwards at the IP layer. */
+StudyLan
+InstallSwitchedLan(const NodeContainer& nodes,
+                   const std::string& dataRate,
+                   Time delay,
+                   const std::string& network)
+{
+    NodeContainer switchNode;
+    switchNode.Create(1);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    internet.Install(switchNode);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue(dataRate));
+    p2p.SetChannelAttribute("Delay", TimeValue(delay / 2));
+    Ipv4AddressHelper ipv4;
+    ipv4.SetBase(network.c_str(), "255.255.255.252");
+    Ipv4StaticRoutingHelper routing;
+    StudyLan lan{nodes, NetDeviceContainer(), Ipv4InterfaceContainer(), switchNode};
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        NetDeviceContainer link = p2p.Install(nodes.Get(i), switchNode.Get(0));
+        Ipv4InterfaceContainer addresses = ipv4.Assign(link);
+        ipv4.NewNetwork();
+        lan.devices.Add(link.Get(0));
+        lan.interfaces.Add(addresses.Get(0));
+        // Everything the node sends goes to the switch; the switch knows every /30 it is on.
+        Ptr<Ipv4> ip = nodes.Get(i)->GetObject<Ipv4>();
+        routing.GetStaticRouting(ip)->SetDefaultRoute(addresses.GetAddress(1),
+                                                      addresses.Get(0).second);
+    }
+    return lan;
+}
+
+} // namespace
+
+StudyLan
+InstallStudyLan(const NodeContainer& nodes,
+                const std::string& dataRate,
+                Time delay,
+                const std::string& network,
+                const std::string& mask,
+                const std::string& topology)
+{
+    if (topology == "csma")
+    {
+        return InstallCsmaLan(nodes, dataRate, delay, network, mask);
+    }
+    if (topology == "switched")
+    {
+        return InstallSwitchedLan(nodes, dataRate, delay, network);
+    }
+    chronometry::ReportConfigError("InstallStudyLan: topology = '" + topology +
+                                   "' is invalid; valid values: csma, switched");
+}
+
+int64_t
+StudyLan::AssignStreams(int64_t stream) const
+{
+    InternetStackHelper internet;
+    int64_t used = 0;
+    if (switchNode.GetN() == 0)
+    {
+        CsmaHelper csma;
+        used += csma.AssignStreams(devices, stream);
+        used += internet.AssignStreams(nodes, stream + used);
+        return used;
+    }
+    // Point-to-point devices draw nothing; the stacks of the nodes and the switch do.
+    used += internet.AssignStreams(nodes, stream);
+    used += internet.AssignStreams(switchNode, stream + used);
+    return used;
+}
+
+} // namespace ns3

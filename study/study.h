@@ -1,0 +1,382 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef STUDY_H
+#define STUDY_H
+
+#include "study-description.h"
+
+#include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
+#include "ns3/double.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <memory>
+#include <string>
+#include <type_traits>
+
+/**
+ * \file
+ * \ingroup chronometry
+ * The Study base class and StudyDeclaration, with which a study declares, once, its
+ * parameters (Attributes whose checkers carry the valid ranges) and its results (named
+ * records).  The study itself supplies two steps: Build the scenario, and Measure it against
+ * the simulator's truth.  StudyRunner does what every study repeats (seed and run, Simulator
+ * run and teardown, wall-clock time); the command line (StudyCommandLine, the
+ * chronometry-study program), the Python module (chronometry.run_study) and the sweep
+ * (chronometry_sweep) are generated from the declaration.
+ */
+
+namespace ns3
+{
+
+class StudyResult;
+class StudyStreams;
+
+/**
+ * \ingroup chronometry
+ * A scenario declared once and run the same way from C++, the command line, Python and the
+ * sweep.  A study object is configured through its Attributes, run once by StudyRunner and
+ * then disposed.
+ *
+ * A new study: a class derived from Study, whose GetTypeId() is a StudyDeclaration (see
+ * study/replay-study.cc), with Build() and Measure().  Adding a parameter is one
+ * Parameter(...) line in the declaration (and the member it sets); adding a result is one
+ * field in the declared summary or row schema (and the line of Measure() that sets it).
+ */
+class Study : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    Study();
+    ~Study() override;
+
+    /** \return this study's description (its parameters and records) */
+    const StudyDescription& GetDescription() const;
+
+    /**
+     * Checks that involve several parameters (each one's range is its checker's), reported
+     * through chronometry::ReportConfigError naming the Attributes (see Describe()).  The
+     * runner calls it before building anything.
+     */
+    virtual void Validate() const;
+
+    /** \return the RNG seed (ns-3's RngSeed) of the run */
+    uint32_t GetSeed() const;
+    /** \return the RNG run (ns-3's RngRun) of the run */
+    uint64_t GetRun() const;
+    /** \return the LAN topology ("csma" or "switched"; see InstallStudyLan) */
+    const std::string& GetTopology() const;
+
+  protected:
+    /**
+     * Build the scenario (nodes, devices, clocks, applications, trace sinks into the study's
+     * own truth collectors).  Random streams are fixed through \p streams.
+     * \param streams the run's stream allocator
+     * \return the simulated time at which the runner stops the simulation
+     */
+    virtual Time Build(StudyStreams& streams) = 0;
+
+    /**
+     * After Simulator::Run(), before Simulator::Destroy(): score the run against the truth
+     * into \p result (its summary and its rows).
+     * \param result the result to fill
+     */
+    virtual void Measure(StudyResult& result) = 0;
+
+    /**
+     * \param attribute one of this study's Attributes
+     * \return "ns3::ReplayStudy::Skew = 1ms" (for messages of Validate())
+     */
+    std::string Describe(const std::string& attribute) const;
+
+    void DoDispose() override;
+
+  private:
+    friend class StudyRunner;
+    template <typename C>
+    friend class StudyDeclaration;
+
+    uint32_t m_seed{1};             //!< RngSeed
+    uint64_t m_run{1};              //!< RngRun
+    std::string m_topology{"csma"}; //!< LAN topology
+    bool m_used{false};             //!< run already
+};
+
+/**
+ * \ingroup chronometry
+ * Maps a parameter's C++ type to its AttributeValue and record type.
+ * \tparam T bool, uint32_t, uint64_t, double, Time or std::string
+ */
+template <typename T>
+struct StudyParameterTraits;
+
+/** Counts. */
+template <>
+struct StudyParameterTraits<uint32_t>
+{
+    using Value = UintegerValue;                                     //!< AttributeValue
+    static constexpr StudyFieldType type = StudyFieldType::UNSIGNED; //!< record type
+};
+
+/** Counts. */
+template <>
+struct StudyParameterTraits<uint64_t>
+{
+    using Value = UintegerValue;                                     //!< AttributeValue
+    static constexpr StudyFieldType type = StudyFieldType::UNSIGNED; //!< record type
+};
+
+/** Reals. */
+template <>
+struct StudyParameterTraits<double>
+{
+    using Value = DoubleValue;                                   //!< AttributeValue
+    static constexpr StudyFieldType type = StudyFieldType::REAL; //!< record type
+};
+
+/** Switches. */
+template <>
+struct StudyParameterTraits<bool>
+{
+    using Value = BooleanValue;                                     //!< AttributeValue
+    static constexpr StudyFieldType type = StudyFieldType::BOOLEAN; //!< record type
+};
+
+/** Times: integer nanoseconds in records and Python. */
+template <>
+struct StudyParameterTraits<Time>
+{
+    using Value = TimeValue;                                        //!< AttributeValue
+    static constexpr StudyFieldType type = StudyFieldType::INTEGER; //!< record type
+};
+
+/** Choices. */
+template <>
+struct StudyParameterTraits<std::string>
+{
+    using Value = StringValue;                                   //!< AttributeValue
+    static constexpr StudyFieldType type = StudyFieldType::TEXT; //!< record type
+};
+
+/**
+ * \ingroup chronometry
+ * A study's declaration: its TypeId (parameters as Attributes with ranged checkers) and its
+ * records, in one expression in the study's GetTypeId():
+ *
+ * \code
+ *   static TypeId tid =
+ *       StudyDeclaration<ReplayStudy>("ns3::ReplayStudy", "replay", "RepCl, HLC, HVC sizes ...")
+ *           .Parameter("Nodes", "Number of processes n", &ReplayStudy::m_nodes, 32,
+ *                      chronometry::MakeUintegerRangeChecker(2, 1024), StudyCsvColumn::Plain())
+ *           .Parameter("Skew", "Clock skew bound E", &ReplayStudy::m_skew, MilliSeconds(1),
+ *                      chronometry::MakeTimeRangeChecker(NanoSeconds(1), Seconds(10)),
+ *                      StudyCsvColumn::WholeIn(Time::US))
+ *           .Seed(StudyCsvColumn::None())
+ *           .Run(StudyCsvColumn::Plain())
+ *           .Summary(StudySchema().Unsigned("events", "", "events logged") ...);
+ * \endcode
+ *
+ * \tparam C the study class
+ */
+template <typename C>
+class StudyDeclaration
+{
+  public:
+    /**
+     * \param typeName the TypeId name ("ns3::ReplayStudy")
+     * \param name the study's short name ("replay"): --study=, run_study(), the sweep
+     * \param help one line on what the study measures
+     */
+    StudyDeclaration(const std::string& typeName, const std::string& name, const std::string& help)
+        : m_description(std::make_unique<StudyDescription>(
+              name,
+              TypeId(typeName).SetParent<Study>().SetGroupName("Chronometry").AddConstructor<C>(),
+              help))
+    {
+        m_description->m_parameterSchema = std::make_shared<StudySchema>();
+        m_description->m_summarySchema = std::make_shared<StudySchema>();
+    }
+
+    /**
+     * Declare a parameter: an Attribute of the study whose checker carries its range.
+     * \param attribute the Attribute name (CamelCase; its Python keyword is its snake_case
+     *        form, with "_ns" for a Time)
+     * \param help what it sets (the range and unit come from the checker)
+     * \param member the member the value is written to
+     * \param initial the default
+     * \param checker a ranged checker (chronometry::Make*RangeChecker)
+     * \param csv its CSV column
+     * \return this declaration
+     */
+    template <typename T, typename D>
+    StudyDeclaration& Parameter(const std::string& attribute,
+                                const std::string& help,
+                                T C::*member,
+                                const D& initial,
+                                Ptr<const AttributeChecker> checker,
+                                StudyCsvColumn csv = StudyCsvColumn::None())
+    {
+        using Traits = StudyParameterTraits<T>;
+        using Value = typename Traits::Value;
+        m_description->m_tid.AddAttribute(attribute,
+                                          help,
+                                          Value(T(initial)),
+                                          MakeAccessorHelper<Value>(member),
+                                          checker);
+        StudyParameter p;
+        p.attribute = attribute;
+        p.time = std::is_same_v<T, Time>;
+        p.keyword = StudyDescription::SnakeCase(attribute) + (p.time ? "_ns" : "");
+        p.type = Traits::type;
+        p.csv = csv;
+        m_description->m_parameters.push_back(p);
+        return *this;
+    }
+
+    /**
+     * Declare a switch (a boolean parameter: every value is valid).
+     * \param attribute the Attribute name
+     * \param help what it switches
+     * \param member the member
+     * \param initial the default
+     * \param csv its CSV column
+     * \return this declaration
+     */
+    StudyDeclaration& Switch(const std::string& attribute,
+                             const std::string& help,
+                             bool C::*member,
+                             bool initial,
+                             StudyCsvColumn csv = StudyCsvColumn::None())
+    {
+        return Parameter(attribute, help, member, initial, MakeBooleanChecker(), csv);
+    }
+
+    /**
+     * Declare the "Seed" parameter (ns-3's RngSeed, [1, 2^32 - 1], default 1); every study has
+     * it, the runner applies it.
+     * \param csv its CSV column
+     * \return this declaration
+     */
+    StudyDeclaration& Seed(StudyCsvColumn csv);
+
+    /**
+     * Declare the "Run" parameter (ns-3's RngRun, [1, 10^18], default 1): replications differ
+     * in it; every study has it, the runner applies it.
+     * \param csv its CSV column
+     * \return this declaration
+     */
+    StudyDeclaration& Run(StudyCsvColumn csv);
+
+    /**
+     * Declare the "Topology" parameter of a study on the shared LAN (InstallStudyLan): "csma",
+     * the thesis' segment (the default), or "switched", a point-to-point star through a switch
+     * for large studies.
+     * \param csv its CSV column
+     * \return this declaration
+     */
+    StudyDeclaration& Topology(StudyCsvColumn csv);
+
+    /**
+     * \param schema the summary fields (one record per run; wall_s is appended)
+     * \return this declaration
+     */
+    StudyDeclaration& Summary(const StudySchema& schema)
+    {
+        *m_description->m_summarySchema = schema;
+        return *this;
+    }
+
+    /**
+     * \param name what the rows are ("methods", "intervals")
+     * \param schema the fields of a row (its key fields tell the rows of a run apart)
+     * \param inCsv true: the CSV has one line per row; false: the rows are details (Python
+     *        returns them when asked with rows=True)
+     * \param csvFilter a boolean row field: only the rows where it is true are CSV lines
+     * \return this declaration
+     */
+    StudyDeclaration& Rows(const std::string& name,
+                           const StudySchema& schema,
+                           bool inCsv,
+                           const std::string& csvFilter = "")
+    {
+        m_description->m_rowsName = name;
+        m_description->m_rowSchema = std::make_shared<StudySchema>(schema);
+        m_description->m_rowsInCsv = inCsv;
+        m_description->m_csvFilter = csvFilter;
+        return *this;
+    }
+
+    /**
+     * \param digits significant digits of real numbers in the CSV (default 6)
+     * \return this declaration
+     */
+    StudyDeclaration& CsvPrecision(int digits)
+    {
+        m_description->m_csvPrecision = digits;
+        return *this;
+    }
+
+    /** \return the study's TypeId, once the description is registered */
+    operator TypeId()
+    {
+        return StudyDescription::Register(std::move(m_description)).GetTypeId();
+    }
+
+  private:
+    std::unique_ptr<StudyDescription> m_description; //!< under construction
+};
+
+template <typename C>
+StudyDeclaration<C>&
+StudyDeclaration<C>::Seed(StudyCsvColumn csv)
+{
+    uint32_t C::*member = &Study::m_seed;
+    return Parameter("Seed",
+                     "RNG seed (ns-3's RngSeed): stays fixed across replications",
+                     member,
+                     1,
+                     chronometry::MakeUintegerRangeChecker(1, 4294967295ULL),
+                     csv);
+}
+
+template <typename C>
+StudyDeclaration<C>&
+StudyDeclaration<C>::Run(StudyCsvColumn csv)
+{
+    uint64_t C::*member = &Study::m_run;
+    return Parameter("Run",
+                     "RNG run (ns-3's RngRun): independent replications differ in it",
+                     member,
+                     1,
+                     chronometry::MakeUintegerRangeChecker(1, 1000000000000000000ULL),
+                     csv);
+}
+
+template <typename C>
+StudyDeclaration<C>&
+StudyDeclaration<C>::Topology(StudyCsvColumn csv)
+{
+    std::string C::*member = &Study::m_topology;
+    return Parameter("Topology",
+                     "LAN topology: csma (one segment; every frame reaches every NIC and "
+                     "occupies the channel for its propagation delay) or switched (a "
+                     "point-to-point star through a switch; one-way delay = delta plus two "
+                     "transmissions)",
+                     member,
+                     std::string("csma"),
+                     chronometry::MakeStringChoiceChecker({"csma", "switched"}),
+                     csv);
+}
+
+} // namespace ns3
+
+#endif /* STUDY_H */

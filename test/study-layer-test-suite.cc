@@ -1,0 +1,361 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The study layer itself: every declared study's CSV layout comes from its declaration and
+// matches its rows; a point depends only on its parameters, Seed and Run (not on what ran
+// before it in the process: before the runner applied every study's Seed, a replay point run
+// after an RDA point with another seed gave other numbers); the command line's Cartesian
+// product and aliases; overlapping random-stream blocks are refused.
+#include "expected-throw-scope.h"
+
+#include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/study-command-line.h"
+#include "ns3/study-lan.h"
+#include "ns3/study-runner.h"
+#include "ns3/study-streams.h"
+#include "ns3/test.h"
+
+#include <map>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+/** A small, fast point of every study (a fraction of a second each). */
+const std::map<std::string, StudySettings>&
+SmallPoints()
+{
+    static const std::map<std::string, StudySettings> points = {
+        {"replay",
+         StudySettings()
+             .Set("Nodes", "5")
+             .Set("Skew", "200us")
+             .Set("Interval", "100us")
+             .Set("Rate", "80")
+             .Set("Duration", "40ms")
+             .Set("Run", "2")},
+        {"relation", StudySettings().Set("Rounds", "20").Set("Workload", "2s").Set("Load", "0.5")},
+        {"scheduling", StudySettings().Set("Servers", "2").Set("Operations", "15")},
+        {"inference", StudySettings().Set("Clients", "2").Set("Duration", "1s")},
+        {"rda",
+         StudySettings()
+             .Set("Intervals", "2")
+             .Set("IntervalLength", "50ms")
+             .Set("PacketInterval", "200us")
+             .Set("LossRate", "0.05")
+             .Set("SkewBound", "50us")},
+    };
+    return points;
+}
+
+/**
+ * \param r a result
+ * \return its CSV lines with the wall-clock cells (wall_s, link_s) blanked
+ */
+std::vector<std::string>
+Deterministic(const StudyResult& r)
+{
+    std::vector<std::string> header = StudyCommandLine::Split(r.GetDescription().GetCsvHeader());
+    std::vector<std::string> out;
+    for (const auto& line : r.GetCsvLines())
+    {
+        std::vector<std::string> cells = StudyCommandLine::Split(line);
+        std::string kept;
+        for (std::size_t i = 0; i < cells.size() && i < header.size(); ++i)
+        {
+            kept += (header[i] == "wall_s" || header[i] == "link_s") ? "," : cells[i] + ",";
+        }
+        out.push_back(kept);
+    }
+    return out;
+}
+
+/** Every study's CSV comes from its declaration. */
+class DeclarationTestCase : public TestCase
+{
+  public:
+    DeclarationTestCase()
+        : TestCase("every study: CSV header from the declaration, one cell per column, "
+                   "parameters read back, keys identify the rows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::string> names = StudyDescription::GetNames();
+        NS_TEST_ASSERT_MSG_EQ(names.size(), SmallPoints().size(), "every study has a point here");
+        for (const auto& name : names)
+        {
+            const StudyDescription& d = StudyDescription::Get(name);
+            NS_TEST_EXPECT_MSG_EQ(d.GetTypeId().GetParent(), Study::GetTypeId(), name);
+            NS_TEST_EXPECT_MSG_NE(d.FindParameter("Seed"), nullptr, name << " has Seed");
+            NS_TEST_EXPECT_MSG_NE(d.FindParameter("run"), nullptr, name << " has run");
+            for (const auto& p : d.GetParameters())
+            {
+                bool ranged = p.type == StudyFieldType::BOOLEAN || !d.GetRange(p).empty();
+                NS_TEST_EXPECT_MSG_EQ(ranged, true, name << " " << p.attribute << ": ranged");
+            }
+            StudyResult r = StudyRunner::Run(name, SmallPoints().at(name));
+            std::size_t columns = StudyCommandLine::Split(d.GetCsvHeader()).size();
+            NS_TEST_EXPECT_MSG_GT(r.GetCsvLines().size(), 0u, name << ": CSV lines");
+            for (const auto& line : r.GetCsvLines())
+            {
+                // Split drops empty cells; no study writes one.
+                NS_TEST_EXPECT_MSG_EQ(StudyCommandLine::Split(line).size(),
+                                      columns,
+                                      name << ": one cell per column: " << line);
+            }
+            // The settings are what the parameter record says (Times in integer ns).
+            for (const auto& e : SmallPoints().at(name).GetEntries())
+            {
+                const StudyParameter* p = d.FindParameter(e.attribute);
+                std::ostringstream expected;
+                if (p->time)
+                {
+                    expected << Time(e.text).GetNanoSeconds();
+                }
+                else
+                {
+                    expected << e.text;
+                }
+                int64_t i = r.GetParameters().GetSchema().Find(p->keyword);
+                NS_TEST_EXPECT_MSG_EQ(r.GetParameters().Format(i), expected.str(), p->keyword);
+            }
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(r.Get<double>("wall_s"), 0.0, name << ": wall_s");
+            // Key fields tell the rows of a run apart.
+            if (d.GetRowSchema())
+            {
+                std::map<std::string, int> seen;
+                for (const auto& row : r.GetRows())
+                {
+                    std::string key;
+                    for (std::size_t f = 0; f < row.GetSchema().GetN(); ++f)
+                    {
+                        key += row.GetSchema().Get(f).key ? row.Format(f) + "|" : "";
+                    }
+                    NS_TEST_EXPECT_MSG_EQ(++seen[key], 1, name << ": rows with key " << key);
+                }
+            }
+        }
+    }
+};
+
+/** A point's numbers depend on its parameters only, not on the runs before it. */
+class HistoryIndependenceTestCase : public TestCase
+{
+  public:
+    HistoryIndependenceTestCase()
+        : TestCase("a point gives the same CSV whatever ran before it in the process (every "
+                   "study applies its Seed and Run)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const auto& [name, point] : SmallPoints())
+        {
+            std::vector<std::string> first = Deterministic(StudyRunner::Run(name, point));
+            // Another study with another seed and run in between, and ns-3's global seed and run
+            // changed the way any other code of the process may change them.
+            RngSeedManager::SetSeed(7);
+            RngSeedManager::SetRun(5);
+            StudyRunner::Run(
+                name == "rda" ? "replay" : "rda",
+                StudySettings()
+                    .Set("Seed", "7")
+                    .Set("Run", "5")
+                    .Set(name == "rda" ? "Duration" : "Intervals", name == "rda" ? "20ms" : "1"));
+            std::vector<std::string> again = Deterministic(StudyRunner::Run(name, point));
+            NS_TEST_EXPECT_MSG_EQ((first == again), true, name << ": same point, same numbers");
+            StudySettings other = point;
+            other.Set("Run", "9");
+            NS_TEST_EXPECT_MSG_EQ((Deterministic(StudyRunner::Run(name, other)) != first),
+                                  true,
+                                  name << ": another Run is another replication");
+        }
+    }
+};
+
+/** The command line: lists, the product's order, aliases, RngRun. */
+class CommandLineTestCase : public TestCase
+{
+  public:
+    CommandLineTestCase()
+        : TestCase("command line: comma lists make a product (first declared slowest), aliases "
+                   "convert, Run defaults to RngRun")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<std::string> args = {"prog",
+                                         "--Run=1,2",
+                                         "--LossRate=0.01,0.1",
+                                         "--Banks=2",
+                                         "--skews=0,50"};
+        std::vector<char*> argv;
+        for (auto& a : args)
+        {
+            argv.push_back(a.data());
+        }
+        StudyCommandLine cmd("study-layer", "rda");
+        cmd.AddAlias("skews", "SkewBound", "", [](const std::string& v) {
+            return StudyCommandLine::WithUnit(v, "us");
+        });
+        cmd.Parse(static_cast<int>(argv.size()), argv.data());
+        std::vector<StudySettings> points = cmd.GetPoints();
+        NS_TEST_ASSERT_MSG_EQ(points.size(), 8u, "2 x 2 x 2 points");
+        std::vector<std::string> order;
+        for (const auto& p : points)
+        {
+            std::string text;
+            for (const auto& e : p.GetEntries())
+            {
+                text += e.attribute + "=" + e.text + " ";
+            }
+            order.push_back(text);
+        }
+        NS_TEST_EXPECT_MSG_EQ(order.front(),
+                              "LossRate=0.01 SkewBound=0us Banks=2 Seed=1 Run=1 ",
+                              "declaration order; Seed from RngSeed");
+        NS_TEST_EXPECT_MSG_EQ(order[1],
+                              "LossRate=0.01 SkewBound=0us Banks=2 Seed=1 Run=2 ",
+                              "the last declared varies fastest");
+        NS_TEST_EXPECT_MSG_EQ(order.back(),
+                              "LossRate=0.1 SkewBound=50us Banks=2 Seed=1 Run=2 ",
+                              "the first declared varies slowest");
+        NS_TEST_EXPECT_MSG_EQ(StudyCommandLine::OneTo("3"), "1,2,3", "runs");
+        NS_TEST_EXPECT_MSG_EQ(StudyCommandLine::WithUnit("0,1.5", "ms"), "0ms,1.5ms", "units");
+    }
+};
+
+/** Overlapping stream blocks are refused. */
+class StreamsTestCase : public TestCase
+{
+  public:
+    StreamsTestCase()
+        : TestCase("random streams: blocks are recorded; an overlapping block is refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        chronometry::ScopedThrowOnConfigError throwing;
+        StudyStreams streams;
+        int64_t next = streams.Assign(1, [](int64_t) { return int64_t(3); });
+        NS_TEST_ASSERT_MSG_EQ(next, 4, "next free stream");
+        streams.Assign(CreateObject<UniformRandomVariable>(), 10);
+        std::string message;
+        try
+        {
+            streams.Assign(3, [](int64_t) { return int64_t(2); });
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            message = e.what();
+        }
+        NS_TEST_EXPECT_MSG_EQ(message,
+                              "StudyStreams: streams [3, 5) overlap streams [1, 4) given before: "
+                              "the variables would be correlated",
+                              "overlap refused");
+        NS_TEST_EXPECT_MSG_EQ(streams.GetBlocks().size(), 2u, "two blocks recorded");
+    }
+};
+
+/** The suite. */
+/**
+ * The two LAN topologies against true arrival times: a burst of k datagrams sent at once at a
+ * large delta.  On the switched LAN every one arrives after delta plus two transmissions (full
+ * duplex links, store and forward at the switch); on ns-3's CSMA segment the channel stays busy
+ * for each frame's propagation delay, so the k-th arrives about k deltas later (the reason a
+ * delay axis needs the switched topology where delta is large).
+ */
+class LanTopologyTestCase : public TestCase
+{
+  public:
+    LanTopologyTestCase()
+        : TestCase("switched LAN: a burst arrives after delta; on CSMA it is serialized by delta")
+    {
+    }
+
+  private:
+    /**
+     * \param topology csma or switched
+     * \return true one-way delays of a burst of 5 datagrams from node 0 to node 3 of 4
+     */
+    static std::vector<Time> Burst(const std::string& topology)
+    {
+        const Time delta = MilliSeconds(20);
+        NodeContainer nodes;
+        nodes.Create(4);
+        StudyLan lan = InstallStudyLan(nodes, "100Mbps", delta, "10.0.0.0", "255.0.0.0", topology);
+        std::vector<Time> delays;
+        Ptr<Socket> rx = Socket::CreateSocket(nodes.Get(3), UdpSocketFactory::GetTypeId());
+        rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        rx->SetRecvCallback([&delays](Ptr<Socket> s) {
+            while (s->Recv())
+            {
+                delays.push_back(Simulator::Now());
+            }
+        });
+        Ptr<Socket> tx = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        tx->Connect(InetSocketAddress(lan.interfaces.GetAddress(3), 9));
+        Simulator::Schedule(MilliSeconds(1), [tx] {
+            for (int i = 0; i < 5; ++i)
+            {
+                tx->Send(Create<Packet>(100));
+            }
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        for (auto& d : delays)
+        {
+            d -= MilliSeconds(1);
+        }
+        return delays;
+    }
+
+    void DoRun() override
+    {
+        const Time delta = MilliSeconds(20);
+        std::vector<Time> switched = Burst("switched");
+        NS_TEST_ASSERT_MSG_EQ(switched.size(), 5u, "every datagram of the burst arrives");
+        for (Time d : switched)
+        {
+            // 128-byte IP datagram + PPP header on 100 Mb/s: ~10.5 us per link, queued behind
+            // at most four others at the first hop
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(d, delta, "at least delta");
+            NS_TEST_EXPECT_MSG_LT(d, delta + MicroSeconds(100), "not serialized by delta");
+        }
+        std::vector<Time> csma = Burst("csma");
+        NS_TEST_ASSERT_MSG_EQ(csma.size(), 5u, "every datagram of the burst arrives");
+        NS_TEST_EXPECT_MSG_GT(csma.back(), 4 * delta, "CSMA: the last leaves after four deltas");
+    }
+};
+
+class StudyLayerTestSuite : public TestSuite
+{
+  public:
+    StudyLayerTestSuite()
+        : TestSuite("chronometry-study-layer", Type::UNIT)
+    {
+        AddTestCase(new DeclarationTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new HistoryIndependenceTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new CommandLineTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StreamsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LanTopologyTestCase, chronometry::TestDuration::QUICK);
+    }
+};
+
+static StudyLayerTestSuite g_studyLayerTestSuite; //!< registers the suite
+
+} // namespace
