@@ -4,7 +4,7 @@
 
 
 def build(bld):
-    module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
+    module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'traffic-control', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
     module.includes = ['/usr/include/eigen3']  # Eigen (header-only): model/relation/multi-round-relation.cc
     module.source = [
         'model/common/chronometry-validation.cc',
