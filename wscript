@@ -97,6 +97,7 @@ def build(bld):
         'study/study-csv.cc',
         'study/study-command-line.cc',
         'study/study-lan.cc',
+        'study/switch-routing.cc',
         'study/replay-study.cc',
         'study/relation-study.cc',
         'study/scheduling-study.cc',
@@ -237,6 +238,7 @@ def build(bld):
         'study/study-csv.h',
         'study/study-command-line.h',
         'study/study-lan.h',
+        'study/switch-routing.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

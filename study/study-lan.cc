@@ -10,6 +10,7 @@
 #include "ns3/neighbor-cache-helper.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/string.h"
+#include "ns3/switch-routing.h"
 #include "ns3/traffic-control-helper.h"
 
 namespace ns3
@@ -67,6 +68,12 @@ InstallSwitchedLan(const NodeContainer& nodes,
     // keeps a flow queue per source/destination pair it sees, up to 1024 per device: O(n)
     // state per port and O(n^2) in all (at n = 512 that was most of the run's memory).
     TrafficControlHelper trafficControl;
+    // Forwarding by a hash of the destination (O(1) per datagram; the static routing's /30
+    // routes below stay as the fallback, but would scan all n of them).
+    Ptr<Ipv4> switchIp = switchNode.Get(0)->GetObject<Ipv4>();
+    auto forwarding = CreateObject<SwitchRouting>();
+    DynamicCast<Ipv4ListRouting>(switchIp->GetRoutingProtocol())
+        ->AddRoutingProtocol(forwarding, 10);
     StudyLan lan{nodes, NetDeviceContainer(), Ipv4InterfaceContainer(), switchNode};
     for (uint32_t i = 0; i < nodes.GetN(); ++i)
     {
@@ -76,6 +83,7 @@ InstallSwitchedLan(const NodeContainer& nodes,
         trafficControl.Uninstall(link);
         lan.devices.Add(link.Get(0));
         lan.interfaces.Add(addresses.Get(0));
+        forwarding->AddHost(addresses.GetAddress(0), addresses.Get(1).second);
         // Everything the node sends goes to the switch; the switch knows every /30 it is on.
         Ptr<Ipv4> ip = nodes.Get(i)->GetObject<Ipv4>();
         routing.GetStaticRouting(ip)->SetDefaultRoute(addresses.GetAddress(1),

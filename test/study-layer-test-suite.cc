@@ -16,10 +16,12 @@
 #include "ns3/study-lan.h"
 #include "ns3/study-runner.h"
 #include "ns3/study-streams.h"
+#include "ns3/switch-routing.h"
 #include "ns3/test.h"
 
 #include <map>
 #include <sstream>
+#include <tuple>
 
 using namespace ns3;
 
@@ -376,9 +378,9 @@ class LanTopologyTestCase : public TestCase
      * \param m datagrams
      * \return receptions (PhyRxEnd on the nodes' devices) and datagrams delivered
      */
-    static std::pair<uint64_t, uint64_t> Receptions(const std::string& topology,
-                                                    uint32_t n,
-                                                    uint32_t m)
+    static std::tuple<uint64_t, uint64_t, uint64_t> Receptions(const std::string& topology,
+                                                               uint32_t n,
+                                                               uint32_t m)
     {
         NodeContainer nodes;
         nodes.Create(n);
@@ -416,8 +418,17 @@ class LanTopologyTestCase : public TestCase
             });
         }
         Simulator::Run();
+        uint64_t forwarded = 0;
+        if (lan.switchNode.GetN() > 0)
+        {
+            int16_t priority = 0;
+            auto list = DynamicCast<Ipv4ListRouting>(
+                lan.switchNode.Get(0)->GetObject<Ipv4>()->GetRoutingProtocol());
+            auto table = DynamicCast<SwitchRouting>(list->GetRoutingProtocol(0, priority));
+            forwarded = table ? table->GetForwarded() : 0;
+        }
         Simulator::Destroy();
-        return {receptions, delivered};
+        return {receptions, delivered, forwarded};
     }
 
     void DoRun() override
@@ -445,10 +456,12 @@ class LanTopologyTestCase : public TestCase
         // unaffordable there).
         const uint32_t n = 16;
         const uint32_t m = 300;
-        auto [swRx, swDelivered] = Receptions("switched", n, m);
+        auto [swRx, swDelivered, swForwarded] = Receptions("switched", n, m);
         NS_TEST_ASSERT_MSG_EQ(swDelivered, m, "switched: every datagram delivered");
+        NS_TEST_EXPECT_MSG_EQ(swForwarded, m, "switched: each forwarded by the hash table");
         NS_TEST_EXPECT_MSG_EQ(swRx, m, "switched: only the destination's device receives");
-        auto [csRx, csDelivered] = Receptions("csma", n, m);
+        auto [csRx, csDelivered, csForwarded] = Receptions("csma", n, m);
+        NS_TEST_EXPECT_MSG_EQ(csForwarded, 0, "CSMA: no switch");
         NS_TEST_ASSERT_MSG_EQ(csDelivered, m, "CSMA: every datagram delivered");
         NS_TEST_EXPECT_MSG_EQ(csRx, uint64_t(m) * (n - 1), "CSMA: every other device receives");
 

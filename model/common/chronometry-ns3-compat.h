@@ -66,6 +66,18 @@ using TestDuration = TestCase::Duration;
 using TestDuration = TestCase::TestDuration;
 #endif
 
+/**
+ * How Ipv4RoutingProtocol::RouteInput takes its callbacks: by const reference from ns-3.39 on,
+ * by value before.
+ */
+#if CHRONOMETRY_NS3 >= 339
+template <typename T>
+using RouteInputArg = const T&;
+#else
+template <typename T>
+using RouteInputArg = T;
+#endif
+
 } // namespace chronometry
 } // namespace ns3
 
