@@ -3,7 +3,7 @@
  */
 #include "study-lan.h"
 
-#include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/csma-module.h"
 #include "ns3/internet-module.h"
@@ -62,7 +62,7 @@ InstallSwitchedLan(const NodeContainer& nodes,
     // The switch checks a datagram's destination against the addresses of the port it came in
     // on only (the strong end-system model), not against all n ports: O(1) per datagram, not
     // O(n).  It owns no address a study sends to, so this changes no delivery.
-    switchNode.Get(0)->GetObject<Ipv4>()->SetAttribute("WeakEsModel", BooleanValue(false));
+    chronometry::UseStrongEndSystemModel(switchNode.Get(0)->GetObject<Ipv4>());
     // No queue discipline on the links: a port queues in its device's FIFO (100 packets), as
     // a switch port does.  Ipv4AddressHelper::Assign installs ns-3's default, FqCoDel, which
     // keeps a flow queue per source/destination pair it sees, up to 1024 per device: O(n)
