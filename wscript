@@ -4,7 +4,7 @@
 
 
 def build(bld):
-    module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
+    module = bld.create_ns3_module('chronometry', ['core', 'network', 'internet', 'traffic-control', 'csma', 'point-to-point', 'applications', 'flow-monitor'])
     module.includes = ['/usr/include/eigen3']  # Eigen (header-only): model/relation/multi-round-relation.cc
     module.source = [
         'model/common/chronometry-validation.cc',
@@ -23,6 +23,7 @@ def build(bld):
         'model/causality/hybrid-vector-clock.cc',
         'model/causality/replay-clock.cc',
         'model/causality/causal-process.cc',
+        'model/causality/causal-event-log.cc',
         'model/causality/replay-checker.cc',
         'model/causality/random-execution.cc',
         'model/causality/causality-tag.cc',
@@ -96,6 +97,7 @@ def build(bld):
         'study/study-csv.cc',
         'study/study-command-line.cc',
         'study/study-lan.cc',
+        'study/switch-routing.cc',
         'study/replay-study.cc',
         'study/relation-graph-study.cc',
         'study/relation-study.cc',
@@ -116,6 +118,7 @@ def build(bld):
         'test/causality-clocks-test-suite.cc',
         'test/causality-stamping-test-suite.cc',
         'test/skew-bound-once-test-suite.cc',
+        'test/causal-event-log-test-suite.cc',
         'test/replay-study-test-suite.cc',
         'test/rda-sketch-test-suite.cc',
         'test/latency-aggregation-test-suite.cc',
@@ -159,6 +162,7 @@ def build(bld):
         'model/causality/hybrid-vector-clock.h',
         'model/causality/replay-clock.h',
         'model/causality/causal-process.h',
+        'model/causality/causal-event-log.h',
         'model/causality/replay-checker.h',
         'model/causality/random-execution.h',
         'model/causality/causality-tag.h',
@@ -235,6 +239,7 @@ def build(bld):
         'study/study-csv.h',
         'study/study-command-line.h',
         'study/study-lan.h',
+        'study/switch-routing.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

@@ -293,6 +293,8 @@ ExemptRows()
         {"ns3::BoundedSkewClock", "Form", anyEnum},
         {"ns3::SimulatedTsc", "BootValue", "any 64-bit counter value is a boot value"},
         {"ns3::SimulatedTsc", "Oscillator", "a Ptr<Oscillator> (ns-3 checks the type)"},
+        {"ns3::CausalityStamper", "Vector", anyBool},
+        {"ns3::CausalityStamper", "Lamport", anyBool},
         {"ns3::CausalityStamper", "Hlc", anyBool},
         {"ns3::CausalityStamper", "Hvc", anyBool},
         {"ns3::CausalityStamper", "RepCl", anyBool},

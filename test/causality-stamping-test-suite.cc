@@ -9,6 +9,7 @@
 #include "ns3/causality-helper.h"
 #include "ns3/causality-tag.h"
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -18,6 +19,7 @@
 
 #include <map>
 #include <set>
+#include <sstream>
 
 using namespace ns3;
 
@@ -253,6 +255,157 @@ class StampingTestCase : public TestCase
     uint64_t m_ipBytes = 0;            //!< IPv4 bytes the processes sent
 };
 
+/**
+ * The Vector and Lamport switches: with the ground truth off, the same execution is stamped
+ * (same events, same HLC, HVC and RepCl stamps, fewer bytes on the wire) but the checker
+ * refuses the log, naming the attribute.
+ */
+class WithoutGroundTruthTestCase : public TestCase
+{
+  public:
+    WithoutGroundTruthTestCase()
+        : TestCase(
+              "Vector and Lamport = false: the same events and HLC, HVC, RepCl stamps, smaller "
+              "stamps; the checker refuses the log by name")
+    {
+    }
+
+  private:
+    /** What one run gave. */
+    struct Run
+    {
+        std::vector<std::string> stamps; //!< per event: kind, process, HLC, HVC, RepCl bytes
+        uint64_t stampBytes = 0;         //!< stamp bytes the processes sent
+        std::string checkError;          //!< the checker's refusal, if any
+        uint64_t pairs = 0;              //!< pairs the checker examined, if it ran
+    };
+
+    /**
+     * \param truth run the vector and Lamport clocks
+     * \return what the run gave
+     */
+    static Run Gossip(bool truth)
+    {
+        const uint32_t n = 6;
+        const Time skew = MicroSeconds(200);
+        NodeContainer nodes;
+        nodes.Create(n);
+        CsmaHelper csma;
+        csma.SetChannelAttribute("DataRate", StringValue("100Mbps"));
+        csma.SetChannelAttribute("Delay", TimeValue(MicroSeconds(5)));
+        NetDeviceContainer devices = csma.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper ipv4;
+        ipv4.SetBase("10.1.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
+        ClockHelper clocks;
+        clocks.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(skew));
+        clocks.Install(nodes);
+        clocks.AssignStreams(nodes, 10);
+        // Every stream fixed: the two runs share a process, and streams left to ns-3 would be
+        // numbered on from the first run's.
+        csma.AssignStreams(devices, 100);
+        internet.AssignStreams(nodes, 200);
+        CausalityHelper causality;
+        causality.SetStamperAttribute("Interval", TimeValue(MicroSeconds(20)));
+        // Byte tags: the stamps' size does not change the network's timing, so both runs are
+        // the same execution.
+        causality.SetStamperAttribute("Vector", BooleanValue(truth));
+        causality.SetStamperAttribute("Lamport", BooleanValue(truth));
+        Ptr<CausalityLog> log = causality.Install(nodes);
+        ::Gossip g;
+        g.nodes = nodes;
+        g.uniform = CreateObject<UniformRandomVariable>();
+        g.uniform->SetStream(1);
+        g.gap = CreateObject<ExponentialRandomVariable>();
+        g.gap->SetAttribute("Mean", DoubleValue(200e-6));
+        g.gap->SetStream(2);
+        g.end = MilliSeconds(20);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            auto socket = Socket::CreateSocket(nodes.Get(i), UdpSocketFactory::GetTypeId());
+            socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+            socket->SetRecvCallback(MakeCallback(+[](Ptr<Socket> sock) {
+                while (sock->Recv())
+                {
+                }
+            }));
+            g.sockets.push_back(socket);
+            g.addresses.push_back(interfaces.GetAddress(i));
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(1 + i), &::Gossip::Act, &g, i, n);
+        }
+        Simulator::Stop(MilliSeconds(30));
+        Simulator::Run();
+        Run r;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            r.stampBytes += nodes.Get(i)->GetObject<CausalityStamper>()->GetStampBytes();
+        }
+        for (const auto& e : log->GetEvents())
+        {
+            std::ostringstream os;
+            os << int(e.kind) << " " << e.process << " " << e.pt.GetTimeStep();
+            for (const auto& bytes :
+                 {e.stamp.hlc->Encode(), e.stamp.hvc->Encode(), e.stamp.repcl->Encode()})
+            {
+                os << " ";
+                for (uint8_t b : bytes)
+                {
+                    os << int(b) << ".";
+                }
+            }
+            r.stamps.push_back(os.str());
+        }
+        chronometry::ScopedThrowOnConfigError throwing;
+        try
+        {
+            r.pairs = log->Check(log->GetCheckerOptions()).pairsExamined;
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            r.checkError = e.what();
+        }
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        Run with = Gossip(true);
+        Run without = Gossip(false);
+        NS_TEST_ASSERT_MSG_GT(with.stamps.size(), 300u, "enough events");
+        if (with.stamps.size() != without.stamps.size())
+        {
+            NS_TEST_ASSERT_MSG_EQ(with.stamps.size(), without.stamps.size(), "the same events");
+            return;
+        }
+        std::size_t same = 0;
+        while (same < with.stamps.size() && with.stamps[same] == without.stamps[same])
+        {
+            ++same;
+        }
+        NS_TEST_ASSERT_MSG_EQ(same,
+                              with.stamps.size(),
+                              "every event equal (kind, process, pt, HLC, HVC, RepCl); first "
+                              "difference at event "
+                                  << same << ": "
+                                  << (same < with.stamps.size() ? with.stamps[same] : "") << " / "
+                                  << (same < without.stamps.size() ? without.stamps[same] : ""));
+        NS_TEST_EXPECT_MSG_LT(without.stampBytes,
+                              with.stampBytes,
+                              "no vector or Lamport clock in the stamps");
+        NS_TEST_EXPECT_MSG_EQ(with.checkError, "", "the checker runs on the ground truth");
+        NS_TEST_EXPECT_MSG_GT(with.pairs, 0u, "pairs examined");
+        NS_TEST_EXPECT_MSG_NE(without.checkError.find("CausalityStamper::Vector = false"),
+                              std::string::npos,
+                              "refused by name: " << without.checkError);
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Causality stamping over IPv4. */
@@ -264,6 +417,7 @@ class CausalityStampingTestSuite : public TestSuite
     {
         AddTestCase(new StampingTestCase(false), chronometry::TestDuration::QUICK);
         AddTestCase(new StampingTestCase(true), chronometry::TestDuration::QUICK);
+        AddTestCase(new WithoutGroundTruthTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

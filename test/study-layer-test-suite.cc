@@ -16,10 +16,12 @@
 #include "ns3/study-lan.h"
 #include "ns3/study-runner.h"
 #include "ns3/study-streams.h"
+#include "ns3/switch-routing.h"
 #include "ns3/test.h"
 
 #include <map>
 #include <sstream>
+#include <tuple>
 
 using namespace ns3;
 
@@ -284,7 +286,8 @@ class LanTopologyTestCase : public TestCase
 {
   public:
     LanTopologyTestCase()
-        : TestCase("switched LAN: a burst arrives after delta; on CSMA it is serialized by delta")
+        : TestCase("switched LAN: idle delay exact, a frame reaches only its destination, a burst "
+                   "arrives after delta; on CSMA it is serialized by delta")
     {
     }
 
@@ -325,8 +328,144 @@ class LanTopologyTestCase : public TestCase
         return delays;
     }
 
+    /**
+     * One datagram on an idle LAN: true one-way delay at the IPv4 layer (SendOutgoing at the
+     * source to LocalDeliver at the destination) and the IPv4 packet's size.
+     * \param topology csma or switched
+     * \param delta the LAN's delay
+     * \param payload UDP payload bytes
+     * \return the delay and the IPv4 size
+     */
+    static std::pair<Time, uint32_t> Idle(const std::string& topology, Time delta, uint32_t payload)
+    {
+        NodeContainer nodes;
+        nodes.Create(5);
+        StudyLan lan = InstallStudyLan(nodes, "500Mbps", delta, "10.0.0.0", "255.0.0.0", topology);
+        Ptr<Socket> rx = Socket::CreateSocket(nodes.Get(3), UdpSocketFactory::GetTypeId());
+        rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        rx->SetRecvCallback([](Ptr<Socket> s) {
+            while (s->Recv())
+            {
+            }
+        });
+        Time sent;
+        Time delivered;
+        uint32_t ipBytes = 0;
+        nodes.Get(1)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "SendOutgoing",
+            Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(
+                [&sent, &ipBytes](const Ipv4Header& h, Ptr<const Packet> p, uint32_t) {
+                    sent = Simulator::Now();
+                    ipBytes = p->GetSize() + h.GetSerializedSize();
+                }));
+        nodes.Get(3)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "LocalDeliver",
+            Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(
+                [&delivered](const Ipv4Header&, Ptr<const Packet>, uint32_t) {
+                    delivered = Simulator::Now();
+                }));
+        Ptr<Socket> tx = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
+        tx->Connect(InetSocketAddress(lan.interfaces.GetAddress(3), 9));
+        Simulator::Schedule(Seconds(1), [tx, payload] { tx->Send(Create<Packet>(payload)); });
+        Simulator::Run();
+        Simulator::Destroy();
+        return {delivered - sent, ipBytes};
+    }
+
+    /**
+     * Frames the nodes' own devices receive for m datagrams between random pairs of n nodes.
+     * \param topology csma or switched
+     * \param n nodes
+     * \param m datagrams
+     * \return receptions (PhyRxEnd on the nodes' devices) and datagrams delivered
+     */
+    static std::tuple<uint64_t, uint64_t, uint64_t> Receptions(const std::string& topology,
+                                                               uint32_t n,
+                                                               uint32_t m)
+    {
+        NodeContainer nodes;
+        nodes.Create(n);
+        StudyLan lan =
+            InstallStudyLan(nodes, "500Mbps", MicroSeconds(8), "10.0.0.0", "255.0.0.0", topology);
+        uint64_t receptions = 0;
+        uint64_t delivered = 0;
+        std::vector<Ptr<Socket>> sockets;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(i), UdpSocketFactory::GetTypeId());
+            s->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+            s->SetRecvCallback([&delivered](Ptr<Socket> sock) {
+                while (sock->Recv())
+                {
+                    ++delivered;
+                }
+            });
+            sockets.push_back(s);
+            lan.devices.Get(i)->TraceConnectWithoutContext(
+                "PhyRxEnd",
+                Callback<void, Ptr<const Packet>>(
+                    [&receptions](Ptr<const Packet>) { ++receptions; }));
+        }
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(7);
+        for (uint32_t k = 0; k < m; ++k)
+        {
+            const uint32_t from = u->GetInteger(0, n - 1);
+            const uint32_t to = (from + 1 + u->GetInteger(0, n - 2)) % n;
+            Ptr<Socket> s = sockets[from];
+            const Ipv4Address dst = lan.interfaces.GetAddress(to);
+            Simulator::Schedule(MicroSeconds(100 * k), [s, dst] {
+                s->SendTo(Create<Packet>(80), 0, InetSocketAddress(dst, 9));
+            });
+        }
+        Simulator::Run();
+        uint64_t forwarded = 0;
+        if (lan.switchNode.GetN() > 0)
+        {
+            int16_t priority = 0;
+            auto list = DynamicCast<Ipv4ListRouting>(
+                lan.switchNode.Get(0)->GetObject<Ipv4>()->GetRoutingProtocol());
+            auto table = DynamicCast<SwitchRouting>(list->GetRoutingProtocol(0, priority));
+            forwarded = table ? table->GetForwarded() : 0;
+        }
+        Simulator::Destroy();
+        return {receptions, delivered, forwarded};
+    }
+
     void DoRun() override
     {
+        // Idle LAN, exactly: switched = delta + two transmissions of the IPv4 packet + the
+        // 2-byte PPP header (store and forward at the switch); CSMA = delta + one transmission
+        // of the IPv4 packet + 18 bytes of Ethernet header and FCS.
+        for (Time d : {MicroSeconds(8), MicroSeconds(250), MilliSeconds(20)})
+        {
+            for (uint32_t payload : {64u, 1000u})
+            {
+                auto [sw, swBytes] = Idle("switched", d, payload);
+                NS_TEST_ASSERT_MSG_EQ(swBytes, payload + 28, "IPv4 + UDP + payload");
+                NS_TEST_EXPECT_MSG_EQ(sw,
+                                      d + 2 * NanoSeconds(int64_t(8) * (swBytes + 2) * 2),
+                                      "switched, idle: delta + 2 transmissions at 500 Mb/s");
+                auto [cs, csBytes] = Idle("csma", d, payload);
+                NS_TEST_EXPECT_MSG_EQ(cs,
+                                      d + NanoSeconds(int64_t(8) * (csBytes + 18) * 2),
+                                      "CSMA, idle: delta + 1 transmission at 500 Mb/s");
+            }
+        }
+        // A frame reaches only its destination: one reception per datagram on the switched LAN
+        // (O(1) per message), n - 1 on the CSMA segment (O(n): the cost that made n = 1024
+        // unaffordable there).
+        const uint32_t n = 16;
+        const uint32_t m = 300;
+        auto [swRx, swDelivered, swForwarded] = Receptions("switched", n, m);
+        NS_TEST_ASSERT_MSG_EQ(swDelivered, m, "switched: every datagram delivered");
+        NS_TEST_EXPECT_MSG_EQ(swForwarded, m, "switched: each forwarded by the hash table");
+        NS_TEST_EXPECT_MSG_EQ(swRx, m, "switched: only the destination's device receives");
+        auto [csRx, csDelivered, csForwarded] = Receptions("csma", n, m);
+        NS_TEST_EXPECT_MSG_EQ(csForwarded, 0, "CSMA: no switch");
+        NS_TEST_ASSERT_MSG_EQ(csDelivered, m, "CSMA: every datagram delivered");
+        NS_TEST_EXPECT_MSG_EQ(csRx, uint64_t(m) * (n - 1), "CSMA: every other device receives");
+
         const Time delta = MilliSeconds(20);
         std::vector<Time> switched = Burst("switched");
         NS_TEST_ASSERT_MSG_EQ(switched.size(), 5u, "every datagram of the burst arrives");

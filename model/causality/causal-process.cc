@@ -3,6 +3,8 @@
  */
 #include "causal-process.h"
 
+#include "causal-event-log.h"
+
 #include "ns3/chronometry-validation.h"
 
 namespace ns3
@@ -49,7 +51,8 @@ enum StampFlags : uint8_t
     HAS_LAMPORT = 1,
     HAS_HLC = 2,
     HAS_HVC = 4,
-    HAS_REPCL = 8
+    HAS_REPCL = 8,
+    NO_VECTOR = 16
 };
 
 /** Append a 16-bit length and the bytes. */
@@ -61,33 +64,81 @@ Append(std::vector<uint8_t>& out, const std::vector<uint8_t>& part)
     out.insert(out.end(), part.begin(), part.end());
 }
 
-/** Read a 16-bit length and that many bytes; false if truncated. */
+/**
+ * Read a 16-bit length; on success \p part and \p len delimit the part that follows.
+ * \return false if truncated
+ */
 bool
-Take(const std::vector<uint8_t>& in, std::size_t& pos, std::vector<uint8_t>& part)
+Take(const uint8_t* in, std::size_t size, std::size_t& pos, const uint8_t*& part, std::size_t& len)
 {
-    if (pos + 2 > in.size())
+    if (pos + 2 > size)
     {
         return false;
     }
-    std::size_t len = (std::size_t(in[pos]) << 8) | in[pos + 1];
+    len = (std::size_t(in[pos]) << 8) | in[pos + 1];
     pos += 2;
-    if (pos + len > in.size())
+    if (pos + len > size)
     {
         return false;
     }
-    part.assign(in.begin() + static_cast<std::ptrdiff_t>(pos),
-                in.begin() + static_cast<std::ptrdiff_t>(pos + len));
+    part = in + pos;
     pos += len;
     return true;
 }
 
+/** \return the flags byte of the stamps a configuration produces */
+uint8_t
+FlagsOf(const CausalityConfig& config)
+{
+    return (config.lamport ? HAS_LAMPORT : 0) | (config.hlc ? HAS_HLC : 0) |
+           (config.hvc ? HAS_HVC : 0) | (config.repcl ? HAS_REPCL : 0) |
+           (config.vector ? 0 : NO_VECTOR);
+}
+
+/** \return the flags byte of a stamp */
+uint8_t
+FlagsOf(const CausalStamp& s)
+{
+    return (s.runsLamport ? HAS_LAMPORT : 0) | (s.hlc ? HAS_HLC : 0) | (s.hvc ? HAS_HVC : 0) |
+           (s.repcl ? HAS_REPCL : 0) | (s.runsVector ? 0 : NO_VECTOR);
+}
+
 } // namespace
+
+CausalStamp
+CausalStamp::Initial(const CausalityConfig& config, uint32_t self)
+{
+    CausalStamp s(config.n, self);
+    s.runsVector = config.vector;
+    s.runsLamport = config.lamport;
+    if (config.hlc)
+    {
+        s.hlc = HybridLogicalClock();
+    }
+    if (config.hvc)
+    {
+        s.hvc = HybridVectorClock(config.n, self, config.hvcEpsilon);
+    }
+    if (config.repcl)
+    {
+        ReplayClockConfig rc = config.replay;
+        rc.n = config.n;
+        s.repcl = ReplayClock(rc, self);
+    }
+    return s;
+}
 
 void
 CausalStamp::LocalOrSend(Time pt)
 {
-    vector.LocalOrSend(pt);
-    lamport.LocalOrSend(pt);
+    if (runsVector)
+    {
+        vector.LocalOrSend(pt);
+    }
+    if (runsLamport)
+    {
+        lamport.LocalOrSend(pt);
+    }
     if (hlc)
     {
         hlc->LocalOrSend(pt);
@@ -102,14 +153,43 @@ CausalStamp::LocalOrSend(Time pt)
     }
 }
 
+void
+CausalStamp::Receive(const CausalStamp& remote, Time pt)
+{
+    if (runsVector)
+    {
+        vector.Receive(remote.vector, pt);
+    }
+    if (runsLamport)
+    {
+        lamport.Receive(remote.lamport, pt);
+    }
+    if (hlc)
+    {
+        hlc->Receive(*remote.hlc, pt);
+    }
+    if (hvc)
+    {
+        hvc->Receive(*remote.hvc, pt);
+    }
+    if (repcl)
+    {
+        repcl->Receive(*remote.repcl, pt);
+    }
+}
+
 std::vector<uint8_t>
 CausalStamp::Encode(bool* widened) const
 {
-    uint8_t flags =
-        HAS_LAMPORT | (hlc ? HAS_HLC : 0) | (hvc ? HAS_HVC : 0) | (repcl ? HAS_REPCL : 0);
-    std::vector<uint8_t> out{flags};
-    Append(out, vector.Encode());
-    Append(out, lamport.Encode());
+    std::vector<uint8_t> out{FlagsOf(*this)};
+    if (runsVector)
+    {
+        Append(out, vector.Encode());
+    }
+    if (runsLamport)
+    {
+        Append(out, lamport.Encode());
+    }
     if (hlc)
     {
         Append(out, hlc->Encode());
@@ -125,77 +205,140 @@ CausalStamp::Encode(bool* widened) const
     return out;
 }
 
+void
+CausalStamp::EncodeInto(std::vector<uint8_t>& out,
+                        std::vector<uint8_t>& scratch,
+                        bool* widened) const
+{
+    out.clear();
+    out.push_back(FlagsOf(*this));
+    if (runsVector)
+    {
+        vector.EncodeInto(scratch);
+        Append(out, scratch);
+    }
+    if (runsLamport)
+    {
+        lamport.EncodeInto(scratch);
+        Append(out, scratch);
+    }
+    if (hlc)
+    {
+        hlc->EncodeInto(scratch);
+        Append(out, scratch);
+    }
+    if (hvc)
+    {
+        hvc->EncodeInto(scratch);
+        Append(out, scratch);
+    }
+    if (repcl)
+    {
+        repcl->EncodeInto(scratch, widened);
+        Append(out, scratch);
+    }
+}
+
 bool
 CausalStamp::Decode(const std::vector<uint8_t>& bytes,
                     const CausalityConfig& config,
                     CausalStamp& out)
 {
-    if (bytes.empty())
-    {
-        return false;
-    }
-    uint8_t expected = HAS_LAMPORT | (config.hlc ? HAS_HLC : 0) | (config.hvc ? HAS_HVC : 0) |
-                       (config.repcl ? HAS_REPCL : 0);
-    if (bytes[0] != expected)
-    {
-        return false;
-    }
-    std::size_t pos = 1;
-    std::vector<uint8_t> part;
     CausalStamp s(config.n, 0);
-    if (!Take(bytes, pos, part) || !VectorClock::Decode(part, config.n, s.vector))
+    if (!DecodeInto(bytes.data(), bytes.size(), config, s))
     {
         return false;
-    }
-    if (!Take(bytes, pos, part) || !LamportClock::Decode(part, s.lamport))
-    {
-        return false;
-    }
-    if (config.hlc)
-    {
-        HybridLogicalClock h;
-        if (!Take(bytes, pos, part) || !HybridLogicalClock::Decode(part, h))
-        {
-            return false;
-        }
-        s.hlc = h;
-    }
-    if (config.hvc)
-    {
-        HybridVectorClock h(config.n, 0, config.hvcEpsilon);
-        if (!Take(bytes, pos, part) ||
-            !HybridVectorClock::Decode(part, config.n, config.hvcEpsilon, h))
-        {
-            return false;
-        }
-        s.hvc = h;
-    }
-    if (config.repcl)
-    {
-        ReplayClockConfig rc = config.replay;
-        rc.n = config.n;
-        ReplayClock r(rc, rc.n);
-        if (!Take(bytes, pos, part) || !ReplayClock::Decode(part, rc, r))
-        {
-            return false;
-        }
-        s.repcl = r;
-    }
-    if (pos != bytes.size())
-    {
-        return false; // trailing garbage
     }
     out = std::move(s);
     return true;
 }
 
+bool
+CausalStamp::DecodeInto(const uint8_t* data,
+                        std::size_t size,
+                        const CausalityConfig& config,
+                        CausalStamp& out)
+{
+    if (size == 0 || data[0] != FlagsOf(config))
+    {
+        return false;
+    }
+    std::size_t pos = 1;
+    const uint8_t* part = nullptr;
+    std::size_t len = 0;
+    out.runsVector = config.vector;
+    out.runsLamport = config.lamport;
+    if (config.vector && (!Take(data, size, pos, part, len) ||
+                          !VectorClock::Decode(part, len, config.n, out.vector)))
+    {
+        return false;
+    }
+    if (config.lamport &&
+        (!Take(data, size, pos, part, len) || !LamportClock::Decode(part, len, out.lamport)))
+    {
+        return false;
+    }
+    if (config.hlc)
+    {
+        if (!out.hlc)
+        {
+            out.hlc.emplace();
+        }
+        if (!Take(data, size, pos, part, len) || !HybridLogicalClock::Decode(part, len, *out.hlc))
+        {
+            return false;
+        }
+    }
+    else
+    {
+        out.hlc.reset();
+    }
+    if (config.hvc)
+    {
+        if (!out.hvc)
+        {
+            out.hvc.emplace(config.n, 0, config.hvcEpsilon);
+        }
+        if (!Take(data, size, pos, part, len) ||
+            !HybridVectorClock::Decode(part, len, config.n, config.hvcEpsilon, *out.hvc))
+        {
+            return false;
+        }
+    }
+    else
+    {
+        out.hvc.reset();
+    }
+    if (config.repcl)
+    {
+        ReplayClockConfig rc = config.replay;
+        rc.n = config.n;
+        if (!out.repcl)
+        {
+            out.repcl.emplace(rc, rc.n); // owner unknown, as decoded
+        }
+        if (!Take(data, size, pos, part, len) || !ReplayClock::Decode(part, len, rc, *out.repcl))
+        {
+            return false;
+        }
+    }
+    else
+    {
+        out.repcl.reset();
+    }
+    return pos == size; // no trailing garbage
+}
+
 CausalProcess::CausalProcess(const CausalityConfig& config,
                              uint32_t self,
-                             std::vector<CausalEvent>* log)
+                             std::vector<CausalEvent>* log,
+                             CausalEventLog* compact)
     : m_config(config),
       m_self(self),
       m_log(log),
+      m_compact(compact),
       m_stamp(config.n, self),
+      m_remote(config.n, 0),
       m_hasPt(false),
       m_lastPt(0),
       m_malformed(0),
@@ -204,18 +347,16 @@ CausalProcess::CausalProcess(const CausalityConfig& config,
 {
     config.Validate();
     m_config.replay.n = config.n;
-    if (config.hlc)
+    m_stamp = CausalStamp::Initial(m_config, self);
+    if (m_compact)
     {
-        m_stamp.hlc = HybridLogicalClock();
+        m_compact->AddProcess(m_config, self);
     }
-    if (config.hvc)
-    {
-        m_stamp.hvc = HybridVectorClock(config.n, self, config.hvcEpsilon);
-    }
-    if (config.repcl)
-    {
-        m_stamp.repcl = ReplayClock(m_config.replay, self);
-    }
+}
+
+CausalProcess::CausalProcess(const CausalityConfig& config, uint32_t self, CausalEventLog* compact)
+    : CausalProcess(config, self, nullptr, compact)
+{
 }
 
 Time
@@ -237,6 +378,7 @@ CausalProcess::Log(CausalEventKind kind,
                    Time pt,
                    uint64_t messageId,
                    uint32_t peer,
+                   const uint8_t* wire,
                    uint32_t wireBytes)
 {
     if (m_log)
@@ -251,6 +393,10 @@ CausalProcess::Log(CausalEventKind kind,
                                      wireBytes,
                                      m_stamp});
     }
+    if (m_compact)
+    {
+        m_compact->Append(m_self, kind, trueTime, pt, messageId, peer, wire, wireBytes);
+    }
 }
 
 void
@@ -258,7 +404,7 @@ CausalProcess::OnLocal(Time trueTime, Time pt)
 {
     pt = NextPt(pt);
     m_stamp.LocalOrSend(pt);
-    Log(CausalEventKind::LOCAL, trueTime, pt, 0, m_config.n, 0);
+    Log(CausalEventKind::LOCAL, trueTime, pt, 0, m_config.n, nullptr, 0);
 }
 
 std::vector<uint8_t>
@@ -267,13 +413,15 @@ CausalProcess::OnSend(Time trueTime, Time pt, uint64_t messageId, uint32_t desti
     pt = NextPt(pt);
     m_stamp.LocalOrSend(pt);
     bool widened = false;
-    std::vector<uint8_t> bytes = m_stamp.Encode(&widened);
+    std::vector<uint8_t> bytes;
+    m_stamp.EncodeInto(bytes, m_scratch, &widened);
     m_widened += widened ? 1 : 0;
     Log(CausalEventKind::SEND,
         trueTime,
         pt,
         messageId,
         destination,
+        bytes.data(),
         static_cast<uint32_t>(bytes.size()));
     return bytes;
 }
@@ -285,32 +433,19 @@ CausalProcess::OnReceive(const std::vector<uint8_t>& bytes,
                          uint64_t messageId,
                          uint32_t source)
 {
-    CausalStamp remote(m_config.n, 0);
-    if (!CausalStamp::Decode(bytes, m_config, remote))
+    if (!CausalStamp::DecodeInto(bytes.data(), bytes.size(), m_config, m_remote))
     {
         ++m_malformed;
         return false;
     }
     pt = NextPt(pt);
-    m_stamp.vector.Receive(remote.vector, pt);
-    m_stamp.lamport.Receive(remote.lamport, pt);
-    if (m_stamp.hlc)
-    {
-        m_stamp.hlc->Receive(*remote.hlc, pt);
-    }
-    if (m_stamp.hvc)
-    {
-        m_stamp.hvc->Receive(*remote.hvc, pt);
-    }
-    if (m_stamp.repcl)
-    {
-        m_stamp.repcl->Receive(*remote.repcl, pt);
-    }
+    m_stamp.Receive(m_remote, pt);
     Log(CausalEventKind::RECEIVE,
         trueTime,
         pt,
         messageId,
         source,
+        bytes.data(),
         static_cast<uint32_t>(bytes.size()));
     return true;
 }

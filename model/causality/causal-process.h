@@ -20,12 +20,14 @@ namespace ns3
 
 /**
  * \ingroup chronometry
- * Which clocks a system runs, and their parameters.  The vector clock always
- * runs: it is the ground truth of happened-before.
+ * Which clocks a system runs, and their parameters.  The vector clock is the
+ * ground truth of happened-before: without it the execution can be stamped
+ * (to measure what the other clocks cost) but not checked.
  */
 struct CausalityConfig
 {
     uint32_t n = 16;                   //!< number of processes
+    bool vector = true;                //!< run vector clocks (the ground truth)
     bool lamport = true;               //!< run Lamport clocks
     bool hlc = true;                   //!< run hybrid logical clocks
     bool hvc = true;                   //!< run hybrid vector clocks
@@ -63,11 +65,22 @@ struct CausalStamp
      */
     CausalStamp(uint32_t n, uint32_t self);
 
-    VectorClock vector;                    //!< ground truth
-    LamportClock lamport;                  //!< if enabled
+    VectorClock vector;                    //!< ground truth (all zero if not run)
+    LamportClock lamport;                  //!< Lamport (zero if not run)
+    bool runsVector = true;                //!< whether the vector clock runs and is carried
+    bool runsLamport = true;               //!< whether the Lamport clock runs and is carried
     std::optional<HybridLogicalClock> hlc; //!< if enabled
     std::optional<HybridVectorClock> hvc;  //!< if enabled
     std::optional<ReplayClock> repcl;      //!< if enabled
+
+    /**
+     * The stamp a process starts with: every clock the configuration enables, at its initial
+     * value, owned by \p self.
+     * \param config the system's clocks (validated)
+     * \param self the owner
+     * \return the stamp
+     */
+    static CausalStamp Initial(const CausalityConfig& config, uint32_t self);
 
     /**
      * A local or send event for every clock in the stamp.
@@ -76,12 +89,32 @@ struct CausalStamp
     void LocalOrSend(Time pt);
 
     /**
-     * Wire format: a flags byte (which clocks follow), then per clock a 16-bit
-     * length and its encoding.
+     * A receive event for every clock in the stamp: each merges the same clock of \p remote
+     * (which must carry every clock this stamp runs, as Decode() guarantees).
+     * \param remote the stamp the message carried (decoded)
+     * \param pt physical time of the event
+     */
+    void Receive(const CausalStamp& remote, Time pt);
+
+    /**
+     * Wire format: a flags byte (which clocks follow: Lamport 1, HLC 2, HVC 4, RepCl 8, and 16
+     * when the vector clock is absent), then per clock, in the order vector, Lamport, HLC, HVC,
+     * RepCl, a 16-bit length and its encoding.
      * \param widened if not null, set when RepCl's counters needed a wider field
      * \return the bytes
      */
     std::vector<uint8_t> Encode(bool* widened = nullptr) const;
+
+    /**
+     * Encode() into a caller's buffer, reusing its capacity and a scratch buffer for the parts
+     * (no allocation once both are large enough).
+     * \param out receives the bytes of Encode()
+     * \param scratch working space (its content is overwritten)
+     * \param widened if not null, set when RepCl's counters needed a wider field
+     */
+    void EncodeInto(std::vector<uint8_t>& out,
+                    std::vector<uint8_t>& scratch,
+                    bool* widened = nullptr) const;
 
     /**
      * \param bytes wire bytes
@@ -92,6 +125,21 @@ struct CausalStamp
     static bool Decode(const std::vector<uint8_t>& bytes,
                        const CausalityConfig& config,
                        CausalStamp& out);
+
+    /**
+     * Decode into an existing stamp, reusing its storage (no allocation once \p out holds
+     * every enabled clock at this n): the receive hot path.  Unlike Decode(), \p out is
+     * unspecified (but valid) after a failure.
+     * \param data wire bytes
+     * \param size their length
+     * \param config the system's configuration (must enable the same clocks)
+     * \param out receives the stamp
+     * \return false if malformed, truncated or inconsistent with the configuration
+     */
+    static bool DecodeInto(const uint8_t* data,
+                           std::size_t size,
+                           const CausalityConfig& config,
+                           CausalStamp& out);
 };
 
 /**
@@ -111,6 +159,8 @@ struct CausalEvent
     CausalStamp stamp;    //!< the timestamps after the event
 };
 
+class CausalEventLog;
+
 /**
  * \ingroup chronometry
  * Per-process state of every enabled clock, applied to local, send and
@@ -119,6 +169,10 @@ struct CausalEvent
  * The physical time pt given to the clocks is made strictly increasing per
  * process (pt = max(reading, previous pt + one time step)), as HVC and HLC
  * assume; GetPtAdjustments() counts how often that changed a reading.
+ *
+ * Events go to a full log (every event with a copy of its stamps: O(n) memory per event, for
+ * small executions and tests), to a CausalEventLog (a compact record per event; the stamps are
+ * recomputed on demand), or to both.
  */
 class CausalProcess
 {
@@ -126,9 +180,21 @@ class CausalProcess
     /**
      * \param config the system's clocks (validated)
      * \param self this process
-     * \param log where events are appended (may be null)
+     * \param log where events are appended with their full stamps (may be null)
+     * \param compact where events are appended as compact records (may be null; the process
+     *        registers itself there: one process per index and log)
      */
-    CausalProcess(const CausalityConfig& config, uint32_t self, std::vector<CausalEvent>* log);
+    CausalProcess(const CausalityConfig& config,
+                  uint32_t self,
+                  std::vector<CausalEvent>* log,
+                  CausalEventLog* compact = nullptr);
+
+    /**
+     * \param config the system's clocks (validated)
+     * \param self this process
+     * \param compact where events are appended as compact records (registers this process)
+     */
+    CausalProcess(const CausalityConfig& config, uint32_t self, CausalEventLog* compact);
 
     /**
      * \param trueTime simulator time
@@ -179,12 +245,13 @@ class CausalProcess
     Time NextPt(Time pt);
 
     /**
-     * Append an event to the log.
+     * Append an event to the logs.
      * \param kind event kind
      * \param trueTime simulator time
      * \param pt physical time used
      * \param messageId message or 0
      * \param peer peer or n
+     * \param wire the stamp bytes sent or received (null for local)
      * \param wireBytes stamp size
      */
     void Log(CausalEventKind kind,
@@ -192,12 +259,16 @@ class CausalProcess
              Time pt,
              uint64_t messageId,
              uint32_t peer,
+             const uint8_t* wire,
              uint32_t wireBytes);
 
     CausalityConfig m_config;        //!< clocks
     uint32_t m_self;                 //!< this process
-    std::vector<CausalEvent>* m_log; //!< event log
+    std::vector<CausalEvent>* m_log; //!< full event log
+    CausalEventLog* m_compact;       //!< compact event log
     CausalStamp m_stamp;             //!< current timestamps
+    CausalStamp m_remote;            //!< decoding space for received stamps (reused)
+    std::vector<uint8_t> m_scratch;  //!< encoding space (reused)
     bool m_hasPt;                    //!< whether m_lastPt is valid
     Time m_lastPt;                   //!< previous pt
     uint64_t m_malformed;            //!< dropped stamps

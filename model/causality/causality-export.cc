@@ -84,10 +84,10 @@ RepClText(const ReplayClock& r)
     return os.str();
 }
 
-} // namespace
-
+/** One CSV row per event of \p log (a vector of events or a CausalEventLog). */
+template <class Log>
 bool
-CausalityExport::WriteCsv(const std::vector<CausalEvent>& log, const std::string& path)
+WriteCsvOf(const Log& log, const std::string& path)
 {
     std::ostringstream os;
     os << "id,process,kind,true_ns,pt_ns,message,peer,stamp_bytes,vector,lamport,hlc_l_ns,"
@@ -129,6 +129,35 @@ CausalityExport::WriteCsv(const std::vector<CausalEvent>& log, const std::string
         os << "\n";
     }
     return WriteAtomically(path, os.str());
+}
+
+/** A ShiViz log of \p log (a vector of events or a CausalEventLog). */
+template <class Log>
+bool
+WriteShiVizOf(const Log& log, const std::string& path)
+{
+    std::ostringstream os;
+    os << CausalityExport::ShiVizRegex() << "\n";
+    os << "^=== (?<trace>.*) ===$\n";
+    for (const auto& e : log)
+    {
+        os << CausalityExport::ShiVizLine(e) << "\n";
+    }
+    return WriteAtomically(path, os.str());
+}
+
+} // namespace
+
+bool
+CausalityExport::WriteCsv(const std::vector<CausalEvent>& log, const std::string& path)
+{
+    return WriteCsvOf(log, path);
+}
+
+bool
+CausalityExport::WriteCsv(const CausalEventLog& log, const std::string& path)
+{
+    return WriteCsvOf(log, path);
 }
 
 std::string
@@ -184,14 +213,13 @@ CausalityExport::ShiVizLine(const CausalEvent& e)
 bool
 CausalityExport::WriteShiViz(const std::vector<CausalEvent>& log, const std::string& path)
 {
-    std::ostringstream os;
-    os << ShiVizRegex() << "\n";
-    os << "^=== (?<trace>.*) ===$\n";
-    for (const auto& e : log)
-    {
-        os << ShiVizLine(e) << "\n";
-    }
-    return WriteAtomically(path, os.str());
+    return WriteShiVizOf(log, path);
+}
+
+bool
+CausalityExport::WriteShiViz(const CausalEventLog& log, const std::string& path)
+{
+    return WriteShiVizOf(log, path);
 }
 
 } // namespace ns3

@@ -4,6 +4,7 @@
 #ifndef CAUSALITY_EXPORT_H
 #define CAUSALITY_EXPORT_H
 
+#include "causal-event-log.h"
 #include "causal-process.h"
 
 #include <string>
@@ -33,6 +34,14 @@ class CausalityExport
     static bool WriteCsv(const std::vector<CausalEvent>& log, const std::string& path);
 
     /**
+     * WriteCsv() over a compact log (one replay; the same bytes as over its events).
+     * \param log the events
+     * \param path output file
+     * \return false if the file could not be written
+     */
+    static bool WriteCsv(const CausalEventLog& log, const std::string& path);
+
+    /**
      * A ShiViz log: line 1 the parser regular expression with the named groups
      * host, clock and event (plus hlc, hvc and repcl as extra fields), line 2
      * the execution delimiter, then one line per event.  The clock field is the
@@ -43,6 +52,14 @@ class CausalityExport
      * \return false if the file could not be written
      */
     static bool WriteShiViz(const std::vector<CausalEvent>& log, const std::string& path);
+
+    /**
+     * WriteShiViz() over a compact log (one replay; the same bytes as over its events).
+     * \param log the events
+     * \param path output file
+     * \return false if the file could not be written
+     */
+    static bool WriteShiViz(const CausalEventLog& log, const std::string& path);
 
     /** \return the regular expression written on ShiViz line 1 */
     static std::string ShiVizRegex();

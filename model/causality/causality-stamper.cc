@@ -154,8 +154,14 @@ CausalityLog::GetTypeId()
     return tid;
 }
 
-std::vector<CausalEvent>&
+CausalEventLog&
 CausalityLog::GetEvents()
+{
+    return m_events;
+}
+
+const CausalEventLog&
+CausalityLog::GetEvents() const
 {
     return m_events;
 }
@@ -254,6 +260,18 @@ CausalityStamper::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Chronometry")
             .AddConstructor<CausalityStamper>()
+            .AddAttribute("Vector",
+                          "Run vector clocks, the ground truth of happened-before.  Without "
+                          "them the execution is stamped (e.g. to measure what the other clocks "
+                          "cost) but the log cannot be checked.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CausalityStamper::m_vector),
+                          MakeBooleanChecker())
+            .AddAttribute("Lamport",
+                          "Run Lamport clocks.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CausalityStamper::m_lamport),
+                          MakeBooleanChecker())
             .AddAttribute("Hlc",
                           "Run hybrid logical clocks.",
                           BooleanValue(true),
@@ -342,7 +360,9 @@ CausalityStamper::GetTypeId()
 }
 
 CausalityStamper::CausalityStamper()
-    : m_hlc(true),
+    : m_vector(true),
+      m_lamport(true),
+      m_hlc(true),
       m_hvc(true),
       m_repcl(true),
       m_onWire(false),
@@ -389,6 +409,8 @@ CausalityStamper::GetConfig() const
 {
     CausalityConfig c;
     c.n = m_n;
+    c.vector = m_vector;
+    c.lamport = m_lamport;
     c.hlc = m_hlc;
     c.hvc = m_hvc;
     c.repcl = m_repcl;

@@ -4,6 +4,7 @@
 #ifndef CAUSALITY_STAMPER_H
 #define CAUSALITY_STAMPER_H
 
+#include "causal-event-log.h"
 #include "causal-process.h"
 #include "replay-checker.h"
 
@@ -26,7 +27,8 @@ namespace ns3
 /**
  * \ingroup chronometry
  * The execution log shared by the stampers of one system, with its exports
- * and the replay checker.
+ * and the replay checker.  The events are kept as a CausalEventLog: a fixed-size record per
+ * event, whatever the number of processes; the stamps are recomputed when the log is read.
  */
 class CausalityLog : public Object
 {
@@ -37,8 +39,17 @@ class CausalityLog : public Object
      */
     static TypeId GetTypeId();
 
+    /**
+     * The events, in simulation order: iterate (for (const auto& e : GetEvents())) to read
+     * each with its stamps in bounded memory; size() and GetRecord() read no stamps; random
+     * access and the conversion to std::vector<CausalEvent> materialize every stamp (see
+     * CausalEventLog).
+     * \return the events
+     */
+    CausalEventLog& GetEvents();
+
     /** \return the events, in simulation order */
-    std::vector<CausalEvent>& GetEvents();
+    const CausalEventLog& GetEvents() const;
 
     /**
      * \param path CSV file (written atomically)
@@ -94,7 +105,7 @@ class CausalityLog : public Object
     const std::vector<std::string>& GetSkewMismatches() const;
 
   private:
-    std::vector<CausalEvent> m_events;         //!< the log
+    CausalEventLog m_events;                   //!< the log
     bool m_registered = false;                 //!< a stamper has registered its settings
     uint32_t m_firstNode = 0;                  //!< the first stamper's node
     Time m_skewBound;                          //!< RepCl E of the stampers
@@ -250,6 +261,8 @@ class CausalityStamper : public Object
                uint32_t source,
                Ptr<const Packet> packet);
 
+    bool m_vector;                                      //!< run vector clocks
+    bool m_lamport;                                     //!< run Lamport clocks
     bool m_hlc;                                         //!< run HLC
     bool m_hvc;                                         //!< run HVC
     bool m_repcl;                                       //!< run RepCl

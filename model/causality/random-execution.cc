@@ -17,7 +17,8 @@ std::vector<CausalEvent>
 RandomExecution::Run(const RandomExecutionParams& params,
                      CausalityConfig config,
                      std::vector<ReplayClockReference>* reference,
-                     RandomExecutionStats* stats)
+                     RandomExecutionStats* stats,
+                     CausalEventLog* compact)
 {
     chronometry::RequireDoubleInRange("RandomExecution: n", params.n, 1, 65535, "processes");
     chronometry::RequireDoubleInRange("RandomExecution: localFraction",
@@ -48,7 +49,7 @@ RandomExecution::Run(const RandomExecutionParams& params,
     refs.reserve(tracked ? params.n : 0);
     for (uint32_t p = 0; p < params.n; ++p)
     {
-        processes.emplace_back(config, p, &log);
+        processes.emplace_back(config, p, &log, compact);
         if (tracked)
         {
             refs.emplace_back(config.replay, p);

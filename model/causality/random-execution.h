@@ -4,6 +4,7 @@
 #ifndef RANDOM_EXECUTION_H
 #define RANDOM_EXECUTION_H
 
+#include "causal-event-log.h"
 #include "causal-process.h"
 
 #include "ns3/drift-math.h"
@@ -59,12 +60,15 @@ class RandomExecution
      * \param reference if not null, receives the reference RepCl after each event (same order as
      * the log)
      * \param stats if not null, receives the message counts
+     * \param compact if not null, the events are also appended there as compact records (the
+     * same execution, logged both ways)
      * \return the event log
      */
     static std::vector<CausalEvent> Run(const RandomExecutionParams& params,
                                         CausalityConfig config,
                                         std::vector<ReplayClockReference>* reference = nullptr,
-                                        RandomExecutionStats* stats = nullptr);
+                                        RandomExecutionStats* stats = nullptr,
+                                        CausalEventLog* compact = nullptr);
 };
 
 } // namespace ns3

@@ -3,9 +3,13 @@
  */
 #include "replay-checker.h"
 
-#include <map>
+#include "ns3/chronometry-validation.h"
+
+#include <algorithm>
+#include <optional>
 #include <random>
 #include <sstream>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -24,141 +28,364 @@ ReplayChecker::HappenedBefore(const CausalEvent& e, const CausalEvent& f)
 namespace
 {
 
-/** Record one application of a property. */
-void
-Tally(PropertyCount& count, bool holds, uint64_t e, uint64_t f, uint32_t maxExamples)
+/** The properties the checker tallies. */
+enum Property
 {
-    ++count.applicable;
-    if (!holds)
+    REPCL_HB,
+    REPCL_FAR,
+    REPCL_CLOSE,
+    REPCL_FAR_KNOWN,
+    REPCL_CLOSE_KNOWN,
+    REPCL_FAR_DOUBLE_SKEW,
+    REPCL_ONLY_IF_JUSTIFIED,
+    HLC_HB,
+    HVC_HB,
+    HVC_ONLY_IF_HB,
+    LAMPORT_HB,
+    PROPERTY_COUNT
+};
+
+/**
+ * The examples of one property: the violations that come first in the order of the pair
+ * enumeration (a key per violation), whatever order the pairs are evaluated in.
+ */
+class ExampleCollector
+{
+  public:
+    /**
+     * \param key the violation's place in the enumeration (pair ordinal x 3 + phase)
+     * \param e first event id
+     * \param f second event id
+     * \param max examples kept
+     */
+    void Offer(uint64_t key, uint64_t e, uint64_t f, uint32_t max)
     {
-        ++count.violations;
-        if (count.examples.size() < maxExamples)
+        if (max == 0)
         {
-            count.examples.emplace_back(e, f);
+            return;
+        }
+        if (m_kept.size() < max)
+        {
+            m_kept.push_back(Example{key, e, f});
+            return;
+        }
+        auto last =
+            std::max_element(m_kept.begin(), m_kept.end(), [](const Example& a, const Example& b) {
+                return a.key < b.key;
+            });
+        if (key < last->key)
+        {
+            *last = Example{key, e, f};
         }
     }
+
+    /** \param count receives the examples in enumeration order */
+    void Finish(PropertyCount& count)
+    {
+        std::sort(m_kept.begin(), m_kept.end(), [](const Example& a, const Example& b) {
+            return a.key < b.key;
+        });
+        count.examples.clear();
+        for (const auto& x : m_kept)
+        {
+            count.examples.emplace_back(x.e, x.f);
+        }
+    }
+
+  private:
+    /** One kept violation. */
+    struct Example
+    {
+        uint64_t key; //!< enumeration order
+        uint64_t e;   //!< first event
+        uint64_t f;   //!< second event
+    };
+
+    std::vector<Example> m_kept; //!< at most max
+};
+
+/** What the pair checks need of one event. */
+struct StampView
+{
+    uint64_t id;                   //!< event id
+    int64_t pt;                    //!< physical time, time steps
+    int64_t maxPast;               //!< largest pt in the causal past
+    const LamportClock* lamport;   //!< Lamport
+    const HybridLogicalClock* hlc; //!< HLC or null
+    const HybridVectorClock* hvc;  //!< HVC or null
+    const ReplayClock* repcl;      //!< RepCl or null
+};
+
+/**
+ * \param e an event
+ * \param maxPast the largest pt of its causal past
+ * \return its view
+ */
+StampView
+ViewOf(const CausalEvent& e, int64_t maxPast)
+{
+    return StampView{e.id,
+                     e.pt.GetTimeStep(),
+                     maxPast,
+                     &e.stamp.lamport,
+                     e.stamp.hlc ? &*e.stamp.hlc : nullptr,
+                     e.stamp.hvc ? &*e.stamp.hvc : nullptr,
+                     e.stamp.repcl ? &*e.stamp.repcl : nullptr};
 }
 
-/** State shared by the per-pair checks. */
-struct PairChecker
+/** The per-pair checks and their tallies. */
+class PairChecker
 {
-    const std::vector<CausalEvent>& log;   //!< events
-    const ReplayCheckerOptions& options;   //!< settings
-    const std::vector<int64_t>& maxPastPt; //!< largest pt in each event's causal past
-    ReplayCheckerReport& report;           //!< output
-
-    /** Directed checks for e then f (e != f). */
-    void Directed(const CausalEvent& e, const CausalEvent& f, bool hb, bool concurrent)
+  public:
+    /**
+     * \param options settings
+     * \param report output
+     */
+    PairChecker(const ReplayCheckerOptions& options, ReplayCheckerReport& report)
+        : m_options(options),
+          m_report(report),
+          m_counts{&report.repclHb,
+                   &report.repclFar,
+                   &report.repclClose,
+                   &report.repclFarKnown,
+                   &report.repclCloseKnown,
+                   &report.repclFarDoubleSkew,
+                   &report.repclOnlyIfJustified,
+                   &report.hlcHb,
+                   &report.hvcHb,
+                   &report.hvcOnlyIfHb,
+                   &report.lamportHb}
     {
-        const int64_t E = options.skewBound.GetTimeStep();
-        const int64_t I = options.interval.GetTimeStep();
-        const uint32_t k = options.maxExamples;
-        if (e.stamp.repcl && f.stamp.repcl)
-        {
-            CausalOrder r = ReplayClock::Compare(*e.stamp.repcl, *f.stamp.repcl);
-            if (hb)
-            {
-                Tally(report.repclHb, r == CausalOrder::BEFORE, e.id, f.id, k);
-            }
-            if (f.pt.GetTimeStep() > e.pt.GetTimeStep() + E + I)
-            {
-                Tally(report.repclFar, r == CausalOrder::BEFORE, e.id, f.id, k);
-            }
-            if (concurrent && r == CausalOrder::BEFORE)
-            {
-                Tally(report.repclOnlyIfJustified,
-                      maxPastPt[f.id] > e.pt.GetTimeStep() + E,
-                      e.id,
-                      f.id,
-                      k);
-            }
-            if (f.pt.GetTimeStep() > e.pt.GetTimeStep() + 2 * E + I)
-            {
-                Tally(report.repclFarDoubleSkew, r == CausalOrder::BEFORE, e.id, f.id, k);
-            }
-            if (maxPastPt[f.id] > maxPastPt[e.id] + E + I)
-            {
-                Tally(report.repclFarKnown, r == CausalOrder::BEFORE, e.id, f.id, k);
-            }
-        }
-        if (e.stamp.hlc && f.stamp.hlc && hb)
-        {
-            Tally(report.hlcHb,
-                  HybridLogicalClock::Compare(*e.stamp.hlc, *f.stamp.hlc) == CausalOrder::BEFORE,
-                  e.id,
-                  f.id,
-                  k);
-        }
-        if (e.stamp.hvc && f.stamp.hvc)
-        {
-            CausalOrder h = HybridVectorClock::Compare(*e.stamp.hvc, *f.stamp.hvc);
-            if (hb)
-            {
-                Tally(report.hvcHb, h == CausalOrder::BEFORE, e.id, f.id, k);
-            }
-            if (concurrent && h == CausalOrder::BEFORE)
-            {
-                bool explained =
-                    maxPastPt[f.id] >= e.pt.GetTimeStep() + options.hvcEpsilon.GetTimeStep();
-                Tally(report.hvcOnlyIfHb, explained, e.id, f.id, k);
-            }
-        }
-        if (hb)
-        {
-            Tally(report.lamportHb,
-                  LamportClock::Compare(e.stamp.lamport, f.stamp.lamport) == CausalOrder::BEFORE,
-                  e.id,
-                  f.id,
-                  k);
-        }
     }
 
-    /** All checks for the unordered pair {a, b}. */
-    void Pair(const CausalEvent& a, const CausalEvent& b)
+    /**
+     * All checks for the unordered pair {a, b}.
+     * \param a one event
+     * \param b another
+     * \param ab whether a happened before b
+     * \param ba whether b happened before a
+     * \param ordinal the pair's place in the enumeration (orders the examples)
+     */
+    void Pair(const StampView& a, const StampView& b, bool ab, bool ba, uint64_t ordinal)
     {
-        ++report.pairsExamined;
-        bool ab = ReplayChecker::HappenedBefore(a, b);
-        bool ba = ReplayChecker::HappenedBefore(b, a);
+        ++m_report.pairsExamined;
         bool concurrent = !ab && !ba;
-        Directed(a, b, ab, concurrent);
-        Directed(b, a, ba, concurrent);
+        Directed(a, b, ab, concurrent, ordinal * 3);
+        Directed(b, a, ba, concurrent, ordinal * 3 + 1);
         if (!concurrent)
         {
             return;
         }
-        ++report.concurrentPairs;
-        const int64_t E = options.skewBound.GetTimeStep();
-        const int64_t I = options.interval.GetTimeStep();
+        ++m_report.concurrentPairs;
+        const int64_t E = m_options.skewBound.GetTimeStep();
+        const int64_t I = m_options.interval.GetTimeStep();
+        const uint64_t key = ordinal * 3 + 2;
         auto ordered = [](CausalOrder o) {
             return o == CausalOrder::BEFORE || o == CausalOrder::AFTER;
         };
-        if (a.stamp.repcl && b.stamp.repcl)
+        if (a.repcl && b.repcl)
         {
-            bool forced = ordered(ReplayClock::Compare(*a.stamp.repcl, *b.stamp.repcl));
-            report.repclForced += forced ? 1 : 0;
-            int64_t gap = std::llabs(a.pt.GetTimeStep() - b.pt.GetTimeStep());
+            bool forced = ordered(ReplayClock::Compare(*a.repcl, *b.repcl));
+            m_report.repclForced += forced ? 1 : 0;
+            int64_t gap = std::llabs(a.pt - b.pt);
             if (gap <= E - I)
             {
-                Tally(report.repclClose, !forced, a.id, b.id, options.maxExamples);
+                Tally(REPCL_CLOSE, !forced, a.id, b.id, key);
             }
-            if (std::llabs(maxPastPt[a.id] - maxPastPt[b.id]) <= E - I)
+            if (std::llabs(a.maxPast - b.maxPast) <= E - I)
             {
-                Tally(report.repclCloseKnown, !forced, a.id, b.id, options.maxExamples);
+                Tally(REPCL_CLOSE_KNOWN, !forced, a.id, b.id, key);
             }
         }
-        if (a.stamp.hlc && b.stamp.hlc)
+        if (a.hlc && b.hlc)
         {
-            report.hlcForced +=
-                ordered(HybridLogicalClock::Compare(*a.stamp.hlc, *b.stamp.hlc)) ? 1 : 0;
+            m_report.hlcForced += ordered(HybridLogicalClock::Compare(*a.hlc, *b.hlc)) ? 1 : 0;
         }
-        if (a.stamp.hvc && b.stamp.hvc)
+        if (a.hvc && b.hvc)
         {
-            report.hvcForced +=
-                ordered(HybridVectorClock::Compare(*a.stamp.hvc, *b.stamp.hvc)) ? 1 : 0;
+            m_report.hvcForced += ordered(HybridVectorClock::Compare(*a.hvc, *b.hvc)) ? 1 : 0;
         }
-        report.lamportForced +=
-            ordered(LamportClock::Compare(a.stamp.lamport, b.stamp.lamport)) ? 1 : 0;
+        m_report.lamportForced += ordered(LamportClock::Compare(*a.lamport, *b.lamport)) ? 1 : 0;
     }
+
+    /** Write the examples into the report. */
+    void Finish()
+    {
+        for (int p = 0; p < PROPERTY_COUNT; ++p)
+        {
+            m_examples[p].Finish(*m_counts[p]);
+        }
+    }
+
+  private:
+    /**
+     * Record one application of a property.
+     * \param property which
+     * \param holds whether the pair satisfies it
+     * \param e first event id
+     * \param f second event id
+     * \param key the place of this check in the enumeration
+     */
+    void Tally(Property property, bool holds, uint64_t e, uint64_t f, uint64_t key)
+    {
+        PropertyCount& count = *m_counts[property];
+        ++count.applicable;
+        if (!holds)
+        {
+            ++count.violations;
+            m_examples[property].Offer(key, e, f, m_options.maxExamples);
+        }
+    }
+
+    /**
+     * Directed checks for e then f (e != f).
+     * \param e the first event
+     * \param f the second
+     * \param hb whether e happened before f
+     * \param concurrent whether neither happened before the other
+     * \param key the place of these checks in the enumeration
+     */
+    void Directed(const StampView& e, const StampView& f, bool hb, bool concurrent, uint64_t key)
+    {
+        const int64_t E = m_options.skewBound.GetTimeStep();
+        const int64_t I = m_options.interval.GetTimeStep();
+        if (e.repcl && f.repcl)
+        {
+            CausalOrder r = ReplayClock::Compare(*e.repcl, *f.repcl);
+            if (hb)
+            {
+                Tally(REPCL_HB, r == CausalOrder::BEFORE, e.id, f.id, key);
+            }
+            if (f.pt > e.pt + E + I)
+            {
+                Tally(REPCL_FAR, r == CausalOrder::BEFORE, e.id, f.id, key);
+            }
+            if (concurrent && r == CausalOrder::BEFORE)
+            {
+                Tally(REPCL_ONLY_IF_JUSTIFIED, f.maxPast > e.pt + E, e.id, f.id, key);
+            }
+            if (f.pt > e.pt + 2 * E + I)
+            {
+                Tally(REPCL_FAR_DOUBLE_SKEW, r == CausalOrder::BEFORE, e.id, f.id, key);
+            }
+            if (f.maxPast > e.maxPast + E + I)
+            {
+                Tally(REPCL_FAR_KNOWN, r == CausalOrder::BEFORE, e.id, f.id, key);
+            }
+        }
+        if (e.hlc && f.hlc && hb)
+        {
+            Tally(HLC_HB,
+                  HybridLogicalClock::Compare(*e.hlc, *f.hlc) == CausalOrder::BEFORE,
+                  e.id,
+                  f.id,
+                  key);
+        }
+        if (e.hvc && f.hvc)
+        {
+            CausalOrder h = HybridVectorClock::Compare(*e.hvc, *f.hvc);
+            if (hb)
+            {
+                Tally(HVC_HB, h == CausalOrder::BEFORE, e.id, f.id, key);
+            }
+            if (concurrent && h == CausalOrder::BEFORE)
+            {
+                bool explained = f.maxPast >= e.pt + m_options.hvcEpsilon.GetTimeStep();
+                Tally(HVC_ONLY_IF_HB, explained, e.id, f.id, key);
+            }
+        }
+        if (hb)
+        {
+            Tally(LAMPORT_HB,
+                  LamportClock::Compare(*e.lamport, *f.lamport) == CausalOrder::BEFORE,
+                  e.id,
+                  f.id,
+                  key);
+        }
+    }
+
+    const ReplayCheckerOptions& m_options;       //!< settings
+    ReplayCheckerReport& m_report;               //!< output
+    PropertyCount* m_counts[PROPERTY_COUNT];     //!< the report's tallies, by property
+    ExampleCollector m_examples[PROPERTY_COUNT]; //!< examples, by property
+};
+
+/**
+ * Largest pt in each event's causal past, in one pass over the log order (a linearization of
+ * happened-before): the latest on the same process, and at a receive the value at the latest
+ * send of the same message id.
+ */
+class MaxPastTracker
+{
+  public:
+    /**
+     * \param process the event's process
+     * \param kind its kind
+     * \param messageId its message
+     * \param pt its physical time, time steps
+     * \return the largest pt of its causal past (itself included)
+     */
+    int64_t Next(uint32_t process, CausalEventKind kind, uint64_t messageId, int64_t pt)
+    {
+        int64_t m = pt;
+        auto it = m_lastOnProcess.find(process);
+        if (it != m_lastOnProcess.end())
+        {
+            m = std::max(m, it->second);
+        }
+        if (kind == CausalEventKind::RECEIVE)
+        {
+            auto s = m_atSend.find(messageId);
+            if (s != m_atSend.end())
+            {
+                m = std::max(m, s->second);
+            }
+        }
+        if (kind == CausalEventKind::SEND)
+        {
+            m_atSend[messageId] = m;
+        }
+        m_lastOnProcess[process] = m;
+        return m;
+    }
+
+  private:
+    std::unordered_map<uint32_t, int64_t> m_lastOnProcess; //!< per process
+    std::unordered_map<uint64_t, int64_t> m_atSend;        //!< per message id
+};
+
+/**
+ * The sampled pairs: samplePairs draws of two event indices (seeded), equal draws skipped.
+ * \param events the number of events (> 0)
+ * \param options the seed and the number of draws
+ * \return the pairs, in draw order
+ */
+std::vector<std::pair<uint64_t, uint64_t>>
+DrawPairs(uint64_t events, const ReplayCheckerOptions& options)
+{
+    std::vector<std::pair<uint64_t, uint64_t>> pairs;
+    std::mt19937_64 rng(options.seed);
+    std::uniform_int_distribution<std::size_t> pick(0, events - 1);
+    for (uint64_t s = 0; s < options.samplePairs; ++s)
+    {
+        std::size_t i = pick(rng);
+        std::size_t j = pick(rng);
+        if (i == j)
+        {
+            continue;
+        }
+        pairs.emplace_back(i, j);
+    }
+    return pairs;
+}
+
+/** The stamps a pair check reads, copied out of a replay (no vector clock). */
+struct CheckedStamp
+{
+    LamportClock lamport;                  //!< Lamport
+    std::optional<HybridLogicalClock> hlc; //!< HLC
+    std::optional<HybridVectorClock> hvc;  //!< HVC
+    std::optional<ReplayClock> repcl;      //!< RepCl
 };
 
 } // namespace
@@ -166,62 +393,168 @@ struct PairChecker
 ReplayCheckerReport
 ReplayChecker::Check(const std::vector<CausalEvent>& log, const ReplayCheckerOptions& options)
 {
+    if (!log.empty() && !log.front().stamp.runsVector)
+    {
+        chronometry::ReportConfigError(
+            "ReplayChecker::Check: the log has no ground truth (its processes ran without "
+            "vector clocks: CausalityConfig::vector / ns3::CausalityStamper::Vector = false)");
+    }
     ReplayCheckerReport report;
     report.events = log.size();
-    // Largest pt in each event's causal past (the log order is a linearization of hb).
     std::vector<int64_t> maxPast(log.size(), INT64_MIN);
-    std::map<uint32_t, int64_t> lastOnProcess;
-    std::map<uint64_t, int64_t> atSend;
+    MaxPastTracker tracker;
     for (const auto& e : log)
     {
-        int64_t m = e.pt.GetTimeStep();
-        auto it = lastOnProcess.find(e.process);
-        if (it != lastOnProcess.end())
-        {
-            m = std::max(m, it->second);
-        }
-        if (e.kind == CausalEventKind::RECEIVE)
-        {
-            auto s = atSend.find(e.messageId);
-            if (s != atSend.end())
-            {
-                m = std::max(m, s->second);
-            }
-        }
-        if (e.kind == CausalEventKind::SEND)
-        {
-            atSend[e.messageId] = m;
-        }
-        lastOnProcess[e.process] = m;
-        maxPast[e.id] = m;
+        maxPast[e.id] = tracker.Next(e.process, e.kind, e.messageId, e.pt.GetTimeStep());
     }
-    PairChecker checker{log, options, maxPast, report};
+    std::vector<StampView> views;
+    views.reserve(log.size());
+    for (const auto& e : log)
+    {
+        views.push_back(ViewOf(e, maxPast[e.id]));
+    }
+    PairChecker checker(options, report);
     if (log.size() <= options.exactLimit)
     {
+        uint64_t ordinal = 0;
         for (std::size_t i = 0; i < log.size(); ++i)
         {
             for (std::size_t j = i + 1; j < log.size(); ++j)
             {
-                checker.Pair(log[i], log[j]);
+                checker.Pair(views[i],
+                             views[j],
+                             HappenedBefore(log[i], log[j]),
+                             HappenedBefore(log[j], log[i]),
+                             ordinal++);
             }
         }
     }
     else
     {
         report.sampled = true;
-        std::mt19937_64 rng(options.seed);
-        std::uniform_int_distribution<std::size_t> pick(0, log.size() - 1);
-        for (uint64_t s = 0; s < options.samplePairs; ++s)
+        auto pairs = DrawPairs(log.size(), options);
+        for (uint64_t s = 0; s < pairs.size(); ++s)
         {
-            std::size_t i = pick(rng);
-            std::size_t j = pick(rng);
-            if (i == j)
-            {
-                continue;
-            }
-            checker.Pair(log[i], log[j]);
+            const auto [i, j] = pairs[s];
+            checker.Pair(views[i],
+                         views[j],
+                         HappenedBefore(log[i], log[j]),
+                         HappenedBefore(log[j], log[i]),
+                         s);
         }
     }
+    checker.Finish();
+    return report;
+}
+
+ReplayCheckerReport
+ReplayChecker::Check(const CausalEventLog& log, const ReplayCheckerOptions& options)
+{
+    for (uint32_t p = 0; p < log.GetN(); ++p)
+    {
+        if (log.IsRegistered(p) && !log.GetConfig(p).vector)
+        {
+            chronometry::ReportConfigError(
+                "ReplayChecker::Check: the log has no ground truth (process " + std::to_string(p) +
+                " ran without vector clocks: CausalityConfig::vector / "
+                "ns3::CausalityStamper::Vector = false)");
+        }
+    }
+    if (log.GetOverrideCount() > 0)
+    {
+        // Stamps from outside the log may carry vector entries beyond its own events, so the
+        // log order no longer settles "f before e": check the full events.
+        return Check(log.Materialize(), options);
+    }
+    ReplayCheckerReport report;
+    const uint64_t events = log.size();
+    report.events = events;
+    const bool exact = events <= options.exactLimit;
+
+    // Sampled pairs, drawn as over a vector of events, grouped by their later event (a
+    // counting sort), so that the replay answers happened-before when it reaches it.
+    std::vector<std::pair<uint64_t, uint64_t>> pairs;
+    std::vector<uint64_t> firstAt;
+    std::vector<uint64_t> byLater;
+    std::vector<uint8_t> earlierHb;
+    if (!exact)
+    {
+        report.sampled = true;
+        pairs = DrawPairs(events, options);
+        firstAt.assign(events + 1, 0);
+        for (const auto& [i, j] : pairs)
+        {
+            ++firstAt[std::max(i, j) + 1];
+        }
+        for (uint64_t k = 0; k < events; ++k)
+        {
+            firstAt[k + 1] += firstAt[k];
+        }
+        byLater.resize(pairs.size());
+        std::vector<uint64_t> fill(firstAt.begin(), firstAt.end() - 1);
+        for (uint64_t s = 0; s < pairs.size(); ++s)
+        {
+            byLater[fill[std::max(pairs[s].first, pairs[s].second)]++] = s;
+        }
+        earlierHb.assign(pairs.size(), 0);
+    }
+
+    std::vector<uint32_t> process(events);
+    std::vector<uint64_t> own(events);
+    std::vector<StampView> views(events);
+    std::vector<CheckedStamp> stamps;
+    stamps.reserve(events); // views point into it: no reallocation
+    MaxPastTracker tracker;
+    PairChecker checker(options, report);
+    CausalEventLog::Cursor cursor(log);
+    while (cursor.Next())
+    {
+        const CausalEvent& e = cursor.Current();
+        const uint64_t j = e.id;
+        const int64_t maxPast = tracker.Next(e.process, e.kind, e.messageId, e.pt.GetTimeStep());
+        const std::vector<uint64_t>& vector = e.stamp.vector.GetEntries();
+        process[j] = e.process;
+        own[j] = vector[e.process];
+        stamps.push_back(CheckedStamp{e.stamp.lamport, e.stamp.hlc, e.stamp.hvc, e.stamp.repcl});
+        const CheckedStamp& c = stamps.back();
+        views[j] = StampView{j,
+                             e.pt.GetTimeStep(),
+                             maxPast,
+                             &c.lamport,
+                             c.hlc ? &*c.hlc : nullptr,
+                             c.hvc ? &*c.hvc : nullptr,
+                             c.repcl ? &*c.repcl : nullptr};
+        // i hb j <=> vc.i[p.i] <= vc.j[p.i]; j hb i is impossible for i logged before j.
+        if (exact)
+        {
+            // The ordinal of pair (i, j), i < j, in the enumeration i = 0.., j = i + 1..
+            const uint64_t n = events;
+            for (uint64_t i = 0; i < j; ++i)
+            {
+                const uint64_t ordinal = i * (2 * n - i - 1) / 2 + (j - i - 1);
+                checker.Pair(views[i], views[j], own[i] <= vector[process[i]], false, ordinal);
+            }
+        }
+        else
+        {
+            for (uint64_t k = firstAt[j]; k < firstAt[j + 1]; ++k)
+            {
+                const uint64_t s = byLater[k];
+                const uint64_t i = std::min(pairs[s].first, pairs[s].second);
+                earlierHb[s] = own[i] <= vector[process[i]] ? 1 : 0;
+            }
+        }
+    }
+    if (!exact)
+    {
+        for (uint64_t s = 0; s < pairs.size(); ++s)
+        {
+            const auto [i, j] = pairs[s];
+            const bool hb = earlierHb[s] != 0;
+            checker.Pair(views[i], views[j], i < j && hb, j < i && hb, s);
+        }
+    }
+    checker.Finish();
     return report;
 }
 

@@ -16,6 +16,7 @@
  * build that passes neither is told apart by ns-3's deprecation macros.
  */
 
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/test.h"
 
@@ -64,6 +65,35 @@ using TestDuration = TestCase::Duration;
 #else
 /** How long a TestCase runs (TestCase::TestDuration before ns-3.42). */
 using TestDuration = TestCase::TestDuration;
+#endif
+
+/**
+ * Make an Ipv4 accept a datagram as its own only on the interface that owns the destination
+ * address (RFC 1122's strong end-system model): Ipv4::StrongEndSystemModel from ns-3.42 on,
+ * WeakEsModel = false before.
+ * \param ip the node's Ipv4
+ */
+template <typename Ip>
+void
+UseStrongEndSystemModel(const Ptr<Ip>& ip)
+{
+#if CHRONOMETRY_NS3 >= 342
+    ip->SetAttribute("StrongEndSystemModel", BooleanValue(true));
+#else
+    ip->SetAttribute("WeakEsModel", BooleanValue(false));
+#endif
+}
+
+/**
+ * How Ipv4RoutingProtocol::RouteInput takes its callbacks: by const reference from ns-3.39 on,
+ * by value before.
+ */
+#if CHRONOMETRY_NS3 >= 339
+template <typename T>
+using RouteInputArg = const T&;
+#else
+template <typename T>
+using RouteInputArg = T;
 #endif
 
 } // namespace chronometry

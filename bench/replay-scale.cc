@@ -1,0 +1,305 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// Scale of the replay-clock study (issue 22): the study's scenario (n nodes gossiping at alpha
+// messages per second per node for a simulated duration, every clock stamped, the log measured
+// and checked as the study does) on the switched LAN and on the thesis' CSMA LAN, for n = 64 to
+// 1024.  Each point runs in a child process of its own, so that its peak resident set size
+// (wait4's ru_maxrss) and CPU time are its own.  Printed per point: events, messages, wall and
+// CPU seconds (simulation, then measurements + checker), peak RSS, the log's bytes per event,
+// and CPU and wall microseconds per event; then PASS/FAIL against the targets:
+//   * memory: the switched LAN at the largest n (1024 by default) peaks at <= 4 GB;
+//   * linear time: on the switched LAN, CPU time per event at the largest n is within 2x of
+//     that at the smallest (64): "about linear in events".  CPU time, not wall time, because
+//     the machine is shared: another process' load inflates wall time but not our CPU time.
+// --csv writes the table for bench/plot-replay-scale.py.
+#include "gossip-scenario.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace ns3;
+using namespace chronometry_bench;
+
+namespace
+{
+
+/** One measured point. */
+struct Point
+{
+    std::string topology;  //!< csma or switched
+    uint32_t nodes = 0;    //!< n
+    GossipOutcome outcome; //!< what the child measured
+    double peakRss = 0;    //!< bytes (wait4)
+    double childCpu = 0;   //!< CPU seconds of the whole child (wait4)
+    bool ok = false;       //!< the child finished
+};
+
+/**
+ * Run one point in a child process.
+ * \param s the scenario
+ * \return what it measured
+ */
+Point
+RunInChild(const GossipScenario& s)
+{
+    Point p;
+    p.topology = s.topology;
+    p.nodes = s.nodes;
+    int fds[2];
+    if (pipe(fds) != 0)
+    {
+        std::perror("pipe");
+        return p;
+    }
+    std::cout.flush();
+    pid_t pid = fork();
+    if (pid == 0)
+    {
+        close(fds[0]);
+        GossipOutcome o = RunGossip(s);
+        std::ostringstream os;
+        os << std::setprecision(17) << o.events << " " << o.messages << " " << o.received << " "
+           << o.simulateWall << " " << o.simulateCpu << " " << o.checkWall << " " << o.checkCpu
+           << " " << o.thetaMean << " " << o.hvcMean << " " << o.logBytes << " "
+           << o.report.pairsExamined << " " << (o.report.sampled ? 1 : 0) << " "
+           << o.report.repclHb.violations << " " << o.report.hvcHb.violations << " "
+           << o.report.hlcHb.violations << " " << o.report.repclClose.violations << " "
+           << o.report.repclClose.applicable << "\n";
+        std::string text = os.str();
+        ssize_t written = write(fds[1], text.data(), text.size());
+        close(fds[1]);
+        _exit(written == static_cast<ssize_t>(text.size()) ? 0 : 1);
+    }
+    close(fds[1]);
+    std::string text;
+    char buffer[4096];
+    ssize_t got;
+    while ((got = read(fds[0], buffer, sizeof(buffer))) > 0)
+    {
+        text.append(buffer, static_cast<std::size_t>(got));
+    }
+    close(fds[0]);
+    int status = 0;
+    rusage usage;
+    wait4(pid, &status, 0, &usage);
+    p.peakRss = usage.ru_maxrss * 1024.0;
+    p.childCpu = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec +
+                 usage.ru_stime.tv_usec * 1e-6;
+    std::istringstream in(text);
+    GossipOutcome& o = p.outcome;
+    uint64_t sampled = 0;
+    in >> o.events >> o.messages >> o.received >> o.simulateWall >> o.simulateCpu >> o.checkWall >>
+        o.checkCpu >> o.thetaMean >> o.hvcMean >> o.logBytes >> o.report.pairsExamined >> sampled >>
+        o.report.repclHb.violations >> o.report.hvcHb.violations >> o.report.hlcHb.violations >>
+        o.report.repclClose.violations >> o.report.repclClose.applicable;
+    o.report.sampled = sampled != 0;
+    p.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !in.fail();
+    return p;
+}
+
+/**
+ * \param text comma-separated numbers
+ * \return them
+ */
+std::vector<uint32_t>
+ParseList(const std::string& text)
+{
+    std::vector<uint32_t> out;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+    {
+        out.push_back(static_cast<uint32_t>(std::stoul(item)));
+    }
+    return out;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    std::string sizes = "64,128,256,512,1024";
+    std::string topologies = "switched,csma";
+    uint32_t csmaMax = 512;
+    double rate = 160;
+    Time duration = Seconds(2);
+    Time delay = MicroSeconds(8);
+    double memoryTargetGb = 4;
+    double linearTarget = 2;
+    std::string csv;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("sizes", "Numbers of nodes n, comma-separated", sizes);
+    cmd.AddValue("topologies", "switched, csma or both (comma-separated)", topologies);
+    cmd.AddValue("csmaMax", "Largest n run on the CSMA LAN (it costs O(n^2))", csmaMax);
+    cmd.AddValue("rate", "alpha: messages per second per node", rate);
+    cmd.AddValue("duration", "Simulated time", duration);
+    cmd.AddValue("delay", "delta: the LAN's propagation delay", delay);
+    cmd.AddValue("memoryTarget", "Peak RSS target at the largest n, GB", memoryTargetGb);
+    cmd.AddValue("linearTarget",
+                 "Largest ratio of CPU time per event, largest n / smallest n",
+                 linearTarget);
+    cmd.AddValue("csv", "Write the table here (for bench/plot-replay-scale.py)", csv);
+    cmd.Parse(argc, argv);
+
+    std::vector<uint32_t> ns = ParseList(sizes);
+    std::vector<std::string> tops;
+    {
+        std::istringstream in(topologies);
+        std::string t;
+        while (std::getline(in, t, ','))
+        {
+            if (t != "switched" && t != "csma")
+            {
+                std::cerr << "--topologies: '" << t << "' is invalid; valid: switched, csma\n";
+                return 2;
+            }
+            tops.push_back(t);
+        }
+    }
+    std::cout << "replay study scenario: alpha = " << rate << "/s per node, "
+              << duration.GetSeconds() << " s simulated, delta = " << delay.As(Time::US)
+              << ", E = 1 ms, I = 100 us, all clocks stamped, log measured and checked "
+                 "(exact up to 10000 events, else 1e6 sampled pairs); one child process per "
+                 "point\n\n";
+    std::cout << std::left << std::setw(9) << "topology" << std::right << std::setw(6) << "n"
+              << std::setw(10) << "events" << std::setw(9) << "lost" << std::setw(9) << "sim s"
+              << std::setw(9) << "sim cpu" << std::setw(9) << "check s" << std::setw(10)
+              << "peak MB" << std::setw(10) << "log B/ev" << std::setw(11) << "cpu us/ev"
+              << std::setw(11) << "wall us/ev" << std::setw(9) << "x n=min"
+              << "  checker\n";
+    std::vector<Point> points;
+    std::ofstream table;
+    if (!csv.empty())
+    {
+        table.open(csv + ".tmp");
+        table << "topology,nodes,events,messages,received,sim_wall_s,sim_cpu_s,check_wall_s,"
+                 "check_cpu_s,child_cpu_s,peak_rss_bytes,log_bytes,cpu_us_per_event,"
+                 "wall_us_per_event,theta_mean,hvc_mean,pairs,sampled,r1_violations,"
+                 "hvc_violations,hlc_violations\n";
+    }
+    bool allOk = true;
+    for (const auto& topology : tops)
+    {
+        double firstCpuPerEvent = 0;
+        for (uint32_t n : ns)
+        {
+            if (topology == "csma" && n > csmaMax)
+            {
+                continue;
+            }
+            GossipScenario s;
+            s.nodes = n;
+            s.rate = rate;
+            s.duration = duration;
+            s.delay = delay;
+            s.topology = topology;
+            s.check = true;
+            Point p = RunInChild(s);
+            allOk = allOk && p.ok;
+            const GossipOutcome& o = p.outcome;
+            const double totalWall = o.simulateWall + o.checkWall;
+            const double cpuPerEvent = o.events ? p.childCpu / o.events * 1e6 : 0;
+            const double wallPerEvent = o.events ? totalWall / o.events * 1e6 : 0;
+            if (firstCpuPerEvent == 0)
+            {
+                firstCpuPerEvent = cpuPerEvent;
+            }
+            std::ostringstream checker;
+            checker << (o.report.sampled ? "sampled " : "exact ") << o.report.pairsExamined
+                    << " pairs, R1/HVC/HLC violations " << o.report.repclHb.violations << "/"
+                    << o.report.hvcHb.violations << "/" << o.report.hlcHb.violations;
+            std::cout << std::left << std::setw(9) << topology << std::right << std::setw(6) << n
+                      << std::setw(10) << o.events << std::setw(9) << (o.messages - o.received)
+                      << std::fixed << std::setprecision(2) << std::setw(9) << o.simulateWall
+                      << std::setw(9) << o.simulateCpu << std::setw(9) << o.checkWall
+                      << std::setprecision(0) << std::setw(10) << p.peakRss / 1e6 << std::setw(10)
+                      << (o.events ? double(o.logBytes) / o.events : 0) << std::setprecision(2)
+                      << std::setw(11) << cpuPerEvent << std::setw(11) << wallPerEvent
+                      << std::setw(9) << cpuPerEvent / firstCpuPerEvent << "  "
+                      << (p.ok ? checker.str() : "child FAILED") << std::defaultfloat << "\n";
+            std::cout.flush();
+            if (table.is_open())
+            {
+                table << std::setprecision(10) << topology << "," << n << "," << o.events << ","
+                      << o.messages << "," << o.received << "," << o.simulateWall << ","
+                      << o.simulateCpu << "," << o.checkWall << "," << o.checkCpu << ","
+                      << p.childCpu << "," << p.peakRss << "," << o.logBytes << "," << cpuPerEvent
+                      << "," << wallPerEvent << "," << o.thetaMean << "," << o.hvcMean << ","
+                      << o.report.pairsExamined << "," << (o.report.sampled ? 1 : 0) << ","
+                      << o.report.repclHb.violations << "," << o.report.hvcHb.violations << ","
+                      << o.report.hlcHb.violations << "\n";
+            }
+            points.push_back(p);
+        }
+    }
+    if (table.is_open())
+    {
+        table.close();
+        std::rename((csv + ".tmp").c_str(), csv.c_str());
+    }
+
+    // The targets, on the switched LAN.
+    const Point* smallest = nullptr;
+    const Point* largest = nullptr;
+    for (const auto& p : points)
+    {
+        if (p.topology != "switched" || !p.ok || p.outcome.events == 0)
+        {
+            continue;
+        }
+        if (!smallest || p.nodes < smallest->nodes)
+        {
+            smallest = &p;
+        }
+        if (!largest || p.nodes > largest->nodes)
+        {
+            largest = &p;
+        }
+    }
+    bool pass = allOk;
+    std::cout << "\n";
+    if (largest && smallest && largest != smallest)
+    {
+        const double gb = largest->peakRss / 1e9;
+        const bool memoryOk = gb <= memoryTargetGb;
+        const double a = smallest->childCpu / smallest->outcome.events;
+        const double b = largest->childCpu / largest->outcome.events;
+        const double aw = (smallest->outcome.simulateWall + smallest->outcome.checkWall) /
+                          smallest->outcome.events;
+        const double bw =
+            (largest->outcome.simulateWall + largest->outcome.checkWall) / largest->outcome.events;
+        const bool linearOk = b / a <= linearTarget;
+        std::cout << (memoryOk ? "PASS" : "FAIL") << " memory: switched LAN, n = " << largest->nodes
+                  << ": peak RSS " << std::setprecision(3) << gb
+                  << " GB (target <= " << memoryTargetGb << " GB)\n";
+        std::cout << (linearOk ? "PASS" : "FAIL")
+                  << " linear: switched LAN, CPU time per event at n = " << largest->nodes << " is "
+                  << b / a << "x that at n = " << smallest->nodes << " (events x"
+                  << double(largest->outcome.events) / smallest->outcome.events << ", CPU time x"
+                  << largest->childCpu / smallest->childCpu << "; target <= " << linearTarget
+                  << "x; wall time per event " << bw / aw << "x)\n";
+        // The checker's sampled pairs are a fixed cost (1e6 pairs whatever n), which flatters
+        // the ratio at small n: the simulation alone, stated beside it.
+        const double sa = smallest->outcome.simulateCpu / smallest->outcome.events;
+        const double sb = largest->outcome.simulateCpu / largest->outcome.events;
+        std::cout << "info: simulation alone (no checker), CPU time per event at n = "
+                  << largest->nodes << " is " << sb / sa << "x that at n = " << smallest->nodes
+                  << " (" << sa * 1e6 << " -> " << sb * 1e6
+                  << " us; what remains O(n) per message: the ground-truth vector clock, n "
+                     "entries encoded, sent and merged)\n";
+        pass = pass && memoryOk && linearOk;
+    }
+    else
+    {
+        std::cout << "no targets evaluated (needs two sizes on the switched LAN)\n";
+    }
+    return pass ? 0 : 1;
+}

@@ -1,0 +1,378 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "causal-event-log.h"
+
+#include "ns3/abort.h"
+#include "ns3/chronometry-validation.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** \return the hash the log compares a receive's bytes with its send's */
+uint64_t
+HashOf(const uint8_t* bytes, std::size_t size)
+{
+    return XXH3_64bits(bytes, size);
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- CausalEventLog
+
+CausalEventLog::CausalEventLog()
+    : m_n(0),
+      m_materializedValid(false)
+{
+}
+
+void
+CausalEventLog::AddProcess(const CausalityConfig& config, uint32_t self)
+{
+    if (m_n == 0)
+    {
+        m_n = config.n;
+        m_configs.assign(m_n, CausalityConfig());
+        m_registered.assign(m_n, 0);
+    }
+    if (config.n != m_n)
+    {
+        chronometry::ReportConfigError(
+            "CausalEventLog: a process with n = " + std::to_string(config.n) +
+            " joins a log of n = " + std::to_string(m_n) + " processes (valid: the same n)");
+    }
+    if (self >= m_n)
+    {
+        chronometry::ReportConfigError(
+            "CausalEventLog: process " + std::to_string(self) +
+            " is invalid; valid range: [0, n - 1 = " + std::to_string(m_n - 1) + "]");
+    }
+    if (m_registered[self])
+    {
+        chronometry::ReportConfigError("CausalEventLog: process " + std::to_string(self) +
+                                       " is already registered (valid: one CausalProcess per "
+                                       "index and log)");
+    }
+    m_registered[self] = 1;
+    m_configs[self] = config;
+    m_configs[self].replay.n = config.n;
+}
+
+void
+CausalEventLog::Append(uint32_t process,
+                       CausalEventKind kind,
+                       Time trueTime,
+                       Time pt,
+                       uint64_t messageId,
+                       uint32_t peer,
+                       const uint8_t* wire,
+                       uint32_t wireBytes)
+{
+    if (process >= m_n || !m_registered[process])
+    {
+        chronometry::ReportConfigError("CausalEventLog::Append: process " +
+                                       std::to_string(process) + " is not registered");
+    }
+    const uint64_t index = m_records.size();
+    uint64_t link = 0;
+    if (kind == CausalEventKind::SEND)
+    {
+        m_sends[messageId] = SendInfo{index, HashOf(wire, wireBytes)};
+    }
+    else if (kind == CausalEventKind::RECEIVE)
+    {
+        auto it = m_sends.find(messageId);
+        if (it != m_sends.end() && it->second.hash == HashOf(wire, wireBytes))
+        {
+            link = it->second.index;
+            ++m_records[link].link;
+        }
+        else
+        {
+            link = OVERRIDE | m_overrides.size();
+            m_overrides.emplace_back(wire, wire + wireBytes);
+        }
+    }
+    m_records.push_back(
+        CausalEventRecord{trueTime, pt, messageId, link, process, peer, wireBytes, kind});
+    m_materializedValid = false;
+}
+
+std::size_t
+CausalEventLog::size() const
+{
+    return m_records.size();
+}
+
+bool
+CausalEventLog::empty() const
+{
+    return m_records.empty();
+}
+
+uint32_t
+CausalEventLog::GetN() const
+{
+    return m_n;
+}
+
+const CausalEventRecord&
+CausalEventLog::GetRecord(std::size_t index) const
+{
+    return m_records.at(index);
+}
+
+bool
+CausalEventLog::IsRegistered(uint32_t process) const
+{
+    return process < m_n && m_registered[process];
+}
+
+const CausalityConfig&
+CausalEventLog::GetConfig(uint32_t process) const
+{
+    if (process >= m_n || !m_registered[process])
+    {
+        chronometry::ReportConfigError("CausalEventLog::GetConfig: process " +
+                                       std::to_string(process) + " is not registered");
+    }
+    return m_configs[process];
+}
+
+uint64_t
+CausalEventLog::GetOverrideCount() const
+{
+    return m_overrides.size();
+}
+
+CausalEventLog::const_iterator
+CausalEventLog::begin() const
+{
+    auto cursor = std::make_shared<Cursor>(*this);
+    cursor->Next();
+    return const_iterator(cursor);
+}
+
+CausalEventLog::const_iterator
+CausalEventLog::end() const
+{
+    return const_iterator();
+}
+
+const std::vector<CausalEvent>&
+CausalEventLog::Materialize() const
+{
+    if (!m_materializedValid)
+    {
+        m_materialized.clear();
+        m_materialized.reserve(m_records.size());
+        Cursor cursor(*this);
+        while (cursor.Next())
+        {
+            m_materialized.push_back(cursor.Current());
+        }
+        m_materializedValid = true;
+    }
+    return m_materialized;
+}
+
+const CausalEvent&
+CausalEventLog::operator[](std::size_t index) const
+{
+    return Materialize().at(index);
+}
+
+CausalEventLog::operator const std::vector<CausalEvent>&() const
+{
+    return Materialize();
+}
+
+void
+CausalEventLog::ReleaseMaterialized() const
+{
+    std::vector<CausalEvent>().swap(m_materialized);
+    m_materializedValid = false;
+}
+
+std::size_t
+CausalEventLog::GetMemoryBytes() const
+{
+    std::size_t bytes = m_records.capacity() * sizeof(CausalEventRecord);
+    // Hash map: the bucket array and one node (key, value, next pointer, cached hash) per send.
+    bytes += m_sends.bucket_count() * sizeof(void*);
+    bytes += m_sends.size() *
+             (sizeof(std::pair<const uint64_t, SendInfo>) + sizeof(void*) + sizeof(std::size_t));
+    for (const auto& o : m_overrides)
+    {
+        bytes += sizeof(o) + o.capacity();
+    }
+    bytes += m_configs.capacity() * sizeof(CausalityConfig) + m_registered.capacity();
+    return bytes;
+}
+
+// ---------------------------------------------------------------- Cursor
+
+CausalEventLog::Cursor::Cursor(const CausalEventLog& log)
+    : m_log(log),
+      m_end(log.m_records.size()),
+      m_next(0),
+      m_now(log.m_n),
+      m_remote(log.m_n == 0 ? 1 : log.m_n, 0),
+      m_current(nullptr)
+{
+}
+
+bool
+CausalEventLog::Cursor::Next()
+{
+    if (m_next >= m_end)
+    {
+        m_current = nullptr;
+        m_next = m_end + 1; // past the end
+        return false;
+    }
+    const uint64_t index = m_next++;
+    const CausalEventRecord& r = m_log.m_records[index];
+    std::unique_ptr<CausalEvent>& now = m_now[r.process];
+    const CausalityConfig& config = m_log.m_configs[r.process];
+    if (!now)
+    {
+        now = std::make_unique<CausalEvent>(CausalEvent{0,
+                                                        r.process,
+                                                        CausalEventKind::LOCAL,
+                                                        Time(0),
+                                                        Time(0),
+                                                        0,
+                                                        0,
+                                                        0,
+                                                        CausalStamp::Initial(config, r.process)});
+    }
+    CausalStamp& stamp = now->stamp;
+    if (r.kind == CausalEventKind::RECEIVE)
+    {
+        const std::vector<uint8_t>* bytes = nullptr;
+        auto pending = m_pending.end();
+        if (r.link & OVERRIDE)
+        {
+            bytes = &m_log.m_overrides[r.link & ~OVERRIDE];
+        }
+        else
+        {
+            pending = m_pending.find(r.link);
+            NS_ABORT_MSG_IF(pending == m_pending.end(),
+                            "CausalEventLog: receive " << index << " of send " << r.link
+                                                       << " found no stamp (log out of order)");
+            bytes = &pending->second.bytes;
+        }
+        bool ok = CausalStamp::DecodeInto(bytes->data(), bytes->size(), config, m_remote);
+        NS_ABORT_MSG_IF(!ok,
+                        "CausalEventLog: the stamp of receive " << index << " no longer decodes");
+        stamp.Receive(m_remote, r.pt);
+        if (pending != m_pending.end() && --pending->second.remaining == 0)
+        {
+            m_pending.erase(pending);
+        }
+    }
+    else
+    {
+        stamp.LocalOrSend(r.pt);
+        if (r.kind == CausalEventKind::SEND && r.link > 0)
+        {
+            Pending& p = m_pending[index];
+            stamp.EncodeInto(p.bytes, m_scratch);
+            p.remaining = r.link;
+        }
+    }
+    now->id = index;
+    now->kind = r.kind;
+    now->trueTime = r.trueTime;
+    now->pt = r.pt;
+    now->messageId = r.messageId;
+    now->peer = r.peer;
+    now->wireBytes = r.wireBytes;
+    m_current = now.get();
+    return true;
+}
+
+bool
+CausalEventLog::Cursor::Valid() const
+{
+    return m_current != nullptr;
+}
+
+const CausalEvent&
+CausalEventLog::Cursor::Current() const
+{
+    NS_ABORT_MSG_IF(!m_current, "CausalEventLog::Cursor: no current event");
+    return *m_current;
+}
+
+uint64_t
+CausalEventLog::Cursor::Index() const
+{
+    return Current().id;
+}
+
+const CausalStamp&
+CausalEventLog::Cursor::StampOf(uint32_t process) const
+{
+    NS_ABORT_MSG_IF(process >= m_now.size() || !m_now[process],
+                    "CausalEventLog::Cursor: process " << process << " has had no event yet");
+    return m_now[process]->stamp;
+}
+
+// ---------------------------------------------------------------- const_iterator
+
+CausalEventLog::const_iterator::const_iterator(std::shared_ptr<Cursor> cursor)
+    : m_cursor(std::move(cursor))
+{
+}
+
+bool
+CausalEventLog::const_iterator::AtEnd() const
+{
+    return !m_cursor || !m_cursor->Valid();
+}
+
+CausalEventLog::const_iterator::reference
+CausalEventLog::const_iterator::operator*() const
+{
+    return m_cursor->Current();
+}
+
+CausalEventLog::const_iterator::pointer
+CausalEventLog::const_iterator::operator->() const
+{
+    return &m_cursor->Current();
+}
+
+CausalEventLog::const_iterator&
+CausalEventLog::const_iterator::operator++()
+{
+    m_cursor->Next();
+    return *this;
+}
+
+bool
+CausalEventLog::const_iterator::operator==(const const_iterator& other) const
+{
+    if (AtEnd() || other.AtEnd())
+    {
+        return AtEnd() && other.AtEnd();
+    }
+    return m_cursor == other.m_cursor;
+}
+
+bool
+CausalEventLog::const_iterator::operator!=(const const_iterator& other) const
+{
+    return !(*this == other);
+}
+
+} // namespace ns3

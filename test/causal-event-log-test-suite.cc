@@ -1,0 +1,772 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The compact event log and the replay checker over it, against the full log and the checker as
+// it was before the log became compact (kept here, verbatim, as the reference): on random
+// executions of many shapes, the replayed events equal the events the processes logged, stamp
+// for stamp, and every report equals the reference's, examples and all; stamps that do not come
+// from a send of the log (another system's, corrupted but decodable, duplicated, unknown ids)
+// replay exactly too; the log's memory per event does not grow with n.
+#include "ns3/causal-event-log.h"
+#include "ns3/causality-export.h"
+#include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/random-execution.h"
+#include "ns3/replay-checker.h"
+#include "ns3/test.h"
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+using namespace ns3;
+
+namespace reference
+{
+
+/** Happened-before from full vector clocks (the original). */
+bool
+ReferenceHappenedBefore(const CausalEvent& e, const CausalEvent& f)
+{
+    if (e.id == f.id)
+    {
+        return false;
+    }
+    uint32_t p = e.process;
+    return e.stamp.vector.GetEntries()[p] <= f.stamp.vector.GetEntries()[p];
+}
+
+// ---- The replay checker as it was before the compact log (a vector clock per event). ----
+namespace
+{
+
+/** Record one application of a property. */
+void
+Tally(PropertyCount& count, bool holds, uint64_t e, uint64_t f, uint32_t maxExamples)
+{
+    ++count.applicable;
+    if (!holds)
+    {
+        ++count.violations;
+        if (count.examples.size() < maxExamples)
+        {
+            count.examples.emplace_back(e, f);
+        }
+    }
+}
+
+/** State shared by the per-pair checks. */
+struct PairChecker
+{
+    const std::vector<CausalEvent>& log;   //!< events
+    const ReplayCheckerOptions& options;   //!< settings
+    const std::vector<int64_t>& maxPastPt; //!< largest pt in each event's causal past
+    ReplayCheckerReport& report;           //!< output
+
+    /** Directed checks for e then f (e != f). */
+    void Directed(const CausalEvent& e, const CausalEvent& f, bool hb, bool concurrent)
+    {
+        const int64_t E = options.skewBound.GetTimeStep();
+        const int64_t I = options.interval.GetTimeStep();
+        const uint32_t k = options.maxExamples;
+        if (e.stamp.repcl && f.stamp.repcl)
+        {
+            CausalOrder r = ReplayClock::Compare(*e.stamp.repcl, *f.stamp.repcl);
+            if (hb)
+            {
+                Tally(report.repclHb, r == CausalOrder::BEFORE, e.id, f.id, k);
+            }
+            if (f.pt.GetTimeStep() > e.pt.GetTimeStep() + E + I)
+            {
+                Tally(report.repclFar, r == CausalOrder::BEFORE, e.id, f.id, k);
+            }
+            if (concurrent && r == CausalOrder::BEFORE)
+            {
+                Tally(report.repclOnlyIfJustified,
+                      maxPastPt[f.id] > e.pt.GetTimeStep() + E,
+                      e.id,
+                      f.id,
+                      k);
+            }
+            if (f.pt.GetTimeStep() > e.pt.GetTimeStep() + 2 * E + I)
+            {
+                Tally(report.repclFarDoubleSkew, r == CausalOrder::BEFORE, e.id, f.id, k);
+            }
+            if (maxPastPt[f.id] > maxPastPt[e.id] + E + I)
+            {
+                Tally(report.repclFarKnown, r == CausalOrder::BEFORE, e.id, f.id, k);
+            }
+        }
+        if (e.stamp.hlc && f.stamp.hlc && hb)
+        {
+            Tally(report.hlcHb,
+                  HybridLogicalClock::Compare(*e.stamp.hlc, *f.stamp.hlc) == CausalOrder::BEFORE,
+                  e.id,
+                  f.id,
+                  k);
+        }
+        if (e.stamp.hvc && f.stamp.hvc)
+        {
+            CausalOrder h = HybridVectorClock::Compare(*e.stamp.hvc, *f.stamp.hvc);
+            if (hb)
+            {
+                Tally(report.hvcHb, h == CausalOrder::BEFORE, e.id, f.id, k);
+            }
+            if (concurrent && h == CausalOrder::BEFORE)
+            {
+                bool explained =
+                    maxPastPt[f.id] >= e.pt.GetTimeStep() + options.hvcEpsilon.GetTimeStep();
+                Tally(report.hvcOnlyIfHb, explained, e.id, f.id, k);
+            }
+        }
+        if (hb)
+        {
+            Tally(report.lamportHb,
+                  LamportClock::Compare(e.stamp.lamport, f.stamp.lamport) == CausalOrder::BEFORE,
+                  e.id,
+                  f.id,
+                  k);
+        }
+    }
+
+    /** All checks for the unordered pair {a, b}. */
+    void Pair(const CausalEvent& a, const CausalEvent& b)
+    {
+        ++report.pairsExamined;
+        bool ab = ReferenceHappenedBefore(a, b);
+        bool ba = ReferenceHappenedBefore(b, a);
+        bool concurrent = !ab && !ba;
+        Directed(a, b, ab, concurrent);
+        Directed(b, a, ba, concurrent);
+        if (!concurrent)
+        {
+            return;
+        }
+        ++report.concurrentPairs;
+        const int64_t E = options.skewBound.GetTimeStep();
+        const int64_t I = options.interval.GetTimeStep();
+        auto ordered = [](CausalOrder o) {
+            return o == CausalOrder::BEFORE || o == CausalOrder::AFTER;
+        };
+        if (a.stamp.repcl && b.stamp.repcl)
+        {
+            bool forced = ordered(ReplayClock::Compare(*a.stamp.repcl, *b.stamp.repcl));
+            report.repclForced += forced ? 1 : 0;
+            int64_t gap = std::llabs(a.pt.GetTimeStep() - b.pt.GetTimeStep());
+            if (gap <= E - I)
+            {
+                Tally(report.repclClose, !forced, a.id, b.id, options.maxExamples);
+            }
+            if (std::llabs(maxPastPt[a.id] - maxPastPt[b.id]) <= E - I)
+            {
+                Tally(report.repclCloseKnown, !forced, a.id, b.id, options.maxExamples);
+            }
+        }
+        if (a.stamp.hlc && b.stamp.hlc)
+        {
+            report.hlcForced +=
+                ordered(HybridLogicalClock::Compare(*a.stamp.hlc, *b.stamp.hlc)) ? 1 : 0;
+        }
+        if (a.stamp.hvc && b.stamp.hvc)
+        {
+            report.hvcForced +=
+                ordered(HybridVectorClock::Compare(*a.stamp.hvc, *b.stamp.hvc)) ? 1 : 0;
+        }
+        report.lamportForced +=
+            ordered(LamportClock::Compare(a.stamp.lamport, b.stamp.lamport)) ? 1 : 0;
+    }
+};
+
+} // namespace
+
+ReplayCheckerReport
+ReferenceCheck(const std::vector<CausalEvent>& log, const ReplayCheckerOptions& options)
+{
+    ReplayCheckerReport report;
+    report.events = log.size();
+    // Largest pt in each event's causal past (the log order is a linearization of hb).
+    std::vector<int64_t> maxPast(log.size(), INT64_MIN);
+    std::map<uint32_t, int64_t> lastOnProcess;
+    std::map<uint64_t, int64_t> atSend;
+    for (const auto& e : log)
+    {
+        int64_t m = e.pt.GetTimeStep();
+        auto it = lastOnProcess.find(e.process);
+        if (it != lastOnProcess.end())
+        {
+            m = std::max(m, it->second);
+        }
+        if (e.kind == CausalEventKind::RECEIVE)
+        {
+            auto s = atSend.find(e.messageId);
+            if (s != atSend.end())
+            {
+                m = std::max(m, s->second);
+            }
+        }
+        if (e.kind == CausalEventKind::SEND)
+        {
+            atSend[e.messageId] = m;
+        }
+        lastOnProcess[e.process] = m;
+        maxPast[e.id] = m;
+    }
+    PairChecker checker{log, options, maxPast, report};
+    if (log.size() <= options.exactLimit)
+    {
+        for (std::size_t i = 0; i < log.size(); ++i)
+        {
+            for (std::size_t j = i + 1; j < log.size(); ++j)
+            {
+                checker.Pair(log[i], log[j]);
+            }
+        }
+    }
+    else
+    {
+        report.sampled = true;
+        std::mt19937_64 rng(options.seed);
+        std::uniform_int_distribution<std::size_t> pick(0, log.size() - 1);
+        for (uint64_t s = 0; s < options.samplePairs; ++s)
+        {
+            std::size_t i = pick(rng);
+            std::size_t j = pick(rng);
+            if (i == j)
+            {
+                continue;
+            }
+            checker.Pair(log[i], log[j]);
+        }
+    }
+    return report;
+}
+
+} // namespace reference
+
+namespace
+{
+
+/**
+ * \param a an event
+ * \param b another
+ * \return "" if they are equal in every field and stamp (down to the clocks' owners and the HLC
+ *         saturation count), else what differs
+ */
+std::string
+Difference(const CausalEvent& a, const CausalEvent& b)
+{
+    std::ostringstream os;
+    if (a.id != b.id || a.process != b.process || a.kind != b.kind || a.trueTime != b.trueTime ||
+        a.pt != b.pt || a.messageId != b.messageId || a.peer != b.peer ||
+        a.wireBytes != b.wireBytes)
+    {
+        os << "fields of event " << a.id << " / " << b.id;
+    }
+    else if (a.stamp.Encode() != b.stamp.Encode())
+    {
+        os << "stamp bytes of event " << a.id;
+    }
+    else if (a.stamp.vector.GetSelf() != b.stamp.vector.GetSelf() ||
+             a.stamp.vector.GetEntries() != b.stamp.vector.GetEntries())
+    {
+        os << "vector clock of event " << a.id;
+    }
+    else if (a.stamp.hlc.has_value() != b.stamp.hlc.has_value() ||
+             (a.stamp.hlc &&
+              a.stamp.hlc->GetCounterSaturations() != b.stamp.hlc->GetCounterSaturations()))
+    {
+        os << "HLC of event " << a.id;
+    }
+    else if (a.stamp.hvc.has_value() != b.stamp.hvc.has_value() ||
+             (a.stamp.hvc && (a.stamp.hvc->GetSelf() != b.stamp.hvc->GetSelf() ||
+                              a.stamp.hvc->Expand() != b.stamp.hvc->Expand())))
+    {
+        os << "HVC of event " << a.id;
+    }
+    else if (a.stamp.repcl.has_value() != b.stamp.repcl.has_value() ||
+             (a.stamp.repcl &&
+              (a.stamp.repcl->GetSelf() != b.stamp.repcl->GetSelf() ||
+               a.stamp.repcl->GetSelf() != a.process ||
+               ReplayClock::Compare(*a.stamp.repcl, *b.stamp.repcl) != CausalOrder::EQUAL)))
+    {
+        os << "RepCl of event " << a.id;
+    }
+    return os.str();
+}
+
+/**
+ * \param full the events as the processes logged them
+ * \param compact the same execution, compact
+ * \return "" if the replay (iteration, Materialize and the records) gives exactly \p full
+ */
+std::string
+ReplayDifference(const std::vector<CausalEvent>& full, const CausalEventLog& compact)
+{
+    if (full.size() != compact.size())
+    {
+        return "sizes " + std::to_string(full.size()) + " and " + std::to_string(compact.size());
+    }
+    std::size_t k = 0;
+    for (const auto& e : compact)
+    {
+        std::string d = Difference(full[k], e);
+        if (!d.empty())
+        {
+            return "iteration: " + d;
+        }
+        const CausalEventRecord& r = compact.GetRecord(k);
+        if (r.process != e.process || r.pt != e.pt || r.kind != e.kind)
+        {
+            return "record " + std::to_string(k);
+        }
+        ++k;
+    }
+    if (k != full.size())
+    {
+        return "iteration stopped at " + std::to_string(k);
+    }
+    const auto& materialized = compact.Materialize();
+    for (std::size_t i = 0; i < full.size(); ++i)
+    {
+        std::string d = Difference(full[i], materialized[i]);
+        if (!d.empty())
+        {
+            return "materialized: " + d;
+        }
+    }
+    return "";
+}
+
+/** A random clock configuration (every clock on or off, every counter rule and width). */
+CausalityConfig
+RandomConfig(std::mt19937_64& rng, uint32_t n)
+{
+    CausalityConfig config;
+    config.n = n;
+    config.hlc = rng() % 4 != 0;
+    config.hvc = rng() % 4 != 0;
+    config.repcl = rng() % 5 != 0;
+    config.replay.epsilon = 1 + rng() % 12;
+    config.replay.interval = MicroSeconds(10 + rng() % 90);
+    config.hvcEpsilon = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
+    config.replay.counterBits = 1 + rng() % 6;
+    config.replay.counterRule =
+        rng() % 2 ? ReplayCounterRule::PUBLISHED : ReplayCounterRule::EPOCH_COUNTS;
+    config.replay.sumCounters =
+        config.replay.counterRule == ReplayCounterRule::PUBLISHED && rng() % 3 == 0;
+    return config;
+}
+
+/**
+ * \param config the clocks
+ * \param rng randomness
+ * \return checker options near the clocks' own, sometimes off them (more violations)
+ */
+ReplayCheckerOptions
+RandomOptions(const CausalityConfig& config, std::mt19937_64& rng)
+{
+    ReplayCheckerOptions o;
+    o.interval = config.replay.interval;
+    o.skewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
+    o.hvcEpsilon = config.hvcEpsilon;
+    if (rng() % 3 == 0)
+    {
+        o.skewBound = o.skewBound / 4 + o.interval; // an E below the real skew
+        o.hvcEpsilon = o.hvcEpsilon / 3 + Time::From(1);
+    }
+    o.maxExamples = static_cast<uint32_t>(rng() % 4);
+    o.seed = rng();
+    return o;
+}
+
+/** Examples the reports of a test carried (so that their order was really compared). */
+uint64_t
+ExampleCount(const ReplayCheckerReport& r)
+{
+    uint64_t k = 0;
+    for (const PropertyCount* c : {&r.repclHb,
+                                   &r.repclFar,
+                                   &r.repclClose,
+                                   &r.repclFarKnown,
+                                   &r.repclCloseKnown,
+                                   &r.repclFarDoubleSkew,
+                                   &r.repclOnlyIfJustified,
+                                   &r.hlcHb,
+                                   &r.hvcHb,
+                                   &r.hvcOnlyIfHb,
+                                   &r.lamportHb})
+    {
+        k += c->examples.size();
+    }
+    return k;
+}
+
+/**
+ * 400 random executions of every shape (n from 1 to 80, every clock configuration, fast and
+ * slow actions, lost messages), each logged in full and compactly: the compact log's replay
+ * equals the full log event for event, and the checker over it, exhaustive and sampled, gives
+ * the reference's report (Summary() prints every field, the examples in order).
+ */
+class RandomExecutionsTestCase : public TestCase
+{
+  public:
+    RandomExecutionsTestCase()
+        : TestCase("400 random executions: the replay equals the full log; the checker over the "
+                   "compact log equals the original checker, exhaustive and sampled")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(20240522);
+        uint64_t events = 0;
+        uint64_t examples = 0;
+        uint64_t sampledRuns = 0;
+        uint64_t hbPairs = 0;
+        for (int run = 0; run < 400; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 1 + rng() % 80;
+            p.events = 20 + rng() % 230;
+            CausalityConfig config = RandomConfig(rng, p.n);
+            p.skewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
+            p.meanGap =
+                (run % 3 == 0) ? MicroSeconds(1 + rng() % 10) : MicroSeconds(20 + rng() % 500);
+            p.minDelay = MicroSeconds(rng() % 20);
+            p.maxDelay = p.minDelay + MicroSeconds(rng() % 3000);
+            p.localFraction = (rng() % 60) / 100.0;
+            p.seed = rng();
+            CausalEventLog compact;
+            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            events += full.size();
+            std::string d = ReplayDifference(full, compact);
+            NS_TEST_ASSERT_MSG_EQ(d, "", "run " << run << " (n = " << p.n << ")");
+            NS_TEST_ASSERT_MSG_EQ(compact.GetOverrideCount(), 0, "every receive is linked");
+
+            ReplayCheckerOptions o = RandomOptions(config, rng);
+            auto expected = reference::ReferenceCheck(full, o);
+            auto got = ReplayChecker::Check(compact, o);
+            NS_TEST_ASSERT_MSG_EQ(got.Summary(), expected.Summary(), "exhaustive, run " << run);
+            NS_TEST_ASSERT_MSG_EQ(ReplayChecker::Check(full, o).Summary(),
+                                  expected.Summary(),
+                                  "exhaustive over the full log, run " << run);
+            examples += ExampleCount(expected);
+            hbPairs += expected.lamportHb.applicable;
+
+            o.exactLimit = full.size() / 2;
+            o.samplePairs = 500 + rng() % 3000;
+            auto expectedSampled = reference::ReferenceCheck(full, o);
+            auto gotSampled = ReplayChecker::Check(compact, o);
+            NS_TEST_ASSERT_MSG_EQ(gotSampled.Summary(),
+                                  expectedSampled.Summary(),
+                                  "sampled, run " << run);
+            NS_TEST_ASSERT_MSG_EQ(ReplayChecker::Check(full, o).Summary(),
+                                  expectedSampled.Summary(),
+                                  "sampled over the full log, run " << run);
+            sampledRuns += expectedSampled.sampled ? 1 : 0;
+            examples += ExampleCount(expectedSampled);
+        }
+        // Not vacuous: the executions were large, had happened-before pairs, and the reports
+        // carried many examples whose order was compared.
+        NS_TEST_ASSERT_MSG_GT(events, 40000, "events");
+        NS_TEST_ASSERT_MSG_GT(hbPairs, 100000, "happened-before pairs");
+        NS_TEST_ASSERT_MSG_GT(examples, 300, "examples compared");
+        NS_TEST_ASSERT_MSG_GT(sampledRuns, 390, "sampled runs");
+    }
+};
+
+/**
+ * \param path a file
+ * \return its bytes
+ */
+std::string
+Slurp(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream os;
+    os << in.rdbuf();
+    return os.str();
+}
+
+/** The CSV and ShiViz exports of the compact log are the full log's, byte for byte. */
+class ExportsTestCase : public TestCase
+{
+  public:
+    ExportsTestCase()
+        : TestCase("CSV and ShiViz exports of the compact log equal the full log's")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(77);
+        const std::string dir = CreateTempDirFilename("");
+        for (int run = 0; run < 20; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 2 + rng() % 30;
+            p.events = 50 + rng() % 200;
+            CausalityConfig config = RandomConfig(rng, p.n);
+            p.skewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
+            p.seed = rng();
+            CausalEventLog compact;
+            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            const std::string a = dir + "-full";
+            const std::string b = dir + "-compact";
+            NS_TEST_ASSERT_MSG_EQ(CausalityExport::WriteCsv(full, a + ".csv"), true, "written");
+            NS_TEST_ASSERT_MSG_EQ(CausalityExport::WriteCsv(compact, b + ".csv"), true, "written");
+            NS_TEST_ASSERT_MSG_EQ(CausalityExport::WriteShiViz(full, a + ".log"), true, "written");
+            NS_TEST_ASSERT_MSG_EQ(CausalityExport::WriteShiViz(compact, b + ".log"),
+                                  true,
+                                  "written");
+            NS_TEST_ASSERT_MSG_EQ((Slurp(a + ".csv") == Slurp(b + ".csv")), true, "same CSV");
+            NS_TEST_ASSERT_MSG_EQ((Slurp(a + ".log") == Slurp(b + ".log")), true, "same ShiViz");
+            NS_TEST_ASSERT_MSG_GT(Slurp(a + ".csv").size(), 1000, "non-trivial");
+            for (const char* ext : {".csv", ".log"})
+            {
+                std::remove((a + ext).c_str());
+                std::remove((b + ext).c_str());
+            }
+        }
+    }
+};
+
+/**
+ * Stamps that no send of the log produced: received twice and by several processes (a
+ * broadcast), from another system, corrupted but still decodable, under a message id never
+ * sent, under an id two sends shared.  Random interleavings of all of them, logged in full and
+ * compactly: the replay is exact, the unlinked stamps are counted, and the checker (which then
+ * checks the materialized events) equals the reference.
+ */
+class UnlinkedStampsTestCase : public TestCase
+{
+  public:
+    UnlinkedStampsTestCase()
+        : TestCase("duplicated, foreign, corrupted, unknown and reused-id stamps replay exactly; "
+                   "the checker equals the reference")
+    {
+    }
+
+  private:
+    /** A message some process may receive (any number of times). */
+    struct Message
+    {
+        uint64_t id;                //!< message id
+        uint32_t source;            //!< sender
+        std::vector<uint8_t> bytes; //!< the stamp
+        bool ours;                  //!< sent in the logged system
+    };
+
+    void DoRun() override
+    {
+        std::mt19937_64 rng(9);
+        uint64_t overrides = 0;
+        uint64_t fallbackViolations = 0;
+        for (int run = 0; run < 150; ++run)
+        {
+            const uint32_t n = 2 + rng() % 12;
+            CausalityConfig config = RandomConfig(rng, n);
+            std::vector<CausalEvent> full;
+            CausalEventLog compact;
+            std::vector<CausalEvent> otherFull;
+            std::vector<CausalProcess> ours;
+            std::vector<CausalProcess> others; // another system with the same clocks
+            ours.reserve(n);
+            others.reserve(n);
+            for (uint32_t p = 0; p < n; ++p)
+            {
+                ours.emplace_back(config, p, &full, &compact);
+                others.emplace_back(config, p, &otherFull);
+            }
+            std::vector<Message> sent;
+            std::vector<int64_t> clock(n, 0);
+            uint64_t nextId = 1;
+            uint64_t expectedOverrides = 0;
+            int64_t t = 0;
+            for (int step = 0; step < 150; ++step)
+            {
+                t += 1 + rng() % 50000;
+                const uint32_t p = rng() % n;
+                clock[p] = std::max(clock[p] + 1, t + static_cast<int64_t>(rng() % 30000)) -
+                           static_cast<int64_t>(rng() % 2);
+                const Time now = NanoSeconds(t);
+                const Time pt = NanoSeconds(clock[p]);
+                const uint32_t action = rng() % 10;
+                if (action < 2)
+                {
+                    ours[p].OnLocal(now, pt);
+                }
+                else if (action < 5)
+                {
+                    // Sometimes reuse an id a previous send had.
+                    uint64_t id =
+                        (rng() % 8 == 0 && nextId > 1) ? 1 + rng() % (nextId - 1) : nextId++;
+                    sent.push_back(Message{id, p, ours[p].OnSend(now, pt, id, (p + 1) % n), true});
+                }
+                else if (action < 6)
+                {
+                    const uint32_t q = rng() % n;
+                    uint64_t id = 1000000 + nextId++;
+                    sent.push_back(
+                        Message{id, q, others[q].OnSend(now, pt, id, (q + 1) % n), false});
+                }
+                else if (!sent.empty())
+                {
+                    // Receive any earlier message, again or for the first time.
+                    Message m = sent[rng() % sent.size()];
+                    bool corrupt = rng() % 6 == 0;
+                    bool unknownId = rng() % 10 == 0;
+                    if (corrupt)
+                    {
+                        // The Lamport value (bytes after the vector part) decodes whatever it is.
+                        std::size_t vectorLen = (std::size_t(m.bytes[1]) << 8) | m.bytes[2];
+                        m.bytes[3 + vectorLen + 2 + 7] ^= 0x5a;
+                    }
+                    if (unknownId)
+                    {
+                        m.id = 5000000 + rng() % 1000;
+                    }
+                    std::size_t before = compact.GetOverrideCount();
+                    bool received = ours[p].OnReceive(m.bytes, now, pt, m.id, m.source);
+                    NS_TEST_ASSERT_MSG_EQ(received, true, "a decodable stamp is merged");
+                    overrides += compact.GetOverrideCount() - before;
+                    if (!m.ours || corrupt || unknownId)
+                    {
+                        ++expectedOverrides;
+                    }
+                }
+            }
+            std::string d = ReplayDifference(full, compact);
+            NS_TEST_ASSERT_MSG_EQ(d, "", "run " << run);
+            // Reused ids may add overrides (a receive of the older send's bytes).
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(compact.GetOverrideCount(),
+                                        expectedOverrides,
+                                        "unlinked stamps kept");
+            ReplayCheckerOptions o = RandomOptions(config, rng);
+            auto expected = reference::ReferenceCheck(full, o);
+            NS_TEST_ASSERT_MSG_EQ(ReplayChecker::Check(compact, o).Summary(),
+                                  expected.Summary(),
+                                  "exhaustive, run " << run);
+            fallbackViolations += expected.repclHb.violations + expected.lamportHb.violations;
+            o.exactLimit = full.size() / 3;
+            o.samplePairs = 2000;
+            NS_TEST_ASSERT_MSG_EQ(ReplayChecker::Check(compact, o).Summary(),
+                                  reference::ReferenceCheck(full, o).Summary(),
+                                  "sampled, run " << run);
+        }
+        NS_TEST_ASSERT_MSG_GT(overrides, 500, "unlinked stamps were exercised");
+        // Foreign vectors make the ground truth of such a log meaningless; the checker must
+        // still say what the reference says about it, violations included.
+        NS_TEST_ASSERT_MSG_GT(fallbackViolations, 0, "the foreign stamps disturbed the truth");
+    }
+};
+
+/**
+ * Memory: a compact log holds a fixed-size record per event, whatever n; a vector clock per
+ * event (what the log held before) would be 8 n bytes.
+ */
+class MemoryPerEventTestCase : public TestCase
+{
+  public:
+    MemoryPerEventTestCase()
+        : TestCase("the compact log's memory per event does not grow with n (n = 8 and 1024)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<double> perEvent;
+        for (uint32_t n : {8u, 1024u})
+        {
+            RandomExecutionParams p;
+            p.n = n;
+            p.events = 3000;
+            p.meanGap = MicroSeconds(20) * static_cast<int64_t>(n);
+            p.seed = 3;
+            CausalityConfig config;
+            config.replay.epsilon = 10;
+            config.replay.interval = MicroSeconds(20);
+            config.hvcEpsilon = MicroSeconds(200);
+            p.skewBound = MicroSeconds(200);
+            CausalEventLog compact;
+            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            NS_TEST_ASSERT_MSG_EQ(compact.size(), 3000, "events");
+            // The per-process part (one configuration each) is not per event.
+            double bytes = compact.GetMemoryBytes() - double(n) * sizeof(CausalityConfig) - n;
+            perEvent.push_back(bytes / compact.size());
+            NS_TEST_ASSERT_MSG_LT(perEvent.back(), 200, "bytes per event at n = " << n);
+        }
+        NS_TEST_ASSERT_MSG_LT(perEvent[1], perEvent[0] * 1.2 + 1, "no growth with n");
+    }
+};
+
+/** The log refuses what it cannot replay. */
+class RefusalsTestCase : public TestCase
+{
+  public:
+    RefusalsTestCase()
+        : TestCase("a process registered twice, or with another n, is refused by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        chronometry::ScopedThrowOnConfigError guard;
+        CausalityConfig config;
+        config.n = 4;
+        config.replay.epsilon = 10;
+        CausalEventLog log;
+        CausalProcess p0(config, 0, &log);
+        std::string message;
+        try
+        {
+            CausalProcess again(config, 0, &log);
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            message = e.what();
+        }
+        NS_TEST_ASSERT_MSG_NE(message.find("process 0 is already registered"),
+                              std::string::npos,
+                              message);
+        message.clear();
+        config.n = 5;
+        try
+        {
+            CausalProcess other(config, 1, &log);
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            message = e.what();
+        }
+        NS_TEST_ASSERT_MSG_NE(message.find("n = 5 joins a log of n = 4"),
+                              std::string::npos,
+                              message);
+    }
+};
+
+} // namespace
+
+/** \ingroup chronometry-tests The compact event log and the checker over it. */
+class CausalEventLogTestSuite : public TestSuite
+{
+  public:
+    CausalEventLogTestSuite()
+        : TestSuite("chronometry-causal-event-log", Type::UNIT)
+    {
+        AddTestCase(new RandomExecutionsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ExportsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new UnlinkedStampsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MemoryPerEventTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RefusalsTestCase, chronometry::TestDuration::QUICK);
+    }
+};
+
+/** The suite's instance. */
+static CausalEventLogTestSuite g_causalEventLogTestSuite;
