@@ -175,6 +175,24 @@ TscHelper::SetBootValue(Ptr<RandomVariableStream> ticks)
     m_boot = ticks;
 }
 
+std::array<Ptr<UniformRandomVariable>, 3>
+TscHelper::SetUniformPopulation(double driftPpm, double minHz, double maxHz, double maxBootTicks)
+{
+    auto uniform = [](double lo, double hi) {
+        auto variable = CreateObject<UniformRandomVariable>();
+        variable->SetAttribute("Min", DoubleValue(lo));
+        variable->SetAttribute("Max", DoubleValue(hi));
+        return variable;
+    };
+    std::array<Ptr<UniformRandomVariable>, 3> variables{uniform(-driftPpm, driftPpm),
+                                                        uniform(minHz, maxHz),
+                                                        uniform(0, maxBootTicks)};
+    SetDrift(variables[0]);
+    SetFrequency(variables[1]);
+    SetBootValue(variables[2]);
+    return variables;
+}
+
 Ptr<SimulatedTsc>
 TscHelper::Install(Ptr<Node> node) const
 {

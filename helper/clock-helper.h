@@ -10,6 +10,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulated-tsc.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,21 @@ class TscHelper
 
     /** \param ticks per-node boot value draws, in ticks */
     void SetBootValue(Ptr<RandomVariableStream> ticks);
+
+    /**
+     * The usual heterogeneous population: drift uniform in [-driftPpm, driftPpm], nominal
+     * frequency uniform in [minHz, maxHz], boot value uniform in [0, maxBootTicks].
+     * \param driftPpm drift bound, in ppm
+     * \param minHz lowest nominal frequency, in Hz
+     * \param maxHz highest nominal frequency, in Hz
+     * \param maxBootTicks largest boot value, in ticks
+     * \return the drift, frequency and boot variables, in that order, for the caller to give
+     *         them their streams
+     */
+    std::array<Ptr<UniformRandomVariable>, 3> SetUniformPopulation(double driftPpm,
+                                                                   double minHz,
+                                                                   double maxHz,
+                                                                   double maxBootTicks);
 
     /**
      * \param nodes the nodes (none may have a SimulatedTsc yet)

@@ -201,21 +201,12 @@ RelationGraphStudy::Build(StudyStreams& streams)
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
     TscHelper tscHelper;
-    auto drift = CreateObject<UniformRandomVariable>();
-    drift->SetAttribute("Min", DoubleValue(-m_driftPpm));
-    drift->SetAttribute("Max", DoubleValue(m_driftPpm));
-    streams.Assign(drift, 2);
-    auto freq = CreateObject<UniformRandomVariable>();
-    freq->SetAttribute("Min", DoubleValue(2.0e9));
-    freq->SetAttribute("Max", DoubleValue(3.5e9));
-    streams.Assign(freq, 3);
-    auto boot = CreateObject<UniformRandomVariable>();
-    boot->SetAttribute("Min", DoubleValue(0));
-    boot->SetAttribute("Max", DoubleValue(1099511627776.0));
-    streams.Assign(boot, 4);
-    tscHelper.SetDrift(drift);
-    tscHelper.SetFrequency(freq);
-    tscHelper.SetBootValue(boot);
+    // Drift, frequency and boot value: streams 2, 3 and 4.
+    auto population = tscHelper.SetUniformPopulation(m_driftPpm, 2.0e9, 3.5e9, 1099511627776.0);
+    for (std::size_t k = 0; k < population.size(); ++k)
+    {
+        streams.Assign(population[k], 2 + static_cast<int64_t>(k));
+    }
     m_tscs = tscHelper.Install(nodes);
     streams.Assign(10, [&](int64_t s) { return tscHelper.AssignStreams(nodes, s); });
 

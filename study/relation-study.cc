@@ -438,21 +438,12 @@ RelationStudy::Build(StudyStreams& streams)
     NodeContainer pipeline(nodes.Get(0), nodes.Get(1), nodes.Get(2));
     NodeContainer timed(pipeline, NodeContainer(nodes.Get(4))); // D: the NTP server
     TscHelper tscHelper;
-    auto drift = CreateObject<UniformRandomVariable>();
-    drift->SetAttribute("Min", DoubleValue(-m_driftPpm));
-    drift->SetAttribute("Max", DoubleValue(m_driftPpm));
-    streams.Assign(drift, 1);
-    auto freq = CreateObject<UniformRandomVariable>();
-    freq->SetAttribute("Min", DoubleValue(2.0e9));
-    freq->SetAttribute("Max", DoubleValue(3.5e9));
-    streams.Assign(freq, 2);
-    auto boot = CreateObject<UniformRandomVariable>();
-    boot->SetAttribute("Min", DoubleValue(0));
-    boot->SetAttribute("Max", DoubleValue(1099511627776.0));
-    streams.Assign(boot, 3);
-    tscHelper.SetDrift(drift);
-    tscHelper.SetFrequency(freq);
-    tscHelper.SetBootValue(boot);
+    // Drift, frequency and boot value: streams 1, 2 and 3.
+    auto population = tscHelper.SetUniformPopulation(m_driftPpm, 2.0e9, 3.5e9, 1099511627776.0);
+    for (std::size_t k = 0; k < population.size(); ++k)
+    {
+        streams.Assign(population[k], 1 + static_cast<int64_t>(k));
+    }
     const bool walk = m_tscModel == "walk";
     const bool step = m_tscModel == "step";
     if (walk)
