@@ -245,6 +245,12 @@ AttributeRows()
         {"ns3::RdaStudy", "BucketsPerDifference", {"0.1", "65"}},
         {"ns3::RdaStudy", "SignatureSize", {"8", "1501"}},
         {"ns3::RdaStudy", "GarbagePackets", {"5000"}},
+        {"ns3::RdaStudy", "Flows", {"0", "17"}},
+        {"ns3::RdaStudy", "Exchange", {"Fast", ""}},
+        {"ns3::RdaStudy", "Buckets", {"1048577"}},
+        {"ns3::RdaStudy", "StdRelativeError", {"-0.1", "1.5"}},
+        {"ns3::RdaStudy", "RetransmitTimeout", {"0ns", "9us", "61s"}},
+        {"ns3::RdaStudy", "MaxRetries", {"101"}},
         {"ns3::RdaStudy", "Seed", {"0", "4294967296"}},
         {"ns3::RdaStudy", "Run", {"0"}},
     };
@@ -333,6 +339,7 @@ ExemptRows()
         {"ns3::RdaStudy", "BurstLoss", anyBool},
         {"ns3::RdaStudy", "Checksum", anyBool},
         {"ns3::RdaStudy", "PaperVariance", anyBool},
+        {"ns3::RdaStudy", "BoundaryMatching", anyBool},
     };
     return rows;
 }
