@@ -292,10 +292,11 @@ RdaStudy::GetTypeId()
                        MakeUintegerRangeChecker(1, 16),
                        C::Plain())
             .Parameter("BucketsPerDifference",
-                       "Late binding: buckets per estimated set difference",
+                       "Late binding: buckets per bank per bounded set difference (the "
+                       "sender's default, chosen at equal memory)",
                        &RdaStudy::m_bucketsPerDifference,
-                       2.0,
-                       MakeDoubleRangeChecker(0.5, 64))
+                       0.6,
+                       MakeDoubleRangeChecker(0.25, 64))
             .Switch("Checksum",
                     "RDA checksum field (false: the paper's form)",
                     &RdaStudy::m_checksum,
@@ -361,12 +362,12 @@ RdaStudy::GetTypeId()
                 StudySchema()
                     .Unsigned("malformed", "", "malformed control packets dropped")
                     .Unsigned("reordered", "", "packets given the reorder delay")
-                    .Unsigned("sent", "", "data packets sent (every flow, IPv4 Tx at S)")
-                    .Unsigned("delivered",
+                    .Unsigned("packets_sent", "", "data packets sent (every flow, IPv4 Tx at S)")
+                    .Unsigned("packets_delivered",
                               "",
                               "data packets delivered (first copies, IPv4 Rx at R)")
                     .Unsigned("duplicates_discarded", "", "further copies delivered")
-                    .Real("true_mean_ns",
+                    .Real("truth_mean_delay_ns",
                           "ns",
                           "mean true delay of every delivered data packet (the truth)")
                     .Real("flow_monitor_mean_delay_ns",
@@ -859,10 +860,10 @@ RdaStudy::Measure(StudyResult& result)
     }
     result.Set("malformed", m_points[0]->GetMalformedCount() + m_points[1]->GetMalformedCount());
     result.Set("reordered", m_channel->GetReordered());
-    result.Set("sent", sent);
-    result.Set("delivered", delivered);
+    result.Set("packets_sent", sent);
+    result.Set("packets_delivered", delivered);
     result.Set("duplicates_discarded", duplicates);
-    result.Set("true_mean_ns", delivered ? static_cast<double>(delaySum / delivered) : 0.0);
+    result.Set("truth_mean_delay_ns", delivered ? static_cast<double>(delaySum / delivered) : 0.0);
     result.Set("intervals_decoded", decoded);
     result.Set("intervals_timed_out", timedOut);
     result.Set("intervals_raw", raw);
