@@ -97,6 +97,7 @@ def build(bld):
         'study/study-command-line.cc',
         'study/study-lan.cc',
         'study/replay-study.cc',
+        'study/relation-graph-study.cc',
         'study/relation-study.cc',
         'study/scheduling-study.cc',
         'study/inference-study.cc',

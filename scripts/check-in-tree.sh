@@ -128,6 +128,18 @@ echo "check-in-tree: $changed files of the module new or changed since the last 
 cmp -s "$here/examples/your-own/my-simulation.cc" scratch/chronometry-my-simulation.cc ||
   cp "$here/examples/your-own/my-simulation.cc" scratch/chronometry-my-simulation.cc
 
+# ns-3 writes build/include/ns3/<name>.h once, as a one-line #include of the header's path, and
+# does not rewrite it: a header that moved inside the module (helper/ -> study/) would keep pointing
+# at its old place. Drop the forwarding headers whose target is gone; configure writes them anew.
+if [ -d build/include/ns3 ]; then
+  for stub in build/include/ns3/*.h; do
+    target=$(sed -n 's/^#include "\(.*contrib\/chronometry\/.*\)"$/\1/p' "$stub" | head -1)
+    if [ -n "$target" ] && [ ! -e "$target" ]; then
+      rm -f "$stub"
+    fi
+  done
+fi
+
 # 3.37's test library links csma; later releases need only chronometry's own dependencies.
 modules="chronometry;csma"
 ./ns3 configure --enable-tests --enable-examples --disable-python-bindings \

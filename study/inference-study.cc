@@ -14,12 +14,17 @@
 #include "ns3/causality-helper.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/client-aggregation.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/latest-arrival-linker.h"
+#include "ns3/link-calibration.h"
 #include "ns3/message-linking.h"
 #include "ns3/multi-tier-application.h"
 #include "ns3/multi-tier-helper.h"
+#include "ns3/nesting-linker.h"
+#include "ns3/pairwise-clock-estimator.h"
 #include "ns3/replay-checker.h"
 #include "ns3/replay-workload-application.h"
 #include "ns3/trace-reconciliation.h"
@@ -77,12 +82,19 @@ class InferenceStudy : public Study
     double m_y;                 //!< linker y
     double m_tryBothBand;       //!< linker band
     uint32_t m_maxTryBoth;      //!< linker k
+    std::string m_delayModel;   //!< per-child-pair (paper) or per-parent-pair
+    uint32_t m_iterations;      //!< re-estimation rounds of the per-parent-pair model
+    Time m_replyService;        //!< mean step after a downstream reply (0: the step's own)
+    std::string m_reconcile;    //!< endpoints (paper) or id
+    uint32_t m_segments;        //!< offset-and-rate estimator: segments per node pair
+    uint32_t m_fixedPortPeers;  //!< client aggregation: peers that make a port fixed
 
-    uint32_t m_n{0};                               //!< nodes
-    uint32_t m_lookupNode{0};                      //!< index of the lookup node
-    Ptr<CausalityLog> m_log;                       //!< every stamped event
-    std::map<uint64_t, uint64_t> m_causeOf;        //!< the truth: message -> cause
-    std::vector<Ptr<MultiTierApplication>> m_apps; //!< multi-tier applications
+    uint32_t m_n{0};                                           //!< nodes
+    uint32_t m_lookupNode{0};                                  //!< index of the lookup node
+    Ptr<CausalityLog> m_log;                                   //!< every stamped event
+    std::map<uint64_t, uint64_t> m_causeOf;                    //!< the truth: message -> cause
+    std::map<uint64_t, std::pair<uint16_t, uint16_t>> m_ports; //!< message -> UDP ports
+    std::vector<Ptr<MultiTierApplication>> m_apps;             //!< multi-tier applications
 };
 
 NS_OBJECT_ENSURE_REGISTERED(InferenceStudy);
@@ -213,6 +225,50 @@ InferenceStudy::GetTypeId()
                        4,
                        MakeUintegerRangeChecker(0, 20),
                        C::Plain())
+            .Parameter("DelayModel",
+                       "Linker delay model: per-child-pair (the paper: one d per sender->receiver "
+                       "pair of the child) or per-parent-pair (one d per X->B->C triple)",
+                       &InferenceStudy::m_delayModel,
+                       std::string("per-child-pair"),
+                       MakeStringChoiceChecker({"per-child-pair", "per-parent-pair"}),
+                       C::Plain())
+            .Parameter("Iterations",
+                       "Linker re-estimation rounds of the per-parent-pair delays (0: the "
+                       "delays of all candidates, as published)",
+                       &InferenceStudy::m_iterations,
+                       0,
+                       MakeUintegerRangeChecker(0, 20),
+                       C::Plain())
+            .Parameter("ReplyService",
+                       "Mean step (exponential) of a front-end or back-end that answers after a "
+                       "downstream reply; 0: the node's own service time. Different from the "
+                       "service time, a child has candidate parents with different delays (the "
+                       "workload where the latest-arrival rule and a delay model differ)",
+                       &InferenceStudy::m_replyService,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Seconds(10)),
+                       C::In(Time::US))
+            .Parameter("Reconciliation",
+                       "How sends are matched to receives: endpoints (the paper: per node-pair "
+                       "flow, in order, no message id) or id (the simulator's global message id)",
+                       &InferenceStudy::m_reconcile,
+                       std::string("endpoints"),
+                       MakeStringChoiceChecker({"endpoints", "id"}),
+                       C::Plain())
+            .Parameter("Segments",
+                       "Offset-and-rate clock estimator: segments per node pair, each giving one "
+                       "offset sample of the least-squares line",
+                       &InferenceStudy::m_segments,
+                       8,
+                       MakeUintegerRangeChecker(2, 100000),
+                       C::Plain())
+            .Parameter("FixedPortPeers",
+                       "Client aggregation: distinct remote endpoints that make a (node, port) "
+                       "fixed, i.e. a server's (each client uses its own port)",
+                       &InferenceStudy::m_fixedPortPeers,
+                       2,
+                       MakeUintegerRangeChecker(2, 1000000000),
+                       C::Plain())
             .Seed(C::None())
             .Run(C::Plain())
             .Topology(C::None())
@@ -254,6 +310,69 @@ InferenceStudy::GetTypeId()
                     .Real("vc_candidates",
                           "",
                           "messages in the window vector clocks order before a child")
+                    .Real("latest_link_precision",
+                          "",
+                          "latest-arrival baseline: latest candidate within x, never "
+                          "spontaneous")
+                    .Real("latest_link_recall", "", "latest-arrival baseline")
+                    .Real("latest_decision_accuracy", "", "latest-arrival baseline")
+                    .Real("latest_map_pattern_recall",
+                          "",
+                          "latest-arrival baseline: its one path per root vs true counts")
+                    .Real("latest_map_pattern_precision", "", "latest-arrival baseline")
+                    .Real("rule_disagreement",
+                          "",
+                          "share of decisions where WAP5's most likely choice is not the rule's "
+                          "(latest arrival within y*d, else spontaneous)")
+                    .Real("rule_disagreement_wap5_right",
+                          "",
+                          "of those, the share WAP5 gets right (0 if none)")
+                    .Real("rule_disagreement_rule_right",
+                          "",
+                          "of those, the share the rule gets right (0 if none)")
+                    .Real("nesting_link_precision",
+                          "",
+                          "the paper's nesting baseline (sec. 5.3: one timestamp per message, "
+                          "guessed call pairs)")
+                    .Real("nesting_link_recall", "", "nesting baseline")
+                    .Real("nesting_decision_accuracy", "", "nesting baseline")
+                    .Real("nesting_map_pattern_recall", "", "nesting baseline")
+                    .Real("nesting_map_pattern_precision", "", "nesting baseline")
+                    .Real("log_loss", "", "WAP5: mean -ln p(true choice)")
+                    .Real("brier", "", "WAP5: multi-class Brier score (0 best, 2 worst)")
+                    .Real("ece", "", "WAP5: expected calibration error, every option")
+                    .Real("top_label_ece", "", "WAP5: calibration error of the most likely option")
+                    .Real("uniform_log_loss",
+                          "",
+                          "uniform baseline: equal probability over WAP5's options")
+                    .Real("uniform_brier", "", "uniform baseline")
+                    .Real("uniform_ece", "", "uniform baseline")
+                    .Real("rate_network_delay_error_us",
+                          "us",
+                          "mean |corrected - true| one-way delay, offset-and-rate estimator")
+                    .Real("network_delay_error_max_us",
+                          "us",
+                          "largest |corrected - true| one-way delay, constant offset")
+                    .Real("rate_network_delay_error_max_us",
+                          "us",
+                          "largest |corrected - true| one-way delay, offset and rate")
+                    .Real("client_classification_accuracy",
+                          "",
+                          "nodes the port rule calls client or server correctly (clients: the "
+                          "request sources)")
+                    .Unsigned("aggregated_true_patterns",
+                              "",
+                              "distinct true patterns after client aggregation")
+                    .Real("aggregated_map_pattern_recall",
+                          "",
+                          "WAP5's MAP patterns vs the truth, clients aggregated (the paper's "
+                          "output)")
+                    .Real("latest_aggregated_map_pattern_recall",
+                          "",
+                          "latest-arrival baseline, clients aggregated")
+                    .Real("nesting_aggregated_map_pattern_recall",
+                          "",
+                          "nesting baseline, clients aggregated")
                     .Real("link_s", "s", "wall time of linking (all three steps)"))
             .Rows("patterns",
                   StudySchema()
@@ -285,6 +404,9 @@ InferenceStudy::Linking() const
     c.spontaneous = m_y;
     c.tryBothBand = m_tryBothBand;
     c.maxTryBoth = m_maxTryBoth;
+    c.delayModel = m_delayModel == "per-parent-pair" ? LinkDelayModel::PER_PARENT_PAIR
+                                                     : LinkDelayModel::PER_CHILD_PAIR;
+    c.iterations = m_iterations;
     return c;
 }
 
@@ -304,6 +426,7 @@ InferenceStudy::DoDispose()
 {
     m_log = nullptr;
     m_causeOf.clear();
+    m_ports.clear();
     m_apps.clear();
     Study::DoDispose();
 }
@@ -381,6 +504,15 @@ InferenceStudy::Build(StudyStreams& streams)
         tiers.SetRoleAttribute(MultiTierApplication::BACKEND,
                                "ServiceTime",
                                service(m_backendService));
+        if (m_replyService.IsStrictlyPositive())
+        {
+            tiers.SetRoleAttribute(MultiTierApplication::FRONT_END,
+                                   "ReplyServiceTime",
+                                   service(m_replyService));
+            tiers.SetRoleAttribute(MultiTierApplication::BACKEND,
+                                   "ReplyServiceTime",
+                                   service(m_replyService));
+        }
         tiers.SetRoleAttribute(MultiTierApplication::LOOKUP,
                                "ServiceTime",
                                service(m_lookupService));
@@ -404,9 +536,23 @@ InferenceStudy::Build(StudyStreams& streams)
         });
         installed.Start(Time(0));
         installed.Stop(m_duration + Seconds(1));
+        // Each client calls from a port of its own (as a client's ephemeral port
+        // would be); the servers listen on one port each, so the paper's port rule
+        // can tell them apart.
+        for (uint32_t c = lookupNode + 1; c < n; ++c)
+        {
+            nodes.Get(c)->GetApplication(0)->SetAttribute(
+                "Port",
+                UintegerValue(7001 + (c - lookupNode - 1)));
+        }
+        auto onPorts = [this](uint64_t id, uint16_t from, uint16_t to) {
+            m_ports[id] = {from, to};
+        };
+        auto portsSink = Callback<void, uint64_t, uint16_t, uint16_t>(onPorts);
         for (uint32_t i = 0; i < installed.GetN(); ++i)
         {
             auto app = DynamicCast<MultiTierApplication>(installed.Get(i));
+            app->TraceConnectWithoutContext("Ports", portsSink);
             app->TraceConnectWithoutContext("Caused", causedSink);
             m_apps.push_back(app);
         }
@@ -430,8 +576,19 @@ InferenceStudy::Measure(StudyResult& result)
     const auto& events = m_log->GetEvents();
     std::vector<bool> traced(m_n, true);
     traced[m_lookupNode] = m_traceLookup || m_workload == "gossip";
-    ReconciledTrace trace = ReconcileTrace(events, traced);
+    ReconciledTrace trace = m_reconcile == "id" ? ReconcileTrace(events, traced)
+                                                : ReconcileTraceByEndpoints(events, traced);
     std::vector<int64_t> parent = TrueParents(trace, m_causeOf);
+    // The ports a capture at either end would see (the causality log has none).
+    for (auto& m : trace.messages)
+    {
+        auto it = m_ports.find(m.id);
+        if (it != m_ports.end())
+        {
+            m.senderPort = it->second.first;
+            m.receiverPort = it->second.second;
+        }
+    }
     r.Set("messages", trace.messages.size());
     for (std::size_t k = 0; k < trace.messages.size(); ++k)
     {
@@ -479,8 +636,76 @@ InferenceStudy::Measure(StudyResult& result)
     r.Set("link_node_delay_error",
           ScoreNodeDelays(trace.messages, linking, parent).meanRelativeError);
 
+    // The baselines on the same trace and window, scored against the same truth.
+    // Latest arrival: WAP5's rule without its probabilities (never spontaneous);
+    // nesting (paper sec. 5.3): call/return pairs guessed from one timestamp per
+    // message; uniform: WAP5's options with equal probabilities (calibration).
+    LinkingResult latest = LatestArrivalLinker(m_window).Link(trace.messages);
+    NestingConfig nestingConfig;
+    nestingConfig.window = m_window;
+    LinkingResult nesting = NestingLinker(nestingConfig).Link(trace.messages);
+    auto baseline = [&](const std::string& name, const LinkingResult& b) {
+        LinkScore s = ScoreLinks(b, parent);
+        std::vector<PathPattern> paths =
+            TruePatterns(trace.messages, MostLikelyParents(b), linking.clockOffset);
+        PatternScore p = ScorePatterns(paths, truthPatterns, true);
+        r.Set(name + "_link_precision", s.precision);
+        r.Set(name + "_link_recall", s.recall);
+        r.Set(name + "_decision_accuracy", s.decisionAccuracy);
+        r.Set(name + "_map_pattern_recall", p.recall);
+        r.Set(name + "_map_pattern_precision", p.precision);
+    };
+    baseline("latest", latest);
+    baseline("nesting", nesting);
+
+    // The paper's client aggregation: clients told from servers by their ports,
+    // every client node merged into one in the patterns (inferred and true alike).
+    ClientClassification cc = ClassifyClients(trace.messages, m_fixedPortPeers);
+    uint32_t rightRole = 0;
+    for (uint32_t i = 0; i < m_n; ++i)
+    {
+        bool isClient = m_workload == "multitier" && i > m_lookupNode;
+        rightRole += (cc.clients.count(i) > 0) == isClient ? 1 : 0;
+    }
+    r.Set("client_classification_accuracy", double(rightRole) / m_n);
+    std::vector<PathPattern> aggregatedTruth = AggregateClients(truthPatterns, cc.clients);
+    r.Set("aggregated_true_patterns", aggregatedTruth.size());
+    auto aggregated = [&](const std::vector<PathPattern>& inferred) {
+        return ScorePatterns(AggregateClients(inferred, cc.clients), aggregatedTruth, true).recall;
+    };
+    r.Set("aggregated_map_pattern_recall", aggregated(linking.patterns));
+    r.Set("latest_aggregated_map_pattern_recall",
+          aggregated(TruePatterns(trace.messages, MostLikelyParents(latest), linking.clockOffset)));
+    r.Set(
+        "nesting_aggregated_map_pattern_recall",
+        aggregated(TruePatterns(trace.messages, MostLikelyParents(nesting), linking.clockOffset)));
+    // The rule "latest arrival within y * d, else spontaneous": WAP5's most likely
+    // choice whenever every candidate of a child shares one delay d (the paper's model).
+    LinkingResult rule = LatestArrivalLinker(m_window, m_y).Link(trace.messages);
+    DecisionComparison vsRule = CompareDecisions(linking, rule, parent);
+    r.Set("rule_disagreement", vsRule.DisagreementShare());
+    r.Set("rule_disagreement_wap5_right",
+          vsRule.disagreements ? double(vsRule.firstRight) / vsRule.disagreements : 0.0);
+    r.Set("rule_disagreement_rule_right",
+          vsRule.disagreements ? double(vsRule.secondRight) / vsRule.disagreements : 0.0);
+    CalibrationScore cal = ScoreCalibration(linking, parent);
+    r.Set("log_loss", cal.logLoss);
+    r.Set("brier", cal.brier);
+    r.Set("ece", cal.ece);
+    r.Set("top_label_ece", cal.topLabelEce);
+    CalibrationScore uniform = ScoreCalibration(UniformLinks(linking), parent);
+    r.Set("uniform_log_loss", uniform.logLoss);
+    r.Set("uniform_brier", uniform.brier);
+    r.Set("uniform_ece", uniform.ece);
+
     // Network delays and offsets against the truth.
+    // Constant offset (the paper's, linking.clockOffset) and offset and rate.
+    std::map<NodePair, PairClockFit> fits =
+        PairwiseClockEstimator(m_segments).Estimate(trace.messages);
     double netErr = 0;
+    double netMax = 0;
+    double rateErr = 0;
+    double rateMax = 0;
     double rawErr = 0;
     uint64_t netCount = 0;
     std::map<std::pair<uint32_t, uint32_t>, std::pair<double, uint64_t>> trueOffset;
@@ -503,6 +728,10 @@ InferenceStudy::Measure(StudyResult& result)
                                       : obs + it->second.GetNanoSeconds();
         }
         netErr += std::abs(corrected - trueDelay);
+        netMax = std::max(netMax, std::abs(corrected - trueDelay));
+        double rated = CorrectedNetworkDelay(fits, m);
+        rateErr += std::abs(rated - trueDelay);
+        rateMax = std::max(rateMax, std::abs(rated - trueDelay));
         rawErr += std::abs(obs - trueDelay);
         netCount++;
         // True offset (clock_b - clock_a) at this message: local - true at each end.
@@ -514,6 +743,9 @@ InferenceStudy::Measure(StudyResult& result)
     }
     r.Set("network_delay_error_us", netCount ? netErr / netCount / 1e3 : 0);
     r.Set("raw_network_delay_error_us", netCount ? rawErr / netCount / 1e3 : 0);
+    r.Set("rate_network_delay_error_us", netCount ? rateErr / netCount / 1e3 : 0);
+    r.Set("network_delay_error_max_us", netMax / 1e3);
+    r.Set("rate_network_delay_error_max_us", rateMax / 1e3);
     double offErr = 0;
     uint64_t offCount = 0;
     for (const auto& [key, est] : linking.clockOffset)

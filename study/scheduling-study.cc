@@ -23,6 +23,7 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-helper.h"
+#include "ns3/scheduling-score.h"
 
 #include <algorithm>
 #include <array>
@@ -112,11 +113,20 @@ class SchedulingStudy : public Study
     double m_ackLoss;          //!< ACK loss probability (atomic commit)
     double m_refuse;           //!< refusal probability
     Time m_cancelLead;         //!< atomic commit ACK deadline before T_d
+    double m_scheduleLoss;     //!< SCHEDULE loss probability (each copy)
+    double m_cancelLoss;       //!< CANCEL loss probability (each copy)
+    Time m_crashMean;          //!< mean up-time between server crashes (0: none)
+    Time m_downtime;           //!< how long a crashed server stays down
+    bool m_persist;            //!< pending operations survive a crash
+    uint32_t m_maxRetries;     //!< client copies of an unanswered SCHEDULE/CANCEL
+    Time m_retryTimeout;       //!< client wait before a copy
 
     LocalClockContainer m_clocks;                   //!< client, then servers
     ApplicationContainer m_serverApps;              //!< servers
     ApplicationContainer m_clientApps;              //!< the client
     std::vector<std::map<uint32_t, Truth>> m_truth; //!< per server: id -> truth
+    /** Per server: id -> the server's full record of a real operation it completed. */
+    std::vector<std::map<uint32_t, ScheduledOperationTruth>> m_details;
 };
 
 NS_OBJECT_ENSURE_REGISTERED(SchedulingStudy);
@@ -261,12 +271,52 @@ SchedulingStudy::GetTypeId()
                        "Probability that a server refuses an operation",
                        &SchedulingStudy::m_refuse,
                        0.0,
-                       MakeDoubleRangeChecker(0, 1))
+                       MakeDoubleRangeChecker(0, 1),
+                       C::Plain())
             .Parameter("CancelLead",
                        "Atomic commit: the ACK deadline before T_d (below SendAhead)",
                        &SchedulingStudy::m_cancelLead,
                        MilliSeconds(100),
                        MakeTimeRangeChecker(Time::From(1), Hours(1)))
+            .Parameter("ScheduleLoss",
+                       "Probability that each copy of a SCHEDULE is lost (fault injection)",
+                       &SchedulingStudy::m_scheduleLoss,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1),
+                       C::Plain())
+            .Parameter("CancelLoss",
+                       "Probability that each copy of a CANCEL is lost (fault injection)",
+                       &SchedulingStudy::m_cancelLoss,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1),
+                       C::Plain())
+            .Parameter("CrashMean",
+                       "Mean (exponential) server up-time between crashes; 0 = no crashes",
+                       &SchedulingStudy::m_crashMean,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Hours(10000)),
+                       C::WholeIn(Time::MS))
+            .Parameter("Downtime",
+                       "How long a crashed server stays down before it restarts",
+                       &SchedulingStudy::m_downtime,
+                       Seconds(1),
+                       MakeTimeRangeChecker(MicroSeconds(1), Hours(1)))
+            .Switch("Persist",
+                    "Servers keep pending operations across a crash (durable schedule)",
+                    &SchedulingStudy::m_persist,
+                    false,
+                    C::Plain())
+            .Parameter("Retries",
+                       "Client copies of an unanswered SCHEDULE or unconfirmed CANCEL (0 = none)",
+                       &SchedulingStudy::m_maxRetries,
+                       0,
+                       MakeUintegerRangeChecker(0, 16, "copies"),
+                       C::Plain())
+            .Parameter("RetryTimeout",
+                       "How long the client waits for an ACK before it sends a copy",
+                       &SchedulingStudy::m_retryTimeout,
+                       MilliSeconds(20),
+                       MakeTimeRangeChecker(MicroSeconds(1), Seconds(10)))
             .Seed(C::None())
             .Run(C::Plain())
             .Topology(C::None())
@@ -277,8 +327,13 @@ SchedulingStudy::GetTypeId()
                     .Unsigned("errors", "", "ERROR replies to real operations")
                     .Unsigned("probe_reports", "", "probe reports")
                     .Real("mae_us", "us", "mean |trueEnd - T_d|, active predictor")
-                    .Real("mae_clock_us", "us", "mean |clock part|")
-                    .Real("mae_prediction_us", "us", "mean |prediction part|")
+                    .Real("mae_clock_us",
+                          "us",
+                          "mean |trueStart - T_s|: start error (server clock error plus any start "
+                          "delay); not a share of mae_us (absolute errors do not add)")
+                    .Real("mae_prediction_us",
+                          "us",
+                          "mean |(trueEnd - trueStart) - predicted ETE|: prediction error")
                     .Real("mae_offline_baseline_us",
                           "us",
                           "the paper's metric, mean |ETE - predicted|: Baseline")
@@ -296,7 +351,18 @@ SchedulingStudy::GetTypeId()
                     .Unsigned("commit_none", "", "operations executed by none")
                     .Unsigned("commit_partial", "", "operations executed by some, not all")
                     .Unsigned("cancelled", "", "operations cancelled at servers")
-                    .Unsigned("malformed", "", "malformed packets (client + servers)"))
+                    .Unsigned("malformed", "", "malformed packets (client + servers)")
+                    .Unsigned("late_arrivals",
+                              "",
+                              "executed operations whose SCHEDULE reached the server after T_s "
+                              "(truth)")
+                    .Unsigned("missed", "", "operations refused as too far in the past")
+                    .Real("mean_start_delay_us",
+                          "us",
+                          "mean local start - T_s on the server's clock (the start-delay part of "
+                          "the ETE)")
+                    .Real("max_start_delay_us", "us", "largest start delay")
+                    .Real("partial_rate", "", "commit_partial / operations"))
             .Rows("operations",
                   StudySchema()
                       .Unsigned("operation", "", "operation index")
@@ -417,6 +483,13 @@ SchedulingStudy::Build(StudyStreams& streams)
     helper.SetClientAttribute("MaxOperations", UintegerValue(m_operations));
     helper.SetClientAttribute("AtomicCommit", BooleanValue(m_atomic));
     helper.SetClientAttribute("CancelLead", TimeValue(m_cancelLead));
+    helper.SetClientAttribute("MaxRetries", UintegerValue(m_maxRetries));
+    helper.SetClientAttribute("RetryTimeout", TimeValue(m_retryTimeout));
+    helper.SetServerAttribute("ScheduleLossProbability", DoubleValue(m_scheduleLoss));
+    helper.SetServerAttribute("CancelLossProbability", DoubleValue(m_cancelLoss));
+    helper.SetServerAttribute("MeanTimeBetweenCrashes", TimeValue(m_crashMean));
+    helper.SetServerAttribute("Downtime", TimeValue(m_downtime));
+    helper.SetServerAttribute("PersistSchedule", BooleanValue(m_persist));
 
     m_serverApps = helper.InstallServers(servers);
     streams.Assign(3000000,
@@ -429,6 +502,7 @@ SchedulingStudy::Build(StudyStreams& streams)
     m_clientApps = helper.InstallClient(client.Get(0), addresses);
 
     m_truth.resize(m_servers);
+    m_details.resize(m_servers);
     for (uint32_t s = 0; s < m_servers; ++s)
     {
         auto server = DynamicCast<ScheduledOperationServer>(m_serverApps.Get(s));
@@ -441,6 +515,14 @@ SchedulingStudy::Build(StudyStreams& streams)
                         m_truth[s][id] = Truth{ts, te, le};
                     }
                 }));
+        server->TraceConnectWithoutContext("OperationDetail",
+                                           Callback<void, const ScheduledOperationTruth&>(
+                                               [this, s](const ScheduledOperationTruth& t) {
+                                                   if (!t.probe)
+                                                   {
+                                                       m_details[s][t.id] = t;
+                                                   }
+                                               }));
     }
 
     Time end = m_operationInterval * int64_t(m_operations) + m_operationLead + m_operationInterval +
@@ -595,6 +677,13 @@ SchedulingStudy::Measure(StudyResult& result)
     result.Set("commit_partial", commitPartial);
     result.Set("cancelled", cancelled);
     result.Set("malformed", malformed);
+    // Late arrivals, refusals and start delays, from the servers' own records (truth).
+    const SchedulingScore score = SchedulingScore::Compute(clientApp->GetRecords(), m_details);
+    result.Set("late_arrivals", score.lateArrivals);
+    result.Set("missed", score.missed);
+    result.Set("mean_start_delay_us", score.meanStartDelayUs);
+    result.Set("max_start_delay_us", score.maxStartDelayUs);
+    result.Set("partial_rate", score.partialRate);
     for (const auto& r : rows)
     {
         StudyRecord& row = result.AddRow();

@@ -189,11 +189,11 @@ class ClockValueTestCase : public TestCase
         const ClockValue::Raw quarter = ClockValue::ONE / 4;
         const auto top = ClockValue::FromSteps(std::numeric_limits<int64_t>::max());
         NS_TEST_ASSERT_MSG_EQ(
-            ClockValue::FromRaw(-top.GetRaw() - ClockValue::ONE + quarter).Round(),
+            ClockValue::FromRaw(-top.GetRaw() - (ClockValue::ONE - quarter)).Round(),
             std::numeric_limits<int64_t>::min(),
             "round to INT64_MIN");
         NS_TEST_ASSERT_MSG_EQ(
-            fails([&] { ClockValue::FromRaw(top.GetRaw() + ClockValue::ONE - quarter).Round(); }),
+            fails([&] { ClockValue::FromRaw(top.GetRaw() + (ClockValue::ONE - quarter)).Round(); }),
             true,
             "rounding to 2^63 is refused");
         NS_TEST_ASSERT_MSG_EQ(ClockValue::FromRaw(top.GetRaw() + quarter).Round(),

@@ -294,6 +294,210 @@ class MalformedTestCase : public TestCase
     }
 };
 
+/**
+ * The baselines through the study: where every candidate of a child shares one
+ * delay (the paper's model) WAP5's most likely choice is the rule's (latest
+ * arrival within y*d); with reply steps slower than call steps and the
+ * per-parent-pair model the two differ, and WAP5 is right on most of the
+ * disagreements.
+ */
+class RuleBaselineTestCase : public TestCase
+{
+  public:
+    RuleBaselineTestCase()
+        : TestCase("Latest arrival within y*d equals WAP5's choice under the paper's model; "
+                   "differs with reply steps and per-parent-pair delays")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (double rate : {10.0, 40.0})
+        {
+            StudyResult r = RunInference(StudySettings(Base()).Set("Rate", DoubleValue(rate)));
+            NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("messages"), 100u, "messages");
+            NS_TEST_ASSERT_MSG_EQ(r.Get<double>("rule_disagreement"),
+                                  0.0,
+                                  "paper's model: WAP5's most likely choice is the rule's");
+            // The trivial baseline (latest arrival within x, never spontaneous) makes
+            // every link WAP5 makes and more: at least its recall.
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.Get<double>("latest_link_recall"),
+                                        r.Get<double>("link_recall"),
+                                        "latest arrival links at least as many true causes");
+            // Calibration against the uniform baseline over the same options.
+            NS_TEST_ASSERT_MSG_LT(r.Get<double>("log_loss"),
+                                  r.Get<double>("uniform_log_loss"),
+                                  "WAP5's probabilities beat uniform ones");
+            NS_TEST_ASSERT_MSG_LT(r.Get<double>("brier"),
+                                  r.Get<double>("uniform_brier"),
+                                  "Brier below uniform");
+            NS_TEST_ASSERT_MSG_GT(r.Get<double>("ece"), 0.0, "ece computed");
+        }
+        StudyResult d = RunInference(StudySettings(Base())
+                                         .Set("Rate", DoubleValue(40))
+                                         .Set("ReplyService", "20ms")
+                                         .Set("DelayModel", "per-parent-pair")
+                                         .Set("Iterations", UintegerValue(3)));
+        NS_TEST_ASSERT_MSG_GT(d.Get<double>("rule_disagreement"),
+                              0.01,
+                              "slow reply steps, per-parent-pair delays: the model departs "
+                              "from the rule");
+        NS_TEST_ASSERT_MSG_GT(d.Get<double>("rule_disagreement_wap5_right"),
+                              d.Get<double>("rule_disagreement_rule_right"),
+                              "and is right more often than the rule where they differ");
+    }
+};
+
+/**
+ * The paper's nesting baseline (one timestamp per message, compared across
+ * clocks) beats message linking on call/return traffic when the clocks agree,
+ * and loses when the offsets E exceed the node delays.
+ */
+class NestingBaselineTestCase : public TestCase
+{
+  public:
+    NestingBaselineTestCase()
+        : TestCase("Nesting baseline beats linking at E = 0 and loses at E = 100 ms")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings p = StudySettings(Base()).Set("Rate", DoubleValue(40));
+        double nestingGain[2];
+        const char* skews[2] = {"0ns", "100ms"};
+        for (int k = 0; k < 2; ++k)
+        {
+            p.Set("Skew", skews[k]);
+            StudyResult r = RunInference(p);
+            nestingGain[k] =
+                r.Get<double>("nesting_decision_accuracy") - r.Get<double>("decision_accuracy");
+            // Linking compares readings of one clock: the same at any E.
+        }
+        NS_TEST_ASSERT_MSG_GT(nestingGain[0], 0.0, "E = 0: nesting ahead of linking");
+        NS_TEST_ASSERT_MSG_LT(nestingGain[1], 0.0, "E = 100 ms: nesting behind linking");
+    }
+};
+
+/** Matching sends to receives by endpoints (the paper) equals matching by the global id. */
+class EndpointReconciliationTestCase : public TestCase
+{
+  public:
+    EndpointReconciliationTestCase()
+        : TestCase("Reconciliation by endpoints equals reconciliation by message id on a clean "
+                   "trace")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t run = 1; run <= 2; ++run)
+        {
+            StudySettings p =
+                StudySettings(Base()).Set("Rate", DoubleValue(40)).Set("Run", UintegerValue(run));
+            StudyResult e = RunInference(StudySettings(p).Set("Reconciliation", "endpoints"));
+            StudyResult i = RunInference(StudySettings(p).Set("Reconciliation", "id"));
+            NS_TEST_ASSERT_MSG_GT(e.Get<uint64_t>("messages"), 200u, "messages");
+            for (const char* f : {"messages", "true_links", "true_patterns", "inferred_patterns"})
+            {
+                NS_TEST_ASSERT_MSG_EQ(e.Get<uint64_t>(f), i.Get<uint64_t>(f), f);
+            }
+            for (const char* f : {"link_precision",
+                                  "link_recall",
+                                  "map_pattern_recall",
+                                  "log_loss",
+                                  "nesting_link_recall",
+                                  "latest_link_recall",
+                                  "network_delay_error_us",
+                                  "rate_network_delay_error_us"})
+            {
+                NS_TEST_ASSERT_MSG_EQ(e.Get<double>(f), i.Get<double>(f), f);
+            }
+        }
+    }
+};
+
+/**
+ * Over a long trace with drift, one constant offset per node pair (the paper)
+ * leaves reconciled delays off by the drift times the trace length; the
+ * offset-and-rate estimator keeps them near the truth.
+ */
+class DriftEstimatorTestCase : public TestCase
+{
+  public:
+    DriftEstimatorTestCase()
+        : TestCase("Drift over a long trace: constant offset fails, offset and rate holds")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings p = StudySettings(Base())
+                              .Set("Clients", UintegerValue(2))
+                              .Set("Rate", DoubleValue(5))
+                              .Set("Skew", "10ms")
+                              .Set("Duration", TimeValue(Seconds(40)));
+        StudyResult still = RunInference(StudySettings(p).Set("DriftPpm", DoubleValue(0)));
+        StudyResult drift = RunInference(StudySettings(p).Set("DriftPpm", DoubleValue(200)));
+        auto d = [](const StudyResult& r, const char* f) { return r.Get<double>(f); };
+        // Without drift both are within the delay spread.
+        NS_TEST_ASSERT_MSG_LT(d(still, "network_delay_error_us"), 50, "no drift: offset");
+        NS_TEST_ASSERT_MSG_LT(d(still, "rate_network_delay_error_us"), 50, "no drift: rate");
+        // 200 ppm over 40 s: up to 8 ms of relative drift.
+        NS_TEST_ASSERT_MSG_GT(d(drift, "network_delay_error_us"),
+                              500,
+                              "drift: a constant offset is off by milliseconds");
+        NS_TEST_ASSERT_MSG_LT(d(drift, "rate_network_delay_error_us"),
+                              50,
+                              "drift: offset and rate stays within the delay spread");
+        NS_TEST_ASSERT_MSG_EQ(d(still, "link_precision"),
+                              d(drift, "link_precision"),
+                              "links do not see the clocks");
+    }
+};
+
+/**
+ * The paper's client aggregation through the study: each client calls from a
+ * port of its own and the servers listen on one port each, so the port rule
+ * tells them apart and the clients merge into one node of the patterns.
+ */
+class ClientAggregationTestCase : public TestCase
+{
+  public:
+    ClientAggregationTestCase()
+        : TestCase("Client aggregation: ports tell clients from servers; client patterns merge")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings p = StudySettings(Base()).Set("Rate", DoubleValue(10));
+        StudyResult r = RunInference(p);
+        NS_TEST_ASSERT_MSG_EQ(r.Get<double>("client_classification_accuracy"),
+                              1.0,
+                              "every client and server classified right");
+        // 4 clients x 3 back-ends x (lookup or not): the clients merge, 6 shapes remain.
+        NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("true_patterns"), 12u, "per-client patterns");
+        NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("aggregated_true_patterns"),
+                              6u,
+                              "one client node: back-end x lookup shapes");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.Get<double>("aggregated_map_pattern_recall"),
+                                    r.Get<double>("map_pattern_recall") - 1e-12,
+                                    "merging clients loses no matched instance");
+        // A back-end has two peers (front-end and lookup): with the threshold of 5
+        // it is taken for a client too.
+        StudyResult five = RunInference(StudySettings(p).Set("FixedPortPeers", UintegerValue(5)));
+        NS_TEST_ASSERT_MSG_LT(five.Get<double>("client_classification_accuracy"),
+                              1.0,
+                              "threshold 5: back-ends misclassified");
+    }
+};
+
 /** Bad parameters are reported by name. */
 class StudyValidationTestCase : public TestCase
 {
@@ -344,6 +548,11 @@ class InferenceStudyTestSuite : public TestSuite
         AddTestCase(new ClockOffsetTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new UntracedLookupTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new GossipTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RuleBaselineTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NestingBaselineTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new EndpointReconciliationTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new DriftEstimatorTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ClientAggregationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StudyValidationTestCase, chronometry::TestDuration::QUICK);
     }

@@ -153,6 +153,253 @@ class DriftAsymmetryTestCase : public StudyCase
     }
 };
 
+/**
+ * Counters that have been up for 2^62 ticks: every counter value moves by the same integer, so
+ * with exact tick arithmetic (estimators and truth) every CP, CP_MULTI and ReT result equals the
+ * one at boot ~0 bit for bit (NTP's to its nanosecond timestamps).
+ * A truth (or an estimator) that converts absolute counter values to double first is off by
+ * up to 2^9 ticks here and changes the errors.
+ */
+class LongUptimeTestCase : public StudyCase
+{
+  public:
+    LongUptimeTestCase()
+        : StudyCase("2^62-tick boot: results identical to boot ~0 (NTP to 1 ns), 100% coverage")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](uint64_t base) {
+            return StudyRunner::Run("relation",
+                                    StudySettings()
+                                        .Set("BootBase", UintegerValue(base))
+                                        .Set("Workload", TimeValue(Seconds(2)))
+                                        .Set("Run", UintegerValue(4)));
+        };
+        StudyResult low = run(0);
+        StudyResult high = run(uint64_t{1} << 62);
+        CheckCoverage(high, "boot 2^62");
+        NS_TEST_ASSERT_MSG_EQ(low.GetRows().size(), high.GetRows().size(), "same rows");
+        for (size_t i = 0; i < low.GetRows().size(); ++i)
+        {
+            const StudyRecord& a = low.GetRows()[i];
+            const StudyRecord& b = high.GetRows()[i];
+            std::string label = a.Get<std::string>("method") + " " + a.Get<std::string>("duration");
+            NS_TEST_EXPECT_MSG_EQ(a.Get<uint64_t>("n"), b.Get<uint64_t>("n"), label);
+            NS_TEST_EXPECT_MSG_EQ(a.Get<uint64_t>("covered"), b.Get<uint64_t>("covered"), label);
+            for (const char* f : {"mean_bound_us",
+                                  "max_bound_us",
+                                  "mean_abs_error_us",
+                                  "max_abs_error_us",
+                                  "min_rtt_quiet_us",
+                                  "mean_latency_us"})
+            {
+                // NTP's timestamps are whole nanoseconds of the node's clock, counted from
+                // counter 0: a shifted boot moves their rounding by up to 1 ns each
+                const double tol = a.Get<std::string>("method") == "NTP" ? 0.004 : 0.0;
+                NS_TEST_EXPECT_MSG_EQ_TOL(a.Get<double>(f), b.Get<double>(f), tol, label + " " + f);
+            }
+        }
+    }
+};
+
+/**
+ * Non-affine TSCs over a 10-minute window: a 4 ppm drift step of C's TSC mid-window and a
+ * random-walk drift (0.3 ppm per sqrt(s)). Without the drift-wander term CP's bound fails and
+ * the multi-round fit refutes the affine model; with it every method covers every duration.
+ */
+class WanderTermTestCase : public StudyCase
+{
+  public:
+    WanderTermTestCase()
+        : StudyCase("drift step and random walk: coverage < 100% without the wander term, "
+                    "100% with it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const char* model : {"step", "walk"})
+        {
+            for (bool term : {false, true})
+            {
+                StudyResult r = StudyRunner::Run("relation",
+                                                 StudySettings()
+                                                     .Set("TscModel", StringValue(model))
+                                                     .Set("DriftStepPpm", DoubleValue(4))
+                                                     .Set("WalkSpreadPpm", DoubleValue(0.3))
+                                                     .Set("WanderTerm", BooleanValue(term))
+                                                     .Set("Workload", TimeValue(Seconds(600)))
+                                                     .Set("TupleInterval", TimeValue(Seconds(1)))
+                                                     .Set("Asymmetry", TimeValue(Time(0)))
+                                                     .Set("Load", DoubleValue(0))
+                                                     .Set("Run", UintegerValue(2)));
+                std::string what = std::string(model) + (term ? " with" : " without") + " term";
+                const StudyRecord& cp = r.GetRow({{"method", "CP"}, {"duration", "A->C"}});
+                if (term)
+                {
+                    CheckCoverage(r, what);
+                    NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("affine_refuted"), 0u, what);
+                    NS_TEST_EXPECT_MSG_GT(cp.Get<double>("bound_ratio"), 1.5, what + ": wider");
+                }
+                else
+                {
+                    NS_TEST_EXPECT_MSG_LT(cp.Get<uint64_t>("covered"),
+                                          cp.Get<uint64_t>("n") * 9 / 10,
+                                          what + ": CP's affine bound fails");
+                    NS_TEST_EXPECT_MSG_GT(r.Get<uint64_t>("affine_refuted"),
+                                          0u,
+                                          what + ": the residual test sees it");
+                    // NTP re-synchronizes every second: it tracks the wander and stays covered
+                    const StudyRecord& ntp = r.GetRow({{"method", "NTP"}, {"duration", "A->C"}});
+                    NS_TEST_EXPECT_MSG_EQ(ntp.Get<uint64_t>("covered"),
+                                          ntp.Get<uint64_t>("n"),
+                                          what + ": NTP covered");
+                }
+            }
+        }
+    }
+};
+
+/**
+ * Noise models with few rounds: every method covers every duration; CP's bound is about half
+ * the true minimum RTT without path noise and well above it when C's path changes mid-run;
+ * CP_MULTI with both probing directions is no looser than forward only.
+ */
+class NoiseModelTestCase : public StudyCase
+{
+  public:
+    NoiseModelTestCase()
+        : StudyCase("noise models (host, route, all): 100% coverage; route widens CP; both "
+                    "directions tighten CP_MULTI")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const char* noise : {"none", "host", "route", "all"})
+        {
+            auto run = [&](bool both) {
+                return StudyRunner::Run("relation",
+                                        StudySettings()
+                                            .Set("NoiseModel", StringValue(noise))
+                                            .Set("Rounds", UintegerValue(16))
+                                            .Set("BusyRounds", UintegerValue(8))
+                                            .Set("BothDirections", BooleanValue(both))
+                                            .Set("Workload", TimeValue(Seconds(2)))
+                                            .Set("Run", UintegerValue(3)));
+            };
+            StudyResult r = run(false);
+            StudyResult rb = run(true);
+            CheckCoverage(r, noise);
+            CheckCoverage(rb, std::string(noise) + " both directions");
+            double ratio =
+                r.GetRow({{"method", "CP"}, {"duration", "A->C"}}).Get<double>("bound_ratio");
+            if (std::string(noise) == "none" || std::string(noise) == "host")
+            {
+                NS_TEST_EXPECT_MSG_LT(ratio, 1.1, std::string(noise) + ": CP near half RTT");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(ratio, 1.3, std::string(noise) + ": path change shows");
+            }
+            for (const char* d : {"A->C", "B->C"})
+            {
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(MeanBound(rb, "CP_MULTI", d),
+                                            MeanBound(r, "CP_MULTI", d) + 1e-3,
+                                            std::string(noise) + " " + d + ": both <= forward");
+            }
+        }
+    }
+};
+
+/** NTP's server several routers away: still covered, with a wider bound than one router away. */
+class NtpHopsTestCase : public StudyCase
+{
+  public:
+    NtpHopsTestCase()
+        : StudyCase("NTP server 4 routers away (RFC 5905 filter): covered, wider bound")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](uint32_t hops) {
+            return StudyRunner::Run("relation",
+                                    StudySettings()
+                                        .Set("NtpHops", UintegerValue(hops))
+                                        .Set("NtpFilter", StringValue("Rfc5905"))
+                                        .Set("NoiseModel", StringValue("host"))
+                                        .Set("Workload", TimeValue(Seconds(2)))
+                                        .Set("Run", UintegerValue(2)));
+        };
+        StudyResult near = run(0);
+        StudyResult far = run(4);
+        CheckCoverage(far, "4 hops");
+        for (const char* d : {"A->C", "B->C"})
+        {
+            NS_TEST_EXPECT_MSG_GT(MeanBound(far, "NTP", d),
+                                  MeanBound(near, "NTP", d) + 100,
+                                  std::string(d) + ": 8 more link crossings per poll");
+            // CP does not use the server (its host-delay draws interleave with NTP's, so not
+            // bit for bit)
+            NS_TEST_EXPECT_MSG_EQ_TOL(MeanBound(far, "CP", d),
+                                      MeanBound(near, "CP", d),
+                                      0.05 * MeanBound(near, "CP", d),
+                                      d);
+        }
+    }
+};
+
+/**
+ * N = 30 nodes, a sparse probing plan (30% of the pairs): every ordered pair translated through
+ * the relation graph at a random instant is covered against the target's true counter value,
+ * chains of two and more hops included; triangles are checked and none is flagged.
+ */
+class AllPairsTestCase : public StudyCase
+{
+  public:
+    AllPairsTestCase()
+        : StudyCase("relation-graph study, N = 30: all 870 ordered pairs covered, chains too")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool multi : {false, true})
+        {
+            StudyResult r = StudyRunner::Run("relation-graph",
+                                             StudySettings()
+                                                 .Set("MultiRound", BooleanValue(multi))
+                                                 .Set("Run", UintegerValue(3)));
+            std::string what = multi ? "multi-round" : "two-round";
+            NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("queries"), 870u, what);
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("found"), 870u, what + ": connected");
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("covered"), 870u, what + ": covered");
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("best_covered"), 870u, what + ": best");
+            NS_TEST_EXPECT_MSG_GT(r.Get<double>("mean_hops"), 1.5, what + ": chains used");
+            NS_TEST_EXPECT_MSG_GT(r.Get<uint64_t>("triangles"), 100u, what + ": triangles");
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("triangles_flagged"), 0u, what);
+            uint64_t chains = 0;
+            for (const auto& q : r.GetRows())
+            {
+                if (q.Get<uint64_t>("hops") >= 2)
+                {
+                    ++chains;
+                    NS_TEST_EXPECT_MSG_EQ(q.Get<bool>("covered"), true, what + ": a chain");
+                }
+            }
+            NS_TEST_EXPECT_MSG_GT(chains, 400u, what + ": most queries go through chains");
+        }
+    }
+};
+
 /** Malformed packets are counted and dropped. */
 class MalformedTestCase : public TestCase
 {
@@ -206,6 +453,11 @@ class RelationStudyTestSuite : public TestSuite
         AddTestCase(new DefaultScenarioTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LoadTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DriftAsymmetryTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LongUptimeTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new WanderTermTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NoiseModelTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NtpHopsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new AllPairsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
     }
 };

@@ -40,6 +40,7 @@ SmallPoints()
              .Set("Duration", "40ms")
              .Set("Run", "2")},
         {"relation", StudySettings().Set("Rounds", "20").Set("Workload", "2s").Set("Load", "0.5")},
+        {"relation-graph", StudySettings().Set("Nodes", "8").Set("Gap", "5s").Set("Run", "2")},
         {"scheduling", StudySettings().Set("Servers", "2").Set("Operations", "15")},
         {"inference", StudySettings().Set("Clients", "2").Set("Duration", "1s")},
         {"rda",

@@ -53,7 +53,9 @@ BAD = {
     "inference": [("workload", "batch"), ("clients", 0), ("clients", -2), ("backends", 0),
                   ("fan_out", 5), ("fan_out", 0), ("lookup_probability", 2.0), ("rate", 0.0),
                   ("skew_ns", -1), ("drift_ppm", 2000.0), ("delay_ns", -1), ("duration_ns", 0),
-                  ("window_ns", 0), ("y", -1.0), ("max_try_both", 50), ("run", 0)],
+                  ("window_ns", 0), ("y", -1.0), ("max_try_both", 50), ("run", 0),
+                  ("delay_model", "per-pair"), ("iterations", 21), ("reply_service_ns", -1),
+                  ("reconciliation", "port"), ("segments", 1)],
     "rda": [("loss_rate", 0.6), ("loss_rate", 1.5), ("loss_rate", -0.1), ("reorder_rate", 1.5),
             ("reorder_rate", -0.1), ("duplicate_rate", 0.6), ("control_loss_rate", -0.1),
             ("banks", 0), ("banks", 17), ("banks", -1), ("intervals", 0), ("intervals", -2),
@@ -157,6 +159,22 @@ def test_inference_equals_cpp_example(tmp_path):
     cpp = rows_of((tmp_path / "wap5-sweep.csv").read_text(), drop=("wall_s", "link_s", "factor"))
     py = runner("inference")(**p)
     assert cpp == rows_of(chronometry.INFERENCE_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+
+
+def test_inference_baselines_beside_wap5():
+    """The study scores both baselines on the same trace: under the paper's model WAP5's most
+    likely choice is the rule's (latest arrival within y*d); with slow calls, fast reply steps
+    and the per-parent-pair model it is not; endpoints reconcile as the message id does."""
+    point = dict(clients=4, rate=40.0, duration_ns=1000 * MS, run=1)
+    r = runner("inference")(**point)
+    assert r["messages"] > 200 and r["rule_disagreement"] == 0
+    assert r["latest_link_recall"] >= r["link_recall"]
+    assert r["log_loss"] < r["uniform_log_loss"] and r["brier"] < r["uniform_brier"]
+    assert 0 <= r["nesting_link_precision"] <= 1
+    assert runner("inference")(reconciliation="id", **point)["link_recall"] == r["link_recall"]
+    m = runner("inference")(backend_service_ns=20 * MS, reply_service_ns=1 * MS,
+                            delay_model="per-parent-pair", iterations=3, **point)
+    assert m["rule_disagreement"] > 0.01
 
 
 def test_replay_counter_bits_sets_the_encoding_width():

@@ -117,15 +117,27 @@ MultiTierApplication::GetTypeId()
                           MakeUintegerAccessor(&MultiTierApplication::m_packetSize),
                           chronometry::MakeUintegerRangeChecker(kHeaderBytes, 1400, "bytes"))
             .AddAttribute("Port",
-                          "UDP port of every node.",
+                          "UDP port this node binds (a client's source port; replies go back "
+                          "to the port a call came from).",
                           UintegerValue(7000),
                           MakeUintegerAccessor(&MultiTierApplication::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("ServerPort",
+                          "UDP port of the front-end, back-ends and lookup service this node "
+                          "calls (their Port).",
+                          UintegerValue(7000),
+                          MakeUintegerAccessor(&MultiTierApplication::m_serverPort),
                           MakeUintegerChecker<uint16_t>())
             .AddTraceSource("Caused",
                             "A message was sent, with the message that caused it (0 if "
                             "spontaneous): the ground truth, kept out of the trace.",
                             MakeTraceSourceAccessor(&MultiTierApplication::m_causedTrace),
                             "ns3::MultiTierApplication::CausedCallback")
+            .AddTraceSource("Ports",
+                            "A message was sent from this UDP port to that one (what a packet "
+                            "capture sees; the trace carries no ports otherwise).",
+                            MakeTraceSourceAccessor(&MultiTierApplication::m_portsTrace),
+                            "ns3::MultiTierApplication::PortsCallback")
             .AddTraceSource("Latency",
                             "A client's request completed after this true time.",
                             MakeTraceSourceAccessor(&MultiTierApplication::m_latencyTrace),
@@ -144,6 +156,7 @@ MultiTierApplication::MultiTierApplication()
       m_fanOut(1),
       m_lookupProbability(0.5),
       m_port(7000),
+      m_serverPort(7000),
       m_packetSize(64),
       m_lastRequest(Time::Max()),
       m_peersSet(false),
@@ -265,7 +278,7 @@ MultiTierApplication::NewRequest()
 {
     uint64_t key = (static_cast<uint64_t>(GetNode()->GetId()) << 32) | m_seq++;
     m_started[key] = Simulator::Now();
-    SendMessage(REQUEST, key, m_frontEnd, 0);
+    SendMessage(REQUEST, key, InetSocketAddress(m_frontEnd, m_serverPort), 0);
     Time gap = Seconds(m_poisson ? m_gap->GetValue(1.0 / m_rate, 0.0) : 1.0 / m_rate);
     if (Simulator::Now() + gap <= m_lastRequest)
     {
@@ -274,14 +287,15 @@ MultiTierApplication::NewRequest()
 }
 
 void
-MultiTierApplication::SendMessage(uint8_t type, uint64_t key, Ipv4Address to, uint64_t cause)
+MultiTierApplication::SendMessage(uint8_t type, uint64_t key, InetSocketAddress to, uint64_t cause)
 {
     std::vector<uint8_t> payload(m_packetSize, 0);
     payload[0] = type;
     std::memcpy(payload.data() + 1, &key, sizeof(key));
     Ptr<Packet> packet = Create<Packet>(payload.data(), payload.size());
     m_causedTrace(packet->GetUid() + 1, cause);
-    m_socket->SendTo(packet, 0, InetSocketAddress(to, m_port));
+    m_portsTrace(packet->GetUid() + 1, m_port, to.GetPort());
+    m_socket->SendTo(packet, 0, to);
     ++m_sent;
 }
 
@@ -302,19 +316,19 @@ MultiTierApplication::Receive(Ptr<Socket> socket)
         packet->CopyData(head, kHeaderBytes);
         uint64_t key;
         std::memcpy(&key, head + 1, sizeof(key));
-        Handle(head[0], key, InetSocketAddress::ConvertFrom(from).GetIpv4(), id);
+        Handle(head[0], key, InetSocketAddress::ConvertFrom(from), id);
     }
 }
 
 void
-MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint64_t id)
+MultiTierApplication::Handle(uint8_t type, uint64_t key, InetSocketAddress from, uint64_t id)
 {
     auto service = [this]() { return Seconds(std::max(0.0, m_service->GetValue())); };
     auto replyService = [this]() {
         Ptr<RandomVariableStream> v = m_replyService ? m_replyService : m_service;
         return Seconds(std::max(0.0, v->GetValue()));
     };
-    auto later = [this](Time delay, uint8_t t, uint64_t k, Ipv4Address to, uint64_t cause) {
+    auto later = [this](Time delay, uint8_t t, uint64_t k, InetSocketAddress to, uint64_t cause) {
         Simulator::Schedule(delay, &MultiTierApplication::SendMessage, this, t, k, to, cause);
     };
     bool ok = true;
@@ -338,12 +352,12 @@ MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint6
         {
             // FanOut distinct back-ends, one service time for the dispatch.
             std::vector<Ipv4Address> pool = m_backends;
-            m_pending[key] = {from, m_fanOut};
+            m_pending.insert_or_assign(key, std::make_pair(from, m_fanOut));
             Time d = service();
             for (uint32_t k = 0; k < m_fanOut; ++k)
             {
                 auto pick = static_cast<uint32_t>(m_uniform->GetInteger(0, pool.size() - 1));
-                later(d, CALL, key, pool[pick], id);
+                later(d, CALL, key, InetSocketAddress(pool[pick], m_serverPort), id);
                 pool.erase(pool.begin() + pick);
             }
         }
@@ -367,8 +381,8 @@ MultiTierApplication::Handle(uint8_t type, uint64_t key, Ipv4Address from, uint6
         {
             if (m_uniform->GetValue() < m_lookupProbability)
             {
-                m_pending[key] = {from, 1};
-                later(service(), LOOKUP_CALL, key, m_lookup, id);
+                m_pending.insert_or_assign(key, std::make_pair(from, uint32_t{1}));
+                later(service(), LOOKUP_CALL, key, InetSocketAddress(m_lookup, m_serverPort), id);
             }
             else
             {

@@ -5,6 +5,7 @@
 #define MULTI_TIER_APPLICATION_H
 
 #include "ns3/application.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
@@ -89,6 +90,17 @@ class MultiTierApplication : public Application
      */
     typedef void (*CausedCallback)(uint64_t messageId, uint64_t causeId);
 
+    /**
+     * TracedCallback signature for the UDP ports of a sent message (what a
+     * packet capture at the sender sees).
+     * \param [in] messageId the message (packet uid + 1)
+     * \param [in] sourcePort the sender's port
+     * \param [in] destinationPort the receiver's port
+     */
+    typedef void (*PortsCallback)(uint64_t messageId,
+                                  uint16_t sourcePort,
+                                  uint16_t destinationPort);
+
   protected:
     void DoDispose() override;
     void DoInitialize() override;
@@ -109,21 +121,22 @@ class MultiTierApplication : public Application
      * \param to destination
      * \param cause causing message id (0: spontaneous)
      */
-    void SendMessage(uint8_t type, uint64_t key, Ipv4Address to, uint64_t cause);
+    void SendMessage(uint8_t type, uint64_t key, InetSocketAddress to, uint64_t cause);
     /**
      * \param type message type
      * \param key request key
-     * \param from sender
+     * \param from sender (its address and port: replies go there)
      * \param id received message id
      */
-    void Handle(uint8_t type, uint64_t key, Ipv4Address from, uint64_t id);
+    void Handle(uint8_t type, uint64_t key, InetSocketAddress from, uint64_t id);
 
     Role m_role;                              //!< this node's role
     double m_rate;                            //!< requests per second (client)
     bool m_poisson;                           //!< Poisson requests
     uint32_t m_fanOut;                        //!< back-ends per request (front-end)
     double m_lookupProbability;               //!< back-end calls lookup
-    uint16_t m_port;                          //!< UDP port
+    uint16_t m_port;                          //!< UDP port bound
+    uint16_t m_serverPort;                    //!< UDP port of the servers called
     uint32_t m_packetSize;                    //!< payload bytes (>= 9)
     Time m_lastRequest;                       //!< clients start no request after this
     Ptr<RandomVariableStream> m_service;      //!< service time per step, seconds
@@ -140,12 +153,13 @@ class MultiTierApplication : public Application
     uint64_t m_sent;                          //!< messages sent
     uint64_t m_completed;                     //!< responses received (client)
     uint64_t m_malformed;                     //!< malformed payloads
-    std::map<uint64_t, std::pair<Ipv4Address, uint32_t>>
-        m_pending;                                      //!< key -> (caller, replies left)
-    TracedCallback<uint64_t, uint64_t> m_causedTrace;   //!< Caused
-    TracedCallback<Time> m_latencyTrace;                //!< Latency
-    TracedCallback<Ptr<const Packet>> m_malformedTrace; //!< Malformed
-    std::map<uint64_t, Time> m_started;                 //!< key -> start (client)
+    std::map<uint64_t, std::pair<InetSocketAddress, uint32_t>>
+        m_pending;                                             //!< key -> (caller, replies left)
+    TracedCallback<uint64_t, uint64_t> m_causedTrace;          //!< Caused
+    TracedCallback<uint64_t, uint16_t, uint16_t> m_portsTrace; //!< Ports
+    TracedCallback<Time> m_latencyTrace;                       //!< Latency
+    TracedCallback<Ptr<const Packet>> m_malformedTrace;        //!< Malformed
+    std::map<uint64_t, Time> m_started;                        //!< key -> start (client)
 };
 
 } // namespace ns3

@@ -103,12 +103,14 @@ TscClientApplication::GetTypeId()
                           "Sample selection: BestAtQuery (the smallest bound at each query) or "
                           "Rfc5905 (ntpd's clock filter: best distance at arrival, newer "
                           "samples only).",
-                          EnumValue(static_cast<int>(relation::NtpEstimator::BEST_AT_QUERY)),
+                          EnumValue(relation::NtpEstimator::BEST_AT_QUERY),
                           chronometry::MakeEnumAccessorOf<relation::NtpEstimator::FilterMode>(
                               &TscClientApplication::m_ntpMode),
-                          MakeEnumChecker(static_cast<int>(relation::NtpEstimator::BEST_AT_QUERY),
+                          // The enum type itself, not int: from ns-3.41 on the checker's
+                          // type must be the accessor's (else the value cannot be read back).
+                          MakeEnumChecker(relation::NtpEstimator::BEST_AT_QUERY,
                                           "BestAtQuery",
-                                          static_cast<int>(relation::NtpEstimator::RFC5905),
+                                          relation::NtpEstimator::RFC5905,
                                           "Rfc5905"))
             .AddAttribute("NtpWanderRate",
                           "Drift-wander term of the NTP bound: bound on the rate of change of "

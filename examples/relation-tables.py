@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tables of the relation study's headline from a chronometry-study CSV.
+
+For every group (the --by parameter columns) and method, the mean bound ratio (mean bound /
+half the smallest probe RTT of the pair) across the values of --across, with a 95% Student-t
+interval over the runs and, in brackets, the coverage of the cell when it is below 100%; the
+last columns give the coverage (durations within their bounds / durations measured) summed over
+the row. Runs where a method estimated nothing (a refuted multi-round fit) are left out of the
+ratio ("- (refuted)" when every run was).
+
+  chronometry-study --study=relation --NoiseModel=none,host,route,all --Load=0,0.7 \\
+      --Rounds=4 --BusyRounds=4 --BothDirections=1 --Run=1,2,3,4,5 --csv=noise.csv
+  python3 examples/relation-tables.py noise.csv --by noise_model,load --across rounds
+"""
+
+import argparse
+import collections
+import csv
+import math
+import statistics
+import sys
+
+# two-sided 95% Student-t quantiles by degrees of freedom
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+       9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042}
+
+
+def t95(df):
+    if df <= 0:
+        return math.nan
+    keys = [k for k in sorted(T95) if k <= df]
+    return T95[keys[-1]] if df <= 30 else 1.96
+
+
+def interval(values):
+    """mean and half width of the 95% interval ("" if one value)"""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.nan
+    return mean, t95(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("csv", help="chronometry-study --study=relation --csv output")
+    ap.add_argument("--by", default="noise_model,load", help="group columns (comma list)")
+    ap.add_argument("--across", default="rounds", help="column across the table")
+    ap.add_argument("--duration", default="A->C", help="A->C, B->C or B")
+    ap.add_argument("--methods", default="CP,CP_MULTI,NTP,ReT",
+                    help="methods, in order (comma list)")
+    args = ap.parse_args(argv)
+    by = [c for c in args.by.split(",") if c]
+    methods = args.methods.split(",")
+    with open(args.csv, newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["duration"] == args.duration]
+    if not rows:
+        sys.exit(f"no {args.duration} rows in {args.csv}")
+    for c in by + [args.across]:
+        if c not in rows[0]:
+            sys.exit(f"no column {c} in {args.csv}; columns: {', '.join(rows[0])}")
+    cells = collections.defaultdict(list)
+    groups = []
+    for r in rows:
+        g = tuple(r[c] for c in by)
+        if g not in groups:
+            groups.append(g)
+        cells[(g, r["method"], float(r[args.across]))].append(r)
+    across = sorted({k[2] for k in cells})
+    head = ["/".join(by) or "all", "method"] + [f"{args.across} = {a:g}" for a in across]
+    print(" | ".join(head + ["coverage", "runs"]))
+    for g in groups:
+        for m in methods:
+            line = [",".join(g), m]
+            covered = measured = 0
+            runs = 0
+            for a in across:
+                v = cells.get((g, m, a), [])
+                c = sum(int(x["covered"]) for x in v)
+                n = sum(int(x["n"]) for x in v)
+                covered += c
+                measured += n
+                ratios = [float(x["bound_ratio"]) for x in v if int(x["n"]) > 0]
+                runs = max(runs, len(v))
+                if not ratios:
+                    line.append("- (refuted)" if v else "")
+                    continue
+                mean, half = interval(ratios)
+                cov = "" if c == n else f" [{100.0 * c / n:.0f}%]"
+                line.append(f"{mean:.2f}" + ("" if math.isnan(half) else f" +- {half:.2f}") +
+                            cov)
+            if measured or runs:
+                print(" | ".join(line + [f"{covered}/{measured}", str(runs)]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
