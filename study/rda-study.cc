@@ -1,11 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// The RDA latency study: a UdpClient stream from node S to node R over a LatencyChannel
-// (Weibull per-packet delay, reorder and duplicate injection) with a receive error model;
-// RdaMeasurementPoints on S (IPv4 Tx) and R (IPv4 Rx) with their own clocks; the control
-// exchange on a second point-to-point link.  Every interval is scored against the per-packet
-// truth, with LDA and FineComb at the RDA sketch's memory beside it.
+// The RDA latency study: one or several UDP flows from node S to node R over a
+// LatencyChannel (Weibull per-packet delay, reorder and duplicate injection) with a receive
+// error model; RdaSender on S (IPv4 Tx) and RdaReceiver on R (IPv4 Rx) with their own clocks;
+// the control exchange on a second point-to-point link.  Every flow's send interval is scored
+// against RdaTruthCollector's truth over every delivered packet (lost, late and
+// boundary-crossing packets included): RDA with and without boundary matching beside LDA and
+// FineComb at the exchange's memory.  FlowMonitor cross-checks the truth.
 
 #include "study-result.h"
 #include "study-streams.h"
@@ -25,6 +27,9 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/rda-helper.h"
 #include "ns3/rda-measurement-point.h"
+#include "ns3/rda-receiver.h"
+#include "ns3/rda-sender.h"
+#include "ns3/rda-truth-collector.h"
 
 #include <cmath>
 #include <map>
@@ -38,287 +43,21 @@ NS_LOG_COMPONENT_DEFINE("RdaStudy");
 namespace
 {
 
-/** What the truth collector needs of the parameters. */
-struct TruthConfig
-{
-    uint32_t intervals; //!< measurement intervals
-    bool checksum;      //!< RDA checksum field (sketch bytes)
-    bool paperVariance; //!< the paper's variance estimator
-    uint32_t seed;      //!< hash seed of LDA and FineComb
-};
-
-/** \brief One interval scored against the simulator's truth. */
-struct IntervalScore
-{
-    uint32_t interval{0};       //!< index
-    uint64_t common{0};         //!< packets in both points' caches of this interval
-    uint64_t setDifference{0};  //!< exact |S xor R|
-    double dHat{0};             //!< MinHash estimate used for late binding
-    double trueMeanNs{0};       //!< mean true latency over the common packets
-    double trueStdNs{0};        //!< population std of the true latencies
-    double localMeanNs{0};      //!< mean of (receiver local - sender local) stamps
-    double localStdNs{0};       //!< its std
-    bool reported{false};       //!< the sender reported an estimate for this interval
-    bool timedOut{false};       //!< the control exchange did not finish (ReportTimeout)
-    bool decoded{false};        //!< RDA full decode
-    double rdaMeanNs{0};        //!< RDA mean
-    double rdaStdNs{0};         //!< RDA std
-    double rdaUseful{0};        //!< RDA useful-packet fraction
-    double ldaMeanNs{0};        //!< LDA mean (equal memory)
-    double ldaStdNs{0};         //!< LDA std
-    double ldaUseful{0};        //!< LDA useful fraction
-    double fcMeanNs{0};         //!< FineComb mean (equal memory)
-    double fcStdNs{0};          //!< FineComb std
-    double fcUseful{0};         //!< FineComb useful fraction
-    uint64_t sketchBytes{0};    //!< RDA memory k m bucket bytes (the LDA/FineComb budget)
-    uint64_t wireBytes{0};      //!< control bytes on the wire, both ways
-    uint32_t controlPackets{0}; //!< control datagrams, both ways
-};
+/** \brief A flow's cache of one interval, kept for LDA and FineComb. */
+using CacheStore = std::map<std::pair<RdaFlowKey, uint32_t>, LatencyIntervalCache>;
 
 /**
- * \brief The study's ground truth, kept per interval and freed as the measurement points
- * release their caches, so that a long study holds O(intervals in flight) packets.
- *
- * Every interval's result is computed once both points have released (or, at the end,
- * still hold) their cache of it: true latencies come from the per-interval true-time logs,
- * LDA and FineComb are built from the two caches at the RDA sketch's memory.
+ * FlowCacheReleased trace: keep a copy of the cache the point frees.
+ * \param store the store
+ * \param flow flow
+ * \param i interval
+ * \param cache the cache
  */
-class RdaTruth
+void
+KeepCache(CacheStore* store, const RdaFlowKey& flow, uint32_t i, const LatencyIntervalCache& cache)
 {
-  public:
-    /**
-     * \param p what the collector needs of the parameters
-     */
-    explicit RdaTruth(const TruthConfig& p)
-        : m_params(p),
-          m_trueTime{std::vector<std::map<uint64_t, int64_t>>(p.intervals),
-                     std::vector<std::map<uint64_t, int64_t>>(p.intervals)},
-          m_results(p.intervals),
-          m_computed(p.intervals, false)
-    {
-        for (auto& side : m_released)
-        {
-            side.resize(p.intervals);
-        }
-        for (uint32_t i = 0; i < p.intervals; ++i)
-        {
-            m_results[i].interval = i;
-        }
-    }
-
-    /**
-     * Observed trace of side k (0 sender, 1 receiver).
-     * \param self the collector
-     * \param k side
-     * \param id packet id
-     * \param t true time
-     * \param i interval
-     */
-    static void Observed(RdaTruth* self, int k, uint64_t id, Time t, Time /* local */, uint32_t i)
-    {
-        self->m_trueTime[k][i][id] = t.GetNanoSeconds();
-        if (k == 0)
-        {
-            ++self->m_sent;
-            self->m_inFlight[id] = {t.GetNanoSeconds(), i};
-            return;
-        }
-        // Overall truth: every first reception of a packet the sender point saw (any interval).
-        auto it = self->m_inFlight.find(id);
-        if (it != self->m_inFlight.end())
-        {
-            self->m_everySum += t.GetNanoSeconds() - it->second.first;
-            ++self->m_everyCount;
-            self->m_inFlight.erase(it);
-        }
-    }
-
-    /**
-     * CacheReleased trace of side k.
-     * \param self the collector
-     * \param k side
-     * \param i interval
-     * \param cache the released cache
-     */
-    static void Released(RdaTruth* self, int k, uint32_t i, const LatencyIntervalCache& cache)
-    {
-        self->m_released[k][i] = std::make_unique<LatencyIntervalCache>(cache);
-        if (self->m_released[1 - k][i])
-        {
-            self->Compute(i, *self->m_released[0][i], *self->m_released[1][i]);
-        }
-    }
-
-    /**
-     * Estimate trace of the sender.
-     * \param self the collector
-     * \param report the report
-     */
-    static void Estimated(RdaTruth* self, const RdaIntervalReport& report)
-    {
-        self->m_reports[report.interval] = report;
-    }
-
-    /**
-     * After the run: compute the intervals whose caches were not both released.
-     * \param mp the two points
-     */
-    void Finish(const Ptr<RdaMeasurementPoint> mp[2])
-    {
-        LatencyIntervalCache empty;
-        for (uint32_t i = 0; i < m_params.intervals; ++i)
-        {
-            if (!m_computed[i])
-            {
-                const LatencyIntervalCache* c[2];
-                for (int k = 0; k < 2; ++k)
-                {
-                    c[k] = m_released[k][i] ? m_released[k][i].get() : mp[k]->GetCache(i);
-                    c[k] = c[k] ? c[k] : &empty;
-                }
-                Compute(i, *c[0], *c[1]);
-            }
-        }
-    }
-
-    /** \return the intervals, scored */
-    const std::vector<IntervalScore>& GetScores() const
-    {
-        return m_results;
-    }
-
-    /** \return packets the sender point cached */
-    uint64_t GetSent() const
-    {
-        return m_sent;
-    }
-
-    /** \return duplicates the receiver point discarded */
-    uint64_t GetDuplicates() const
-    {
-        return m_duplicates;
-    }
-
-    /** \return mean true latency of every first reception of a packet the sender saw */
-    double GetOverallTrueMean() const
-    {
-        return m_everyCount ? static_cast<double>(m_everySum / m_everyCount) : 0;
-    }
-
-  private:
-    /**
-     * \param i interval
-     * \param cs sender's cache
-     * \param cr receiver's cache
-     */
-    void Compute(uint32_t i, const LatencyIntervalCache& cs, const LatencyIntervalCache& cr)
-    {
-        const TruthConfig& p = m_params;
-        IntervalScore& ir = m_results[i];
-        m_duplicates += cr.Duplicates();
-        ir.setDifference = LatencyIntervalCache::ExactDifference(cs, cr);
-        const auto& sentAt = m_trueTime[0][i];
-        const auto& receivedAt = m_trueTime[1][i];
-        long double ts = 0;
-        long double tq = 0;
-        long double ls = 0;
-        long double lq = 0;
-        for (const auto& kv : cs.Entries())
-        {
-            int64_t rts = 0;
-            if (!cr.Lookup(kv.first, rts))
-            {
-                continue;
-            }
-            long double tl = receivedAt.at(kv.first) - sentAt.at(kv.first);
-            long double ll = rts - kv.second;
-            ts += tl;
-            tq += tl * tl;
-            ls += ll;
-            lq += ll * ll;
-            ++ir.common;
-        }
-        if (ir.common > 0)
-        {
-            long double n = ir.common;
-            ir.trueMeanNs = static_cast<double>(ts / n);
-            ir.trueStdNs = static_cast<double>(
-                std::sqrt(std::max<long double>(0, tq / n - (ts / n) * (ts / n))));
-            ir.localMeanNs = static_cast<double>(ls / n);
-            ir.localStdNs = static_cast<double>(
-                std::sqrt(std::max<long double>(0, lq / n - (ls / n) * (ls / n))));
-        }
-        auto it = m_reports.find(i);
-        if (it != m_reports.end() && it->second.timedOut)
-        {
-            ir.timedOut = true;
-        }
-        else if (it != m_reports.end() && ir.common > 0)
-        {
-            const RdaIntervalReport& rep = it->second;
-            ir.reported = true;
-            ir.dHat = rep.dHat;
-            ir.decoded = rep.decoded;
-            ir.rdaMeanNs = rep.estimate.meanNs;
-            ir.rdaStdNs = rep.estimate.stdNs;
-            ir.rdaUseful = rep.estimate.usefulPackets / ir.common;
-            ir.wireBytes = rep.bytesToSender + rep.bytesToReceiver;
-            ir.controlPackets = rep.controlPackets;
-            ir.sketchBytes =
-                static_cast<uint64_t>(rep.banks) * rep.bucketsPerBank * (p.checksum ? 32 : 24);
-            LatencyVarianceEstimator est = p.paperVariance ? LatencyVarianceEstimator::PAPER
-                                                           : LatencyVarianceEstimator::CENTERED;
-            uint32_t lb = std::max<uint64_t>(1, ir.sketchBytes / LdaSketch::BucketBytes());
-            LatencyEstimate lda =
-                LdaSketch::Aggregate(cs.BuildLda(lb, p.seed), cr.BuildLda(lb, p.seed), est);
-            uint32_t fb = std::max<uint64_t>(1, ir.sketchBytes / FineCombSketch::BucketBytes());
-            LatencyEstimate fc = FineCombSketch::Aggregate(cs.BuildFineComb(fb, p.seed),
-                                                           cr.BuildFineComb(fb, p.seed),
-                                                           cs.EdgeStash(fb),
-                                                           cr.EdgeStash(fb),
-                                                           4096,
-                                                           est);
-            ir.ldaMeanNs = lda.meanNs;
-            ir.ldaStdNs = lda.stdNs;
-            ir.ldaUseful = lda.usefulPackets / ir.common;
-            ir.fcMeanNs = fc.meanNs;
-            ir.fcStdNs = fc.stdNs;
-            ir.fcUseful = fc.usefulPackets / ir.common;
-        }
-        // Packets the sender cached in this interval and the receiver never saw within the
-        // caches' lifetime are lost (or later than CacheRetention): stop tracking them.
-        for (const auto& kv : sentAt)
-        {
-            auto f = m_inFlight.find(kv.first);
-            if (f != m_inFlight.end() && f->second.second == i)
-            {
-                m_inFlight.erase(f);
-            }
-        }
-        m_computed[i] = true;
-        for (int k = 0; k < 2; ++k)
-        {
-            m_trueTime[k][i].clear();
-            m_released[k][i].reset();
-        }
-        m_reports.erase(i);
-    }
-
-    TruthConfig m_params; //!< parameters
-    /// per side, per interval: packet id -> true time (ns) the point cached it
-    std::vector<std::map<uint64_t, int64_t>> m_trueTime[2];
-    /// per side, per interval: the released cache until the other side releases its own
-    std::vector<std::unique_ptr<LatencyIntervalCache>> m_released[2];
-    std::map<uint32_t, RdaIntervalReport> m_reports; //!< sender reports not yet used
-    /// packets the sender saw and the receiver not yet: id -> (true send time, interval)
-    std::map<uint64_t, std::pair<int64_t, uint32_t>> m_inFlight;
-    std::vector<IntervalScore> m_results; //!< per interval
-    std::vector<bool> m_computed;         //!< per interval
-    uint64_t m_sent{0};                   //!< packets the sender point cached
-    uint64_t m_duplicates{0};             //!< duplicates the receiver point discarded
-    long double m_everySum{0};            //!< overall truth: sum of true latencies
-    uint64_t m_everyCount{0};             //!< overall truth: packets
-};
+    (*store)[{flow, i}] = cache;
+}
 
 /**
  * \param v value
@@ -374,15 +113,73 @@ class RdaStudy : public Study
     bool m_paperVariance;          //!< the paper's F - mu^2
     uint32_t m_signatureSize;      //!< MinHash K
     uint32_t m_garbagePackets;     //!< malformed datagrams sent to each point's control port
+    uint32_t m_flows;              //!< UDP flows through the pair of points
+    std::string m_exchange;        //!< Auto, Sketch or Raw
+    bool m_boundaryMatching;       //!< the sender's boundary matching
+    uint32_t m_buckets;            //!< fixed buckets per bank (0: late binding)
+    double m_stdRelativeError;     //!< target relative error of the std (0: none)
+    Time m_retransmitTimeout;      //!< control retransmission timeout
+    uint32_t m_maxRetries;         //!< control retransmissions per message
+
+    /** \brief LDA and FineComb of one flow's interval, at the RDA exchange's memory. */
+    struct Baselines
+    {
+        LatencyEstimate lda;       //!< LDA
+        LatencyEstimate fc;        //!< FineComb
+        uint64_t setDifference{0}; //!< exact |S xor R| of the two caches
+    };
+
+    /**
+     * Keep a released cache of side k; score the baselines once both caches and the report
+     * are there, and free the caches.
+     * \param k side (0 sender, 1 receiver)
+     * \param flow flow
+     * \param i interval
+     * \param cache the cache
+     */
+    void CacheReleased(int k,
+                       const RdaFlowKey& flow,
+                       uint32_t i,
+                       const LatencyIntervalCache& cache);
+    /**
+     * FlowCacheReleased of the sender point.
+     * \param flow flow
+     * \param i interval
+     * \param cache the cache
+     */
+    void SenderCacheReleased(const RdaFlowKey& flow, uint32_t i, const LatencyIntervalCache& cache);
+    /**
+     * FlowCacheReleased of the receiver point.
+     * \param flow flow
+     * \param i interval
+     * \param cache the cache
+     */
+    void ReceiverCacheReleased(const RdaFlowKey& flow,
+                               uint32_t i,
+                               const LatencyIntervalCache& cache);
+    /**
+     * \param report the sender's report
+     * \param cs sender cache
+     * \param cr receiver cache
+     * \return LDA and FineComb at the report's memory
+     */
+    Baselines Score(const RdaIntervalReport& report,
+                    const LatencyIntervalCache& cs,
+                    const LatencyIntervalCache& cr) const;
+    /** \param report an Estimate of the sender */
+    void Estimated(const RdaIntervalReport& report);
 
     static constexpr uint16_t DATA_PORT = 9000; //!< UDP port of the measured stream
-    std::unique_ptr<RdaTruth> m_truth;          //!< the per-packet truth
+    Ptr<RdaTruthCollector> m_truth;             //!< truth over every delivered packet
     Ptr<RdaMeasurementPoint> m_points[2];       //!< sender, receiver
     Ptr<LatencyChannel> m_channel;              //!< the data link
     FlowMonitorHelper m_flowMonitorHelper;      //!< FlowMonitor (cross-check)
     Ptr<FlowMonitor> m_flowMonitor;             //!< FlowMonitor (cross-check)
-    uint64_t m_peakCachedPackets{0};            //!< most packets the points cached together
-    uint32_t m_peakCachedIntervals{0};          //!< most interval caches held together
+    CacheStore m_caches[2];                     //!< released caches not yet scored
+    std::map<std::pair<RdaFlowKey, uint32_t>, RdaIntervalReport> m_reports; //!< by flow, interval
+    std::map<std::pair<RdaFlowKey, uint32_t>, Baselines> m_baselines;       //!< scored
+    uint64_t m_peakCachedPackets{0};   //!< most packets the points cached together
+    uint32_t m_peakCachedIntervals{0}; //!< most interval caches held together
 };
 
 NS_OBJECT_ENSURE_REGISTERED(RdaStudy);
@@ -391,6 +188,7 @@ TypeId
 RdaStudy::GetTypeId()
 {
     using chronometry::MakeDoubleRangeChecker;
+    using chronometry::MakeStringChoiceChecker;
     using chronometry::MakeTimeRangeChecker;
     using chronometry::MakeUintegerRangeChecker;
     using C = StudyCsvColumn;
@@ -398,8 +196,10 @@ RdaStudy::GetTypeId()
         StudyDeclaration<RdaStudy>(
             "ns3::RdaStudy",
             "rda",
-            "RDA one-way latency (mean, std) per interval against the per-packet truth, with "
-            "LDA and FineComb at equal memory, under loss, reordering and clock error")
+            "RDA one-way latency (mean, std) per flow and send interval against the truth over "
+            "every delivered packet, with and without boundary matching, beside LDA and "
+            "FineComb at equal memory, under loss, reordering and clock error; wire bytes "
+            "beside the raw log's")
             .Parameter("Intervals",
                        "Measurement intervals",
                        &RdaStudy::m_intervals,
@@ -492,10 +292,11 @@ RdaStudy::GetTypeId()
                        MakeUintegerRangeChecker(1, 16),
                        C::Plain())
             .Parameter("BucketsPerDifference",
-                       "Late binding: buckets per estimated set difference",
+                       "Late binding: buckets per bank per bounded set difference (the "
+                       "sender's default, chosen at equal memory)",
                        &RdaStudy::m_bucketsPerDifference,
-                       2.0,
-                       MakeDoubleRangeChecker(0.5, 64))
+                       0.6,
+                       MakeDoubleRangeChecker(0.25, 64))
             .Switch("Checksum",
                     "RDA checksum field (false: the paper's form)",
                     &RdaStudy::m_checksum,
@@ -515,6 +316,45 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_garbagePackets,
                        0,
                        MakeUintegerRangeChecker(0, 1000))
+            .Parameter("Flows",
+                       "UDP flows from S to R (each its own 5-tuple, sketch and rows)",
+                       &RdaStudy::m_flows,
+                       1,
+                       MakeUintegerRangeChecker(1, 16),
+                       C::Plain())
+            .Parameter("Exchange",
+                       "Auto (the cheaper of sketch and raw log), Sketch or Raw",
+                       &RdaStudy::m_exchange,
+                       std::string("Auto"),
+                       MakeStringChoiceChecker({"Auto", "Sketch", "Raw"}),
+                       C::Plain())
+            .Switch("BoundaryMatching",
+                    "Match sender-only packets of interval i with receiver-only ones of i +- 1",
+                    &RdaStudy::m_boundaryMatching,
+                    true,
+                    C::Plain())
+            .Parameter("Buckets",
+                       "Fixed RDA buckets per bank (0: sized from the MinHash estimate)",
+                       &RdaStudy::m_buckets,
+                       0,
+                       MakeUintegerRangeChecker(0, 1 << 20),
+                       C::Plain())
+            .Parameter("StdRelativeError",
+                       "Target relative standard error of the std estimate: m >= 1 / "
+                       "target^2 (0: none)",
+                       &RdaStudy::m_stdRelativeError,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1))
+            .Parameter("RetransmitTimeout",
+                       "Control messages not answered within this are sent again",
+                       &RdaStudy::m_retransmitTimeout,
+                       MilliSeconds(50),
+                       MakeTimeRangeChecker(MicroSeconds(10), Seconds(60)))
+            .Parameter("MaxRetries",
+                       "Retransmissions of one control message before the interval times out",
+                       &RdaStudy::m_maxRetries,
+                       5,
+                       MakeUintegerRangeChecker(0, 100))
             .Seed(C::None())
             .Run(C::None())
             .CsvPrecision(12)
@@ -522,16 +362,25 @@ RdaStudy::GetTypeId()
                 StudySchema()
                     .Unsigned("malformed", "", "malformed control packets dropped")
                     .Unsigned("reordered", "", "packets given the reorder delay")
-                    .Unsigned("sent", "", "data packets seen by the sender point")
-                    .Unsigned("duplicates_discarded", "", "duplicates the receiver point discarded")
+                    .Unsigned("packets_sent", "", "data packets sent (every flow, IPv4 Tx at S)")
+                    .Unsigned("packets_delivered",
+                              "",
+                              "data packets delivered (first copies, IPv4 Rx at R)")
+                    .Unsigned("duplicates_discarded", "", "further copies delivered")
+                    .Real("truth_mean_delay_ns",
+                          "ns",
+                          "mean true delay of every delivered data packet (the truth)")
                     .Real("flow_monitor_mean_delay_ns",
                           "ns",
-                          "FlowMonitor's mean delay of the data flow")
-                    .Real("overall_true_mean_ns",
-                          "ns",
-                          "mean true latency of every first reception, by the receiver "
-                          "point, of a packet the sender point saw (a packet later than "
-                          "CacheRetention counts as lost)")
+                          "FlowMonitor's mean delay of the data flows (cross-check)")
+                    .Unsigned("flow_monitor_tx_packets", "", "FlowMonitor's sent data packets")
+                    .Unsigned("flow_monitor_rx_packets", "", "FlowMonitor's received data packets")
+                    .Unsigned("intervals_decoded", "", "flow intervals RDA decoded completely")
+                    .Unsigned("intervals_timed_out", "", "flow intervals whose exchange timed out")
+                    .Unsigned("intervals_raw", "", "flow intervals that exchanged the raw log")
+                    .Unsigned("retransmissions",
+                              "",
+                              "control messages sent again (sender and receiver)")
                     .Unsigned("peak_cached_packets",
                               "",
                               "most packets the two points' caches held together")
@@ -540,41 +389,82 @@ RdaStudy::GetTypeId()
                               "most interval caches the two points held together"))
             .Rows("intervals",
                   StudySchema()
-                      .Unsigned("interval", "", "index")
+                      .Unsigned("flow", "", "flow index (5-tuple order)")
+                      .Key()
+                      .Unsigned("interval", "", "send interval")
                       .Key()
                       .Boolean("reported", "the sender reported an estimate")
                       .NotInCsv()
                       .Boolean("timed_out", "the control exchange did not finish")
                       .NotInCsv()
-                      .Unsigned("common", "", "packets in both points' caches")
-                      .Unsigned("set_difference", "", "exact |S xor R|")
+                      .Unsigned("sent", "", "packets the flow sent in the interval")
+                      .Unsigned("delivered", "", "of which delivered (the truth's packets)")
+                      .Unsigned("same_interval",
+                                "",
+                                "delivered within the receiver's interval of the same index")
+                      .Unsigned("boundary_matched",
+                                "",
+                                "packets RDA matched in a neighbouring interval")
+                      .Text("exchanged", "what the interval exchanged: sketch or raw")
+                      .Unsigned("set_difference", "", "exact |S xor R| of the two caches")
                       .Real("d_hat", "", "MinHash estimate of the difference (late binding)")
-                      .Boolean("decoded", "RDA decoded the whole difference")
-                      .Real("true_mean_ns", "ns", "mean true latency of the common packets")
+                      .Unsigned("buckets_per_bank", "", "RDA m (late-bound or fixed)")
+                      .Boolean("decoded", "RDA decoded the whole difference (raw: always)")
+                      .Real("true_mean_ns",
+                            "ns",
+                            "mean true delay of every delivered packet sent in the interval")
                       .Real("true_std_ns", "ns", "their population std")
-                      .Real("local_mean_ns", "ns", "mean of receiver local - sender local")
+                      .Real("local_mean_ns",
+                            "ns",
+                            "their mean receiver-local minus sender-local latency")
                       .Real("local_std_ns", "ns", "its std")
-                      .Real("rda_mean_ns", "ns", "RDA mean")
+                      .Real("matching_bias",
+                            "",
+                            "(same-interval truth - all-delivered truth) / all-delivered, "
+                            "local stamps: the bias of per-interval matching")
+                      .Real("boundary_bias",
+                            "",
+                            "(truth over intervals i-1..i+1 - all-delivered) / "
+                            "all-delivered: the bias boundary matching leaves")
+                      .Real("rda_mean_ns", "ns", "RDA mean (the interval's own packets)")
                       .Real("rda_std_ns", "ns", "RDA std")
+                      .Real("rdab_mean_ns", "ns", "RDA + boundary matching mean")
+                      .Real("rdab_std_ns", "ns", "RDA + boundary matching std")
                       .Real("lda_mean_ns", "ns", "LDA mean (equal memory)")
                       .Real("lda_std_ns", "ns", "LDA std")
                       .Real("fc_mean_ns", "ns", "FineComb mean (equal memory)")
                       .Real("fc_std_ns", "ns", "FineComb std")
                       .Real("rda_mean_rel_err", "", "|RDA mean - true| / true")
+                      .Real("rdab_mean_rel_err", "", "|RDA+boundary mean - true| / true")
                       .Real("lda_mean_rel_err", "", "|LDA mean - true| / true")
                       .Real("fc_mean_rel_err", "", "|FineComb mean - true| / true")
                       .Real("rda_std_rel_err", "", "|RDA std - true| / true")
+                      .Real("rdab_std_rel_err", "", "|RDA+boundary std - true| / true")
                       .Real("lda_std_rel_err", "", "|LDA std - true| / true")
                       .Real("fc_std_rel_err", "", "|FineComb std - true| / true")
                       .Real("rda_mean_rel_err_local",
                             "",
-                            "|RDA mean - local-stamp mean| / local-stamp mean")
-                      .Real("rda_useful", "", "RDA useful-packet fraction")
-                      .Real("lda_useful", "", "LDA useful-packet fraction")
-                      .Real("fc_useful", "", "FineComb useful-packet fraction")
-                      .Unsigned("sketch_bytes", "bytes", "RDA memory (the LDA/FineComb budget)")
-                      .Unsigned("wire_bytes", "bytes", "control bytes on the wire, both ways")
-                      .Unsigned("control_packets", "", "control datagrams, both ways"),
+                            "|RDA mean - local truth| / local truth (clock error removed)")
+                      .Real("rdab_mean_rel_err_local",
+                            "",
+                            "|RDA+boundary mean - local truth| / local truth")
+                      .Real("rda_useful", "", "RDA packets used / delivered")
+                      .Real("rdab_useful", "", "RDA+boundary packets used / delivered")
+                      .Real("lda_useful", "", "LDA packets used / delivered")
+                      .Real("fc_useful", "", "FineComb packets used / delivered")
+                      .Unsigned("wire_bytes",
+                                "bytes",
+                                "control bytes on the wire, both ways, retransmissions included")
+                      .Unsigned("raw_log_bytes",
+                                "bytes",
+                                "what sending the receiver's whole (id, timestamp) log costs")
+                      .Unsigned("sketch_bytes",
+                                "bytes",
+                                "RDA sketch k m bucket bytes (0 when raw; the LDA/FineComb "
+                                "budget, else the raw log's)")
+                      .Unsigned("signature_bytes", "bytes", "MinHash signature, part of wire")
+                      .Unsigned("control_packets", "", "control datagrams, both ways")
+                      .Unsigned("retransmissions", "", "requests the sender sent again"),
                   true,
                   "reported");
     return tid;
@@ -583,7 +473,15 @@ RdaStudy::GetTypeId()
 void
 RdaStudy::DoDispose()
 {
-    m_truth.reset();
+    if (m_truth)
+    {
+        m_truth->Dispose();
+    }
+    m_truth = nullptr;
+    m_caches[0].clear();
+    m_caches[1].clear();
+    m_reports.clear();
+    m_baselines.clear();
     m_points[0] = nullptr;
     m_points[1] = nullptr;
     m_channel = nullptr;
@@ -686,27 +584,35 @@ RdaStudy::Build(StudyStreams& streams)
     UdpServerHelper sink(dataPort);
     ApplicationContainer sinkApp = sink.Install(r);
     sinkApp.Start(Seconds(0.5));
-    UdpClientHelper client(dataIf.GetAddress(1), dataPort);
     uint64_t count =
         (end - t0 + MilliSeconds(100)).GetTimeStep() / m_packetInterval.GetTimeStep() + 1;
-    client.SetAttribute("MaxPackets", UintegerValue(count)); // 0 would send one packet only
-    client.SetAttribute("Interval", TimeValue(m_packetInterval));
-    client.SetAttribute("PacketSize", UintegerValue(m_packetSize));
-    ApplicationContainer cliApp = client.Install(s);
-    cliApp.Start(t0 - MilliSeconds(50));
-    cliApp.Stop(end + MilliSeconds(50));
+    for (uint32_t f = 0; f < m_flows; ++f)
+    {
+        // each client binds its own ephemeral port: one 5-tuple per flow
+        UdpClientHelper client(dataIf.GetAddress(1), dataPort);
+        client.SetAttribute("MaxPackets", UintegerValue(count)); // 0 would send one packet
+        client.SetAttribute("Interval", TimeValue(m_packetInterval));
+        client.SetAttribute("PacketSize", UintegerValue(m_packetSize));
+        ApplicationContainer cliApp = client.Install(s);
+        cliApp.Start(t0 - MilliSeconds(50) + MicroSeconds(7 * f));
+        cliApp.Stop(end + MilliSeconds(50));
+    }
 
-    m_truth = std::make_unique<RdaTruth>(
-        TruthConfig{m_intervals, m_checksum, m_paperVariance, GetSeed()});
     rda.SetPointAttribute("DataPort", UintegerValue(dataPort));
     rda.SetPointAttribute("IntervalStart", TimeValue(t0));
     rda.SetPointAttribute("IntervalLength", TimeValue(m_intervalLength));
     rda.SetPointAttribute("Intervals", UintegerValue(m_intervals));
-    rda.SetPointAttribute("Banks", UintegerValue(m_banks));
-    rda.SetPointAttribute("BucketsPerDifference", DoubleValue(m_bucketsPerDifference));
-    rda.SetPointAttribute("Checksum", BooleanValue(m_checksum));
-    rda.SetPointAttribute("PaperVariance", BooleanValue(m_paperVariance));
     rda.SetPointAttribute("SignatureSize", UintegerValue(m_signatureSize));
+    rda.SetPointAttribute("RetransmitTimeout", TimeValue(m_retransmitTimeout));
+    rda.SetPointAttribute("MaxRetries", UintegerValue(m_maxRetries));
+    rda.SetSenderAttribute("Banks", UintegerValue(m_banks));
+    rda.SetSenderAttribute("BucketsPerDifference", DoubleValue(m_bucketsPerDifference));
+    rda.SetSenderAttribute("FixedBuckets", UintegerValue(m_buckets));
+    rda.SetSenderAttribute("StdRelativeError", DoubleValue(m_stdRelativeError));
+    rda.SetSenderAttribute("Checksum", BooleanValue(m_checksum));
+    rda.SetSenderAttribute("PaperVariance", BooleanValue(m_paperVariance));
+    rda.SetSenderAttribute("BoundaryMatching", BooleanValue(m_boundaryMatching));
+    rda.SetSenderAttribute("Exchange", StringValue(m_exchange));
     // The receiver keeps a cache until the sender's exchange must be over: ReportTimeout
     // (default 1 s) after the sender's local end, which lies up to the clocks' difference
     // (offset, skew bound, accumulated drift) away from the receiver's.
@@ -721,14 +627,22 @@ RdaStudy::Build(StudyStreams& streams)
     {
         m_points[k] = DynamicCast<RdaMeasurementPoint>(points.Get(k));
         m_points[k]->TraceConnectWithoutContext(
-            "Observed",
-            MakeBoundCallback(&RdaTruth::Observed, m_truth.get(), k));
-        m_points[k]->TraceConnectWithoutContext(
-            "CacheReleased",
-            MakeBoundCallback(&RdaTruth::Released, m_truth.get(), k));
+            "FlowCacheReleased",
+            MakeCallback(k == 0 ? &RdaStudy::SenderCacheReleased : &RdaStudy::ReceiverCacheReleased,
+                         this));
     }
-    m_points[0]->TraceConnectWithoutContext("Estimate",
-                                            MakeBoundCallback(&RdaTruth::Estimated, m_truth.get()));
+    m_points[0]->TraceConnectWithoutContext("Estimate", MakeCallback(&RdaStudy::Estimated, this));
+
+    // the truth: every packet sent and delivered, independent of the points
+    m_truth = CreateObjectWithAttributes<RdaTruthCollector>("IntervalStart",
+                                                            TimeValue(t0),
+                                                            "IntervalLength",
+                                                            TimeValue(m_intervalLength),
+                                                            "Intervals",
+                                                            UintegerValue(m_intervals),
+                                                            "DataPort",
+                                                            UintegerValue(dataPort));
+    m_truth->Install(s, r);
 
     // malformed control datagrams (truncated or random bytes) towards both points
     if (m_garbagePackets > 0)
@@ -782,66 +696,203 @@ RdaStudy::Build(StudyStreams& streams)
 }
 
 void
+RdaStudy::SenderCacheReleased(const RdaFlowKey& flow, uint32_t i, const LatencyIntervalCache& cache)
+{
+    CacheReleased(0, flow, i, cache);
+}
+
+void
+RdaStudy::ReceiverCacheReleased(const RdaFlowKey& flow,
+                                uint32_t i,
+                                const LatencyIntervalCache& cache)
+{
+    CacheReleased(1, flow, i, cache);
+}
+
+void
+RdaStudy::CacheReleased(int k,
+                        const RdaFlowKey& flow,
+                        uint32_t i,
+                        const LatencyIntervalCache& cache)
+{
+    const auto key = std::make_pair(flow, i);
+    KeepCache(&m_caches[k], flow, i, cache);
+    auto other = m_caches[1 - k].find(key);
+    auto rep = m_reports.find(key);
+    if (other == m_caches[1 - k].end() || rep == m_reports.end())
+    {
+        return; // scored at the end (Measure)
+    }
+    const LatencyIntervalCache& cs = k == 0 ? m_caches[0][key] : other->second;
+    const LatencyIntervalCache& cr = k == 1 ? m_caches[1][key] : other->second;
+    m_baselines[key] = Score(rep->second, cs, cr);
+    m_caches[0].erase(key);
+    m_caches[1].erase(key);
+}
+
+void
+RdaStudy::Estimated(const RdaIntervalReport& report)
+{
+    m_reports[{report.flow, report.interval}] = report;
+}
+
+RdaStudy::Baselines
+RdaStudy::Score(const RdaIntervalReport& rep,
+                const LatencyIntervalCache& cs,
+                const LatencyIntervalCache& cr) const
+{
+    Baselines b;
+    b.setDifference = LatencyIntervalCache::ExactDifference(cs, cr);
+    // LDA and FineComb get the RDA sketch's memory, or the raw log's when RDA sent that
+    uint64_t budget = rep.sketchBytes > 0 ? rep.sketchBytes : rep.rawLogBytes;
+    LatencyVarianceEstimator est =
+        m_paperVariance ? LatencyVarianceEstimator::PAPER : LatencyVarianceEstimator::CENTERED;
+    const uint32_t seed = GetSeed();
+    uint32_t lb = std::max<uint64_t>(1, budget / LdaSketch::BucketBytes());
+    b.lda = LdaSketch::Aggregate(cs.BuildLda(lb, seed), cr.BuildLda(lb, seed), est);
+    uint32_t fb = std::max<uint64_t>(1, budget / FineCombSketch::BucketBytes());
+    b.fc = FineCombSketch::Aggregate(cs.BuildFineComb(fb, seed),
+                                     cr.BuildFineComb(fb, seed),
+                                     cs.EdgeStash(fb),
+                                     cr.EdgeStash(fb),
+                                     4096,
+                                     est);
+    return b;
+}
+
+void
 RdaStudy::Measure(StudyResult& result)
 {
     NS_LOG_FUNCTION(this);
-    m_truth->Finish(m_points);
-    for (const IntervalScore& i : m_truth->GetScores())
+    // flows in 5-tuple order get indexes 0, 1, ...
+    std::vector<RdaTruthTotals> totals = m_truth->GetTotals();
+    std::map<RdaFlowKey, uint32_t> index;
+    uint64_t sent = 0;
+    uint64_t delivered = 0;
+    uint64_t duplicates = 0;
+    long double delaySum = 0;
+    for (const RdaTruthTotals& t : totals)
+    {
+        index.emplace(t.flow, static_cast<uint32_t>(index.size()));
+        sent += t.sent;
+        delivered += t.delivered;
+        duplicates += t.duplicates;
+        delaySum += static_cast<long double>(t.trueMeanNs) * t.delivered;
+    }
+    uint64_t decoded = 0;
+    uint64_t timedOut = 0;
+    uint64_t raw = 0;
+    for (const RdaTruthRow& t : m_truth->GetRows())
     {
         StudyRecord& row = result.AddRow();
-        row.Set("interval", i.interval);
-        row.Set("reported", i.reported);
-        row.Set("timed_out", i.timedOut);
-        row.Set("common", i.common);
-        row.Set("set_difference", i.setDifference);
-        row.Set("d_hat", i.dHat);
-        row.Set("decoded", i.decoded);
-        row.Set("true_mean_ns", i.trueMeanNs);
-        row.Set("true_std_ns", i.trueStdNs);
-        row.Set("local_mean_ns", i.localMeanNs);
-        row.Set("local_std_ns", i.localStdNs);
-        row.Set("rda_mean_ns", i.rdaMeanNs);
-        row.Set("rda_std_ns", i.rdaStdNs);
-        row.Set("lda_mean_ns", i.ldaMeanNs);
-        row.Set("lda_std_ns", i.ldaStdNs);
-        row.Set("fc_mean_ns", i.fcMeanNs);
-        row.Set("fc_std_ns", i.fcStdNs);
-        row.Set("rda_mean_rel_err", Rel(i.rdaMeanNs, i.trueMeanNs));
-        row.Set("lda_mean_rel_err", Rel(i.ldaMeanNs, i.trueMeanNs));
-        row.Set("fc_mean_rel_err", Rel(i.fcMeanNs, i.trueMeanNs));
-        row.Set("rda_std_rel_err", Rel(i.rdaStdNs, i.trueStdNs));
-        row.Set("lda_std_rel_err", Rel(i.ldaStdNs, i.trueStdNs));
-        row.Set("fc_std_rel_err", Rel(i.fcStdNs, i.trueStdNs));
-        row.Set("rda_mean_rel_err_local", Rel(i.rdaMeanNs, i.localMeanNs));
-        row.Set("rda_useful", i.rdaUseful);
-        row.Set("lda_useful", i.ldaUseful);
-        row.Set("fc_useful", i.fcUseful);
-        row.Set("sketch_bytes", i.sketchBytes);
-        row.Set("wire_bytes", i.wireBytes);
-        row.Set("control_packets", i.controlPackets);
+        const auto key = std::make_pair(t.flow, t.interval);
+        row.Set("flow", index[t.flow]);
+        row.Set("interval", t.interval);
+        row.Set("sent", t.sent);
+        row.Set("delivered", t.delivered);
+        row.Set("same_interval", t.sameInterval);
+        row.Set("true_mean_ns", t.trueMeanNs);
+        row.Set("true_std_ns", t.trueStdNs);
+        row.Set("local_mean_ns", t.localMeanNs);
+        row.Set("local_std_ns", t.localStdNs);
+        row.Set("matching_bias", Rel(t.sameLocalMeanNs, t.localMeanNs));
+        row.Set("boundary_bias", Rel(t.adjacentLocalMeanNs, t.localMeanNs));
+        auto rep = m_reports.find(key);
+        const bool reported = rep != m_reports.end() && !rep->second.timedOut;
+        row.Set("reported", reported && t.delivered > 0);
+        row.Set("timed_out", rep != m_reports.end() && rep->second.timedOut);
+        if (rep == m_reports.end())
+        {
+            continue; // no report (zero estimates; not in the CSV)
+        }
+        const RdaIntervalReport& r = rep->second;
+        timedOut += r.timedOut;
+        if (r.timedOut)
+        {
+            continue;
+        }
+        decoded += r.decoded;
+        raw += r.rawExchange;
+        auto b = m_baselines.find(key);
+        if (b == m_baselines.end())
+        {
+            // caches not both released yet: score from what the points (or the store) hold
+            const LatencyIntervalCache* c[2];
+            LatencyIntervalCache empty;
+            for (int k = 0; k < 2; ++k)
+            {
+                auto s = m_caches[k].find(key);
+                c[k] = s != m_caches[k].end() ? &s->second
+                                              : m_points[k]->GetFlowCache(t.flow, t.interval);
+                c[k] = c[k] ? c[k] : &empty;
+            }
+            b = m_baselines.emplace(key, Score(r, *c[0], *c[1])).first;
+        }
+        const double n = t.delivered ? static_cast<double>(t.delivered) : 1.0;
+        row.Set("boundary_matched", r.boundaryMatched);
+        row.Set("exchanged", std::string(r.rawExchange ? "raw" : "sketch"));
+        row.Set("set_difference", b->second.setDifference);
+        row.Set("d_hat", r.dHat);
+        row.Set("buckets_per_bank", r.bucketsPerBank);
+        row.Set("decoded", r.decoded);
+        const LatencyEstimate* e[4] = {&r.estimate,
+                                       &r.matchedEstimate,
+                                       &b->second.lda,
+                                       &b->second.fc};
+        const char* name[4] = {"rda", "rdab", "lda", "fc"};
+        for (int k = 0; k < 4; ++k)
+        {
+            const std::string p = name[k];
+            row.Set(p + "_mean_ns", e[k]->meanNs);
+            row.Set(p + "_std_ns", e[k]->stdNs);
+            row.Set(p + "_mean_rel_err", Rel(e[k]->meanNs, t.trueMeanNs));
+            row.Set(p + "_std_rel_err", Rel(e[k]->stdNs, t.trueStdNs));
+            row.Set(p + "_useful", e[k]->usefulPackets / n);
+        }
+        row.Set("rda_mean_rel_err_local", Rel(r.estimate.meanNs, t.localMeanNs));
+        row.Set("rdab_mean_rel_err_local", Rel(r.matchedEstimate.meanNs, t.localMeanNs));
+        row.Set("wire_bytes", r.wireBytes);
+        row.Set("raw_log_bytes", r.rawLogBytes);
+        row.Set("sketch_bytes", r.sketchBytes);
+        row.Set("signature_bytes", r.signatureBytes);
+        row.Set("control_packets", r.controlPackets);
+        row.Set("retransmissions", r.retransmissions);
     }
     result.Set("malformed", m_points[0]->GetMalformedCount() + m_points[1]->GetMalformedCount());
     result.Set("reordered", m_channel->GetReordered());
-    result.Set("sent", m_truth->GetSent());
-    result.Set("duplicates_discarded", m_truth->GetDuplicates());
-    result.Set("overall_true_mean_ns", m_truth->GetOverallTrueMean());
+    result.Set("packets_sent", sent);
+    result.Set("packets_delivered", delivered);
+    result.Set("duplicates_discarded", duplicates);
+    result.Set("truth_mean_delay_ns", delivered ? static_cast<double>(delaySum / delivered) : 0.0);
+    result.Set("intervals_decoded", decoded);
+    result.Set("intervals_timed_out", timedOut);
+    result.Set("intervals_raw", raw);
+    result.Set("retransmissions",
+               DynamicCast<RdaSender>(m_points[0])->GetRetransmissions() +
+                   DynamicCast<RdaReceiver>(m_points[1])->GetRetransmissions());
     result.Set("peak_cached_packets", m_peakCachedPackets);
     result.Set("peak_cached_intervals", m_peakCachedIntervals);
 
-    // FlowMonitor cross-check of the mean delay of the data flow
+    // FlowMonitor cross-check of the data flows (delay and packet counts)
     m_flowMonitor->CheckForLostPackets();
     Ptr<Ipv4FlowClassifier> cls =
         DynamicCast<Ipv4FlowClassifier>(m_flowMonitorHelper.GetClassifier());
+    long double fmDelay = 0;
+    uint64_t fmRx = 0;
+    uint64_t fmTx = 0;
     for (const auto& kv : m_flowMonitor->GetFlowStats())
     {
         Ipv4FlowClassifier::FiveTuple t = cls->FindFlow(kv.first);
-        if (t.destinationPort == DATA_PORT && kv.second.rxPackets > 0)
+        if (t.destinationPort == DATA_PORT)
         {
-            result.Set("flow_monitor_mean_delay_ns",
-                       kv.second.delaySum.GetNanoSeconds() /
-                           static_cast<double>(kv.second.rxPackets));
+            fmDelay += kv.second.delaySum.GetNanoSeconds();
+            fmRx += kv.second.rxPackets;
+            fmTx += kv.second.txPackets;
         }
     }
+    result.Set("flow_monitor_mean_delay_ns", fmRx ? static_cast<double>(fmDelay / fmRx) : 0.0);
+    result.Set("flow_monitor_tx_packets", fmTx);
+    result.Set("flow_monitor_rx_packets", fmRx);
 }
 
 } // namespace ns3

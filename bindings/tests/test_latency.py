@@ -110,13 +110,18 @@ def test_run_rda_study_against_truth_and_validation():
     assert len(out["intervals"]) == 3
     for i in out["intervals"]:
         assert i["reported"] and i["decoded"]
-        assert abs(i["rda_mean_ns"] - i["true_mean_ns"]) / i["true_mean_ns"] < 1e-9
+        # scored against every delivered packet: RDA with boundary matching is exact but for
+        # the last interval (its slow packets arrive after the receiver stops observing)
+        if i["interval"] < 2:
+            assert abs(i["rdab_mean_ns"] - i["true_mean_ns"]) / i["true_mean_ns"] < 1e-9
+        assert i["rda_mean_rel_err"] == pytest.approx(i["matching_bias"], abs=1e-9)
         assert i["wire_bytes"] > i["sketch_bytes"] > 0
+        assert i["raw_log_bytes"] > i["wire_bytes"]
     assert len(out["csv_rows"].splitlines()) == 3
     # a second run in the same process works (Simulator::Destroy at the end)
-    again = chronometry.run_rda_study(intervals=1, clock_offset_ns=300000, reorder_rate=0.0)
+    again = chronometry.run_rda_study(intervals=2, clock_offset_ns=300000, reorder_rate=0.0)
     i = again["intervals"][0]
-    assert abs((i["rda_mean_ns"] - i["true_mean_ns"]) - 300000) < 1e-3
+    assert abs((i["rdab_mean_ns"] - i["true_mean_ns"]) - 300000) < 1e-3
     with pytest.raises(ValueError, match=r"^loss_rate: ns3::RdaStudy::LossRate = 0.9 .*valid range"):
         chronometry.run_rda_study(loss_rate=0.9)
     with pytest.raises(ValueError, match="unknown parameter 'bogus'; valid: intervals, "):
