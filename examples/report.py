@@ -27,7 +27,7 @@ DEFAULT_BUILD = os.path.join(HERE, "..", "build", "python")
 US = 1_000
 MS = 1_000_000
 
-# One grid per technique and size. "demo": the README's make demo (130 points, under a minute
+# One grid per technique and size. "demo": the README's make demo (145 points, under a minute
 # on 2 cores); "tiny": the test's (seconds).
 GRIDS = {
     "demo": {
