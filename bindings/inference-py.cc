@@ -496,7 +496,6 @@ chronometry_py::RegisterInference(py::module_& m)
         "A simulator-free multi-tier trace with its true parents and true call/return pairs; "
         "the reply services (0: the step's own) give candidates with different delays.");
 
-
     m.def(
         "latest_arrival_links",
         [](const std::vector<uint32_t>& senders,

@@ -137,7 +137,6 @@ chronometry_py::RegisterRelation(py::module_& m)
             },
             py::arg("client_time_ns"));
 
-
     // ----- exact tick arithmetic, drift wander, both directions, N-node graph
     // (additions; the bindings above keep their behaviour)
     py::class_<DriftWander>(m,
