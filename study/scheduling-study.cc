@@ -30,6 +30,7 @@
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <vector>
 
 namespace ns3
 {
@@ -94,6 +95,7 @@ class SchedulingStudy : public Study
     double m_driftPpm;         //!< drift uniform in [-driftPpm, driftPpm]
     Time m_delay;              //!< LAN propagation delay
     std::string m_predictor;   //!< Baseline, Average, FtAverage, Kalman
+    std::string m_serverTypes; //!< identical, testbed, cloud or all (Table II types)
     uint32_t m_window;         //!< N
     std::string m_probeMode;   //!< None, Periodic, Burst
     Time m_probePeriod;        //!< periodic probing period
@@ -168,6 +170,14 @@ SchedulingStudy::GetTypeId()
                        &SchedulingStudy::m_delay,
                        MicroSeconds(500),
                        MakeTimeRangeChecker(Time(0), Seconds(1)))
+            .Parameter("ServerTypes",
+                       "Service models of the servers: identical (the ServiceBase/Noise/Spike "
+                       "parameters on every server), or Table II types cycled over the servers: "
+                       "testbed (III, IV, V, VI), cloud (I, II), all (I to VI)",
+                       &SchedulingStudy::m_serverTypes,
+                       std::string("identical"),
+                       MakeStringChoiceChecker({"identical", "testbed", "cloud", "all"}),
+                       C::Plain())
             .Parameter("Predictor",
                        "ETE predictor of the client",
                        &SchedulingStudy::m_predictor,
@@ -491,7 +501,13 @@ SchedulingStudy::Build(StudyStreams& streams)
     helper.SetServerAttribute("Downtime", TimeValue(m_downtime));
     helper.SetServerAttribute("PersistSchedule", BooleanValue(m_persist));
 
-    m_serverApps = helper.InstallServers(servers);
+    static const std::map<std::string, std::vector<std::string>> typeSets{
+        {"testbed", {"III", "IV", "V", "VI"}},
+        {"cloud", {"I", "II"}},
+        {"all", {"I", "II", "III", "IV", "V", "VI"}}};
+    m_serverApps = m_serverTypes == "identical"
+                       ? helper.InstallServers(servers)
+                       : helper.InstallServers(servers, typeSets.at(m_serverTypes));
     streams.Assign(3000000,
                    [&](int64_t s) { return SchedulingHelper::AssignStreams(m_serverApps, s); });
     std::vector<Ipv4Address> addresses;

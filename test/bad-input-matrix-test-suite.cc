@@ -200,6 +200,7 @@ AttributeRows()
         {"ns3::SchedulingStudy", "DriftPpm", {"-1", "1001"}},
         {"ns3::SchedulingStudy", "Delay", {"-1ns", "2s"}},
         {"ns3::SchedulingStudy", "Predictor", {"Oracle", ""}},
+        {"ns3::SchedulingStudy", "ServerTypes", {"VII", ""}},
         {"ns3::SchedulingStudy", "Window", {"0", "4097"}},
         {"ns3::SchedulingStudy", "ProbeMode", {"Always"}},
         {"ns3::SchedulingStudy", "ProbePeriod", {"0ns", "2h"}},
