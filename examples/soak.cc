@@ -75,7 +75,7 @@ Run(const std::string& capability, double scale)
                                  .Set("IntervalLength", "200ms")
                                  .Set("PacketInterval", "100us")); // 2000 packets per interval
         s.events = r.GetSimulatorEvents();
-        s.work = r.Get<uint64_t>("sent");
+        s.work = r.Get<uint64_t>("packets_sent");
         s.workName = "data packets";
     }
     else if (capability == "relation")
