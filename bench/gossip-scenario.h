@@ -40,6 +40,7 @@ struct GossipScenario
     std::string topology = "csma";               //!< csma or switched
     bool stamp = true;                           //!< install the stampers
     bool vector = true;                          //!< stamp vector clocks
+    bool vectorOnWire = true;                    //!< carry them (else the log recomputes them)
     bool lamport = true;                         //!< stamp Lamport clocks
     bool hlc = true;                             //!< stamp HLC
     bool hvc = true;                             //!< stamp HVC
@@ -115,6 +116,7 @@ RunGossip(const GossipScenario& s)
         CausalityHelper causality;
         causality.SetStamperAttribute("Interval", TimeValue(s.interval));
         causality.SetStamperAttribute("Vector", BooleanValue(s.vector));
+        causality.SetStamperAttribute("VectorOnWire", BooleanValue(s.vectorOnWire));
         causality.SetStamperAttribute("Lamport", BooleanValue(s.lamport));
         causality.SetStamperAttribute("Hlc", BooleanValue(s.hlc));
         causality.SetStamperAttribute("Hvc", BooleanValue(s.hvc));

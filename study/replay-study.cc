@@ -58,6 +58,7 @@ class ReplayStudy : public Study
     Time m_delay;              //!< delta
     Time m_jitter;             //!< extra delay uniform in [0, jitter]
     bool m_onWire;             //!< stamps as real bytes
+    bool m_vectorOnWire;       //!< vector clocks in the messages
     double m_rate;             //!< alpha
     double m_localRate;        //!< local events per second per node
     bool m_poisson;            //!< Poisson sending
@@ -124,6 +125,12 @@ ReplayStudy::GetTypeId()
                     &ReplayStudy::m_onWire,
                     false,
                     C::Plain())
+            .Switch("VectorOnWire",
+                    "Carry the ground-truth vector clock in every message (n entries); false: "
+                    "the event log recomputes it from the message graph (same vectors, "
+                    "messages that do not grow with n)",
+                    &ReplayStudy::m_vectorOnWire,
+                    false)
             .Parameter("Rate",
                        "Messages per second per node (alpha)",
                        &ReplayStudy::m_rate,
@@ -296,6 +303,7 @@ ReplayStudy::Build(StudyStreams& streams)
     }
     CausalityHelper causality;
     causality.SetStamperAttribute("OnWire", BooleanValue(m_onWire));
+    causality.SetStamperAttribute("VectorOnWire", BooleanValue(m_vectorOnWire));
     causality.SetStamperAttribute("Interval", TimeValue(m_interval));
     if (m_clockModel == "drifting")
     {

@@ -666,6 +666,195 @@ class UnlinkedStampsTestCase : public TestCase
 };
 
 /**
+ * \param a an event whose stamp carried the vector clock
+ * \param b the same event replayed from a log that recomputed it (vectorOnWire = false)
+ * \return "" if both have the same vector clock and the same other stamps
+ */
+std::string
+GraphTruthDifference(const CausalEvent& a, const CausalEvent& b)
+{
+    std::ostringstream os;
+    CausalStamp withoutVector = a.stamp;
+    withoutVector.runsVector = false;
+    CausalStamp other = b.stamp;
+    other.runsVector = false;
+    if (a.id != b.id || a.process != b.process || a.kind != b.kind || a.pt != b.pt ||
+        a.messageId != b.messageId)
+    {
+        os << "fields of event " << a.id;
+    }
+    else if (!b.stamp.runsVector || a.stamp.vector.GetEntries() != b.stamp.vector.GetEntries())
+    {
+        os << "vector clock of event " << a.id;
+    }
+    else if (withoutVector.Encode() != other.Encode())
+    {
+        os << "other stamps of event " << a.id;
+    }
+    return os.str();
+}
+
+/**
+ * The vector clock the log recomputes from the message graph (CausalityConfig::vectorOnWire =
+ * false) is the one the processes would have carried.  300 random executions (n from 1 to 80,
+ * every clock configuration, lost messages) run twice, carrying the vector clock and not: the
+ * second's compact log replays the first's vectors and every other stamp event for event, its
+ * messages are smaller by exactly the vector's part, and the checker gives the reference's
+ * report over the carried vectors.  Then duplicated and corrupted (still decodable) receives in
+ * random interleavings: the recomputed truth still follows each message, as the carried vector
+ * did, although the corrupted bytes are kept as overrides.
+ */
+class VectorFromGraphTestCase : public TestCase
+{
+  public:
+    VectorFromGraphTestCase()
+        : TestCase("vectors recomputed from the message graph equal the carried ones, with "
+                   "lost, duplicated and corrupted messages; the checker's report is the same")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(20261125);
+        uint64_t events = 0;
+        uint64_t savedBytes = 0;
+        uint64_t receives = 0;
+        for (int run = 0; run < 300; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 1 + rng() % 80;
+            p.events = 20 + rng() % 230;
+            CausalityConfig carried = RandomConfig(rng, p.n);
+            p.skewBound = carried.replay.interval * static_cast<int64_t>(carried.replay.epsilon);
+            p.meanGap = MicroSeconds(1 + rng() % 300);
+            p.minDelay = MicroSeconds(rng() % 20);
+            p.maxDelay = p.minDelay + MicroSeconds(rng() % 3000);
+            p.localFraction = (rng() % 60) / 100.0;
+            p.seed = rng();
+            CausalityConfig fromGraph = carried;
+            fromGraph.vectorOnWire = false;
+            auto full = RandomExecution::Run(p, carried);
+            CausalEventLog compact;
+            auto plain = RandomExecution::Run(p, fromGraph, nullptr, nullptr, &compact);
+            NS_TEST_ASSERT_MSG_EQ(compact.size(), full.size(), "same execution, run " << run);
+            NS_TEST_ASSERT_MSG_EQ(plain.empty() || !plain.front().stamp.runsVector,
+                                  true,
+                                  "the processes themselves ran no vector clock");
+            std::size_t k = 0;
+            std::map<uint64_t, std::size_t> vectorPartOf; // message id -> its send's
+            for (const auto& e : compact)
+            {
+                NS_TEST_ASSERT_MSG_EQ(GraphTruthDifference(full[k], e), "", "run " << run);
+                if (e.kind == CausalEventKind::SEND)
+                {
+                    // The vector's part (2 length bytes and its encoding) is what was saved.
+                    vectorPartOf[e.messageId] = full[k].stamp.vector.Encode().size() + 2;
+                }
+                if (e.kind != CausalEventKind::LOCAL)
+                {
+                    const std::size_t vectorPart = vectorPartOf.at(e.messageId);
+                    NS_TEST_ASSERT_MSG_EQ(full[k].wireBytes - e.wireBytes,
+                                          vectorPart,
+                                          "bytes saved, event " << k << ", run " << run);
+                    savedBytes += vectorPart;
+                    receives += e.kind == CausalEventKind::RECEIVE ? 1 : 0;
+                }
+                ++k;
+            }
+            events += k;
+            ReplayCheckerOptions o = RandomOptions(carried, rng);
+            NS_TEST_ASSERT_MSG_EQ(ReplayChecker::Check(compact, o).Summary(),
+                                  reference::ReferenceCheck(full, o).Summary(),
+                                  "checker, run " << run);
+        }
+        NS_TEST_ASSERT_MSG_GT(events, 30000, "events");
+        NS_TEST_ASSERT_MSG_GT(receives, 5000, "receives");
+        NS_TEST_ASSERT_MSG_GT(savedBytes, 100000, "bytes the vectors would have taken");
+
+        // Duplicated and corrupted receives, the same actions in both systems.
+        uint64_t corrupted = 0;
+        uint64_t overrides = 0;
+        for (int run = 0; run < 100; ++run)
+        {
+            const uint32_t n = 2 + rng() % 12;
+            CausalityConfig carried = RandomConfig(rng, n);
+            CausalityConfig fromGraph = carried;
+            fromGraph.vectorOnWire = false;
+            std::vector<CausalEvent> full;
+            std::vector<CausalEvent> unused;
+            CausalEventLog compact;
+            std::vector<CausalProcess> a;
+            std::vector<CausalProcess> b;
+            a.reserve(n);
+            b.reserve(n);
+            for (uint32_t q = 0; q < n; ++q)
+            {
+                a.emplace_back(carried, q, &full);
+                b.emplace_back(fromGraph, q, &unused, &compact);
+            }
+            struct Sent
+            {
+                uint64_t id;
+                uint32_t source;
+                std::vector<uint8_t> carriedBytes;
+                std::vector<uint8_t> graphBytes;
+            };
+            std::vector<Sent> sent;
+            uint64_t nextId = 1;
+            int64_t t = 0;
+            for (int step = 0; step < 150; ++step)
+            {
+                t += 1 + rng() % 50000;
+                const uint32_t q = rng() % n;
+                const Time now = NanoSeconds(t);
+                const Time pt = NanoSeconds(t + static_cast<int64_t>(rng() % 30000));
+                const uint32_t action = rng() % 10;
+                if (action < 2)
+                {
+                    a[q].OnLocal(now, pt);
+                    b[q].OnLocal(now, pt);
+                }
+                else if (action < 5)
+                {
+                    const uint64_t id = nextId++;
+                    sent.push_back(Sent{id,
+                                        q,
+                                        a[q].OnSend(now, pt, id, (q + 1) % n),
+                                        b[q].OnSend(now, pt, id, (q + 1) % n)});
+                }
+                else if (!sent.empty())
+                {
+                    Sent m = sent[rng() % sent.size()]; // again, or for the first time
+                    if (rng() % 4 == 0)
+                    {
+                        // Flip a byte of the Lamport value (the part after the vector, if any).
+                        const std::size_t vectorLen =
+                            (std::size_t(m.carriedBytes[1]) << 8) | m.carriedBytes[2];
+                        m.carriedBytes[3 + vectorLen + 2 + 7] ^= 0x5a;
+                        m.graphBytes[3 + 7] ^= 0x5a;
+                        ++corrupted;
+                    }
+                    const bool ra = a[q].OnReceive(m.carriedBytes, now, pt, m.id, m.source);
+                    const bool rb = b[q].OnReceive(m.graphBytes, now, pt, m.id, m.source);
+                    NS_TEST_ASSERT_MSG_EQ(ra && rb, true, "decodable stamps are merged");
+                }
+            }
+            overrides += compact.GetOverrideCount();
+            NS_TEST_ASSERT_MSG_EQ(compact.size(), full.size(), "run " << run);
+            std::size_t k = 0;
+            for (const auto& e : compact)
+            {
+                NS_TEST_ASSERT_MSG_EQ(GraphTruthDifference(full[k], e), "", "run " << run);
+                ++k;
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(corrupted, 300, "corrupted receives");
+        NS_TEST_ASSERT_MSG_GT(overrides, 300, "their bytes kept");
+    }
+};
+
+/**
  * Memory: a compact log holds a fixed-size record per event, whatever n; a vector clock per
  * event (what the log held before) would be 8 n bytes.
  */
@@ -763,6 +952,7 @@ class CausalEventLogTestSuite : public TestSuite
         AddTestCase(new RandomExecutionsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ExportsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new UnlinkedStampsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new VectorFromGraphTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MemoryPerEventTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RefusalsTestCase, chronometry::TestDuration::QUICK);
     }

@@ -96,7 +96,15 @@ CausalEventLog::Append(uint32_t process,
         else
         {
             link = OVERRIDE | m_overrides.size();
-            m_overrides.emplace_back(wire, wire + wireBytes);
+            uint64_t send = NO_SEND;
+            if (it != m_sends.end() && !m_configs[process].CarriesVector() &&
+                m_configs[process].vector)
+            {
+                // The replay's vector clock follows the message, whatever bytes it carried.
+                send = it->second.index;
+                ++m_records[send].link;
+            }
+            m_overrides.push_back(Override{std::vector<uint8_t>(wire, wire + wireBytes), send});
         }
     }
     m_records.push_back(
@@ -210,7 +218,7 @@ CausalEventLog::GetMemoryBytes() const
              (sizeof(std::pair<const uint64_t, SendInfo>) + sizeof(void*) + sizeof(std::size_t));
     for (const auto& o : m_overrides)
     {
-        bytes += sizeof(o) + o.capacity();
+        bytes += sizeof(o) + o.bytes.capacity();
     }
     bytes += m_configs.capacity() * sizeof(CausalityConfig) + m_registered.capacity();
     return bytes;
@@ -254,41 +262,80 @@ CausalEventLog::Cursor::Next()
                                                         CausalStamp::Initial(config, r.process)});
     }
     CausalStamp& stamp = now->stamp;
+    // The vector clock the processes did not carry: computed here from the message graph.
+    const bool graphTruth = config.vector && !config.vectorOnWire;
+    stamp.runsVector = config.CarriesVector(); // the clocks' own step and encoding, as run
     if (r.kind == CausalEventKind::RECEIVE)
     {
         const std::vector<uint8_t>* bytes = nullptr;
-        auto pending = m_pending.end();
+        uint64_t send = r.link;
         if (r.link & OVERRIDE)
         {
-            bytes = &m_log.m_overrides[r.link & ~OVERRIDE];
+            const Override& o = m_log.m_overrides[r.link & ~OVERRIDE];
+            bytes = &o.bytes;
+            send = o.send;
         }
-        else
+        auto pending = m_pending.end();
+        if (!(send & OVERRIDE)) // NO_SEND has the bit too
         {
-            pending = m_pending.find(r.link);
+            pending = m_pending.find(send);
             NS_ABORT_MSG_IF(pending == m_pending.end(),
-                            "CausalEventLog: receive " << index << " of send " << r.link
+                            "CausalEventLog: receive " << index << " of send " << send
                                                        << " found no stamp (log out of order)");
-            bytes = &pending->second.bytes;
+            if (!bytes)
+            {
+                bytes = &pending->second.bytes;
+            }
         }
         bool ok = CausalStamp::DecodeInto(bytes->data(), bytes->size(), config, m_remote);
         NS_ABORT_MSG_IF(!ok,
                         "CausalEventLog: the stamp of receive " << index << " no longer decodes");
         stamp.Receive(m_remote, r.pt);
+        if (graphTruth)
+        {
+            if (pending != m_pending.end() && !pending->second.truth.empty())
+            {
+                stamp.vector.ReceiveEntries(pending->second.truth, r.pt);
+            }
+            else
+            {
+                stamp.vector.LocalOrSend(r.pt); // a message from outside the log: no past to merge
+            }
+        }
         if (pending != m_pending.end() && --pending->second.remaining == 0)
         {
+            if (!pending->second.truth.empty())
+            {
+                m_spare.push_back(std::move(pending->second.truth));
+            }
             m_pending.erase(pending);
         }
     }
     else
     {
         stamp.LocalOrSend(r.pt);
+        if (graphTruth)
+        {
+            stamp.vector.LocalOrSend(r.pt);
+        }
         if (r.kind == CausalEventKind::SEND && r.link > 0)
         {
             Pending& p = m_pending[index];
             stamp.EncodeInto(p.bytes, m_scratch);
             p.remaining = r.link;
+            if (graphTruth)
+            {
+                if (!m_spare.empty())
+                {
+                    p.truth = std::move(m_spare.back());
+                    m_spare.pop_back();
+                }
+                const std::vector<uint64_t>& entries = stamp.vector.GetEntries();
+                p.truth.assign(entries.begin(), entries.end());
+            }
         }
     }
+    stamp.runsVector = config.vector; // what the replayed event reports
     now->id = index;
     now->kind = r.kind;
     now->trueTime = r.trueTime;

@@ -57,8 +57,15 @@ struct CausalEventRecord
  * materializes every event with its full stamps, once (O(events x n) memory, as a plain vector
  * of events would be): meant for small logs and for code written against that vector.
  *
- * Record links: for a SEND, the number of logged receives of its bytes; for a RECEIVE, the index
- * of its send, or OVERRIDE | k when the received bytes are kept (k-th kept stamp); 0 for LOCAL.
+ * When the processes do not carry the vector clock (CausalityConfig::vectorOnWire = false), the
+ * replay computes it from the message graph: a send keeps its vector while receives of it lie
+ * ahead, and a receive merges it, also when the bytes it received were not its send's (a
+ * corrupted stamp still carried the message).  The vectors are the ones the processes would have
+ * carried; the messages did not pay n entries each.
+ *
+ * Record links: for a SEND, the number of logged receives of its message that the replay links to
+ * it; for a RECEIVE, the index of its send, or OVERRIDE | k when the received bytes are kept (k-th
+ * kept stamp); 0 for LOCAL.
  */
 class CausalEventLog
 {
@@ -140,6 +147,7 @@ class CausalEventLog
         {
             std::vector<uint8_t> bytes; //!< the encoding the receivers decoded
             uint64_t remaining;         //!< receives still ahead
+            std::vector<uint64_t> truth; //!< the send's vector clock, when the log computes it
         };
 
         const CausalEventLog& m_log;                     //!< replayed log
@@ -150,6 +158,7 @@ class CausalEventLog
         CausalStamp m_remote;                            //!< decoding space
         std::vector<uint8_t> m_scratch;                  //!< encoding space
         CausalEvent* m_current;                          //!< the current event
+        std::vector<std::vector<uint64_t>> m_spare;      //!< reusable Pending::truth storage
     };
 
     CausalEventLog();
@@ -255,12 +264,22 @@ class CausalEventLog
         uint64_t hash;  //!< XXH3 of its stamp bytes
     };
 
+    /** A receive's stamp bytes, kept because they are not its send's. */
+    struct Override
+    {
+        std::vector<uint8_t> bytes; //!< as received
+        uint64_t send;              //!< index of the send of its message id, or NO_SEND
+    };
+
+    /** Override::send of a message id this log never saw sent. */
+    static constexpr uint64_t NO_SEND = ~uint64_t(0);
+
     uint32_t m_n;                                    //!< processes
     std::vector<CausalityConfig> m_configs;          //!< per process
     std::vector<uint8_t> m_registered;               //!< per process
     std::vector<CausalEventRecord> m_records;        //!< the events
     std::unordered_map<uint64_t, SendInfo> m_sends;  //!< message id -> latest send
-    std::vector<std::vector<uint8_t>> m_overrides;   //!< kept stamp bytes
+    std::vector<Override> m_overrides;               //!< kept stamp bytes
     mutable std::vector<CausalEvent> m_materialized; //!< Materialize()
     mutable bool m_materializedValid;                //!< m_materialized is current
 };

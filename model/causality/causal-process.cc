@@ -92,7 +92,7 @@ FlagsOf(const CausalityConfig& config)
 {
     return (config.lamport ? HAS_LAMPORT : 0) | (config.hlc ? HAS_HLC : 0) |
            (config.hvc ? HAS_HVC : 0) | (config.repcl ? HAS_REPCL : 0) |
-           (config.vector ? 0 : NO_VECTOR);
+           (config.CarriesVector() ? 0 : NO_VECTOR);
 }
 
 /** \return the flags byte of a stamp */
@@ -109,7 +109,7 @@ CausalStamp
 CausalStamp::Initial(const CausalityConfig& config, uint32_t self)
 {
     CausalStamp s(config.n, self);
-    s.runsVector = config.vector;
+    s.runsVector = config.CarriesVector();
     s.runsLamport = config.lamport;
     if (config.hlc)
     {
@@ -266,9 +266,9 @@ CausalStamp::DecodeInto(const uint8_t* data,
     std::size_t pos = 1;
     const uint8_t* part = nullptr;
     std::size_t len = 0;
-    out.runsVector = config.vector;
+    out.runsVector = config.CarriesVector();
     out.runsLamport = config.lamport;
-    if (config.vector && (!Take(data, size, pos, part, len) ||
+    if (config.CarriesVector() && (!Take(data, size, pos, part, len) ||
                           !VectorClock::Decode(part, len, config.n, out.vector)))
     {
         return false;

@@ -28,6 +28,15 @@ struct CausalityConfig
 {
     uint32_t n = 16;                   //!< number of processes
     bool vector = true;                //!< run vector clocks (the ground truth)
+    /**
+     * Carry the vector clock in every message (n entries on the wire, merged at each receive).
+     * If false (and vector), the processes neither run nor carry it: the CausalEventLog
+     * recomputes it from the message graph when replayed (a receive merges the vector its send
+     * had), so that the cost of a message does not grow with n.  The replayed vectors are the
+     * same either way when message ids are unique; the messages are smaller.  A plain vector of
+     * CausalEvent (the full log) then holds no vector clock (runsVector false).
+     */
+    bool vectorOnWire = true;
     bool lamport = true;               //!< run Lamport clocks
     bool hlc = true;                   //!< run hybrid logical clocks
     bool hvc = true;                   //!< run hybrid vector clocks
@@ -37,6 +46,12 @@ struct CausalityConfig
 
     /** Report a configuration error if invalid (names the field and its range). */
     void Validate() const;
+
+    /** \return whether the processes run the vector clock and carry it in their messages */
+    bool CarriesVector() const
+    {
+        return vector && vectorOnWire;
+    }
 };
 
 /** Kind of a logged event. */
@@ -67,7 +82,7 @@ struct CausalStamp
 
     VectorClock vector;                    //!< ground truth (all zero if not run)
     LamportClock lamport;                  //!< Lamport (zero if not run)
-    bool runsVector = true;                //!< whether the vector clock runs and is carried
+    bool runsVector = true;                //!< whether the vector clock runs (in the log's replay, whether it was computed)
     bool runsLamport = true;               //!< whether the Lamport clock runs and is carried
     std::optional<HybridLogicalClock> hlc; //!< if enabled
     std::optional<HybridVectorClock> hvc;  //!< if enabled

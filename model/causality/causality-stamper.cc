@@ -267,6 +267,15 @@ CausalityStamper::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&CausalityStamper::m_vector),
                           MakeBooleanChecker())
+            .AddAttribute("VectorOnWire",
+                          "Carry the vector clock in every message (n entries).  False: the "
+                          "nodes neither run nor carry it and the CausalEventLog recomputes it "
+                          "from the message graph when replayed (the same vectors; messages do "
+                          "not grow with n, for large studies).  Every node of the system must "
+                          "use the same setting.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CausalityStamper::m_vectorOnWire),
+                          MakeBooleanChecker())
             .AddAttribute("Lamport",
                           "Run Lamport clocks.",
                           BooleanValue(true),
@@ -361,6 +370,7 @@ CausalityStamper::GetTypeId()
 
 CausalityStamper::CausalityStamper()
     : m_vector(true),
+      m_vectorOnWire(true),
       m_lamport(true),
       m_hlc(true),
       m_hvc(true),
@@ -410,6 +420,7 @@ CausalityStamper::GetConfig() const
     CausalityConfig c;
     c.n = m_n;
     c.vector = m_vector;
+    c.vectorOnWire = m_vectorOnWire;
     c.lamport = m_lamport;
     c.hlc = m_hlc;
     c.hvc = m_hvc;

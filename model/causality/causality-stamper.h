@@ -262,6 +262,7 @@ class CausalityStamper : public Object
                Ptr<const Packet> packet);
 
     bool m_vector;                                      //!< run vector clocks
+    bool m_vectorOnWire;                                //!< carry them in messages
     bool m_lamport;                                     //!< run Lamport clocks
     bool m_hlc;                                         //!< run HLC
     bool m_hvc;                                         //!< run HVC

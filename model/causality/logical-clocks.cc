@@ -111,17 +111,23 @@ VectorClock::LocalOrSend(Time /* pt */)
 }
 
 void
-VectorClock::Receive(const VectorClock& remote, Time /* pt */)
+VectorClock::Receive(const VectorClock& remote, Time pt)
+{
+    ReceiveEntries(remote.m_entries, pt);
+}
+
+void
+VectorClock::ReceiveEntries(const std::vector<uint64_t>& remote, Time /* pt */)
 {
     const std::size_t n = m_entries.size();
-    if (remote.m_entries.size() != n)
+    if (remote.size() != n)
     {
-        chronometry::ReportConfigError(
-            "VectorClock::Receive: remote n = " + std::to_string(remote.m_entries.size()) +
-            " differs from n = " + std::to_string(n));
+        chronometry::ReportConfigError("VectorClock::ReceiveEntries: remote n = " +
+                                       std::to_string(remote.size()) + " differs from n = " +
+                                       std::to_string(n));
     }
     uint64_t* mine = m_entries.data();
-    const uint64_t* theirs = remote.m_entries.data();
+    const uint64_t* theirs = remote.data();
     for (std::size_t k = 0; k < n; ++k)
     {
         mine[k] = mine[k] < theirs[k] ? theirs[k] : mine[k];

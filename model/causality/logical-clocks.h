@@ -113,6 +113,14 @@ class VectorClock
     void Receive(const VectorClock& remote, Time pt);
 
     /**
+     * A receive event merging a remote vector given as its entries (how a log that does not
+     * carry vector clocks on the wire recomputes them).
+     * \param remote the entries of the sender's vector clock at the send (n of them)
+     * \param pt physical time (unused)
+     */
+    void ReceiveEntries(const std::vector<uint64_t>& remote, Time pt);
+
+    /**
      * \param a a timestamp
      * \param b another (same n)
      * \return the happened-before relation between them
