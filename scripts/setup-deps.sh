@@ -13,7 +13,7 @@ packages=(
   # ns-3 3.37 and what its CMake config references
   ns3 libns3-dev libgsl-dev libsqlite3-dev libxml2-dev
   # libraries
-  libboost-dev libeigen3-dev libbenchmark-dev libxxhash-dev
+  libboost-dev libeigen3-dev libbenchmark-dev libxxhash-dev libpcg-cpp-dev
   # Python bindings and tooling (Debian's python3, not another interpreter)
   pybind11-dev python3-dev python3-pytest python3-numpy python3-pandas python3-matplotlib
   python3-tqdm python3-nbclient python3-ipykernel python3-distributed

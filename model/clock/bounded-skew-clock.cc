@@ -11,12 +11,20 @@
 #include "ns3/rng-stream.h"
 #include "ns3/simulator.h"
 
+#include <pcg_random.hpp>
+
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("BoundedSkewClock");
 
 NS_OBJECT_ENSURE_REGISTERED(BoundedSkewClock);
+
+/** The PCG64 generator of Generator = Pcg64. */
+struct BoundedSkewClock::FastGenerator
+{
+    pcg64 engine; //!< 128-bit state, 64-bit output
+};
 
 namespace
 {
@@ -64,13 +72,28 @@ BoundedSkewClock::GetTypeId()
                           MakeEnumChecker(clockmath::BoundedSkewForm::BOUNDED,
                                           "Bounded",
                                           clockmath::BoundedSkewForm::THESIS,
-                                          "Thesis"));
+                                          "Thesis"))
+            .AddAttribute("Generator",
+                          "Where a read's uniform number comes from. Stream: ns-3's MRG32k3a "
+                          "stream (RngRun, AssignStreams), one draw per read. Pcg64: a PCG64 "
+                          "generator (pcg-cpp) seeded from that stream at the first read after "
+                          "construction or AssignStreams (the same law and reproducibility, "
+                          "other values, a read about twice as cheap).",
+                          EnumValue(STREAM),
+                          chronometry::MakeEnumAccessorOf<Generator>(
+                              &BoundedSkewClock::m_generator),
+                          MakeEnumChecker(STREAM,
+                                          "Stream",
+                                          PCG64,
+                                          "Pcg64"));
     return tid;
 }
 
 BoundedSkewClock::BoundedSkewClock()
     : m_bound(MilliSeconds(1)),
       m_form(clockmath::BoundedSkewForm::BOUNDED),
+      m_generator(STREAM),
+      m_fastSeeded(false),
       m_lastReading(0),
       m_lastReadAt(0)
 {
@@ -113,15 +136,52 @@ BoundedSkewClock::GetLastReading() const
     return m_lastReading;
 }
 
+uint64_t
+BoundedSkewClock::DrawFast()
+{
+    if (!m_fastSeeded)
+    {
+        // State and sequence from eight 32-bit words of the ns-3 stream: the generator follows
+        // RngRun and the stream this clock was given, as a Stream clock's draws do.
+        pcg_extras::pcg128_t words[2] = {0, 0};
+        for (auto& w : words)
+        {
+            for (int k = 0; k < 4; ++k)
+            {
+                w = (w << 32) | static_cast<uint32_t>(m_rng->RandU01() * 4294967296.0);
+            }
+        }
+        if (!m_fast)
+        {
+            m_fast = std::make_unique<FastGenerator>();
+        }
+        m_fast->engine.seed(words[0], words[1]);
+        m_fastSeeded = true;
+    }
+    return m_fast->engine();
+}
+
 Time
 BoundedSkewClock::DoRead(const Time& trueNow)
 {
-    // m_rng->RandU01() is exactly m_uniform->GetValue() (Min 0, Max 1, not antithetic).
-    int64_t reading = clockmath::DrawBoundedSkewReading(m_lastReading.GetTimeStep(),
+    int64_t reading;
+    if (m_generator == PCG64)
+    {
+        reading = clockmath::DrawBoundedSkewReadingBits(m_lastReading.GetTimeStep(),
                                                         trueNow.GetTimeStep(),
                                                         m_bound.GetTimeStep(),
-                                                        m_rng->RandU01(),
+                                                        DrawFast(),
                                                         m_form);
+    }
+    else
+    {
+        // m_rng->RandU01() is exactly m_uniform->GetValue() (Min 0, Max 1, not antithetic).
+        reading = clockmath::DrawBoundedSkewReading(m_lastReading.GetTimeStep(),
+                                                    trueNow.GetTimeStep(),
+                                                    m_bound.GetTimeStep(),
+                                                    m_rng->RandU01(),
+                                                    m_form);
+    }
     m_lastReading = Time(reading); // time steps
     m_lastReadAt = trueNow;
     return m_lastReading;
@@ -153,6 +213,7 @@ BoundedSkewClock::AssignStreams(int64_t stream)
 {
     m_uniform->SetStream(stream);
     m_rng = StaticCast<UniformSource>(m_uniform)->GetGenerator(); // SetStream replaced it
+    m_fastSeeded = false; // reseeded from the new stream at the next read
     return 1;
 }
 

@@ -101,6 +101,34 @@ int64_t DrawBoundedSkewReading(int64_t previous,
                                BoundedSkewForm form);
 
 /**
+ * Draw one reading of a bounded-skew clock from 64 uniform random bits (the fast generator's
+ * path: no conversion to double, no validation, inline).
+ * \param previous the previous reading in time steps
+ * \param trueNow true time in time steps
+ * \param bound the skew bound E in time steps (> 0, validated by the caller)
+ * \param bits 64 uniform random bits
+ * \param form which algorithm
+ * \return the reading in time steps: lo + floor(bits * (hi - lo + 1) / 2^64), exact
+ */
+inline int64_t
+DrawBoundedSkewReadingBits(int64_t previous,
+                           int64_t trueNow,
+                           int64_t bound,
+                           uint64_t bits,
+                           BoundedSkewForm form)
+{
+    const int64_t lo = (form == BOUNDED && trueNow > previous) ? trueNow : previous;
+    const int64_t hi = trueNow + bound;
+    if (lo >= hi)
+    {
+        return lo; // the previous reading already sits at or above the upper bound
+    }
+    __extension__ typedef unsigned __int128 U128;
+    const uint64_t span = static_cast<uint64_t>(hi - lo) + 1;
+    return lo + static_cast<int64_t>((static_cast<U128>(bits) * span) >> 64);
+}
+
+/**
  * TSC counter value for an elapsed oscillator phase.
  * The counter wraps modulo 2^64 like a hardware TSC.
  * \param phase elapsed oscillator time since boot, in time steps

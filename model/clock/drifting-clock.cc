@@ -53,8 +53,9 @@ DriftingClock::GetTypeId()
                 chronometry::MakeTimeRangeChecker(Time::From(1), Seconds(1)))
             .AddAttribute("ReadJitter",
                           "Noise added to every read, in nanoseconds (any "
-                          "RandomVariableStream).",
-                          StringValue("ns3::ConstantRandomVariable[Constant=0]"),
+                          "RandomVariableStream; none by default). One stream is reserved "
+                          "for it whether set or not.",
+                          PointerValue(),
                           MakePointerAccessor(&DriftingClock::m_jitter),
                           MakePointerChecker<RandomVariableStream>())
             .AddAttribute("Monotonic",
@@ -409,13 +410,13 @@ int64_t
 DriftingClock::AssignStreams(int64_t stream)
 {
     EnsureOscillator();
-    int64_t used = 0;
+    // The jitter's stream is reserved even without jitter, so that the oscillator's stream
+    // does not depend on whether ReadJitter is set (nor on reads being noisy).
     if (m_jitter)
     {
         m_jitter->SetStream(stream);
-        used = 1;
     }
-    return used + m_oscillator->AssignStreams(stream + used);
+    return 1 + m_oscillator->AssignStreams(stream + 1);
 }
 
 } // namespace ns3
