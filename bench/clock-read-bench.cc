@@ -137,9 +137,9 @@ BM_BoundedSkewClockThesis(benchmark::State& state)
 void
 BM_BoundedSkewClockBoundedPcg64(benchmark::State& state)
 {
-    RunReads(state,
-             ReadOf(CreateObjectWithAttributes<BoundedSkewClock>("Generator",
-                                                                 StringValue("Pcg64"))));
+    RunReads(
+        state,
+        ReadOf(CreateObjectWithAttributes<BoundedSkewClock>("Generator", StringValue("Pcg64"))));
 }
 
 void
@@ -319,12 +319,16 @@ main(int argc, char** argv)
          "DriftingClock, constant drift, 10 ns resolution, monotonic",
          true},
         {"BM_DriftingClockRandomWalk", "DriftingClock, random-walk oscillator (1 ms)", true},
-        {"BM_BoundedSkewClockBoundedPcg64", "BoundedSkewClock, Bounded form, Generator=Pcg64", true},
+        {"BM_BoundedSkewClockBoundedPcg64",
+         "BoundedSkewClock, Bounded form, Generator=Pcg64",
+         true},
         {"BM_BoundedSkewClockThesisPcg64", "BoundedSkewClock, Thesis form, Generator=Pcg64", true},
         {"BM_BoundedSkewClockBounded",
          "BoundedSkewClock, Bounded form, Generator=Stream (default: an MRG32k3a draw per read)",
          false},
-        {"BM_BoundedSkewClockThesis", "BoundedSkewClock, Thesis form, Generator=Stream (default)", false},
+        {"BM_BoundedSkewClockThesis",
+         "BoundedSkewClock, Thesis form, Generator=Stream (default)",
+         false},
         {"BM_InfoUniformDraw", "UniformRandomVariable::GetValue (one MRG32k3a draw)", false},
         {"BM_InfoNormalDraw", "NormalRandomVariable::GetValue", false},
         {"BM_InfoDriftingClockNormalJitter",

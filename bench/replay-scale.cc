@@ -299,8 +299,7 @@ main(int argc, char** argv)
         const double sb = largest->outcome.simulateCpu / largest->outcome.events;
         std::cout << "info: simulation alone (no checker), CPU time per event at n = "
                   << largest->nodes << " is " << sb / sa << "x that at n = " << smallest->nodes
-                  << " (" << sa * 1e6 << " -> " << sb * 1e6
-                  << " us per event)\n";
+                  << " (" << sa * 1e6 << " -> " << sb * 1e6 << " us per event)\n";
         pass = pass && memoryOk && linearOk;
     }
     else

@@ -793,6 +793,7 @@ class VectorFromGraphTestCase : public TestCase
                 a.emplace_back(carried, q, &full);
                 b.emplace_back(fromGraph, q, &unused, &compact);
             }
+
             struct Sent
             {
                 uint64_t id;
@@ -800,6 +801,7 @@ class VectorFromGraphTestCase : public TestCase
                 std::vector<uint8_t> carriedBytes;
                 std::vector<uint8_t> graphBytes;
             };
+
             std::vector<Sent> sent;
             uint64_t nextId = 1;
             int64_t t = 0;

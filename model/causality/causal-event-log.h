@@ -145,8 +145,8 @@ class CausalEventLog
         /** A send's stamp bytes, kept while receives of it lie ahead. */
         struct Pending
         {
-            std::vector<uint8_t> bytes; //!< the encoding the receivers decoded
-            uint64_t remaining;         //!< receives still ahead
+            std::vector<uint8_t> bytes;  //!< the encoding the receivers decoded
+            uint64_t remaining;          //!< receives still ahead
             std::vector<uint64_t> truth; //!< the send's vector clock, when the log computes it
         };
 

@@ -269,7 +269,7 @@ CausalStamp::DecodeInto(const uint8_t* data,
     out.runsVector = config.CarriesVector();
     out.runsLamport = config.lamport;
     if (config.CarriesVector() && (!Take(data, size, pos, part, len) ||
-                          !VectorClock::Decode(part, len, config.n, out.vector)))
+                                   !VectorClock::Decode(part, len, config.n, out.vector)))
     {
         return false;
     }

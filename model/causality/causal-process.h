@@ -26,8 +26,8 @@ namespace ns3
  */
 struct CausalityConfig
 {
-    uint32_t n = 16;                   //!< number of processes
-    bool vector = true;                //!< run vector clocks (the ground truth)
+    uint32_t n = 16;    //!< number of processes
+    bool vector = true; //!< run vector clocks (the ground truth)
     /**
      * Carry the vector clock in every message (n entries on the wire, merged at each receive).
      * If false (and vector), the processes neither run nor carry it: the CausalEventLog
@@ -80,9 +80,10 @@ struct CausalStamp
      */
     CausalStamp(uint32_t n, uint32_t self);
 
-    VectorClock vector;                    //!< ground truth (all zero if not run)
-    LamportClock lamport;                  //!< Lamport (zero if not run)
-    bool runsVector = true;                //!< whether the vector clock runs (in the log's replay, whether it was computed)
+    VectorClock vector;   //!< ground truth (all zero if not run)
+    LamportClock lamport; //!< Lamport (zero if not run)
+    bool runsVector =
+        true; //!< whether the vector clock runs (in the log's replay, whether it was computed)
     bool runsLamport = true;               //!< whether the Lamport clock runs and is carried
     std::optional<HybridLogicalClock> hlc; //!< if enabled
     std::optional<HybridVectorClock> hvc;  //!< if enabled

@@ -122,9 +122,9 @@ VectorClock::ReceiveEntries(const std::vector<uint64_t>& remote, Time /* pt */)
     const std::size_t n = m_entries.size();
     if (remote.size() != n)
     {
-        chronometry::ReportConfigError("VectorClock::ReceiveEntries: remote n = " +
-                                       std::to_string(remote.size()) + " differs from n = " +
-                                       std::to_string(n));
+        chronometry::ReportConfigError(
+            "VectorClock::ReceiveEntries: remote n = " + std::to_string(remote.size()) +
+            " differs from n = " + std::to_string(n));
     }
     uint64_t* mine = m_entries.data();
     const uint64_t* theirs = remote.data();

@@ -73,19 +73,16 @@ BoundedSkewClock::GetTypeId()
                                           "Bounded",
                                           clockmath::BoundedSkewForm::THESIS,
                                           "Thesis"))
-            .AddAttribute("Generator",
-                          "Where a read's uniform number comes from. Stream: ns-3's MRG32k3a "
-                          "stream (RngRun, AssignStreams), one draw per read. Pcg64: a PCG64 "
-                          "generator (pcg-cpp) seeded from that stream at the first read after "
-                          "construction or AssignStreams (the same law and reproducibility, "
-                          "other values, a read about twice as cheap).",
-                          EnumValue(STREAM),
-                          chronometry::MakeEnumAccessorOf<Generator>(
-                              &BoundedSkewClock::m_generator),
-                          MakeEnumChecker(STREAM,
-                                          "Stream",
-                                          PCG64,
-                                          "Pcg64"));
+            .AddAttribute(
+                "Generator",
+                "Where a read's uniform number comes from. Stream: ns-3's MRG32k3a "
+                "stream (RngRun, AssignStreams), one draw per read. Pcg64: a PCG64 "
+                "generator (pcg-cpp) seeded from that stream at the first read after "
+                "construction or AssignStreams (the same law and reproducibility, "
+                "other values, a read about twice as cheap).",
+                EnumValue(STREAM),
+                chronometry::MakeEnumAccessorOf<Generator>(&BoundedSkewClock::m_generator),
+                MakeEnumChecker(STREAM, "Stream", PCG64, "Pcg64"));
     return tid;
 }
 

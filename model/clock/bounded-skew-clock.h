@@ -86,12 +86,12 @@ class BoundedSkewClock : public LocalClock
     /** \return 64 uniform random bits from the fast generator (seeded on first use) */
     uint64_t DrawFast();
 
-    Time m_bound;                         //!< E
-    clockmath::BoundedSkewForm m_form;    //!< which algorithm
-    Generator m_generator;                //!< Generator attribute
+    Time m_bound;                          //!< E
+    clockmath::BoundedSkewForm m_form;     //!< which algorithm
+    Generator m_generator;                 //!< Generator attribute
     std::unique_ptr<FastGenerator> m_fast; //!< the Pcg64 generator, once seeded
     bool m_fastSeeded;                     //!< m_fast seeded from the current stream
-    Ptr<UniformRandomVariable> m_uniform; //!< draws within the allowed interval
+    Ptr<UniformRandomVariable> m_uniform;  //!< draws within the allowed interval
     RngStream* m_rng;   //!< m_uniform's generator, drawn from directly (see DoRead)
     Time m_lastReading; //!< previous reading
     Time m_lastReadAt;  //!< true time of the previous read

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Sweep wall time (issue 22): the replay study's thesis grid (examples/replay_sweep.py, 1,440
+points of 1 s simulated) run with 2 local worker processes and on a 2-worker Dask LocalCluster,
+in one run, into fresh SQLite files; the two tables must be equal.
+
+Prints both wall times and their ratio (target: the Dask run within 10% of the local run), the
+summed run time of the points themselves (the work; the rest is the sweep's own overhead), and,
+for the whole grid, the local wall time against the 14 min 19 s the issue measured for the same
+grid on this 2-core machine (target: at most half). That baseline is a recorded number (the code
+it timed is gone), so run this on a quiet machine.
+
+usage: sweep-bench.py [--every K] [--no-dask] [--smoke] [--build-dir build/python]
+  --every K   every K-th point of the grid only (a quick check; no baseline comparison)
+  --smoke     exit status from failed points and differing tables only (CTest's use)
+"""
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RECORDED_BASELINE_S = 14 * 60 + 19  # the issue's measurement of the whole thesis grid
+TIMING = ("wall_s", "link_s", "csv_row", "finished", "worker", "pid")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--smoke", action="store_true",
+                        help="fail only on failed points or differing tables, not on timing")
+    parser.add_argument("--build-dir", default=os.path.join(HERE, "..", "build", "python"))
+    args = parser.parse_args()
+    if args.every < 1:
+        raise ValueError(f"--every = {args.every} is invalid; valid range: >= 1")
+    sys.path.insert(0, os.path.abspath(args.build_dir))
+    sys.path.insert(0, os.path.join(HERE, "..", "examples"))
+    import chronometry_sweep as cs
+    import replay_sweep
+
+    grid = list(replay_sweep.points(replay_sweep.GRIDS["thesis"]))
+    todo = grid[::args.every]
+
+    def timed(db, **kwargs):
+        start = time.monotonic()
+        df = cs.sweep("replay", todo, db, progress=False, **kwargs)
+        wall = time.monotonic() - start
+        failed = df[df.status != "ok"]
+        if len(failed):
+            raise SystemExit(f"{len(failed)} points failed: {failed.error.tolist()[:3]}")
+        work = float(df.wall_s.sum())  # each point's own run time, as the study measured it
+        keys = sorted(todo[0])
+        table = df.drop(columns=[c for c in TIMING if c in df]).sort_values(keys)
+        return wall, work, table.reset_index(drop=True)
+
+    print(f"thesis grid: {len(todo)} of {len(grid)} points, {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as tmp:
+        local, local_work, a = timed(os.path.join(tmp, "local.sqlite"), workers=2)
+        print(f"  local, 2 worker processes:   {local:8.1f} s wall; the points ran "
+              f"{local_work:.1f} s in all ({local_work / local:.2f} busy workers on average)")
+        ok = True
+        if len(todo) == len(grid):
+            ratio = local / RECORDED_BASELINE_S
+            verdict = "PASS" if ratio <= 0.5 else "FAIL"
+            ok = ok and ratio <= 0.5
+            print(f"  {verdict} whole grid {local:.0f} s = {ratio:.2f}x the issue's "
+                  f"{RECORDED_BASELINE_S} s (target <= 0.50x)")
+        if not args.no_dask:
+            from distributed import Client, LocalCluster
+            started = time.monotonic()
+            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                              dashboard_address=None) as cluster, Client(cluster) as client:
+                client.run(lambda: None)  # the workers are up
+                up = time.monotonic() - started
+                dask, dask_work, b = timed(os.path.join(tmp, "dask.sqlite"), scheduler=client)
+            print(f"  Dask LocalCluster, 2 workers: {dask:8.1f} s wall (cluster start {up:.1f} s "
+                  f"more); the points ran {dask_work:.1f} s in all")
+            same = a.equals(b)
+            ratio = dask / local
+            verdict = "PASS" if ratio <= 1.10 and same else "FAIL"
+            ok = ok and (ratio <= 1.10 or args.smoke) and same
+            print(f"  {verdict} Dask / local wall time {ratio:.3f} (target <= 1.10); tables "
+                  f"{'equal' if same else 'DIFFER'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
