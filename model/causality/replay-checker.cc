@@ -170,8 +170,19 @@ class PairChecker
     {
         ++m_report.pairsExamined;
         bool concurrent = !ab && !ba;
-        Directed(a, b, ab, concurrent, ordinal * 3);
-        Directed(b, a, ba, concurrent, ordinal * 3 + 1);
+        // Each clock's comparison once per pair: every Compare is a partial order's, so the
+        // other direction is its mirror (the reference checker in the tests compares both
+        // directions independently and must agree).
+        Orders ab3;
+        ab3.repcl =
+            a.repcl && b.repcl ? ReplayClock::Compare(*a.repcl, *b.repcl) : CausalOrder::CONCURRENT;
+        ab3.hvc =
+            a.hvc && b.hvc ? HybridVectorClock::Compare(*a.hvc, *b.hvc) : CausalOrder::CONCURRENT;
+        ab3.hlc =
+            a.hlc && b.hlc ? HybridLogicalClock::Compare(*a.hlc, *b.hlc) : CausalOrder::CONCURRENT;
+        ab3.lamport = LamportClock::Compare(*a.lamport, *b.lamport);
+        Directed(a, b, ab, concurrent, ordinal * 3, ab3);
+        Directed(b, a, ba, concurrent, ordinal * 3 + 1, ab3.Mirrored());
         if (!concurrent)
         {
             return;
@@ -185,7 +196,7 @@ class PairChecker
         };
         if (a.repcl && b.repcl)
         {
-            bool forced = ordered(ReplayClock::Compare(*a.repcl, *b.repcl));
+            bool forced = ordered(ab3.repcl);
             m_report.repclForced += forced ? 1 : 0;
             int64_t gap = std::llabs(a.pt - b.pt);
             if (gap <= E - I)
@@ -199,13 +210,13 @@ class PairChecker
         }
         if (a.hlc && b.hlc)
         {
-            m_report.hlcForced += ordered(HybridLogicalClock::Compare(*a.hlc, *b.hlc)) ? 1 : 0;
+            m_report.hlcForced += ordered(ab3.hlc) ? 1 : 0;
         }
         if (a.hvc && b.hvc)
         {
-            m_report.hvcForced += ordered(HybridVectorClock::Compare(*a.hvc, *b.hvc)) ? 1 : 0;
+            m_report.hvcForced += ordered(ab3.hvc) ? 1 : 0;
         }
-        m_report.lamportForced += ordered(LamportClock::Compare(*a.lamport, *b.lamport)) ? 1 : 0;
+        m_report.lamportForced += ordered(ab3.lamport) ? 1 : 0;
     }
 
     /** Write the examples into the report. */
@@ -218,6 +229,32 @@ class PairChecker
     }
 
   private:
+    /** Each clock's comparison of one event with another. */
+    struct Orders
+    {
+        CausalOrder repcl;   //!< RepCl (when both have one)
+        CausalOrder hvc;     //!< HVC (when both have one)
+        CausalOrder hlc;     //!< HLC (when both have one)
+        CausalOrder lamport; //!< Lamport
+
+        /** \return the comparisons of the other event with the first */
+        Orders Mirrored() const
+        {
+            return Orders{Mirror(repcl), Mirror(hvc), Mirror(hlc), Mirror(lamport)};
+        }
+
+        /**
+         * \param o a comparison of a with b
+         * \return the comparison of b with a
+         */
+        static CausalOrder Mirror(CausalOrder o)
+        {
+            return o == CausalOrder::BEFORE  ? CausalOrder::AFTER
+                   : o == CausalOrder::AFTER ? CausalOrder::BEFORE
+                                             : o;
+        }
+    };
+
     /**
      * Record one application of a property.
      * \param property which
@@ -244,14 +281,20 @@ class PairChecker
      * \param hb whether e happened before f
      * \param concurrent whether neither happened before the other
      * \param key the place of these checks in the enumeration
+     * \param orders each clock's comparison of e with f
      */
-    void Directed(const StampView& e, const StampView& f, bool hb, bool concurrent, uint64_t key)
+    void Directed(const StampView& e,
+                  const StampView& f,
+                  bool hb,
+                  bool concurrent,
+                  uint64_t key,
+                  const Orders& orders)
     {
         const int64_t E = m_options.skewBound.GetTimeStep();
         const int64_t I = m_options.interval.GetTimeStep();
         if (e.repcl && f.repcl)
         {
-            CausalOrder r = ReplayClock::Compare(*e.repcl, *f.repcl);
+            const CausalOrder r = orders.repcl;
             if (hb)
             {
                 Tally(REPCL_HB, r == CausalOrder::BEFORE, e.id, f.id, key);
@@ -275,15 +318,11 @@ class PairChecker
         }
         if (e.hlc && f.hlc && hb)
         {
-            Tally(HLC_HB,
-                  HybridLogicalClock::Compare(*e.hlc, *f.hlc) == CausalOrder::BEFORE,
-                  e.id,
-                  f.id,
-                  key);
+            Tally(HLC_HB, orders.hlc == CausalOrder::BEFORE, e.id, f.id, key);
         }
         if (e.hvc && f.hvc)
         {
-            CausalOrder h = HybridVectorClock::Compare(*e.hvc, *f.hvc);
+            const CausalOrder h = orders.hvc;
             if (hb)
             {
                 Tally(HVC_HB, h == CausalOrder::BEFORE, e.id, f.id, key);
@@ -296,11 +335,7 @@ class PairChecker
         }
         if (hb)
         {
-            Tally(LAMPORT_HB,
-                  LamportClock::Compare(*e.lamport, *f.lamport) == CausalOrder::BEFORE,
-                  e.id,
-                  f.id,
-                  key);
+            Tally(LAMPORT_HB, orders.lamport == CausalOrder::BEFORE, e.id, f.id, key);
         }
     }
 
