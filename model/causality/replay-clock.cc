@@ -500,8 +500,7 @@ ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
         {
             continue; // the floor, uncounted: not stored
         }
-        e.process = k;
-        m_entries.push_back(e);
+        m_entries.emplace_back(k, e.offset, e.counter);
     }
     m_mx = newMx;
     AdvanceOwn(epoch);
@@ -663,7 +662,7 @@ ReplayClock::Receive(const ReplayClock& remote, Time pt)
         {
             continue;
         }
-        m_entries.push_back(Entry{m.process, m.offset, c});
+        m_entries.emplace_back(m.process, m.offset, c);
     }
     if (!sum)
     {
@@ -856,12 +855,6 @@ ReplayClock::GetSelf() const
     return m_self;
 }
 
-const ReplayClockConfig&
-ReplayClock::GetConfig() const
-{
-    return m_config;
-}
-
 uint32_t
 ReplayClock::CounterWidth() const
 {
@@ -900,12 +893,11 @@ ReplayClock::EncodeInto(std::vector<uint8_t>& out, bool* widened) const
     }
     const uint32_t words = (m_config.n + 63) / 64;
     const uint32_t offsetBits = m_config.GetOffsetBits();
-    const uint64_t stored = m_entries.size();
-    BitPacker::Scratch scratch;
-    BitPacker p(out,
-                72 + 64 * uint64_t(words) + stored * offsetBits +
-                    (m_config.sumCounters ? w : stored * w),
-                scratch);
+    const Entry* entries = m_entries.data();
+    const std::size_t stored = m_entries.size();
+    WordPacker p(out,
+                 72 + 64 * uint64_t(words) + stored * offsetBits +
+                     (m_config.sumCounters ? w : stored * w));
     p.Put(w, 8);
     p.Put(static_cast<uint64_t>(m_mx), 64);
     // The bitmap, word by word, from the sorted entries.
@@ -913,15 +905,15 @@ ReplayClock::EncodeInto(std::vector<uint8_t>& out, bool* widened) const
     for (uint32_t word = 0; word < words; ++word)
     {
         uint64_t bits = 0;
-        for (; next < stored && m_entries[next].process / 64 == word; ++next)
+        for (; next < stored && entries[next].process / 64 == word; ++next)
         {
-            bits |= uint64_t(1) << (m_entries[next].process % 64);
+            bits |= uint64_t(1) << (entries[next].process % 64);
         }
         p.Put(bits, 64);
     }
-    for (const auto& e : m_entries)
+    for (std::size_t e = 0; e < stored; ++e)
     {
-        p.Put(e.offset, offsetBits);
+        p.Put(entries[e].offset, offsetBits);
     }
     if (m_config.sumCounters)
     {
@@ -929,9 +921,9 @@ ReplayClock::EncodeInto(std::vector<uint8_t>& out, bool* widened) const
     }
     else
     {
-        for (const auto& e : m_entries)
+        for (std::size_t e = 0; e < stored; ++e)
         {
-            p.Put(e.counter, w);
+            p.Put(entries[e].counter, w);
         }
     }
     p.Finish();
@@ -1009,47 +1001,36 @@ ReplayClock::Decode(const uint8_t* data,
     {
         return false;
     }
-    if (!SameConfig(config, out.m_config))
+    // The harness and the network decode with the receiver's own configuration: no compare.
+    const bool sameConfig = &config == &out.m_config || SameConfig(config, out.m_config);
+    if (!sameConfig)
     {
         config.Validate(); // out's configuration was validated when out was made
     }
     // Only the encoder's own (canonical) form is accepted: offsets within epsilon, the counter
     // width Encode chooses (found by fuzzing: another width would decode but not re-encode to
-    // the same bytes) and zero padding bits.  The entries are decoded into a stack buffer and
-    // checked before out is touched.
+    // the same bytes) and zero padding bits.  A first pass checks the fields before out is
+    // touched; the second reads them again into out (cheaper than a stack copy of the entries).
     const auto cw = static_cast<uint32_t>(w);
-    Entry inlineEntries[32];
-    std::vector<Entry> heapEntries;
-    Entry* entries = inlineEntries;
-    if (stored > 32)
-    {
-        heapEntries.resize(stored);
-        entries = heapEntries.data();
-    }
+    const bool sumCounters = config.sumCounters;
     uint64_t any = 0;
-    uint64_t e = 0;
-    for (uint32_t i = 0; i < words; ++i)
+    uint64_t largestOffset = 0;
+    for (uint64_t e = 0; e < stored; ++e)
     {
-        for (uint64_t word = bitmap[i]; word != 0; word &= word - 1)
-        {
-            const uint64_t offset = in.Get(offsets + e * offsetBits, offsetBits);
-            const uint64_t counter = config.sumCounters ? 0 : in.Get(counters + e * cw, cw);
-            if (offset > config.epsilon)
-            {
-                return false;
-            }
-            any |= counter;
-            entries[e++] = Entry{i * 64 + static_cast<uint32_t>(__builtin_ctzll(word)),
-                                 static_cast<uint32_t>(offset),
-                                 counter};
-        }
+        const uint64_t offset = in.Get(offsets + e * offsetBits, offsetBits);
+        largestOffset = offset > largestOffset ? offset : largestOffset;
+        any |= sumCounters ? 0 : in.Get(counters + e * cw, cw);
     }
-    const uint64_t sum = config.sumCounters ? in.Get(counters, cw) : 0;
+    if (largestOffset > config.epsilon)
+    {
+        return false;
+    }
+    const uint64_t sum = sumCounters ? in.Get(counters, cw) : 0;
     if (std::max(config.counterBits, BitsFor(any | sum)) != cw)
     {
         return false;
     }
-    if (!SameConfig(config, out.m_config))
+    if (!sameConfig)
     {
         out.m_config = config;
     }
@@ -1057,9 +1038,16 @@ ReplayClock::Decode(const uint8_t* data,
     out.m_mx = mx;
     out.m_sum = sum;
     out.m_entries.clear();
-    for (uint64_t k = 0; k < stored; ++k)
+    uint64_t e = 0;
+    for (uint32_t i = 0; i < words; ++i)
     {
-        out.m_entries.push_back(entries[k]);
+        for (uint64_t word = bitmap[i]; word != 0; word &= word - 1, ++e)
+        {
+            out.m_entries.emplace_back(
+                i * 64 + static_cast<uint32_t>(__builtin_ctzll(word)),
+                static_cast<uint32_t>(in.Get(offsets + e * offsetBits, offsetBits)),
+                sumCounters ? 0 : in.Get(counters + e * cw, cw));
+        }
     }
     return true;
 }
