@@ -374,6 +374,20 @@ class WordPacker
     /** Store the last, partial word (its trailing bits are zero). */
     __attribute__((always_inline)) void Finish()
     {
+        const auto rest = static_cast<uint32_t>(m_end - m_p); // 0 to 8 bytes
+        if (rest == 0)
+        {
+            return;
+        }
+        if (m_stored)
+        {
+            // One 8-byte store ending at the end: the last 8 - rest bytes of the word stored
+            // before (the same bytes again), then the rest.
+            uint64_t word = rest == 8 ? m_acc : (m_last << (8 * rest)) | (m_acc >> (64 - 8 * rest));
+            const uint64_t be = __builtin_bswap64(word);
+            std::memcpy(m_end - 8, &be, 8);
+            return;
+        }
         for (uint32_t shift = 56; m_p < m_end; shift -= 8)
         {
             *m_p++ = static_cast<uint8_t>(m_acc >> shift);
@@ -387,12 +401,16 @@ class WordPacker
         const uint64_t be = __builtin_bswap64(word);
         std::memcpy(m_p, &be, 8);
         m_p += 8;
+        m_last = word;
+        m_stored = true;
     }
 
-    uint8_t* m_p;        //!< next output byte (8-byte steps from the start)
-    uint8_t* m_end;      //!< end of the output
-    uint64_t m_acc = 0;  //!< pending bits, left-aligned, zeros after them
-    uint32_t m_used = 0; //!< pending bits (0 to 63)
+    uint8_t* m_p;          //!< next output byte (8-byte steps from the start)
+    uint8_t* m_end;        //!< end of the output
+    uint64_t m_acc = 0;    //!< pending bits, left-aligned, zeros after them
+    uint32_t m_used = 0;   //!< pending bits (0 to 63)
+    uint64_t m_last = 0;   //!< the last word stored
+    bool m_stored = false; //!< whether a word was stored
 };
 
 /**

@@ -318,6 +318,9 @@ class ReplayClock
      */
     ReplayClock(const ReplayClockConfig& config, uint32_t self, bool validated);
 
+    /** Merged entries up to which Receive works in stack buffers (no allocation). */
+    static constexpr std::size_t SMALL_MERGE = 32;
+
     /** \return counter width needed by the current counters */
     inline uint32_t CounterWidth() const;
 
