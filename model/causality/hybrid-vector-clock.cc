@@ -96,7 +96,7 @@ HybridVectorClock::LocalOrSend(Time pt)
     }
 }
 
-void
+__attribute__((always_inline)) void
 HybridVectorClock::ReceiveSmall(const HybridVectorClock& remote, int64_t floor)
 {
     // This clock's entries on the stack (split into two plain arrays: nothing is initialized
