@@ -325,6 +325,95 @@ class BitPacker
 };
 
 /**
+ * Word-at-a-time writer for the HVC and RepCl encoders: the same bytes as BitPacker (fields
+ * most significant bit first, the last byte padded with zero bits), but bits collect in a
+ * register and leave it only as whole aligned 64-bit words, each stored once, straight into the
+ * output vector (sized once; no scratch copy).  Unlike BitPacker's overlapping byte windows,
+ * no store is read back through a partially overlapping load, so the CPU's store forwarding
+ * does not stall.
+ */
+class WordPacker
+{
+  public:
+    /**
+     * \param out resized to exactly ceil(totalBits / 8) bytes (capacity reused)
+     * \param totalBits the exact number of bits that will be written
+     */
+    WordPacker(std::vector<uint8_t>& out, uint64_t totalBits)
+    {
+        const auto size = static_cast<std::size_t>((totalBits + 7) / 8);
+        if (out.size() != size)
+        {
+            out.resize(size);
+        }
+        m_p = out.data();
+        m_end = m_p + size;
+    }
+
+    /**
+     * \param value the field (only its low \p bits bits are written)
+     * \param bits field width, 1 to 64
+     */
+    __attribute__((always_inline)) void Put(uint64_t value, uint32_t bits)
+    {
+        value &= ~uint64_t(0) >> (64 - bits);
+        const uint32_t used = m_used + bits;
+        if (used < 64)
+        {
+            m_acc |= value << (64 - used);
+            m_used = used;
+            return;
+        }
+        // The word is full: it lies wholly inside the output because totalBits is exact.
+        const uint32_t spill = used - 64;
+        StoreWord(m_acc | (value >> spill));
+        m_acc = spill == 0 ? 0 : value << (64 - spill);
+        m_used = spill;
+    }
+
+    /** Store the last, partial word (its trailing bits are zero). */
+    __attribute__((always_inline)) void Finish()
+    {
+        const auto rest = static_cast<uint32_t>(m_end - m_p); // 0 to 8 bytes
+        if (rest == 0)
+        {
+            return;
+        }
+        if (m_stored)
+        {
+            // One 8-byte store ending at the end: the last 8 - rest bytes of the word stored
+            // before (the same bytes again), then the rest.
+            uint64_t word = rest == 8 ? m_acc : (m_last << (8 * rest)) | (m_acc >> (64 - 8 * rest));
+            const uint64_t be = __builtin_bswap64(word);
+            std::memcpy(m_end - 8, &be, 8);
+            return;
+        }
+        for (uint32_t shift = 56; m_p < m_end; shift -= 8)
+        {
+            *m_p++ = static_cast<uint8_t>(m_acc >> shift);
+        }
+    }
+
+  private:
+    /** \param word 64 bits to store big-endian at m_p */
+    __attribute__((always_inline)) void StoreWord(uint64_t word)
+    {
+        const uint64_t be = __builtin_bswap64(word);
+        std::memcpy(m_p, &be, 8);
+        m_p += 8;
+        m_last = word;
+        m_stored = true;
+    }
+
+    uint8_t* m_p;          //!< next output byte (8-byte steps from the start)
+    uint8_t* m_end;        //!< end of the output
+    uint64_t m_acc = 0;    //!< pending bits, left-aligned, zeros after them
+    uint32_t m_used = 0;   //!< pending bits (0 to 63)
+    uint64_t m_last = 0;   //!< the last word stored
+    bool m_stored = false; //!< whether a word was stored
+};
+
+/**
  * The decoders' hot path: reads fields at any bit position (most significant bit first) with
  * one 8-byte big-endian load.  The caller checks the input's length first; reads past the end
  * yield zero bits instead of reading memory beyond it.

@@ -64,24 +64,100 @@ HybridVectorClock::Compact()
 void
 HybridVectorClock::LocalOrSend(Time pt)
 {
-    m_pt = pt.GetTimeStep();
-    m_floor = std::max(m_floor, m_pt - m_epsilon);
-    // Set the own entry and drop entries at or below the floor in one pass.
+    const int64_t now = pt.GetTimeStep();
+    const int64_t floor = std::max(m_floor, now - m_epsilon);
+    m_pt = now;
+    m_floor = floor;
+    // Set the own entry and drop entries at or below the floor in one pass (locals, so that
+    // the stores into the entries do not force reloads of the members).
+    auto* a = m_active.data();
+    const std::size_t size = m_active.size();
+    const uint32_t self = m_self;
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < m_active.size(); ++i)
+    for (std::size_t i = 0; i < size; ++i)
     {
-        auto e = m_active[i];
-        if (e.first == m_self)
+        const uint32_t k = a[i].first;
+        int64_t v = a[i].second;
+        if (k == self)
         {
-            e.second = m_pt;
+            v = now;
         }
-        else if (e.second <= m_floor)
+        else if (v <= floor)
         {
             continue;
         }
-        m_active[kept++] = e;
+        a[kept].first = k;
+        a[kept].second = v;
+        ++kept;
     }
-    m_active.resize(kept);
+    if (kept != size)
+    {
+        m_active.resize(kept);
+    }
+}
+
+__attribute__((always_inline)) void
+HybridVectorClock::ReceiveSmall(const HybridVectorClock& remote, int64_t floor)
+{
+    // This clock's entries on the stack (split into two plain arrays: nothing is initialized
+    // that is not copied), then a forward union merge appended in place to the cleared list.
+    const std::size_t na = m_active.size();
+    const std::size_t nb = remote.m_active.size();
+    uint32_t keys[SMALL_MERGE];
+    int64_t values[SMALL_MERGE];
+    const auto* a = m_active.data();
+    for (std::size_t i = 0; i < na; ++i)
+    {
+        keys[i] = a[i].first;
+        values[i] = a[i].second;
+    }
+    const auto* theirs = remote.m_active.data();
+    const int64_t myFloor = m_floor;
+    const int64_t theirFloor = remote.m_floor;
+    const uint32_t self = m_self;
+    const int64_t now = m_pt;
+    const uint32_t none = std::numeric_limits<uint32_t>::max(); // above every process
+    m_active.clear();
+    bool sawSelf = false;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < na || j < nb)
+    {
+        const uint32_t ka = i < na ? keys[i] : none;
+        const uint32_t kb = j < nb ? theirs[j].first : none;
+        const uint32_t k = ka < kb ? ka : kb;
+        int64_t mine = myFloor;
+        int64_t other = theirFloor;
+        if (ka == k)
+        {
+            mine = values[i++];
+        }
+        if (kb == k)
+        {
+            other = theirs[j++].second;
+        }
+        int64_t value = mine > other ? mine : other;
+        if (k == self)
+        {
+            sawSelf = true;
+            value = now;
+        }
+        else if (value <= floor)
+        {
+            continue;
+        }
+        m_active.emplace_back(k, value);
+    }
+    m_floor = floor;
+    if (!sawSelf) // the own entry is always stored; kept for safety
+    {
+        auto own = std::lower_bound(
+            m_active.begin(),
+            m_active.end(),
+            m_self,
+            [](const std::pair<uint32_t, int64_t>& e, uint32_t key) { return e.first < key; });
+        m_active.insert(own, {m_self, m_pt});
+    }
 }
 
 void
@@ -100,7 +176,13 @@ HybridVectorClock::Receive(const HybridVectorClock& remote, Time pt)
         return;
     }
     m_pt = pt.GetTimeStep();
-    const int64_t floor = std::max({m_floor, remote.m_floor, m_pt - m_epsilon});
+    int64_t floor = m_floor > remote.m_floor ? m_floor : remote.m_floor;
+    floor = floor > m_pt - m_epsilon ? floor : m_pt - m_epsilon;
+    if (m_active.size() <= SMALL_MERGE)
+    {
+        ReceiveSmall(remote, floor);
+        return;
+    }
     // Union merge of the two sorted active lists (absent entries take their side's floor),
     // written backwards into this clock's own storage: the write position never passes the
     // next unread entry of this clock, so no copy and, once the capacity suffices, no
@@ -270,12 +352,10 @@ uint32_t
 HybridVectorClock::DeltaWidth() const
 {
     uint64_t any = 0; // the OR has the same highest bit as the largest delta
+    const int64_t floor = m_floor;
     for (const auto& e : m_active)
     {
-        if (e.second > m_floor)
-        {
-            any |= static_cast<uint64_t>(e.second - m_floor);
-        }
+        any |= e.second > floor ? static_cast<uint64_t>(e.second - floor) : 0;
     }
     return std::max<uint32_t>(1, BitsFor(any));
 }
@@ -284,7 +364,8 @@ uint32_t
 HybridVectorClock::GetEncodedBits() const
 {
     uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
-    return 64 + 64 + 16 + 16 + 7 + GetActiveCount() * (indexBits + DeltaWidth());
+    return 64 + 64 + 16 + 16 + 7 +
+           static_cast<uint32_t>(m_active.size()) * (indexBits + DeltaWidth());
 }
 
 std::vector<uint8_t>
@@ -300,19 +381,28 @@ HybridVectorClock::EncodeInto(std::vector<uint8_t>& out) const
 {
     const uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
     const uint32_t width = DeltaWidth();
-    BitPacker::Scratch scratch;
-    BitPacker w(out, 167 + uint64_t(GetActiveCount()) * (indexBits + width), scratch);
+    const uint64_t count = m_active.size();
+    const uint32_t stride = indexBits + width;
+    const int64_t floor = m_floor;
+    WordPacker w(out, 167 + count * stride);
     w.Put(static_cast<uint64_t>(m_pt), 64);
-    w.Put(static_cast<uint64_t>(m_pt - m_floor), 64);
-    w.Put(m_self, 16);
-    w.Put(GetActiveCount(), 16);
-    w.Put(width, 7);
+    w.Put(static_cast<uint64_t>(m_pt - floor), 64);
+    // owner (16), count (16) and width (7) as one field
+    w.Put((uint64_t(m_self & 0xffff) << 23) | ((count & 0xffff) << 7) | (width & 0x7f), 39);
     for (const auto& [k, v] : m_active)
     {
-        w.Put(k, indexBits);
         // The own entry may sit below the floor when epsilon is smaller than the real skew;
         // encode it relative to the floor only when it is above it.
-        w.Put(v > m_floor ? static_cast<uint64_t>(v - m_floor) : 0, width);
+        const uint64_t delta = v > floor ? static_cast<uint64_t>(v - floor) : 0;
+        if (stride <= 64) // process and delta as one field (always, unless deltas are huge)
+        {
+            w.Put((uint64_t(k) << width) | delta, stride);
+        }
+        else
+        {
+            w.Put(k, indexBits);
+            w.Put(delta, width);
+        }
     }
     w.Finish();
 }
@@ -338,17 +428,18 @@ HybridVectorClock::Decode(const uint8_t* data,
         return false;
     }
     BitUnpacker r(data, size);
-    const auto pt = static_cast<int64_t>(r.Next(64));
-    const uint64_t ptMinusFloor = r.Next(64);
-    const uint64_t self = r.Next(16);
-    const uint64_t count = r.Next(16);
-    const uint64_t width = r.Next(7);
+    const auto pt = static_cast<int64_t>(r.Get(0, 64));
+    const uint64_t ptMinusFloor = r.Get(64, 64);
+    const uint64_t header = r.Get(128, 39); // owner (16), count (16), width (7)
+    const uint64_t self = header >> 23;
+    const uint64_t count = (header >> 7) & 0xffff;
+    const uint64_t width = header & 0x7f;
     const uint32_t indexBits = std::max<uint32_t>(1, BitsFor(n - 1));
     if (n == 0 || self >= n || count < 1 || count > n || width < 1 || width > 63)
     {
         return false;
     }
-    const uint64_t start = r.GetPosition();
+    const uint64_t start = 167;
     const uint64_t stride = indexBits + width;
     // Only the canonical form is accepted (found by fuzzing): the exact length with zero padding
     // bits, the encoder's delta width and the owner's delta field as the encoder writes it.
@@ -371,15 +462,39 @@ HybridVectorClock::Decode(const uint8_t* data,
         return false;
     }
     const uint64_t ownDelta = pt > floor ? static_cast<uint64_t>(pt - floor) : 0;
+    const auto w = static_cast<uint32_t>(width);
+    const uint64_t deltaMask = (uint64_t(1) << w) - 1;
+    const bool oneField = stride <= 56; // process and delta in one read
+    // With one or two entries they all lie in the input's last 8 bytes (size >= 21): then they
+    // are cut from that one word, in a register, instead of a bounds-checked load each.
+    const uint64_t tailStart = (static_cast<uint64_t>(size) - 8) * 8;
+    const bool inTail = oneField && start >= tailStart;
+    const uint64_t tail = inTail ? r.Get(tailStart, 64) : 0;
+    auto entry = [&r, start, stride, indexBits, w, deltaMask, oneField, inTail, tail,
+                  tailStart ](uint64_t e, uint64_t & delta) __attribute__((always_inline))
+    {
+        const uint64_t at = start + e * stride;
+        if (oneField)
+        {
+            const uint64_t f = inTail ? (tail << (at - tailStart)) >> (64 - stride)
+                                      : r.Get(at, static_cast<uint32_t>(stride));
+            delta = f & deltaMask;
+            return f >> w;
+        }
+        delta = r.Get(at + indexBits, w);
+        return r.Get(at, indexBits);
+    };
     // First pass: validate without touching out.
     bool sawSelf = false;
     int64_t previous = -1;
     uint64_t any = 0;
-    const auto w = static_cast<uint32_t>(width);
+    // Stored deltas are above 0 and keep floor + delta within the int64 range.
+    const int64_t maxValue = std::numeric_limits<int64_t>::max();
+    const auto maxDelta = static_cast<uint64_t>(floor >= 0 ? maxValue - floor : maxValue);
     for (uint64_t e = 0; e < count; ++e)
     {
-        const uint64_t k = r.Get(start + e * stride, indexBits);
-        const uint64_t delta = r.Get(start + e * stride + indexBits, w);
+        uint64_t delta;
+        const uint64_t k = entry(e, delta);
         if (k >= n || static_cast<int64_t>(k) <= previous)
         {
             return false; // out of range or not strictly sorted
@@ -393,14 +508,9 @@ HybridVectorClock::Decode(const uint8_t* data,
                 return false;
             }
         }
-        else
+        else if (delta == 0 || delta > maxDelta)
         {
-            int64_t value = 0;
-            if (delta == 0 || delta > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ||
-                __builtin_add_overflow(floor, static_cast<int64_t>(delta), &value))
-            {
-                return false; // stored entries lie above the floor, within the int64 range
-            }
+            return false; // stored entries lie above the floor, within the int64 range
         }
         any |= delta;
     }
@@ -413,13 +523,12 @@ HybridVectorClock::Decode(const uint8_t* data,
     out.m_epsilon = eps;
     out.m_pt = pt;
     out.m_floor = floor;
-    out.m_active.resize(count);
+    out.m_active.clear();
     for (uint64_t e = 0; e < count; ++e)
     {
-        auto k = static_cast<uint32_t>(r.Get(start + e * stride, indexBits));
-        int64_t value =
-            k == self ? pt : floor + static_cast<int64_t>(r.Get(start + e * stride + indexBits, w));
-        out.m_active[e] = {k, value};
+        uint64_t delta;
+        const auto k = static_cast<uint32_t>(entry(e, delta));
+        out.m_active.emplace_back(k, k == self ? pt : floor + static_cast<int64_t>(delta));
     }
     return true;
 }

@@ -138,8 +138,22 @@ class HybridVectorClock
     /** Drop entries at or below the floor (keeping the own entry). */
     void Compact();
 
-    /** \return width of (value - floor) for the active entries */
-    uint32_t DeltaWidth() const;
+    /**
+     * Defined (and used) only in the .cc; inline so that calls bind there, not through the PLT.
+     * \return width of (value - floor) for the active entries
+     */
+    inline uint32_t DeltaWidth() const;
+
+    /** Active entries up to which Receive merges through a stack copy (no allocation). */
+    static constexpr std::size_t SMALL_MERGE = 32;
+
+    /**
+     * Receive's merge when this clock has at most SMALL_MERGE active entries (inline: see
+     * DeltaWidth).
+     * \param remote the message's timestamp (not this clock)
+     * \param floor the new floor (m_pt is already the receive time)
+     */
+    inline void ReceiveSmall(const HybridVectorClock& remote, int64_t floor);
 
     uint32_t m_n;                                       //!< processes
     uint32_t m_self;                                    //!< owner

@@ -253,6 +253,22 @@ class ReplayClock
     /** One stored process. */
     struct Entry
     {
+        Entry() = default;
+
+        /**
+         * Constructed in place by emplace_back: field by field, with no temporary whose 16
+         * bytes the CPU would have to reload from two smaller stores.
+         * \param p process
+         * \param o offset
+         * \param c counter
+         */
+        Entry(uint32_t p, uint32_t o, uint64_t c)
+            : process(p),
+              offset(o),
+              counter(c)
+        {
+        }
+
         uint32_t process; //!< index
         uint32_t offset;  //!< below epsilon (the owner's, or one with a counter, may equal it)
         uint64_t counter; //!< counter (0 in sum mode)
@@ -263,22 +279,26 @@ class ReplayClock
      * synchronization floor become the floor (dropped).
      * \param newMx the new mx
      */
-    void ShiftCounts(int64_t newMx);
+    inline void ShiftCounts(int64_t newMx);
     /**
      * EPOCH_COUNTS: make the owner's pair the next event in epoch \p epoch.
      * \param epoch the owner's current epoch
      */
-    void AdvanceOwn(int64_t epoch);
+    inline void AdvanceOwn(int64_t epoch);
     /** \param pt send or local event, EPOCH_COUNTS rules */
-    void LocalOrSendCounts(Time pt);
+    inline void LocalOrSendCounts(Time pt);
     /**
      * \param remote message timestamp
      * \param pt receive event, EPOCH_COUNTS rules
      */
-    void ReceiveCounts(const ReplayClock& remote, Time pt);
+    inline void ReceiveCounts(const ReplayClock& remote, Time pt);
 
-    /** \return the owner's entry (always present) */
-    Entry& Own();
+    /**
+     * Inline (defined and used only in the .cc), like the other private helpers here, so that
+     * calls bind there instead of going through the PLT.
+     * \return the owner's entry (always present)
+     */
+    inline Entry& Own();
 
     /**
      * Entry-wise minimum of two same-mx timestamps' offsets.
@@ -298,8 +318,11 @@ class ReplayClock
      */
     ReplayClock(const ReplayClockConfig& config, uint32_t self, bool validated);
 
+    /** Merged entries up to which Receive works in stack buffers (no allocation). */
+    static constexpr std::size_t SMALL_MERGE = 32;
+
     /** \return counter width needed by the current counters */
-    uint32_t CounterWidth() const;
+    inline uint32_t CounterWidth() const;
 
     ReplayClockConfig m_config;   //!< parameters
     uint32_t m_self;              //!< owner
@@ -307,6 +330,12 @@ class ReplayClock
     std::vector<Entry> m_entries; //!< stored processes, sorted
     uint64_t m_sum;               //!< sum-of-counters mode: the one counter
 };
+
+inline const ReplayClockConfig&
+ReplayClock::GetConfig() const
+{
+    return m_config;
+}
 
 /**
  * \ingroup chronometry
