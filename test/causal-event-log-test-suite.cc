@@ -360,6 +360,28 @@ RandomConfig(std::mt19937_64& rng, uint32_t n)
 }
 
 /**
+ * The rest of a random workload for the clocks: the skew they assume, delays up to 3 ms, local
+ * events, a seed (drawn in this order).
+ * \param rng randomness
+ * \param config the clocks
+ * \param meanGap mean time between a process' actions
+ * \param p receives the workload (its n and events already set)
+ */
+void
+RandomWorkload(std::mt19937_64& rng,
+               const CausalityConfig& config,
+               Time meanGap,
+               RandomExecutionParams& p)
+{
+    p.skewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
+    p.meanGap = meanGap;
+    p.minDelay = MicroSeconds(rng() % 20);
+    p.maxDelay = p.minDelay + MicroSeconds(rng() % 3000);
+    p.localFraction = (rng() % 60) / 100.0;
+    p.seed = rng();
+}
+
+/**
  * \param config the clocks
  * \param rng randomness
  * \return checker options near the clocks' own, sometimes off them (more violations)
@@ -432,13 +454,9 @@ class RandomExecutionsTestCase : public TestCase
             p.n = 1 + rng() % 80;
             p.events = 20 + rng() % 230;
             CausalityConfig config = RandomConfig(rng, p.n);
-            p.skewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
-            p.meanGap =
+            const Time meanGap =
                 (run % 3 == 0) ? MicroSeconds(1 + rng() % 10) : MicroSeconds(20 + rng() % 500);
-            p.minDelay = MicroSeconds(rng() % 20);
-            p.maxDelay = p.minDelay + MicroSeconds(rng() % 3000);
-            p.localFraction = (rng() % 60) / 100.0;
-            p.seed = rng();
+            RandomWorkload(rng, config, meanGap, p);
             CausalEventLog compact;
             auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
             events += full.size();
@@ -726,12 +744,8 @@ class VectorFromGraphTestCase : public TestCase
             p.n = 1 + rng() % 80;
             p.events = 20 + rng() % 230;
             CausalityConfig carried = RandomConfig(rng, p.n);
-            p.skewBound = carried.replay.interval * static_cast<int64_t>(carried.replay.epsilon);
-            p.meanGap = MicroSeconds(1 + rng() % 300);
-            p.minDelay = MicroSeconds(rng() % 20);
-            p.maxDelay = p.minDelay + MicroSeconds(rng() % 3000);
-            p.localFraction = (rng() % 60) / 100.0;
-            p.seed = rng();
+            const Time meanGap = MicroSeconds(1 + rng() % 300);
+            RandomWorkload(rng, carried, meanGap, p);
             CausalityConfig fromGraph = carried;
             fromGraph.vectorOnWire = false;
             auto full = RandomExecution::Run(p, carried);

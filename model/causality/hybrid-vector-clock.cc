@@ -51,6 +51,17 @@ HybridVectorClock::GetEntry(uint32_t k) const
 }
 
 void
+HybridVectorClock::InsertOwnEntry()
+{
+    auto own = std::lower_bound(
+        m_active.begin(),
+        m_active.end(),
+        m_self,
+        [](const std::pair<uint32_t, int64_t>& e, uint32_t key) { return e.first < key; });
+    m_active.insert(own, {m_self, m_pt});
+}
+
+void
 HybridVectorClock::Compact()
 {
     m_active.erase(std::remove_if(m_active.begin(),
@@ -151,12 +162,7 @@ HybridVectorClock::ReceiveSmall(const HybridVectorClock& remote, int64_t floor)
     m_floor = floor;
     if (!sawSelf) // the own entry is always stored; kept for safety
     {
-        auto own = std::lower_bound(
-            m_active.begin(),
-            m_active.end(),
-            m_self,
-            [](const std::pair<uint32_t, int64_t>& e, uint32_t key) { return e.first < key; });
-        m_active.insert(own, {m_self, m_pt});
+        InsertOwnEntry();
     }
 }
 
@@ -240,12 +246,7 @@ HybridVectorClock::Receive(const HybridVectorClock& remote, Time pt)
     m_floor = floor;
     if (!sawSelf) // the own entry is always stored; kept for safety
     {
-        auto own = std::lower_bound(
-            m_active.begin(),
-            m_active.end(),
-            m_self,
-            [](const std::pair<uint32_t, int64_t>& e, uint32_t key) { return e.first < key; });
-        m_active.insert(own, {m_self, m_pt});
+        InsertOwnEntry();
     }
 }
 

@@ -138,6 +138,9 @@ class HybridVectorClock
     /** Drop entries at or below the floor (keeping the own entry). */
     void Compact();
 
+    /** Insert the own entry (value pt) in order, where a merge did not produce it. */
+    void InsertOwnEntry();
+
     /**
      * Defined (and used) only in the .cc; inline so that calls bind there, not through the PLT.
      * \return width of (value - floor) for the active entries
