@@ -26,10 +26,14 @@ TIMING = ("wall_s", "link_s", "csv_row", "finished", "worker", "pid")
 
 
 def timed(technique, points, db, **kwargs):
-    start = time.time()
+    """Run a sweep into a fresh file: (wall seconds, the table without timing columns, the
+    points' own run time summed)."""
+    start = time.monotonic()
     df = cs.sweep(technique, points, db, progress=False, **kwargs)
+    wall = time.monotonic() - start
     assert (df.status == "ok").all(), df.error.dropna().tolist()
-    return time.time() - start, df.drop(columns=[c for c in TIMING if c in df])
+    work = float(df.wall_s.sum()) if "wall_s" in df else float("nan")
+    return wall, df.drop(columns=[c for c in TIMING if c in df]), work
 
 
 def main():
@@ -40,8 +44,8 @@ def main():
     args = parser.parse_args()
     points = cs.replicate(GRIDS[args.technique], args.runs)
     with tempfile.TemporaryDirectory() as tmp:
-        one, a = timed(args.technique, points, os.path.join(tmp, "w1.sqlite"), workers=1)
-        two, b = timed(args.technique, points, os.path.join(tmp, "w2.sqlite"), workers=2)
+        one, a, _ = timed(args.technique, points, os.path.join(tmp, "w1.sqlite"), workers=1)
+        two, b, _ = timed(args.technique, points, os.path.join(tmp, "w2.sqlite"), workers=2)
         assert a.equals(b), "1 and 2 workers must give the same table"
         print(f"{args.technique}: {len(points)} points, {os.cpu_count()} cores: 1 worker "
               f"{one:.1f} s, 2 workers {two:.1f} s, speed-up {one / two:.2f}x")
@@ -49,7 +53,7 @@ def main():
             from distributed import Client, LocalCluster
             with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                               dashboard_address=None) as cluster, Client(cluster) as client:
-                dask, c = timed(args.technique, points, os.path.join(tmp, "d.sqlite"),
+                dask, c, _ = timed(args.technique, points, os.path.join(tmp, "d.sqlite"),
                                 scheduler=client)
             assert a.equals(c), "the Dask table must equal the local one"
             print(f"  Dask LocalCluster (2 workers): {dask:.1f} s, speed-up {one / dask:.2f}x")

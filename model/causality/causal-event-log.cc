@@ -97,8 +97,7 @@ CausalEventLog::Append(uint32_t process,
         {
             link = OVERRIDE | m_overrides.size();
             uint64_t send = NO_SEND;
-            if (it != m_sends.end() && !m_configs[process].CarriesVector() &&
-                m_configs[process].vector)
+            if (it != m_sends.end() && m_configs[process].LogComputesVector())
             {
                 // The replay's vector clock follows the message, whatever bytes it carried.
                 send = it->second.index;
@@ -263,7 +262,7 @@ CausalEventLog::Cursor::Next()
     }
     CausalStamp& stamp = now->stamp;
     // The vector clock the processes did not carry: computed here from the message graph.
-    const bool graphTruth = config.vector && !config.vectorOnWire;
+    const bool graphTruth = config.LogComputesVector();
     stamp.runsVector = config.CarriesVector(); // the clocks' own step and encoding, as run
     if (r.kind == CausalEventKind::RECEIVE)
     {

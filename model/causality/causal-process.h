@@ -52,6 +52,12 @@ struct CausalityConfig
     {
         return vector && vectorOnWire;
     }
+
+    /** \return whether a CausalEventLog recomputes the vector clock the processes did not carry */
+    bool LogComputesVector() const
+    {
+        return vector && !vectorOnWire;
+    }
 };
 
 /** Kind of a logged event. */

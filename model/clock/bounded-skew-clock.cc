@@ -90,7 +90,6 @@ BoundedSkewClock::BoundedSkewClock()
     : m_bound(MilliSeconds(1)),
       m_form(clockmath::BoundedSkewForm::BOUNDED),
       m_generator(STREAM),
-      m_fastSeeded(false),
       m_lastReading(0),
       m_lastReadAt(0)
 {
@@ -136,7 +135,7 @@ BoundedSkewClock::GetLastReading() const
 uint64_t
 BoundedSkewClock::DrawFast()
 {
-    if (!m_fastSeeded)
+    if (!m_fast)
     {
         // State and sequence from eight 32-bit words of the ns-3 stream: the generator follows
         // RngRun and the stream this clock was given, as a Stream clock's draws do.
@@ -148,12 +147,8 @@ BoundedSkewClock::DrawFast()
                 w = (w << 32) | static_cast<uint32_t>(m_rng->RandU01() * 4294967296.0);
             }
         }
-        if (!m_fast)
-        {
-            m_fast = std::make_unique<FastGenerator>();
-        }
+        m_fast = std::make_unique<FastGenerator>();
         m_fast->engine.seed(words[0], words[1]);
-        m_fastSeeded = true;
     }
     return m_fast->engine();
 }
@@ -210,7 +205,7 @@ BoundedSkewClock::AssignStreams(int64_t stream)
 {
     m_uniform->SetStream(stream);
     m_rng = StaticCast<UniformSource>(m_uniform)->GetGenerator(); // SetStream replaced it
-    m_fastSeeded = false; // reseeded from the new stream at the next read
+    m_fast.reset(); // seeded from the new stream at the next read
     return 1;
 }
 

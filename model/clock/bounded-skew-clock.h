@@ -89,8 +89,8 @@ class BoundedSkewClock : public LocalClock
     Time m_bound;                          //!< E
     clockmath::BoundedSkewForm m_form;     //!< which algorithm
     Generator m_generator;                 //!< Generator attribute
-    std::unique_ptr<FastGenerator> m_fast; //!< the Pcg64 generator, once seeded
-    bool m_fastSeeded;                     //!< m_fast seeded from the current stream
+    std::unique_ptr<FastGenerator> m_fast; //!< the Pcg64 generator, seeded from the current
+                                           //!< stream (null until the first Pcg64 read)
     Ptr<UniformRandomVariable> m_uniform;  //!< draws within the allowed interval
     RngStream* m_rng;   //!< m_uniform's generator, drawn from directly (see DoRead)
     Time m_lastReading; //!< previous reading

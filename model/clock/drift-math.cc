@@ -196,8 +196,9 @@ DrawBoundedSkewReading(int64_t previous,
                                           true,
                                           false);
     }
-    int64_t lo = (form == BoundedSkewForm::BOUNDED) ? std::max(previous, trueNow) : previous;
-    int64_t hi = trueNow + bound;
+    const BoundedSkewWindow window = BoundedSkewWindowOf(previous, trueNow, bound, form);
+    const int64_t lo = window.lo;
+    const int64_t hi = window.hi;
     if (lo >= hi)
     {
         // Only possible when the previous reading already sits on the upper bound.

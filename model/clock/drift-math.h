@@ -85,6 +85,26 @@ enum BoundedSkewForm
     THESIS
 };
 
+/** The interval a bounded-skew read is drawn from, in time steps. */
+struct BoundedSkewWindow
+{
+    int64_t lo; //!< smallest reading: max(previous, t) (Bounded) or previous (Thesis)
+    int64_t hi; //!< largest reading: t + E
+};
+
+/**
+ * \param previous the previous reading in time steps
+ * \param trueNow true time t in time steps
+ * \param bound the skew bound E in time steps
+ * \param form which algorithm
+ * \return the window of the next read (lo >= hi when the previous reading is at the top)
+ */
+inline BoundedSkewWindow
+BoundedSkewWindowOf(int64_t previous, int64_t trueNow, int64_t bound, BoundedSkewForm form)
+{
+    return {(form == BOUNDED && trueNow > previous) ? trueNow : previous, trueNow + bound};
+}
+
 /**
  * Draw one reading of a bounded-skew clock.
  * \param previous the previous reading in time steps (the first read passes the initial value)
@@ -117,15 +137,14 @@ DrawBoundedSkewReadingBits(int64_t previous,
                            uint64_t bits,
                            BoundedSkewForm form)
 {
-    const int64_t lo = (form == BOUNDED && trueNow > previous) ? trueNow : previous;
-    const int64_t hi = trueNow + bound;
-    if (lo >= hi)
+    const BoundedSkewWindow w = BoundedSkewWindowOf(previous, trueNow, bound, form);
+    if (w.lo >= w.hi)
     {
-        return lo; // the previous reading already sits at or above the upper bound
+        return w.lo; // the previous reading already sits at or above the upper bound
     }
     __extension__ typedef unsigned __int128 U128;
-    const uint64_t span = static_cast<uint64_t>(hi - lo) + 1;
-    return lo + static_cast<int64_t>((static_cast<U128>(bits) * span) >> 64);
+    const uint64_t span = static_cast<uint64_t>(w.hi - w.lo) + 1;
+    return w.lo + static_cast<int64_t>((static_cast<U128>(bits) * span) >> 64);
 }
 
 /**
