@@ -461,6 +461,17 @@ ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
     const uint32_t last = std::numeric_limits<uint32_t>::max(); // above every process
     const std::size_t none = std::numeric_limits<std::size_t>::max();
     std::size_t own = none;
+    // ShiftCounts of one entry: a pair that falls below the floor becomes the floor,
+    // uncounted (an absent entry, (eps, 0), is the floor already).
+    auto shiftPair = [eps](const Entry& e, int64_t d, uint32_t& offset, uint64_t& counter)
+        __attribute__((always_inline))
+    {
+        if (d <= static_cast<int64_t>(eps - e.offset))
+        {
+            offset = e.offset + static_cast<uint32_t>(d);
+            counter = e.counter;
+        }
+    };
     std::size_t count = 0;
     std::size_t i = 0;
     std::size_t j = 0;
@@ -469,31 +480,17 @@ ReplayClock::ReceiveCounts(const ReplayClock& remote, Time pt)
         const uint32_t ka = i < na ? mine[i].process : last;
         const uint32_t kb = j < nb ? theirs[j].process : last;
         const uint32_t k = ka < kb ? ka : kb;
-        // ShiftCounts of one entry: a pair that falls below the floor becomes the floor,
-        // uncounted (an absent entry is the floor already).
         uint32_t x = eps;
         uint64_t cx = 0;
         uint32_t y = eps;
         uint64_t cy = 0;
         if (ka == k)
         {
-            const uint32_t o = mine[i].offset;
-            if (da <= static_cast<int64_t>(eps - o))
-            {
-                x = o + static_cast<uint32_t>(da);
-                cx = mine[i].counter;
-            }
-            ++i;
+            shiftPair(mine[i++], da, x, cx);
         }
         if (kb == k)
         {
-            const uint32_t o = theirs[j].offset;
-            if (db <= static_cast<int64_t>(eps - o))
-            {
-                y = o + static_cast<uint32_t>(db);
-                cy = theirs[j].counter;
-            }
-            ++j;
+            shiftPair(theirs[j++], db, y, cy);
         }
         // Lexicographic maximum of (epoch, count): a smaller offset is a later epoch.
         const bool takeX = x < y || (x == y && cx >= cy);
