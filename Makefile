@@ -17,6 +17,7 @@ RESULTS ?= results
 
 PREFIX ?= /usr/local
 NS3 ?= 3.37
+PROFILE ?= default
 NS348_BUILD_DIR ?= build-348
 
 .PHONY: all setup configure build demo test test-debug test-sanitize test-348 install bench in-tree clean
@@ -68,7 +69,7 @@ bench: build
 	$(BUILD_DIR)/bench/clock-read-bench
 
 in-tree:
-	bash scripts/check-in-tree.sh --ns3 $(NS3)
+	bash scripts/check-in-tree.sh --ns3 $(NS3) --profile $(PROFILE)
 
 clean:
 	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(SANITIZE_BUILD_DIR) $(NS348_BUILD_DIR) $(NS348_BUILD_DIR)-ns3

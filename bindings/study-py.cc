@@ -229,6 +229,7 @@ RunStudy(const std::string& name, const py::object& rows, const py::kwargs& kw)
         return StudyRunner::Run(study);
     });
     py::dict out;
+    AddFields(r.GetParameters(), out); // every parameter of the point, the defaults too
     AddFields(r.GetSummary(), out);
     bool withRows = d.GetRowSchema() && (rows.is_none() ? d.GetRowsInCsv() : rows.cast<bool>());
     if (withRows)

@@ -67,7 +67,7 @@ main(int argc, char* argv[])
             std::printf("  %-12s %-5s n=%4u covered=%4u paper=%4u  bound mean "
                         "%9.2f max %9.2f us  |err| mean %8.2f max %8.2f us\n",
                         m.Get<std::string>("method").c_str(),
-                        m.Get<std::string>("duration").c_str(),
+                        m.Get<std::string>("path").c_str(),
                         m.Get<unsigned>("n"),
                         m.Get<unsigned>("covered"),
                         m.Get<unsigned>("paper_covered"),

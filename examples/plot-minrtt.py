@@ -22,7 +22,7 @@ METHODS = ["CP", "CP_MULTI", "CP_BUSY", "NTP", "ReT"]
 def main(csv_path, png_path):
     data = pd.read_csv(csv_path)
     fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.5))
-    ac = data[data["duration"] == "A->C"]
+    ac = data[data["path"] == "A->C"]
     loads = sorted(ac["load"].unique())
     width = 0.8 / len(METHODS)
     for k, method in enumerate(METHODS):

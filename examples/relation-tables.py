@@ -47,14 +47,14 @@ def main(argv=None):
     ap.add_argument("csv", help="chronometry-study --study=relation --csv output")
     ap.add_argument("--by", default="noise_model,load", help="group columns (comma list)")
     ap.add_argument("--across", default="rounds", help="column across the table")
-    ap.add_argument("--duration", default="A->C", help="A->C, B->C or B")
+    ap.add_argument("--path", "--duration", dest="duration", default="A->C", help="the path measured: A->C, B->C or B")
     ap.add_argument("--methods", default="CP,CP_MULTI,NTP,ReT",
                     help="methods, in order (comma list)")
     args = ap.parse_args(argv)
     by = [c for c in args.by.split(",") if c]
     methods = args.methods.split(",")
     with open(args.csv, newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["duration"] == args.duration]
+        rows = [r for r in csv.DictReader(f) if r["path"] == args.duration]
     if not rows:
         sys.exit(f"no {args.duration} rows in {args.csv}")
     for c in by + [args.across]:

@@ -217,7 +217,7 @@ def figures_relation(df, out):
     import matplotlib.pyplot as plt
     m = _methods(df)
     m = m.assign(coverage=m.covered / m.n.where(m.n > 0))
-    ac = m[m.duration == "A->C"]
+    ac = m[m.path == "A->C"]
     result = []
 
     affine = ac[ac.tsc_model == "constant"]
@@ -263,7 +263,7 @@ def figures_relation(df, out):
         cases = [(t, w) for t in ("step", "walk") for w in (False, True)
                  if ((wander.tsc_model == t) & (wander.wander_term == w)).any()]
         width = 0.8 / len(shown)
-        cov = wander[wander.duration == "A->C"].groupby(
+        cov = wander[wander.path == "A->C"].groupby(
             ["tsc_model", "wander_term", "method"])[["covered", "n"]].sum()
         for k, method in enumerate(shown):
             vals = []
@@ -283,7 +283,7 @@ def figures_relation(df, out):
             if (t, False, "CP") in cov.index and (t, True, "CP") in cov.index:
                 off, on = cov.loc[(t, False, "CP")], cov.loc[(t, True, "CP")]
                 ratio = wander[(wander.tsc_model == t) & wander.wander_term &
-                               (wander.method == "CP") & (wander.duration == "A->C")].bound_ratio
+                               (wander.method == "CP") & (wander.path == "A->C")].bound_ratio
                 lines.append(f"{t}: CP covers {off.covered / off.n:.0%} without the term and "
                              f"{on.covered / on.n:.0%} with it (bound ratio {ratio.mean():.1f})")
         ntp = cov.xs("NTP", level="method")

@@ -3,7 +3,7 @@
 # chronometry suite through test.py, every example once (one small point each), the
 # "your own simulation" file from scratch/ and (when pybind11 is there) the Python module.
 #
-#   scripts/check-in-tree.sh [--ns3 3.37|3.48|DIR] [WORKDIR]
+#   scripts/check-in-tree.sh [--ns3 3.37|3.48|DIR] [--profile default|optimized|debug] [WORKDIR]
 #
 #   --ns3 3.37  (default) ns-3 3.37 from Debian's source archive (adds a deb-src entry if
 #               none), unpacked in WORKDIR (default /tmp/chronometry-in-tree).
@@ -12,6 +12,8 @@
 #               /tmp/chronometry-in-tree-3.48).
 #   --ns3 DIR   an ns-3 source tree you name (3.36 or later); chronometry is placed at
 #               DIR/contrib/chronometry and DIR/scratch/chronometry-my-simulation.cc and built there.
+#   --profile   ns-3's build profile (./ns3 configure -d): default (the default), optimized
+#               (NS_ASSERT and NS_LOG compiled out, as most researchers run) or debug.
 #
 # Configures with only the modules chronometry needs, with g++ (ns-3.48 needs clang >= 17,
 # Debian's g++ 12 handles its C++23), tests and the module's examples on, and ns-3's own
@@ -21,14 +23,22 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 version=3.37
+profile=default
 while [ $# -gt 0 ]; do
   case "$1" in
     --ns3) version=$2; shift 2 ;;
     --ns3=*) version=${1#--ns3=}; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --profile) profile=$2; shift 2 ;;
+    --profile=*) profile=${1#--profile=}; shift ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
+case "$profile" in
+  default|optimized|debug|release) ;;
+  *) echo "check-in-tree: --profile $profile is invalid; valid: default, optimized, debug" >&2
+     exit 1 ;;
+esac
 jobs=${JOBS:-$(nproc)}
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -143,7 +153,7 @@ fi
 # 3.37's test library links csma; later releases need only chronometry's own dependencies.
 modules="chronometry;csma"
 ./ns3 configure --enable-tests --enable-examples --disable-python-bindings \
-  --enable-modules="$modules" --filter-module-examples-and-tests=chronometry -d default
+  --enable-modules="$modules" --filter-module-examples-and-tests=chronometry -d "$profile"
 # ./ns3 build caps its jobs at nproc - 1 (one on a 2-core machine): drive its CMake tree directly.
 cmake --build cmake-cache -j "$jobs"
 
@@ -217,7 +227,7 @@ rm -rf "$out"
 n=$(echo "$suites" | wc -w)
 status=0
 [ "$failed" -eq 0 ] && [ -z "$examples_failed" ] || status=1
-echo "check-in-tree: ns-3 $ns3version: $n chronometry suites through test.py: $passed passed," \
+echo "check-in-tree: ns-3 $ns3version ($profile): $n chronometry suites through test.py: $passed passed," \
      "$failed failed${failed_names:+ ($failed_names )}; examples, scratch program and Python run:" \
      "$examples_ok ok${examples_failed:+, failed:$examples_failed}"
 exit $status

@@ -117,43 +117,36 @@ InferenceStudy::GetTypeId()
                        "multitier, or gossip (the replay-clock workload: no causes at all)",
                        &InferenceStudy::m_workload,
                        std::string("multitier"),
-                       MakeStringChoiceChecker({"multitier", "gossip"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"multitier", "gossip"}))
             .Parameter("Clients",
                        "Parallelism: client nodes",
                        &InferenceStudy::m_clients,
                        4,
-                       MakeUintegerRangeChecker(1, 256),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 256))
             .Parameter("Backends",
                        "Back-end nodes",
                        &InferenceStudy::m_backends,
                        3,
-                       MakeUintegerRangeChecker(1, 64),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 64))
             .Parameter("FanOut",
                        "Back-ends per request (at most Backends)",
                        &InferenceStudy::m_fanOut,
                        1,
-                       MakeUintegerRangeChecker(1, 64),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 64))
             .Parameter("LookupProbability",
                        "Probability that a back-end step calls the lookup service",
                        &InferenceStudy::m_lookupProbability,
                        0.5,
-                       MakeDoubleRangeChecker(0, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("Rate",
                        "alpha: requests per second per client (gossip: messages/s per node)",
                        &InferenceStudy::m_rate,
                        10.0,
-                       MakeDoubleRangeChecker(0, 1e5, "/s", false, true),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1e5, "/s", false, true))
             .Switch("Poisson",
                     "Poisson requests (else a fixed interval)",
                     &InferenceStudy::m_poisson,
-                    true,
-                    C::Plain())
+                    true)
             .Parameter("Skew",
                        "Clock skew bound E: offsets uniform in [-E/2, E/2]",
                        &InferenceStudy::m_skew,
@@ -164,8 +157,7 @@ InferenceStudy::GetTypeId()
                        "Clock drift, uniform in [-DriftPpm, DriftPpm]",
                        &InferenceStudy::m_driftPpm,
                        50.0,
-                       MakeDoubleRangeChecker(0, 1000, "ppm"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1000, "ppm"))
             .Parameter("Delay",
                        "delta: the LAN's propagation delay",
                        &InferenceStudy::m_delay,
@@ -199,8 +191,7 @@ InferenceStudy::GetTypeId()
             .Switch("TraceLookup",
                     "Trace the lookup node (false: its timestamps are missing)",
                     &InferenceStudy::m_traceLookup,
-                    true,
-                    C::Plain())
+                    true)
             .Parameter("Window",
                        "Linker window x: longest causal delay considered",
                        &InferenceStudy::m_window,
@@ -211,34 +202,29 @@ InferenceStudy::GetTypeId()
                        "Linker y: a spontaneous send weighs as a delay of y times the mean",
                        &InferenceStudy::m_y,
                        4.0,
-                       MakeDoubleRangeChecker(0, 1000),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1000))
             .Parameter("TryBothBand",
                        "Linker: links with |p - 0.5| <= band are tried both ways",
                        &InferenceStudy::m_tryBothBand,
                        0.2,
-                       MakeDoubleRangeChecker(0, 0.5),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 0.5))
             .Parameter("MaxTryBoth",
                        "Linker k: try-both decisions per root",
                        &InferenceStudy::m_maxTryBoth,
                        4,
-                       MakeUintegerRangeChecker(0, 20),
-                       C::Plain())
+                       MakeUintegerRangeChecker(0, 20))
             .Parameter("DelayModel",
                        "Linker delay model: per-child-pair (the paper: one d per sender->receiver "
                        "pair of the child) or per-parent-pair (one d per X->B->C triple)",
                        &InferenceStudy::m_delayModel,
                        std::string("per-child-pair"),
-                       MakeStringChoiceChecker({"per-child-pair", "per-parent-pair"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"per-child-pair", "per-parent-pair"}))
             .Parameter("Iterations",
                        "Linker re-estimation rounds of the per-parent-pair delays (0: the "
                        "delays of all candidates, as published)",
                        &InferenceStudy::m_iterations,
                        0,
-                       MakeUintegerRangeChecker(0, 20),
-                       C::Plain())
+                       MakeUintegerRangeChecker(0, 20))
             .Parameter("ReplyService",
                        "Mean step (exponential) of a front-end or back-end that answers after a "
                        "downstream reply; 0: the node's own service time. Different from the "
@@ -253,25 +239,22 @@ InferenceStudy::GetTypeId()
                        "flow, in order, no message id) or id (the simulator's global message id)",
                        &InferenceStudy::m_reconcile,
                        std::string("endpoints"),
-                       MakeStringChoiceChecker({"endpoints", "id"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"endpoints", "id"}))
             .Parameter("Segments",
                        "Offset-and-rate clock estimator: segments per node pair, each giving one "
                        "offset sample of the least-squares line",
                        &InferenceStudy::m_segments,
                        8,
-                       MakeUintegerRangeChecker(2, 100000),
-                       C::Plain())
+                       MakeUintegerRangeChecker(2, 100000))
             .Parameter("FixedPortPeers",
                        "Client aggregation: distinct remote endpoints that make a (node, port) "
                        "fixed, i.e. a server's (each client uses its own port)",
                        &InferenceStudy::m_fixedPortPeers,
                        2,
-                       MakeUintegerRangeChecker(2, 1000000000),
-                       C::Plain())
-            .Seed(C::None())
-            .Run(C::Plain())
-            .Topology(C::None())
+                       MakeUintegerRangeChecker(2, 1000000000))
+            .Seed()
+            .Run()
+            .Topology()
             .Summary(
                 StudySchema()
                     .Unsigned("messages", "", "messages in the trace")

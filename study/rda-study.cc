@@ -224,19 +224,16 @@ RdaStudy::GetTypeId()
                        "Packet loss probability of the data link",
                        &RdaStudy::m_lossRate,
                        0.01,
-                       MakeDoubleRangeChecker(0, 0.5),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 0.5))
             .Switch("BurstLoss",
                     "Bursty loss (BurstErrorModel, mean burst 2.5) instead of RateErrorModel",
                     &RdaStudy::m_burstLoss,
-                    false,
-                    C::Plain())
+                    false)
             .Parameter("ReorderRate",
                        "Probability that a packet gets the reorder delay",
                        &RdaStudy::m_reorderRate,
                        0.01,
-                       MakeDoubleRangeChecker(0, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("ReorderDelayMax",
                        "Reorder delay, uniform in [0, ReorderDelayMax]",
                        &RdaStudy::m_reorderDelayMax,
@@ -271,26 +268,22 @@ RdaStudy::GetTypeId()
                        "Receiver clock offset (without SkewBound)",
                        &RdaStudy::m_clockOffset,
                        Time(0),
-                       MakeTimeRangeChecker(Seconds(-1), Seconds(1)),
-                       C::WholeIn(Time::NS))
+                       MakeTimeRangeChecker(Seconds(-1), Seconds(1)))
             .Parameter("DriftPpm",
                        "Receiver clock drift (without SkewBound)",
                        &RdaStudy::m_driftPpm,
                        0.0,
-                       MakeDoubleRangeChecker(-500, 500, "ppm"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(-500, 500, "ppm"))
             .Parameter("SkewBound",
                        "> 0: the receiver's clock is a BoundedSkewClock within this E",
                        &RdaStudy::m_skewBound,
                        Time(0),
-                       MakeTimeRangeChecker(Time(0), Seconds(1)),
-                       C::WholeIn(Time::NS))
+                       MakeTimeRangeChecker(Time(0), Seconds(1)))
             .Parameter("Banks",
                        "RDA banks k",
                        &RdaStudy::m_banks,
                        3,
-                       MakeUintegerRangeChecker(1, 16),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 16))
             .Parameter("BucketsPerDifference",
                        "Late binding: buckets per bank per bounded set difference (the "
                        "sender's default, chosen at equal memory)",
@@ -300,8 +293,7 @@ RdaStudy::GetTypeId()
             .Switch("Checksum",
                     "RDA checksum field (false: the paper's form)",
                     &RdaStudy::m_checksum,
-                    true,
-                    C::Plain())
+                    true)
             .Switch("PaperVariance",
                     "The paper's variance estimator F - mu^2 (else centred)",
                     &RdaStudy::m_paperVariance,
@@ -320,25 +312,21 @@ RdaStudy::GetTypeId()
                        "UDP flows from S to R (each its own 5-tuple, sketch and rows)",
                        &RdaStudy::m_flows,
                        1,
-                       MakeUintegerRangeChecker(1, 16),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 16))
             .Parameter("Exchange",
                        "Auto (the cheaper of sketch and raw log), Sketch or Raw",
                        &RdaStudy::m_exchange,
                        std::string("Auto"),
-                       MakeStringChoiceChecker({"Auto", "Sketch", "Raw"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"Auto", "Sketch", "Raw"}))
             .Switch("BoundaryMatching",
                     "Match sender-only packets of interval i with receiver-only ones of i +- 1",
                     &RdaStudy::m_boundaryMatching,
-                    true,
-                    C::Plain())
+                    true)
             .Parameter("Buckets",
                        "Fixed RDA buckets per bank (0: sized from the MinHash estimate)",
                        &RdaStudy::m_buckets,
                        0,
-                       MakeUintegerRangeChecker(0, 1 << 20),
-                       C::Plain())
+                       MakeUintegerRangeChecker(0, 1 << 20))
             .Parameter("StdRelativeError",
                        "Target relative standard error of the std estimate: m >= 1 / "
                        "target^2 (0: none)",
@@ -355,8 +343,8 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_maxRetries,
                        5,
                        MakeUintegerRangeChecker(0, 100))
-            .Seed(C::None())
-            .Run(C::None())
+            .Seed()
+            .Run()
             .CsvPrecision(12)
             .Summary(
                 StudySchema()

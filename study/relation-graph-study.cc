@@ -92,33 +92,29 @@ RelationGraphStudy::GetTypeId()
                        "Number of nodes N",
                        &RelationGraphStudy::m_nodes,
                        30,
-                       MakeUintegerRangeChecker(3, 64, "nodes"),
-                       C::Plain())
+                       MakeUintegerRangeChecker(3, 64, "nodes"))
             .Parameter("DriftPpm",
                        "Per-node TSC drift, uniform in [-DriftPpm, DriftPpm]",
                        &RelationGraphStudy::m_driftPpm,
                        20.0,
-                       MakeDoubleRangeChecker(0, 500, "ppm"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 500, "ppm"))
             .Parameter("Rounds",
                        "MinRTT rounds per ordered pair and window",
                        &RelationGraphStudy::m_rounds,
                        4,
-                       MakeUintegerRangeChecker(1, 100),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 100))
             .Parameter("ExtraDelay",
                        "Per-node extra link delay (on top of 50 us), uniform in [0, ExtraDelay]",
                        &RelationGraphStudy::m_extraDelay,
                        MicroSeconds(400),
                        MakeTimeRangeChecker(Time(0), MilliSeconds(100)),
-                       C::WholeIn(Time::US))
+                       C::In(Time::US))
             .Parameter("EdgeProbability",
                        "Probability that an undirected pair's relations are kept (a sparse "
                        "probing plan; 1 = every pair)",
                        &RelationGraphStudy::m_edgeProbability,
                        0.3,
-                       MakeDoubleRangeChecker(0.05, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0.05, 1))
             .Parameter("Gap",
                        "Time from the start of the first window to the start of the second",
                        &RelationGraphStudy::m_gap,
@@ -128,10 +124,9 @@ RelationGraphStudy::GetTypeId()
                     "Edges from the multi-round fit over both windows and both probing "
                     "directions instead of the two-round relation",
                     &RelationGraphStudy::m_multiRound,
-                    false,
-                    C::Plain())
-            .Seed(C::Plain())
-            .Run(C::Plain())
+                    false)
+            .Seed()
+            .Run()
             .Summary(StudySchema()
                          .Unsigned("edges", "", "directed relations in the graph")
                          .Unsigned("queries", "", "ordered pairs translated")

@@ -201,26 +201,23 @@ RelationStudy::GetTypeId()
                        "Per-node TSC drift, uniform in [-DriftPpm, DriftPpm]",
                        &RelationStudy::m_driftPpm,
                        20.0,
-                       MakeDoubleRangeChecker(0, 500, "ppm"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 500, "ppm"))
             .Parameter("Asymmetry",
                        "Extra one-way delay into B and C (ingress)",
                        &RelationStudy::m_asymmetry,
                        MicroSeconds(100),
                        MakeTimeRangeChecker(Time(0), MilliSeconds(100)),
-                       C::WholeIn(Time::US))
+                       C::In(Time::US))
             .Parameter("Load",
                        "Background on-fraction into A, B and C",
                        &RelationStudy::m_load,
                        0.7,
-                       MakeDoubleRangeChecker(0, 0.98),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 0.98))
             .Parameter("Rounds",
                        "MinRTT rounds per pair in the quiescent windows",
                        &RelationStudy::m_rounds,
                        100,
-                       MakeUintegerRangeChecker(1, 10000),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 10000))
             .Parameter("BusyRounds",
                        "MinRTT rounds per pair in the busy windows",
                        &RelationStudy::m_busyRounds,
@@ -269,8 +266,7 @@ RelationStudy::GetTypeId()
                        "counters' uptime before the run (2^62 ticks: 49 years at 3 GHz)",
                        &RelationStudy::m_bootBase,
                        uint64_t{0},
-                       MakeUintegerRangeChecker(0, uint64_t{1} << 63, "ticks"),
-                       C::Plain())
+                       MakeUintegerRangeChecker(0, uint64_t{1} << 63, "ticks"))
             .Parameter("NoiseModel",
                        "Probe noise: none (the links, Load and Asymmetry only); host "
                        "(heavy-tailed host delays: log-normal service times, median 20 us, "
@@ -279,58 +275,50 @@ RelationStudy::GetTypeId()
                        "+200 us each way and the uplink 10x slower); all (host and route)",
                        &RelationStudy::m_noise,
                        std::string("none"),
-                       MakeStringChoiceChecker({"none", "host", "route", "all"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"none", "host", "route", "all"}))
             .Parameter("TscModel",
                        "TSC oscillators: constant (drift only), step (C's drift steps by "
                        "DriftStepPpm mid-workload, between the pre and post rounds) or walk "
                        "(every TSC's drift is a random walk of WalkSpreadPpm per sqrt(s))",
                        &RelationStudy::m_tscModel,
                        std::string("constant"),
-                       MakeStringChoiceChecker({"constant", "step", "walk"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"constant", "step", "walk"}))
             .Parameter("DriftStepPpm",
                        "Drift step of C's TSC (TscModel step)",
                        &RelationStudy::m_stepPpm,
                        1.0,
-                       MakeDoubleRangeChecker(0, 100, "ppm"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 100, "ppm"))
             .Parameter("WalkSpreadPpm",
                        "Random-walk spread of every TSC's drift (TscModel walk), per sqrt(s)",
                        &RelationStudy::m_walkSpreadPpm,
                        0.1,
-                       MakeDoubleRangeChecker(0, 100, "ppm"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 100, "ppm"))
             .Switch("WanderTerm",
                     "Add the TSC model's drift-wander term (DriftWander: J = DriftStepPpm for "
                     "step; K = 4 sigmas of a relative walk of sqrt(2) WalkSpreadPpm for walk) "
                     "to the CP, CP_BUSY, CP_MULTI and CP_BASELINE bounds and the NTP bound "
                     "(step only)",
                     &RelationStudy::m_wanderTerm,
-                    false,
-                    C::Plain())
+                    false)
             .Switch("BothDirections",
                     "CP_MULTI also fits the rounds the peer initiated (the server probes every "
                     "ordered pair)",
                     &RelationStudy::m_bothDirections,
-                    false,
-                    C::Plain())
+                    false)
             .Parameter("NtpHops",
                        "Extra routers between the pipeline's router and the NTP server D "
                        "(each link 10x LinkMbps, LinkDelay; D's background load crosses them)",
                        &RelationStudy::m_ntpHops,
                        0,
-                       MakeUintegerRangeChecker(0, 16, "routers"),
-                       C::Plain())
+                       MakeUintegerRangeChecker(0, 16, "routers"))
             .Parameter("NtpFilter",
                        "NTP sample selection: BestAtQuery (the smallest bound at each query) or "
                        "Rfc5905 (ntpd's clock filter)",
                        &RelationStudy::m_ntpFilter,
                        std::string("BestAtQuery"),
-                       MakeStringChoiceChecker({"BestAtQuery", "Rfc5905"}),
-                       C::Plain())
-            .Seed(C::Plain())
-            .Run(C::Plain())
+                       MakeStringChoiceChecker({"BestAtQuery", "Rfc5905"}))
+            .Seed()
+            .Run()
             .CsvPrecision(10)
             .Summary(StudySchema()
                          .Unsigned("tuples", "", "tuples that completed with all events")
@@ -343,7 +331,7 @@ RelationStudy::GetTypeId()
                   StudySchema()
                       .Text("method", "CP, CP_BUSY, CP_MULTI, ReT, NTP, CP_BASELINE")
                       .Key()
-                      .Text("duration", "A->C (scenario 2), B->C (scenario 3), B (scenario 1)")
+                      .Text("path", "the duration measured: A->C (scenario 2), B->C (scenario 3), B (scenario 1)")
                       .Key()
                       .Unsigned("n", "", "durations measured")
                       .Unsigned("covered", "", "durations with |error| <= bound")
@@ -800,7 +788,7 @@ RelationStudy::Measure(StudyResult& result)
         const Acc& a = acc[o];
         StudyRecord& row = result.AddRow();
         row.Set("method", o.first);
-        row.Set("duration", o.second);
+        row.Set("path", o.second);
         row.Set("n", a.stats.n);
         row.Set("covered", a.stats.covered);
         row.Set("paper_covered", a.stats.paperCovered);

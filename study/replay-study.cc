@@ -94,20 +94,19 @@ ReplayStudy::GetTypeId()
                        "Number of processes n",
                        &ReplayStudy::m_nodes,
                        32,
-                       MakeUintegerRangeChecker(2, 1024),
-                       C::Plain())
+                       MakeUintegerRangeChecker(2, 1024))
             .Parameter("Skew",
                        "Clock skew bound E (a multiple of Interval)",
                        &ReplayStudy::m_skew,
                        MilliSeconds(1),
                        MakeTimeRangeChecker(Time::From(1), Seconds(10)),
-                       C::WholeIn(Time::US))
+                       C::In(Time::US))
             .Parameter("Interval",
                        "RepCl epoch length I (at most Skew)",
                        &ReplayStudy::m_interval,
                        MicroSeconds(100),
                        MakeTimeRangeChecker(Time::From(1), Seconds(10)),
-                       C::WholeIn(Time::US))
+                       C::In(Time::US))
             .Parameter("Delay",
                        "Message delay delta: the LAN's propagation delay",
                        &ReplayStudy::m_delay,
@@ -123,8 +122,7 @@ ReplayStudy::GetTypeId()
             .Switch("OnWire",
                     "Carry the stamps as real bytes (bandwidth simulated)",
                     &ReplayStudy::m_onWire,
-                    false,
-                    C::Plain())
+                    false)
             .Switch("VectorOnWire",
                     "Carry the ground-truth vector clock in every message (n entries); false: "
                     "the event log recomputes it from the message graph (same vectors, "
@@ -135,14 +133,12 @@ ReplayStudy::GetTypeId()
                        "Messages per second per node (alpha)",
                        &ReplayStudy::m_rate,
                        20.0,
-                       MakeDoubleRangeChecker(0, 1e6, "msgs/s", false, true),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1e6, "msgs/s", false, true))
             .Parameter("LocalRate",
                        "Local events per second per node",
                        &ReplayStudy::m_localRate,
                        0.0,
-                       MakeDoubleRangeChecker(0, 1e6, "/s"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1e6, "/s"))
             .Switch("Poisson",
                     "Poisson sending (else fixed intervals)",
                     &ReplayStudy::m_poisson,
@@ -158,19 +154,16 @@ ReplayStudy::GetTypeId()
                        "drifting (offsets uniform in [-E/2, E/2], drift within 50 ppm)",
                        &ReplayStudy::m_clockModel,
                        std::string("bounded"),
-                       MakeStringChoiceChecker({"bounded", "thesis", "drifting"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"bounded", "thesis", "drifting"}))
             .Parameter("CounterRule",
                        "RepCl counter rule",
                        &ReplayStudy::m_counterRule,
                        std::string("Published"),
-                       MakeStringChoiceChecker({"Published", "EpochCounts"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"Published", "EpochCounts"}))
             .Switch("SumCounters",
                     "RepCl: keep only the sum of the counters",
                     &ReplayStudy::m_sumCounters,
-                    false,
-                    C::Plain())
+                    false)
             .Parameter("CounterBits",
                        "RepCl counter width in the encoding",
                        &ReplayStudy::m_counterBits,
@@ -186,9 +179,9 @@ ReplayStudy::GetTypeId()
                        &ReplayStudy::m_samplePairs,
                        1000000,
                        MakeUintegerRangeChecker(1, 1000000000))
-            .Seed(C::None())
-            .Run(C::Plain())
-            .Topology(C::None())
+            .Seed()
+            .Run()
+            .Topology()
             .Summary(
                 StudySchema()
                     .Unsigned("events", "", "events logged")

@@ -151,20 +151,17 @@ SchedulingStudy::GetTypeId()
                        "Number of servers",
                        &SchedulingStudy::m_servers,
                        4,
-                       MakeUintegerRangeChecker(1, 64),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 64))
             .Parameter("Skew",
                        "Clock skew bound E: offsets uniform in [-E/2, E/2]",
                        &SchedulingStudy::m_skew,
                        MicroSeconds(100),
-                       MakeTimeRangeChecker(Time(0), Seconds(10)),
-                       C::WholeIn(Time::NS))
+                       MakeTimeRangeChecker(Time(0), Seconds(10)))
             .Parameter("DriftPpm",
                        "Clock drift, uniform in [-DriftPpm, DriftPpm]",
                        &SchedulingStudy::m_driftPpm,
                        0.0,
-                       MakeDoubleRangeChecker(0, 1000, "ppm"),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1000, "ppm"))
             .Parameter("Delay",
                        "LAN propagation delay",
                        &SchedulingStudy::m_delay,
@@ -176,33 +173,28 @@ SchedulingStudy::GetTypeId()
                        "testbed (III, IV, V, VI), cloud (I, II), all (I to VI)",
                        &SchedulingStudy::m_serverTypes,
                        std::string("identical"),
-                       MakeStringChoiceChecker({"identical", "testbed", "cloud", "all"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"identical", "testbed", "cloud", "all"}))
             .Parameter("Predictor",
                        "ETE predictor of the client",
                        &SchedulingStudy::m_predictor,
                        std::string("FtAverage"),
-                       MakeStringChoiceChecker({"Baseline", "Average", "FtAverage", "Kalman"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"Baseline", "Average", "FtAverage", "Kalman"}))
             .Parameter("Window",
                        "Predictor window N (samples)",
                        &SchedulingStudy::m_window,
                        8,
-                       MakeUintegerRangeChecker(1, 4096, "samples"),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 4096, "samples"))
             .Parameter("ProbeMode",
                        "ETE probing: none, periodic, or a burst of Window probes before each "
                        "decision",
                        &SchedulingStudy::m_probeMode,
                        std::string("Periodic"),
-                       MakeStringChoiceChecker({"None", "Periodic", "Burst"}),
-                       C::Plain())
+                       MakeStringChoiceChecker({"None", "Periodic", "Burst"}))
             .Parameter("ProbePeriod",
                        "Periodic probing period",
                        &SchedulingStudy::m_probePeriod,
                        Seconds(1),
-                       MakeTimeRangeChecker(Time::From(1), Hours(1)),
-                       C::WholeIn(Time::NS))
+                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .Parameter("BurstInterval",
                        "Spacing of the probes of a burst",
                        &SchedulingStudy::m_burstInterval,
@@ -212,8 +204,7 @@ SchedulingStudy::GetTypeId()
                        "Operations per run",
                        &SchedulingStudy::m_operations,
                        100,
-                       MakeUintegerRangeChecker(1, 1000000),
-                       C::Plain())
+                       MakeUintegerRangeChecker(1, 1000000))
             .Parameter("OperationInterval",
                        "Time between operations",
                        &SchedulingStudy::m_operationInterval,
@@ -248,14 +239,12 @@ SchedulingStudy::GetTypeId()
                        "Server load: probability of a service-time spike",
                        &SchedulingStudy::m_spikeProbability,
                        0.02,
-                       MakeDoubleRangeChecker(0, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("SpikeMean",
                        "Mean spike (exponential)",
                        &SchedulingStudy::m_spikeMean,
                        MilliSeconds(10),
-                       MakeTimeRangeChecker(Time(0), Seconds(10)),
-                       C::WholeIn(Time::NS))
+                       MakeTimeRangeChecker(Time(0), Seconds(10)))
             .Parameter("SchedMaxFuture",
                        "Servers refuse a T_s further ahead than this",
                        &SchedulingStudy::m_schedMaxFuture,
@@ -269,20 +258,17 @@ SchedulingStudy::GetTypeId()
             .Switch("Atomic",
                     "Atomic commit: cancel everywhere if an ACK misses its deadline",
                     &SchedulingStudy::m_atomic,
-                    false,
-                    C::Plain())
+                    false)
             .Parameter("AckLoss",
                        "Probability that a server's ACK is lost (atomic commit)",
                        &SchedulingStudy::m_ackLoss,
                        0.0,
-                       MakeDoubleRangeChecker(0, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("Refuse",
                        "Probability that a server refuses an operation",
                        &SchedulingStudy::m_refuse,
                        0.0,
-                       MakeDoubleRangeChecker(0, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("CancelLead",
                        "Atomic commit: the ACK deadline before T_d (below SendAhead)",
                        &SchedulingStudy::m_cancelLead,
@@ -292,20 +278,18 @@ SchedulingStudy::GetTypeId()
                        "Probability that each copy of a SCHEDULE is lost (fault injection)",
                        &SchedulingStudy::m_scheduleLoss,
                        0.0,
-                       MakeDoubleRangeChecker(0, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("CancelLoss",
                        "Probability that each copy of a CANCEL is lost (fault injection)",
                        &SchedulingStudy::m_cancelLoss,
                        0.0,
-                       MakeDoubleRangeChecker(0, 1),
-                       C::Plain())
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("CrashMean",
                        "Mean (exponential) server up-time between crashes; 0 = no crashes",
                        &SchedulingStudy::m_crashMean,
                        Time(0),
                        MakeTimeRangeChecker(Time(0), Hours(10000)),
-                       C::WholeIn(Time::MS))
+                       C::In(Time::MS))
             .Parameter("Downtime",
                        "How long a crashed server stays down before it restarts",
                        &SchedulingStudy::m_downtime,
@@ -314,22 +298,20 @@ SchedulingStudy::GetTypeId()
             .Switch("Persist",
                     "Servers keep pending operations across a crash (durable schedule)",
                     &SchedulingStudy::m_persist,
-                    false,
-                    C::Plain())
+                    false)
             .Parameter("Retries",
                        "Client copies of an unanswered SCHEDULE or unconfirmed CANCEL (0 = none)",
                        &SchedulingStudy::m_maxRetries,
                        0,
-                       MakeUintegerRangeChecker(0, 16, "copies"),
-                       C::Plain())
+                       MakeUintegerRangeChecker(0, 16, "copies"))
             .Parameter("RetryTimeout",
                        "How long the client waits for an ACK before it sends a copy",
                        &SchedulingStudy::m_retryTimeout,
                        MilliSeconds(20),
                        MakeTimeRangeChecker(MicroSeconds(1), Seconds(10)))
-            .Seed(C::None())
-            .Run(C::Plain())
-            .Topology(C::None())
+            .Seed()
+            .Run()
+            .Topology()
             .Summary(
                 StudySchema()
                     .Unsigned("executed", "", "operations executed (all servers)")
@@ -373,7 +355,7 @@ SchedulingStudy::GetTypeId()
                           "the ETE)")
                     .Real("max_start_delay_us", "us", "largest start delay")
                     .Real("partial_rate", "", "commit_partial / operations"))
-            .Rows("operations",
+            .Rows("executions",
                   StudySchema()
                       .Unsigned("operation", "", "operation index")
                       .Key()

@@ -59,6 +59,32 @@ HelpOf(const StudyDescription& d, const StudyParameter& p)
     return help + " {" + kind + "}";
 }
 
+/**
+ * \param d a study
+ * \return its CSV columns for --help, one per line: name, unit, meaning
+ */
+std::string
+DescribeColumns(const StudyDescription& d)
+{
+    std::ostringstream os;
+    os << "CSV columns (--csv; one line per "
+       << (d.GetRowsInCsv() ? d.GetRowsName().substr(0, d.GetRowsName().size() - 1) + " of a point"
+                            : "point")
+       << "; the parameters of the point first, every one of them):\n";
+    bool results = false;
+    for (const auto& c : d.DescribeCsvColumns())
+    {
+        if (!c.parameter && !results)
+        {
+            os << "  -- results --\n";
+            results = true;
+        }
+        os << "  " << c.name << (c.unit.empty() ? "" : " [" + c.unit + "]") << ": " << c.meaning
+           << "\n";
+    }
+    return os.str();
+}
+
 } // namespace
 
 StudyCommandLine::StudyCommandLine(const std::string& file, const std::string& study)
@@ -137,7 +163,8 @@ StudyCommandLine::Parse(int argc, char* argv[])
               << m_description->GetTypeId().GetName() << "): " << m_description->GetHelp() << "\n\n"
               << "Every parameter option takes one value or a comma-separated list; the points "
                  "are the Cartesian product of the lists (the parameter listed first varies "
-                 "slowest). Times need a unit (10us, 1ms, 2s).\n";
+                 "slowest). Times need a unit (10us, 1ms, 2s).\n\n"
+              << DescribeColumns(*m_description);
         AddParameterOptions();
     }
     else

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace ns3
@@ -85,20 +86,36 @@ Join(const std::vector<std::string>& cells)
     return line;
 }
 
-} // namespace
-
-StudyCsvColumn
-StudyCsvColumn::None()
+/**
+ * \param value an integer
+ * \param per a power of ten
+ * \return value / per written exactly as a decimal number ("1.5", "-0.001", "8")
+ */
+std::string
+ExactDecimal(int64_t value, int64_t per)
 {
-    return StudyCsvColumn{};
+    bool negative = value < 0;
+    // magnitude in unsigned arithmetic: |INT64_MIN| does not fit an int64_t
+    uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+    std::string out = (negative ? "-" : "") + std::to_string(magnitude / per);
+    uint64_t fraction = magnitude % per;
+    if (fraction != 0)
+    {
+        std::string digits = std::to_string(fraction);
+        std::string places = std::to_string(per).substr(1); // "000" for 1000
+        digits.insert(0, places.size() - digits.size(), '0');
+        digits.erase(digits.find_last_not_of('0') + 1);
+        out += "." + digits;
+    }
+    return out;
 }
+
+} // namespace
 
 StudyCsvColumn
 StudyCsvColumn::Plain()
 {
-    StudyCsvColumn c;
-    c.kind = PLAIN;
-    return c;
+    return StudyCsvColumn{};
 }
 
 StudyCsvColumn
@@ -108,14 +125,6 @@ StudyCsvColumn::In(Time::Unit unit)
     c.kind = TIME;
     c.unit = unit;
     UnitOfTime(unit); // refuses other units at declaration
-    return c;
-}
-
-StudyCsvColumn
-StudyCsvColumn::WholeIn(Time::Unit unit)
-{
-    StudyCsvColumn c = In(unit);
-    c.whole = true;
     return c;
 }
 
@@ -338,10 +347,7 @@ StudyDescription::GetParameterCsvColumns() const
     std::vector<std::string> columns;
     for (const auto& p : m_parameters)
     {
-        if (p.csv.kind != StudyCsvColumn::NONE)
-        {
-            columns.push_back(ColumnName(p));
-        }
+        columns.push_back(ColumnName(p));
     }
     return columns;
 }
@@ -373,6 +379,31 @@ StudyDescription::GetRowCsvHeader(bool withParameters) const
     return Join(columns);
 }
 
+std::vector<StudyCsvColumnInfo>
+StudyDescription::DescribeCsvColumns() const
+{
+    std::vector<StudyCsvColumnInfo> columns;
+    for (const auto& p : m_parameters)
+    {
+        std::string unit = p.csv.kind == StudyCsvColumn::TIME ? UnitOfTime(p.csv.unit).first
+                                                               : GetUnit(p);
+        columns.push_back({ColumnName(p),
+                           unit,
+                           GetAttributeInformation(p).help + " (--" + p.attribute + ")",
+                           true});
+    }
+    const StudySchema& results = *(m_rowsInCsv ? m_rowSchema : m_summarySchema);
+    for (std::size_t i = 0; i < results.GetN(); ++i)
+    {
+        const StudyField& f = results.Get(i);
+        if (f.csv)
+        {
+            columns.push_back({f.name, f.unit, f.help, false});
+        }
+    }
+    return columns;
+}
+
 std::vector<std::string>
 StudyDescription::ParameterCsvCells(const StudyRecord& parameters) const
 {
@@ -380,25 +411,10 @@ StudyDescription::ParameterCsvCells(const StudyRecord& parameters) const
     for (std::size_t i = 0; i < m_parameters.size(); ++i)
     {
         const StudyParameter& p = m_parameters[i];
-        if (p.csv.kind == StudyCsvColumn::NONE)
-        {
-            continue;
-        }
         if (p.csv.kind == StudyCsvColumn::TIME)
         {
-            int64_t ns = parameters.Get<int64_t>(p.keyword);
-            int64_t per = UnitOfTime(p.csv.unit).second;
-            std::ostringstream os;
-            os.precision(m_csvPrecision);
-            if (p.csv.whole)
-            {
-                os << ns / per; // truncated toward zero, as Time::GetMicroSeconds()
-            }
-            else
-            {
-                os << static_cast<double>(ns) / static_cast<double>(per);
-            }
-            cells.push_back(os.str());
+            cells.push_back(ExactDecimal(parameters.Get<int64_t>(p.keyword),
+                                         UnitOfTime(p.csv.unit).second));
         }
         else
         {
@@ -490,9 +506,31 @@ StudyDescription::Register(std::unique_ptr<StudyDescription> d)
             fail("result field '" + p.keyword + "' has the name of a parameter's keyword");
         }
     }
+    // Every CSV column has its own name: the parameters' (all of them) before the results'.
+    std::set<std::string> columns;
+    for (const auto& c : d->GetParameterCsvColumns())
+    {
+        if (!columns.insert(c).second)
+        {
+            fail("two parameters share the CSV column '" + c + "'");
+        }
+    }
+    for (const auto& c : (d->m_rowsInCsv ? d->m_rowSchema : d->m_summarySchema)->CsvColumns())
+    {
+        if (!columns.insert(c).second)
+        {
+            fail("the result column '" + c + "' has the name of another CSV column");
+        }
+    }
     if (d->m_rowSchema && d->m_rowSchema->Find(d->m_rowsName) >= 0)
     {
         fail("a row field has the name of the rows");
+    }
+    // Python returns the parameters, the summary and the rows in one dict.
+    if (d->m_rowSchema &&
+        (d->FindParameter(d->m_rowsName) || d->m_summarySchema->Find(d->m_rowsName) >= 0))
+    {
+        fail("the rows' name '" + d->m_rowsName + "' is a parameter's keyword or a summary field");
     }
     if (!d->m_csvFilter.empty())
     {

@@ -30,38 +30,40 @@ class Study;
 
 /**
  * \ingroup chronometry
- * How a parameter appears in the study's CSV: not at all, with its value as it is, or (a Time)
- * in a unit, as a decimal number (ns / 10^k, printed like the other reals) or in whole units
- * (truncated, as Time::GetMicroSeconds() does).
+ * How a parameter appears in the study's CSV.  Every parameter is a column (a row that lost
+ * the parameters of its point could not be told apart from its neighbours); this chooses its
+ * form: the value as it is (numbers, booleans as 0/1, text; a Time in integer nanoseconds,
+ * the column named after the Python keyword, "skew_ns"), or a Time in a larger unit, printed
+ * exactly as a decimal number (1500 ns in us is 1.5; the column is named "skew_us").
  */
 struct StudyCsvColumn
 {
     /** Kinds of column. */
     enum Kind
     {
-        NONE,  //!< not a CSV column
-        PLAIN, //!< the value (numbers, booleans as 0/1, text)
+        PLAIN, //!< the value (numbers, booleans as 0/1, text, Times in integer ns)
         TIME   //!< a Time in a unit; the column is named <keyword without _ns>_<unit>
     };
 
-    Kind kind{NONE};           //!< the kind
+    Kind kind{PLAIN};          //!< the kind
     Time::Unit unit{Time::NS}; //!< TIME: the unit (NS, US, MS or S)
-    bool whole{false};         //!< TIME: whole units (truncated) instead of a decimal number
 
-    /** \return no column */
-    static StudyCsvColumn None();
     /** \return a column with the value as it is, named after the Python keyword */
     static StudyCsvColumn Plain();
     /**
      * \param unit the unit (Time::NS, US, MS or S)
-     * \return a Time column: the value in the unit as a decimal number
+     * \return a Time column: the value in the unit, exactly, as a decimal number
      */
     static StudyCsvColumn In(Time::Unit unit);
-    /**
-     * \param unit the unit (Time::NS, US, MS or S)
-     * \return a Time column: the value in whole units, truncated toward zero
-     */
-    static StudyCsvColumn WholeIn(Time::Unit unit);
+};
+
+/** \ingroup chronometry One column of a study's CSV, as --help and the docs describe it. */
+struct StudyCsvColumnInfo
+{
+    std::string name;    //!< the column's name
+    std::string unit;    //!< its unit ("us", "bits"); "" for counts, ratios, text and switches
+    std::string meaning; //!< what it holds (a parameter: its help; a result: the field's help)
+    bool parameter;      //!< a parameter of the point (else a result)
 };
 
 /** \ingroup chronometry One parameter of a study: an Attribute of the study's TypeId. */
@@ -173,6 +175,11 @@ class StudyDescription
      * \return the CSV header of the rows table (every CSV field of the row schema)
      */
     std::string GetRowCsvHeader(bool withParameters = false) const;
+    /**
+     * \return every column of the CSV, in order: the parameters' (name, unit, help), then
+     *         the results' (the summary's, or a row's for a study whose rows are its CSV)
+     */
+    std::vector<StudyCsvColumnInfo> DescribeCsvColumns() const;
     /** \return the CSV parameter columns */
     std::vector<std::string> GetParameterCsvColumns() const;
     /**

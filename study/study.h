@@ -176,12 +176,12 @@ struct StudyParameterTraits<std::string>
  *   static TypeId tid =
  *       StudyDeclaration<ReplayStudy>("ns3::ReplayStudy", "replay", "RepCl, HLC, HVC sizes ...")
  *           .Parameter("Nodes", "Number of processes n", &ReplayStudy::m_nodes, 32,
- *                      chronometry::MakeUintegerRangeChecker(2, 1024), StudyCsvColumn::Plain())
+ *                      chronometry::MakeUintegerRangeChecker(2, 1024))
  *           .Parameter("Skew", "Clock skew bound E", &ReplayStudy::m_skew, MilliSeconds(1),
  *                      chronometry::MakeTimeRangeChecker(NanoSeconds(1), Seconds(10)),
- *                      StudyCsvColumn::WholeIn(Time::US))
- *           .Seed(StudyCsvColumn::None())
- *           .Run(StudyCsvColumn::Plain())
+ *                      StudyCsvColumn::In(Time::US))
+ *           .Seed()
+ *           .Run()
  *           .Summary(StudySchema().Unsigned("events", "", "events logged") ...);
  * \endcode
  *
@@ -214,7 +214,8 @@ class StudyDeclaration
      * \param member the member the value is written to
      * \param initial the default
      * \param checker a ranged checker (chronometry::Make*RangeChecker)
-     * \param csv its CSV column
+     * \param csv the form of its CSV column (every parameter is one; default: the value as
+     *        it is, a Time in integer nanoseconds)
      * \return this declaration
      */
     template <typename T, typename D>
@@ -223,7 +224,7 @@ class StudyDeclaration
                                 T C::*member,
                                 const D& initial,
                                 Ptr<const AttributeChecker> checker,
-                                StudyCsvColumn csv = StudyCsvColumn::None())
+                                StudyCsvColumn csv = StudyCsvColumn::Plain())
     {
         using Traits = StudyParameterTraits<T>;
         using Value = typename Traits::Value;
@@ -248,14 +249,14 @@ class StudyDeclaration
      * \param help what it switches
      * \param member the member
      * \param initial the default
-     * \param csv its CSV column
+     * \param csv the form of its CSV column
      * \return this declaration
      */
     StudyDeclaration& Switch(const std::string& attribute,
                              const std::string& help,
                              bool C::*member,
                              bool initial,
-                             StudyCsvColumn csv = StudyCsvColumn::None())
+                             StudyCsvColumn csv = StudyCsvColumn::Plain())
     {
         return Parameter(attribute, help, member, initial, MakeBooleanChecker(), csv);
     }
@@ -263,27 +264,24 @@ class StudyDeclaration
     /**
      * Declare the "Seed" parameter (ns-3's RngSeed, [1, 2^32 - 1], default 1); every study has
      * it, the runner applies it.
-     * \param csv its CSV column
      * \return this declaration
      */
-    StudyDeclaration& Seed(StudyCsvColumn csv);
+    StudyDeclaration& Seed();
 
     /**
      * Declare the "Run" parameter (ns-3's RngRun, [1, 10^18], default 1): replications differ
      * in it; every study has it, the runner applies it.
-     * \param csv its CSV column
      * \return this declaration
      */
-    StudyDeclaration& Run(StudyCsvColumn csv);
+    StudyDeclaration& Run();
 
     /**
      * Declare the "Topology" parameter of a study on the shared LAN (InstallStudyLan): "csma",
      * the thesis' segment (the default), or "switched", a point-to-point star through a switch
      * for large studies.
-     * \param csv its CSV column
      * \return this declaration
      */
-    StudyDeclaration& Topology(StudyCsvColumn csv);
+    StudyDeclaration& Topology();
 
     /**
      * \param schema the summary fields (one record per run; wall_s is appended)
@@ -337,33 +335,31 @@ class StudyDeclaration
 
 template <typename C>
 StudyDeclaration<C>&
-StudyDeclaration<C>::Seed(StudyCsvColumn csv)
+StudyDeclaration<C>::Seed()
 {
     uint32_t C::*member = &Study::m_seed;
     return Parameter("Seed",
                      "RNG seed (ns-3's RngSeed): stays fixed across replications",
                      member,
                      1,
-                     chronometry::MakeUintegerRangeChecker(1, 4294967295ULL),
-                     csv);
+                     chronometry::MakeUintegerRangeChecker(1, 4294967295ULL));
 }
 
 template <typename C>
 StudyDeclaration<C>&
-StudyDeclaration<C>::Run(StudyCsvColumn csv)
+StudyDeclaration<C>::Run()
 {
     uint64_t C::*member = &Study::m_run;
     return Parameter("Run",
                      "RNG run (ns-3's RngRun): independent replications differ in it",
                      member,
                      1,
-                     chronometry::MakeUintegerRangeChecker(1, 1000000000000000000ULL),
-                     csv);
+                     chronometry::MakeUintegerRangeChecker(1, 1000000000000000000ULL));
 }
 
 template <typename C>
 StudyDeclaration<C>&
-StudyDeclaration<C>::Topology(StudyCsvColumn csv)
+StudyDeclaration<C>::Topology()
 {
     std::string C::*member = &Study::m_topology;
     return Parameter("Topology",
@@ -373,8 +369,7 @@ StudyDeclaration<C>::Topology(StudyCsvColumn csv)
                      "transmissions)",
                      member,
                      std::string("csma"),
-                     chronometry::MakeStringChoiceChecker({"csma", "switched"}),
-                     csv);
+                     chronometry::MakeStringChoiceChecker({"csma", "switched"}));
 }
 
 } // namespace ns3

@@ -228,12 +228,13 @@ class StallMixtureTestCase : public TestCase
   private:
     void DoRun() override
     {
-        auto make = [](int64_t stream) {
+        auto make = [this](int64_t stream) {
             auto d = CreateObject<StallMixtureRandomVariable>();
             d->SetAttribute("Base", StringValue("ns3::ConstantRandomVariable[Constant=0.00001]"));
             d->SetAttribute("StallProbability", DoubleValue(0.05));
             d->SetAttribute("Stall", StringValue("ns3::ConstantRandomVariable[Constant=0.002]"));
-            NS_ASSERT(d->AssignStreams(stream) == 3);
+            int64_t used = d->AssignStreams(stream);
+            NS_TEST_EXPECT_MSG_EQ(used, 3, "base, stall choice and stall: three streams");
             return d;
         };
         Ptr<StallMixtureRandomVariable> d = make(7);

@@ -37,7 +37,7 @@ class StudyCase : public TestCase
         for (const auto& m : r.GetRows())
         {
             std::string label =
-                what + " " + m.Get<std::string>("method") + " " + m.Get<std::string>("duration");
+                what + " " + m.Get<std::string>("method") + " " + m.Get<std::string>("path");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(m.Get<uint64_t>("n"), 100u, label + ": enough durations");
             NS_TEST_EXPECT_MSG_EQ(m.Get<uint64_t>("covered"),
                                   m.Get<uint64_t>("n"),
@@ -51,7 +51,7 @@ class StudyCase : public TestCase
      */
     static double MeanBound(const StudyResult& r, const char* method, const char* duration)
     {
-        return r.GetRow({{"method", method}, {"duration", duration}}).Get<double>("mean_bound_us");
+        return r.GetRow({{"method", method}, {"path", duration}}).Get<double>("mean_bound_us");
     }
 };
 
@@ -146,7 +146,7 @@ class DriftAsymmetryTestCase : public StudyCase
             CheckCoverage(r, "drift 50 run " + std::to_string(run));
             // the truth is off-centre by the asymmetry: the CP error is about half of it
             NS_TEST_ASSERT_MSG_GT(
-                r.GetRow({{"method", "CP"}, {"duration", "A->C"}}).Get<double>("mean_abs_error_us"),
+                r.GetRow({{"method", "CP"}, {"path", "A->C"}}).Get<double>("mean_abs_error_us"),
                 100.0,
                 "asymmetry shows in the error");
         }
@@ -186,7 +186,7 @@ class LongUptimeTestCase : public StudyCase
         {
             const StudyRecord& a = low.GetRows()[i];
             const StudyRecord& b = high.GetRows()[i];
-            std::string label = a.Get<std::string>("method") + " " + a.Get<std::string>("duration");
+            std::string label = a.Get<std::string>("method") + " " + a.Get<std::string>("path");
             NS_TEST_EXPECT_MSG_EQ(a.Get<uint64_t>("n"), b.Get<uint64_t>("n"), label);
             NS_TEST_EXPECT_MSG_EQ(a.Get<uint64_t>("covered"), b.Get<uint64_t>("covered"), label);
             for (const char* f : {"mean_bound_us",
@@ -238,7 +238,7 @@ class WanderTermTestCase : public StudyCase
                                                      .Set("Load", DoubleValue(0))
                                                      .Set("Run", UintegerValue(2)));
                 std::string what = std::string(model) + (term ? " with" : " without") + " term";
-                const StudyRecord& cp = r.GetRow({{"method", "CP"}, {"duration", "A->C"}});
+                const StudyRecord& cp = r.GetRow({{"method", "CP"}, {"path", "A->C"}});
                 if (term)
                 {
                     CheckCoverage(r, what);
@@ -254,7 +254,7 @@ class WanderTermTestCase : public StudyCase
                                           0u,
                                           what + ": the residual test sees it");
                     // NTP re-synchronizes every second: it tracks the wander and stays covered
-                    const StudyRecord& ntp = r.GetRow({{"method", "NTP"}, {"duration", "A->C"}});
+                    const StudyRecord& ntp = r.GetRow({{"method", "NTP"}, {"path", "A->C"}});
                     NS_TEST_EXPECT_MSG_EQ(ntp.Get<uint64_t>("covered"),
                                           ntp.Get<uint64_t>("n"),
                                           what + ": NTP covered");
@@ -298,7 +298,7 @@ class NoiseModelTestCase : public StudyCase
             CheckCoverage(r, noise);
             CheckCoverage(rb, std::string(noise) + " both directions");
             double ratio =
-                r.GetRow({{"method", "CP"}, {"duration", "A->C"}}).Get<double>("bound_ratio");
+                r.GetRow({{"method", "CP"}, {"path", "A->C"}}).Get<double>("bound_ratio");
             if (std::string(noise) == "none" || std::string(noise) == "host")
             {
                 NS_TEST_EXPECT_MSG_LT(ratio, 1.1, std::string(noise) + ": CP near half RTT");

@@ -149,6 +149,104 @@ class DeclarationTestCase : public TestCase
     }
 };
 
+/**
+ * Two parameters of every study swept (2 x 2 points, from the study's small point), at least
+ * one of which an earlier CSV left out: every CSV line is unique on its parameter columns
+ * (plus the row key for a study whose rows are its CSV), every parameter is a column, and each
+ * swept column holds the value of its point.
+ */
+class SweptRowsUniqueTestCase : public TestCase
+{
+  public:
+    SweptRowsUniqueTestCase()
+        : TestCase("every study: a two-parameter sweep's CSV lines are unique on their "
+                   "parameter columns, which hold every parameter of the point")
+    {
+    }
+
+  private:
+    /** Two parameters and two values of each. */
+    struct Sweep
+    {
+        std::string first;                     //!< a parameter
+        std::vector<std::string> firstValues;  //!< its values
+        std::string second;                    //!< another
+        std::vector<std::string> secondValues; //!< its values
+    };
+
+    void DoRun() override
+    {
+        const std::map<std::string, Sweep> sweeps = {
+            {"replay", {"Topology", {"csma", "switched"}, "CounterBits", {"4", "8"}}},
+            {"relation", {"Workload", {"2s", "3s"}, "BusyRounds", {"10", "20"}}},
+            {"relation-graph", {"Rounds", {"10", "20"}, "Seed", {"1", "2"}}},
+            {"scheduling", {"SendAhead", {"1ms", "2ms"}, "Topology", {"csma", "switched"}}},
+            {"inference", {"Topology", {"csma", "switched"}, "Seed", {"1", "2"}}},
+            {"rda", {"PacketInterval", {"200us", "250us"}, "Seed", {"1", "2"}}},
+        };
+        NS_TEST_ASSERT_MSG_EQ(sweeps.size(), StudyDescription::GetNames().size(), "every study");
+        for (const auto& [name, sweep] : sweeps)
+        {
+            const StudyDescription& d = StudyDescription::Get(name);
+            std::vector<std::string> header = StudyCommandLine::Split(d.GetCsvHeader());
+            std::size_t nParameters = d.GetParameterCsvColumns().size();
+            NS_TEST_EXPECT_MSG_EQ(nParameters, d.GetParameters().size(), name << ": every one");
+            // the CSV columns that tell lines apart: the parameters', and a row's key fields
+            std::vector<std::size_t> identity;
+            for (std::size_t c = 0; c < header.size(); ++c)
+            {
+                bool key = false;
+                if (c >= nParameters && d.GetRowsInCsv())
+                {
+                    int64_t f = d.GetRowSchema()->Find(header[c]);
+                    key = f >= 0 && d.GetRowSchema()->Get(f).key;
+                }
+                if (c < nParameters || key)
+                {
+                    identity.push_back(c);
+                }
+            }
+            std::map<std::string, int> seen;
+            std::size_t lines = 0;
+            for (const auto& a : sweep.firstValues)
+            {
+                for (const auto& b : sweep.secondValues)
+                {
+                    StudySettings point = SmallPoints().at(name);
+                    point.Set(sweep.first, a).Set(sweep.second, b);
+                    StudyResult r = StudyRunner::Run(name, point);
+                    for (const auto& line : r.GetCsvLines())
+                    {
+                        std::vector<std::string> cells = StudyCommandLine::Split(line);
+                        NS_TEST_ASSERT_MSG_EQ(cells.size(), header.size(), name << ": " << line);
+                        std::string id;
+                        for (std::size_t c : identity)
+                        {
+                            id += header[c] + "=" + cells[c] + " ";
+                        }
+                        NS_TEST_EXPECT_MSG_EQ(++seen[id], 1, name << ": two lines with " << id);
+                        ++lines;
+                        // the swept columns hold the point's values
+                        for (const auto& [attribute, text] :
+                             {std::pair{sweep.first, a}, std::pair{sweep.second, b}})
+                        {
+                            const StudyParameter* p = d.FindParameter(attribute);
+                            NS_TEST_ASSERT_MSG_NE(p, nullptr, name << " " << attribute);
+                            int64_t f = r.GetParameters().GetSchema().Find(p->keyword);
+                            std::string expected =
+                                p->time ? std::to_string(Time(text).GetNanoSeconds()) : text;
+                            NS_TEST_EXPECT_MSG_EQ(r.GetParameters().Format(f),
+                                                  expected,
+                                                  name << ": " << attribute);
+                        }
+                    }
+                }
+            }
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(lines, 4u, name << ": a line per point at least");
+        }
+    }
+};
+
 /** A point's numbers depend on its parameters only, not on the runs before it. */
 class HistoryIndependenceTestCase : public TestCase
 {
@@ -490,6 +588,7 @@ class StudyLayerTestSuite : public TestSuite
     {
         AddTestCase(new DeclarationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new HistoryIndependenceTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SweptRowsUniqueTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CommandLineTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StreamsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LanTopologyTestCase, chronometry::TestDuration::QUICK);

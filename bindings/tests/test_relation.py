@@ -85,8 +85,8 @@ def test_study_runner_full_coverage():
     for m in r["methods"]:
         assert m["n"] > 100
         assert m["covered"] == m["n"], m
-    cp = next(m for m in r["methods"] if m["method"] == "CP" and m["duration"] == "A->C")
-    ret = next(m for m in r["methods"] if m["method"] == "ReT" and m["duration"] == "A->C")
+    cp = next(m for m in r["methods"] if m["method"] == "CP" and m["path"] == "A->C")
+    ret = next(m for m in r["methods"] if m["method"] == "ReT" and m["path"] == "A->C")
     assert cp["mean_bound_us"] < ret["mean_bound_us"]
     assert len(r["csv_rows"].splitlines()) == len(r["methods"])
     with pytest.raises(ValueError, match="^load: "):

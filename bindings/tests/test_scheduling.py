@@ -46,15 +46,15 @@ def test_study_against_truth():
     assert ft["mae_us"] < 0.5 * base["mae_us"]
     off = {k: base[f"mae_offline_{k}_us"] for k in ("baseline", "average", "ftaverage", "kalman")}
     assert max(off["average"], off["ftaverage"], off["kalman"]) < 0.3 * off["baseline"]
-    assert len(ft["operations"]) == 160  # the rows: one per operation and server
-    assert "operations" not in chronometry.run_scheduling_study(operations=5)  # details on request
-    for row in ft["operations"]:
+    assert len(ft["executions"]) == 160  # the rows: one per operation and server
+    assert "executions" not in chronometry.run_scheduling_study(operations=5)  # details on request
+    for row in ft["executions"]:
         assert abs(row["clock_part_ns"]) <= 50_000  # offsets within E/2 (E = 100 us)
     assert ft["mae_clock_us"] > 1.0  # skewed clocks show in the start error
     perfect = chronometry.run_scheduling_study(predictor="FtAverage", operations=20, skew_ns=0,
                                                rows=True)
     assert perfect["mae_clock_us"] == 0.0  # perfect clocks: every start exactly at T_s
-    assert all(row["true_start_ns"] == row["scheduled_ns"] for row in perfect["operations"])
+    assert all(row["true_start_ns"] == row["scheduled_ns"] for row in perfect["executions"])
     assert len(ft["csv_row"].split(",")) == len(chronometry.SCHEDULING_STUDY_CSV_HEADER.split(","))
     again = chronometry.run_scheduling_study(predictor="FtAverage", operations=40)
     assert again["mae_us"] == ft["mae_us"]  # same run, same streams: reproducible

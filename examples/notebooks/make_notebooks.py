@@ -134,7 +134,7 @@ assert (df.status == "ok").all(), df[df.status != "ok"].error.tolist()
 methods = df.explode("methods").reset_index(drop=True)
 methods = pd.concat([methods.drop(columns=["methods"]), pd.json_normalize(methods["methods"])], axis=1)
 methods["coverage"] = methods.covered / methods.n.where(methods.n > 0)
-ac = methods[methods.duration == "A->C"]
+ac = methods[methods.path == "A->C"]
 affine = ac[ac.tsc_model == "constant"]
 display(affine.pivot_table(index=["noise_model", "method"], columns="rounds", values="bound_ratio").round(2))'''),
         ("code", r'''fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))

@@ -3,9 +3,9 @@
  */
 #include "chronometry-validation.h"
 
-#include "ns3/abort.h"
-
 #include <cmath>
+#include <cstdlib>
+#include <iostream>
 #include <sstream>
 
 namespace ns3
@@ -15,7 +15,7 @@ namespace chronometry
 
 namespace
 {
-ValidationMode g_validationMode = ValidationMode::ABORT;
+ValidationMode g_validationMode = ValidationMode::EXIT;
 
 } // namespace
 
@@ -71,9 +71,11 @@ ReportConfigError(const std::string& message)
     {
         throw ConfigError(message);
     }
-    NS_ABORT_MSG(message);
-    // NS_ABORT_MSG does not return, but the compiler cannot know it in every configuration.
-    std::abort();
+    // What the user gave is wrong, not the program: say so and exit as a command-line tool
+    // does, without the abort trace (and core) of NS_ABORT_MSG.
+    std::cout.flush();
+    std::cerr << "chronometry: configuration error: " << message << std::endl;
+    std::exit(1);
 }
 
 void

@@ -18,7 +18,9 @@
  * ns-3's own range checkers reject a bad value with a generic fatal error that
  * does not name the valid range.  chronometry validates in its setters instead
  * and reports "<Class>::<Attribute> = <value> is invalid; valid range: <range>".
- * By default a report aborts (NS_ABORT_MSG).  Tests and the Python bindings
+ * By default a report ends the program the way a command-line tool refuses bad
+ * input: the message on standard error and exit status 1 (not an abort and its
+ * trace: the input was wrong, not the program).  Tests and the Python bindings
  * switch to ValidationMode::THROW, which throws chronometry::ConfigError so the
  * message can be checked (and becomes a Python ValueError).
  */
@@ -44,8 +46,8 @@ class ConfigError : public std::invalid_argument
 /** What happens when a configuration error is reported. */
 enum class ValidationMode
 {
-    ABORT, //!< NS_ABORT_MSG with the message (the default)
-    THROW  //!< throw ConfigError with the message
+    EXIT, //!< the message on standard error, then exit status 1 (the default)
+    THROW //!< throw ConfigError with the message
 };
 
 /**
