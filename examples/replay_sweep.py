@@ -4,8 +4,10 @@
 Runs a grid of (n, E, I, delta, alpha) points in parallel worker processes through
 chronometry.run_replay_study (the same scenario and CSV row as the replay-clock-sweep
 example), keeps every finished point in an SQLite file as soon as it finishes, skips points
-already there when run again (so an interrupted sweep resumes), records a failed point with
-its error without stopping the sweep, shows progress, and writes the CSV and the plots:
+already there when run again (so an interrupted sweep resumes), refuses a grid with an
+invalid point before running any (chronometry_sweep checks every point first), records a point
+that fails while running with its error without stopping the sweep, shows progress, and writes
+the CSV and the plots:
 theta vs E for varying alpha, delta and I (thesis Figures 6.3-6.14) and the feasibility
 region for a theta budget (Figure 6.15).
 

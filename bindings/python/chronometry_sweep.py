@@ -21,8 +21,14 @@ Guarantees:
   killed), the finished ones stay in the file, "N saved, run again to resume" is printed and
   KeyboardInterrupt raised. Workers ignore SIGINT themselves and die with the driver (Linux:
   PR_SET_PDEATHSIG), so a killed driver leaves no process behind.
-* For a chronometry study, the grid's keys are checked against the study's parameters before
-  anything runs: a misspelt key is a ValueError naming it and listing the valid ones.
+* For a chronometry study, the whole grid is checked before anything runs (the results file is
+  not even opened): every point's keys, the type and range of every value and the study's checks
+  across parameters (``chronometry.check_study``, the same as ``run_study``'s); one ValueError
+  lists the bad points (the first five and how many) and nothing runs.
+* Times are normalised before anything runs: ``delay="8us"``, ``delay=timedelta(microseconds=8)``,
+  ``delay=numpy.timedelta64(8, "us")`` and ``delay_ns=8000`` are one point, stored (and keyed
+  in the results file) as ``delay_ns=8000``, so a sweep resumes across spellings; a bare number
+  under ``delay`` is refused (it has no unit), as on the command line.
 * Seeds follow ns-3's convention: the seed (``RngSeed``) stays fixed and independent replications
   differ in the run number (``RngRun``), the ``run`` parameter of every runner; ``replicate``
   adds runs 1..k to every point.
@@ -65,14 +71,22 @@ _SCHEMA = ("CREATE TABLE IF NOT EXISTS runs ("
 
 
 def _native(value):
-    """numpy/pandas scalars -> plain Python (JSON and pybind11 want them)."""
+    """numpy/pandas scalars -> plain Python (JSON and pybind11 want them); a numpy.timedelta64
+    stays one (its item() is an int for nanoseconds, a timedelta for microseconds)."""
+    if getattr(getattr(value, "dtype", None), "kind", None) in ("m", "M"):
+        return value
     if hasattr(value, "item") and not isinstance(value, (list, dict, str, bytes)):
         return value.item()
     return value
 
 
-def points(grid):
-    """The points of a grid: a dict of lists (Cartesian product), a DataFrame or a list of dicts."""
+def points(grid, technique=None):
+    """The points of a grid: a dict of lists (Cartesian product), a DataFrame or a list of dicts.
+
+    With a chronometry ``technique`` they are checked and normalised as ``sweep`` does (every
+    time as its ``*_ns`` int of nanoseconds); a bad point raises one ValueError listing them."""
+    if technique is not None:
+        return _checked(technique, points(grid))
     if hasattr(grid, "to_dict") and hasattr(grid, "columns"):  # a pandas DataFrame
         rows = grid.to_dict(orient="records")
     elif isinstance(grid, dict):
@@ -89,11 +103,13 @@ def points(grid):
     return [{str(k): _native(v) for k, v in row.items()} for row in rows]
 
 
-def replicate(grid, runs):
-    """Every point of ``grid`` with run numbers 1..runs (ns-3 RngRun), the seed unchanged."""
+def replicate(grid, runs, technique=None):
+    """Every point of ``grid`` with run numbers 1..runs (ns-3 RngRun), the seed unchanged; with
+    a ``technique``, checked and normalised as by ``points``."""
     if int(runs) < 1:
         raise ValueError(f"runs = {runs} is invalid; valid range: >= 1")
-    return [dict(p, run=r) for p in points(grid) for r in range(1, int(runs) + 1)]
+    replicated = [dict(p, run=r) for p in points(grid) for r in range(1, int(runs) + 1)]
+    return replicated if technique is None else _checked(technique, replicated)
 
 
 def key_of(params):
@@ -354,30 +370,67 @@ def _run_dask(spec, todo, scheduler, on_done, retries):
             client.close()
 
 
-def parameters(technique):
-    """The keywords a technique's runner accepts: a chronometry study's parameter keywords
-    (plus ``rows``), or None for another runner (then nothing can be checked in advance)."""
+def _study(technique):
+    """(the chronometry module, the study's name) of a technique, or None for another runner."""
     module, function = _resolve(technique).split(":", 1)
     try:
         mod = importlib.import_module(module)
     except ImportError:
         return None
     study = getattr(mod, "STUDY_RUNNERS", {}).get(function)
+    return None if study is None else (mod, study)
+
+
+def parameters(technique):
+    """The keywords a technique's runner accepts: a chronometry study's parameter keywords (a
+    time's ``delay_ns``, then its ``delay``), plus ``rows``; None for another runner (then nothing
+    can be checked in advance)."""
+    study = _study(technique)
     if study is None:
         return None
-    return [p["keyword"] for p in mod.studies()[study]["parameters"]] + ["rows"]
+    mod, name = study
+    keywords = []
+    for p in mod.studies()[name]["parameters"]:
+        keywords += [p["keyword"]] + ([p["unit_keyword"]] if p["unit_keyword"] else [])
+    return keywords + ["rows"]
 
 
-def _check_keys(technique, grid_points):
-    """Refuse a grid key the technique's study does not have, before anything runs."""
+#: How many bad points the ValueError of a refused grid shows.
+_SHOWN = 5
+
+
+def _checked(technique, grid_points):
+    """The points of a chronometry technique, checked and in canonical form (each time as its
+    ``*_ns`` int of nanoseconds), or one ValueError listing the bad points; another runner's
+    points as they are. Nothing runs."""
+    study = _study(technique)
+    if study is None:
+        return grid_points
+    mod, name = study
     valid = parameters(technique)
-    if valid is None:
-        return
-    for p in grid_points:
-        for key in p:
-            if key not in valid:
-                raise ValueError(f"grid key {key!r} is invalid for technique {technique!r}; "
-                                 f"valid: {', '.join(valid)}")
+    good, bad = [], []
+    for index, p in enumerate(grid_points):
+        unknown = [key for key in p if key not in valid]
+        if unknown:
+            bad.append((index, p, f"grid key {unknown[0]!r} is invalid for technique "
+                                  f"{technique!r}; valid: {', '.join(valid)}"))
+            continue
+        keywords = {k: v for k, v in p.items() if k != "rows"}
+        try:
+            canonical = mod.check_study(name, rows=p.get("rows"), **keywords)
+        except (ValueError, TypeError) as error:
+            bad.append((index, p, str(error)))
+            continue
+        if "rows" in p:
+            canonical["rows"] = p["rows"]
+        good.append(canonical)
+    if bad:
+        lines = [f"  point {index} {p!r}: {message}" for index, p, message in bad[:_SHOWN]]
+        if len(bad) > _SHOWN:
+            lines.append(f"  ... and {len(bad) - _SHOWN} more")
+        raise ValueError(f"{len(bad)} of {len(grid_points)} points of the grid are invalid for "
+                         f"technique {technique!r}; nothing was run:\n" + "\n".join(lines))
+    return good
 
 
 def sweep(technique, grid, db_path, workers=None, scheduler=None, progress=True, limit=None,
@@ -385,6 +438,9 @@ def sweep(technique, grid, db_path, workers=None, scheduler=None, progress=True,
     """Run the points of ``grid`` missing from ``db_path``; return the technique's DataFrame.
 
     technique:    a name in TECHNIQUES or "module:function".
+    grid:         a dict of lists, a DataFrame or a list of dicts (see ``points``). For a
+                  chronometry study the whole grid is checked first and a bad point refuses it
+                  (one ValueError listing them; nothing runs); times are stored as ``*_ns`` ints.
     workers:      local worker processes (default: the machine's cores); ignored with a
                   scheduler.
     scheduler:    a Dask scheduler address ("tcp://host:8786") or a distributed.Client.
@@ -404,8 +460,7 @@ def sweep(technique, grid, db_path, workers=None, scheduler=None, progress=True,
         raise ValueError(f"limit = {limit} is invalid; valid range: >= 0")
     if int(retries) < 0:
         raise ValueError(f"retries = {retries} is invalid; valid range: >= 0")
-    grid_points = points(grid)
-    _check_keys(technique, grid_points)
+    grid_points = _checked(technique, points(grid))  # before anything runs or is opened
     db = _open(db_path)
     saved = [0]
     todo = []

@@ -1,4 +1,4 @@
-"""The replay-clock sweep driver: results persisted, resumed, failures recorded, plots."""
+"""The replay-clock sweep driver: results persisted, resumed, an invalid grid refused, plots."""
 import os
 import sqlite3
 import sys
@@ -42,14 +42,15 @@ def test_sweep_persists_resumes_and_plots(tmp_path):
     assert all(os.path.getsize(f) > 1000 for f in files) and len(files) == 2
 
 
-def test_failed_point_is_recorded_and_sweep_goes_on(tmp_path):
-    db = str(tmp_path / "bad.sqlite")
+def test_invalid_point_refuses_the_grid_before_anything_runs(tmp_path):
+    """An invalid point (n = 1) is refused with the whole grid: nothing runs, nothing is stored
+    (before, it was run and stored as an error beside the valid point)."""
+    db = tmp_path / "bad.sqlite"
     grid = dict(GRID, nodes=[1, 6], skew_ns=[200_000], rate=[40])
-    ran, failed, total = replay_sweep.sweep(grid, db, jobs=2, build_dir=BUILD, progress=False)
-    assert (ran, failed, total) == (2, 1, 2)
-    rows = sqlite3.connect(db).execute("SELECT status, error FROM runs ORDER BY status").fetchall()
-    assert rows[0][0] == "error" and "nodes" in rows[0][1]
-    assert rows[1][0] == "ok"
+    with pytest.raises(ValueError, match=r"1 of 2 points .*\n  point 0 .*nodes: "
+                                         r"ns3::ReplayStudy::Nodes = 1 is invalid"):
+        replay_sweep.sweep(grid, str(db), jobs=2, build_dir=BUILD, progress=False)
+    assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM runs").fetchone() == (0,)
 
 
 def test_python_runner_matches_cpp_example(tmp_path):

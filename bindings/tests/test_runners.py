@@ -188,8 +188,10 @@ def test_replay_counter_bits_sets_the_encoding_width():
 def test_rda_runner_refuses_unknown_keywords_and_wrong_types():
     with pytest.raises(ValueError, match=r"bogus.*valid"):
         runner("rda")(bogus=1)
+    with pytest.raises(ValueError, match="skew_bound_ns = 1.5 is invalid.*whole number"):
+        runner("rda")(skew_bound_ns=1.5)  # times are whole ns: refused, not truncated
     with pytest.raises(TypeError, match="skew_bound_ns"):
-        runner("rda")(skew_bound_ns=1.5)  # times are int ns: a float is refused, not truncated
+        runner("rda")(skew_bound_ns=[1])
     with pytest.raises(TypeError):
         runner("rda")(1)  # keyword parameters only
 

@@ -179,11 +179,11 @@ def test_dask_workers_on_another_ns3_are_refused():
     cs._check_workers(Client(), "sweep_probe:square")  # not a chronometry runner: not checked
 def test_grid_keys_are_checked_before_anything_runs(tmp_path):
     db = tmp_path / "never.sqlite"
-    with pytest.raises(ValueError, match=r"grid key 'skew' is invalid for technique 'replay'; "
-                                         r"valid: nodes, skew_ns, "):
-        cs.sweep("replay", dict(skew=[1_000_000], run=[1]), str(db), progress=False)
+    with pytest.raises(ValueError, match=r"grid key 'skw' is invalid for technique 'replay'; "
+                                         r"valid: nodes, skew_ns, skew, interval_ns, interval, "):
+        cs.sweep("replay", dict(skw=["1ms"], run=[1]), str(db), progress=False)
     assert not db.exists()  # refused before the results file was even opened
-    assert "skew_ns" in cs.parameters("replay") and cs.parameters(PROBE) is None
+    assert {"skew_ns", "skew"} <= set(cs.parameters("replay")) and cs.parameters(PROBE) is None
 def test_retry_errors_runs_failed_points_again(tmp_path):
     db = str(tmp_path / "retry.sqlite")
     grid = dict(x=[1, 2, 3], marker_dir=[str(tmp_path)])
