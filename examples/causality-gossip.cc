@@ -168,7 +168,12 @@ main(int argc, char* argv[])
     ReplayCheckerReport report = log->Check(); // with the stampers' E, I and HVC epsilon
     std::cout << report.Summary();
     std::cout << "stamped packets " << stamped << ", mean stamp "
-              << (stamped ? double(stampBytes) / stamped : 0.0) << " bytes" << std::endl;
+              << (stamped ? double(stampBytes) / stamped : 0.0) << " bytes; per clock:";
+    for (CausalClockKind kind : ALL_CAUSAL_CLOCK_KINDS)
+    {
+        std::cout << " " << ToString(kind) << " " << log->GetMeanStampBytes(kind);
+    }
+    std::cout << " (+ framing)" << std::endl;
     bool ok = log->WriteCsv(outDir + "/causality-events.csv") &&
               log->WriteShiViz(outDir + "/causality-shiviz.log");
     NS_ABORT_MSG_IF(!ok, "could not write the logs under " << outDir);

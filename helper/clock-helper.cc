@@ -84,19 +84,62 @@ ClockHelper::SetOscillatorAttribute(const std::string& name, const AttributeValu
 void
 ClockHelper::SetOffset(Ptr<RandomVariableStream> nanoseconds)
 {
+    NS_LOG_FUNCTION(this << nanoseconds);
     m_offsetNs = nanoseconds;
+    m_offsets.clear();
+}
+
+void
+ClockHelper::SetOffset(std::vector<Time> offsets)
+{
+    NS_LOG_FUNCTION(this << offsets.size());
+    if (offsets.empty())
+    {
+        chronometry::ReportConfigError(
+            "ClockHelper::SetOffset: an empty list (give one offset per node)");
+    }
+    m_offsets = std::move(offsets);
+    m_offsetNs = nullptr;
 }
 
 void
 ClockHelper::SetDrift(Ptr<RandomVariableStream> ppm)
 {
+    NS_LOG_FUNCTION(this << ppm);
     m_driftPpm = ppm;
+    m_driftsPpm.clear();
+}
+
+void
+ClockHelper::SetDriftPpm(std::vector<double> ppm)
+{
+    NS_LOG_FUNCTION(this << ppm.size());
+    if (ppm.empty())
+    {
+        chronometry::ReportConfigError(
+            "ClockHelper::SetDriftPpm: an empty list (give one drift in ppm per node)");
+    }
+    m_driftsPpm = std::move(ppm);
+    m_driftPpm = nullptr;
 }
 
 Ptr<LocalClock>
 ClockHelper::Install(Ptr<Node> node) const
 {
     NS_LOG_FUNCTION(this << node);
+    if (!m_offsets.empty() || !m_driftsPpm.empty())
+    {
+        chronometry::ReportConfigError(
+            "ClockHelper::Install(node " + std::to_string(node->GetId()) +
+            "): per-node lists (SetOffset with a list of Time, SetDriftPpm) apply to "
+            "Install(NodeContainer), whose i-th node gets element i");
+    }
+    return InstallAt(node, 0);
+}
+
+Ptr<LocalClock>
+ClockHelper::InstallAt(Ptr<Node> node, std::size_t index) const
+{
     if (node->GetObject<LocalClock>())
     {
         chronometry::ReportConfigError("ClockHelper::Install: node " +
@@ -110,17 +153,26 @@ ClockHelper::Install(Ptr<Node> node) const
         {
             oscillator->SetBaseDrift(m_driftPpm->GetValue());
         }
+        else if (!m_driftsPpm.empty())
+        {
+            oscillator->SetBaseDrift(m_driftsPpm.at(index));
+        }
         drifting->SetAttribute("Oscillator", PointerValue(oscillator));
         if (m_offsetNs)
         {
             drifting->SetAttribute("InitialOffset",
                                    TimeValue(NanoSeconds(std::llround(m_offsetNs->GetValue()))));
         }
+        else if (!m_offsets.empty())
+        {
+            drifting->SetAttribute("InitialOffset", TimeValue(m_offsets.at(index)));
+        }
     }
-    else if (m_offsetNs || m_driftPpm)
+    else if (m_offsetNs || m_driftPpm || !m_offsets.empty() || !m_driftsPpm.empty())
     {
         chronometry::ReportConfigError(
-            "ClockHelper: SetOffset/SetDrift apply to ns3::DriftingClock only, not to " +
+            "ClockHelper: SetOffset/SetDrift/SetDriftPpm apply to ns3::DriftingClock only, not "
+            "to " +
             clock->GetInstanceTypeId().GetName());
     }
     node->AggregateObject(clock);
@@ -130,7 +182,27 @@ ClockHelper::Install(Ptr<Node> node) const
 LocalClockContainer
 ClockHelper::Install(const NodeContainer& nodes) const
 {
-    return InstallEach<LocalClock>(nodes, [this](Ptr<Node> node) { return Install(node); });
+    NS_LOG_FUNCTION(this << nodes.GetN());
+    auto refuse = [&nodes](const char* setter, std::size_t given, const char* what) {
+        chronometry::ReportConfigError(
+            std::string("ClockHelper::") + setter + ": " + std::to_string(given) + " " + what +
+            " for the " + std::to_string(nodes.GetN()) +
+            " nodes passed to Install (give one per node, in the NodeContainer's order)");
+    };
+    if (!m_offsets.empty() && m_offsets.size() != nodes.GetN())
+    {
+        refuse("SetOffset", m_offsets.size(), "offsets");
+    }
+    if (!m_driftsPpm.empty() && m_driftsPpm.size() != nodes.GetN())
+    {
+        refuse("SetDriftPpm", m_driftsPpm.size(), "drifts");
+    }
+    LocalClockContainer installed;
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        installed.push_back(InstallAt(nodes.Get(i), i));
+    }
+    return installed;
 }
 
 int64_t

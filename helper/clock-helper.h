@@ -25,14 +25,18 @@ using SimulatedTscContainer = std::vector<Ptr<SimulatedTsc>>;
 
 /**
  * \ingroup chronometry
- * Installs a LocalClock on each node, with per-node parameters drawn from
- * random variables (for example offset uniform in [-E/2, E/2] and drift
- * uniform in [-50, 50] ppm).
+ * Installs a LocalClock on each node, with per-node offset and drift either
+ * drawn from random variables (for example offset uniform in [-E/2, E/2] and
+ * drift uniform in [-50, 50] ppm) or given as one value per node.
  *
  * Per-node draws happen in Install(); fix the streams of the variables you
  * pass (RandomVariableStream::SetStream) before Install, or leave them to
  * RngSeed/RngRun.  AssignStreams() fixes the streams of the installed clocks
  * and oscillators (jitter, random walk, bounded-skew draws).
+ *
+ * Per-node lists (SetOffset(std::vector<Time>), SetDriftPpm) apply to
+ * Install(NodeContainer): element i goes to the container's i-th node, and a
+ * list whose length differs from the container's is refused there.
  */
 class ClockHelper
 {
@@ -67,16 +71,35 @@ class ClockHelper
     void SetOscillatorAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Per-node initial offset (DriftingClock::InitialOffset).
+     * Per-node initial offset (DriftingClock::InitialOffset), drawn.  Replaces a list given to
+     * SetOffset(std::vector<Time>).
      * \param nanoseconds a random variable sampled once per node, in nanoseconds
      */
     void SetOffset(Ptr<RandomVariableStream> nanoseconds);
 
     /**
-     * Per-node drift (Oscillator::SetBaseDrift).
+     * Per-node initial offset (DriftingClock::InitialOffset), one per node: offsets[i] is the
+     * reading of the i-th node's clock at true time 0.  Replaces a random variable given to
+     * SetOffset(Ptr<RandomVariableStream>).
+     * \param offsets one per node of the NodeContainer passed to Install (each in
+     *        DriftingClock::InitialOffset's range, checked at Install)
+     */
+    void SetOffset(std::vector<Time> offsets);
+
+    /**
+     * Per-node drift (Oscillator::SetBaseDrift), drawn.  Replaces a list given to SetDriftPpm.
      * \param ppm a random variable sampled once per node, in ppm
      */
     void SetDrift(Ptr<RandomVariableStream> ppm);
+
+    /**
+     * Per-node drift (Oscillator::SetBaseDrift), one per node: the i-th node's clock runs at
+     * 1 + ppm[i] x 1e-6 seconds per true second (+20 gains 20 us per second).  Replaces a random
+     * variable given to SetDrift.
+     * \param ppm one value per node of the NodeContainer passed to Install, in parts per
+     *        million (each in the oscillator's range, checked at Install)
+     */
+    void SetDriftPpm(std::vector<double> ppm);
 
     /**
      * Create a clock for each node and aggregate it.
@@ -86,7 +109,8 @@ class ClockHelper
     LocalClockContainer Install(const NodeContainer& nodes) const;
 
     /**
-     * \param node the node (must not have a LocalClock yet)
+     * \param node the node (must not have a LocalClock yet); refused when per-node lists are
+     *        set (they apply to Install(NodeContainer))
      * \return its new clock
      */
     Ptr<LocalClock> Install(Ptr<Node> node) const;
@@ -100,10 +124,19 @@ class ClockHelper
     int64_t AssignStreams(const NodeContainer& nodes, int64_t stream) const;
 
   private:
+    /**
+     * \param node the node (must not have a LocalClock yet)
+     * \param index its position in the container (for the per-node lists)
+     * \return its new clock
+     */
+    Ptr<LocalClock> InstallAt(Ptr<Node> node, std::size_t index) const;
+
     ObjectFactory m_clockFactory;         //!< makes clocks
     ObjectFactory m_oscillatorFactory;    //!< makes oscillators
     Ptr<RandomVariableStream> m_offsetNs; //!< per-node offset draws
     Ptr<RandomVariableStream> m_driftPpm; //!< per-node drift draws
+    std::vector<Time> m_offsets;          //!< per-node offsets (empty: none given)
+    std::vector<double> m_driftsPpm;      //!< per-node drifts in ppm (empty: none given)
 };
 
 /**

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Fail when wscript (waf era) and CMakeLists.txt disagree on chronometry's files.
 
-Compares sources, headers, test sources and examples; also checks that every
-listed file exists and that every .cc/.h under model/, helper/, study/ and test/ is listed.
+Compares sources, headers, test sources, examples and recipes; also checks that every
+listed file exists and that every .cc/.h under model/, helper/, study/ and test/ (and every
+.cc under examples/recipes/) is listed.
 """
 import re
 import sys
@@ -36,6 +37,8 @@ def main(root):
                   waf_list(waf, "module_test.source")),
         "examples": (cmake_list(examples_cmake, "chronometry_examples"),
                      waf_list(examples_waf, "chronometry_examples")),
+        "recipes": (cmake_list(examples_cmake, "chronometry_recipes"),
+                    waf_list(examples_waf, "chronometry_recipes")),
     }
     problems = []
     for what, (c, w) in pairs.items():
@@ -49,6 +52,13 @@ def main(root):
     for ex in pairs["examples"][0]:
         if not (root / "examples" / f"{ex}.cc").is_file():
             problems.append(f"example listed but missing: examples/{ex}.cc")
+    recipes = set(pairs["recipes"][0])
+    for name in sorted(recipes):
+        if not (root / "examples" / "recipes" / f"{name}.cc").is_file():
+            problems.append(f"recipe listed but missing: examples/recipes/{name}.cc")
+    for f in sorted((root / "examples" / "recipes").glob("*.cc")):
+        if f.stem not in recipes:
+            problems.append(f"recipe not listed in the build: examples/recipes/{f.name}")
     # Programs of the standalone CMake build only (a test runner, a header check).
     STANDALONE_ONLY = {"test/chronometry-test-runner.cc", "test/module-header-check.cc"}
     for folder in ("model", "helper", "study", "test"):

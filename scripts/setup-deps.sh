@@ -17,6 +17,8 @@ packages=(
   # Python bindings and tooling (Debian's python3, not another interpreter)
   pybind11-dev python3-dev python3-pytest python3-numpy python3-pandas python3-matplotlib
   python3-tqdm python3-nbclient python3-ipykernel python3-distributed
+  # the manual (doc/, CTest test "manual": sphinx-build -W)
+  python3-sphinx
 )
 
 missing=()

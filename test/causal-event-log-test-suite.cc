@@ -15,6 +15,7 @@
 #include "ns3/replay-checker.h"
 #include "ns3/test.h"
 
+#include <array>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -186,6 +187,15 @@ ReferenceCheck(const std::vector<CausalEvent>& log, const ReplayCheckerOptions& 
 {
     ReplayCheckerReport report;
     report.events = log.size();
+    // The counter rule the summary's labels depend on: the one every RepCl stamp carries.
+    for (const auto& e : log)
+    {
+        if (e.stamp.repcl)
+        {
+            report.repclCounterRule = e.stamp.repcl->GetConfig().counterRule;
+            break;
+        }
+    }
     // Largest pt in each event's causal past (the log order is a linearization of hb).
     std::vector<int64_t> maxPast(log.size(), INT64_MIN);
     std::map<uint32_t, int64_t> lastOnProcess;
@@ -956,6 +966,126 @@ class RefusalsTestCase : public TestCase
     }
 };
 
+/**
+ * The per-clock stamp sizes the log tallies as events are appended (from the framing of the
+ * bytes each send carried) equal the ground truth: every send's stamp re-encoded clock by clock
+ * from the replayed event, over 60 random executions of every clock configuration (with and
+ * without the vector on the wire); each send's logged wire size is the flags byte plus, per
+ * carried clock, a 16-bit length and its encoding.  Bytes that are not framed as Encode() frames
+ * them are refused.
+ */
+class StampBytesPerClockTestCase : public TestCase
+{
+  public:
+    StampBytesPerClockTestCase()
+        : TestCase("per-clock stamp bytes: the log's tallies equal every send's stamp, "
+                   "re-encoded clock by clock")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(20250301);
+        uint64_t sendsChecked = 0;
+        for (int run = 0; run < 60; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 1 + rng() % 40;
+            p.events = 50 + rng() % 200;
+            CausalityConfig config = RandomConfig(rng, p.n);
+            config.vectorOnWire = run % 3 != 0;
+            config.lamport = run % 5 != 0;
+            RandomWorkload(rng, config, MicroSeconds(5 + rng() % 300), p);
+            CausalEventLog log;
+            RandomExecution::Run(p, config, nullptr, nullptr, &log);
+
+            // Ground truth: each send's clocks encoded again from the replayed stamp.
+            std::array<uint64_t, CAUSAL_CLOCK_KINDS> expected{};
+            uint64_t sends = 0;
+            uint64_t framingErrors = 0;
+            for (const CausalEvent& e : log)
+            {
+                if (e.kind != CausalEventKind::SEND)
+                {
+                    continue;
+                }
+                ++sends;
+                const CausalStamp& s = e.stamp;
+                std::array<std::size_t, CAUSAL_CLOCK_KINDS> part{};
+                part[0] = config.CarriesVector() ? s.vector.Encode().size() : 0;
+                part[1] = config.lamport ? s.lamport.Encode().size() : 0;
+                part[2] = s.hlc ? s.hlc->Encode().size() : 0;
+                part[3] = s.hvc ? s.hvc->Encode().size() : 0;
+                part[4] = s.repcl ? s.repcl->Encode().size() : 0;
+                std::size_t framed = 1;
+                for (std::size_t k = 0; k < CAUSAL_CLOCK_KINDS; ++k)
+                {
+                    expected[k] += part[k];
+                    const bool carried = (k == 0 && config.CarriesVector()) ||
+                                         (k == 1 && config.lamport) || (k == 2 && s.hlc) ||
+                                         (k == 3 && s.hvc) || (k == 4 && s.repcl);
+                    framed += carried ? 2 + part[k] : 0;
+                }
+                framingErrors += framed == log.GetRecord(e.id).wireBytes ? 0 : 1;
+            }
+            NS_TEST_ASSERT_MSG_EQ(framingErrors, 0, "wire size = flags + (length + part)s");
+            NS_TEST_ASSERT_MSG_EQ(log.GetStampedSendCount(), sends, "every send tallied");
+            for (CausalClockKind kind : ALL_CAUSAL_CLOCK_KINDS)
+            {
+                const auto k = static_cast<std::size_t>(kind);
+                NS_TEST_ASSERT_MSG_EQ(log.GetStampBytes(kind),
+                                      expected[k],
+                                      ToString(kind) << ", run " << run);
+                const double mean = sends ? double(expected[k]) / double(sends) : 0.0;
+                NS_TEST_ASSERT_MSG_EQ_TOL(log.GetMeanStampBytes(kind),
+                                          mean,
+                                          1e-12 * (1 + mean),
+                                          ToString(kind) << " mean, run " << run);
+            }
+            if (!config.CarriesVector())
+            {
+                NS_TEST_ASSERT_MSG_EQ(log.GetStampBytes(CausalClockKind::VECTOR),
+                                      0,
+                                      "a vector not carried costs nothing on the wire");
+            }
+            sendsChecked += sends;
+        }
+        NS_TEST_ASSERT_MSG_GT(sendsChecked, 2000, "many sends checked");
+
+        // Framing that is not Encode()'s is refused, and reports no sizes.
+        CausalityConfig config;
+        config.n = 3;
+        CausalStamp stamp = CausalStamp::Initial(config, 1);
+        stamp.LocalOrSend(MicroSeconds(5));
+        const std::vector<uint8_t> good = stamp.Encode();
+        std::array<uint32_t, CAUSAL_CLOCK_KINDS> sizes{};
+        NS_TEST_ASSERT_MSG_EQ(CausalStamp::PartSizes(good.data(), good.size(), sizes),
+                              true,
+                              "an encoded stamp");
+        NS_TEST_ASSERT_MSG_EQ(sizes[static_cast<std::size_t>(CausalClockKind::LAMPORT)],
+                              stamp.lamport.Encode().size(),
+                              "Lamport's part");
+        std::vector<uint8_t> longer = good;
+        longer.push_back(0);
+        std::vector<uint8_t> badFlag = good;
+        badFlag[0] |= 0x80;
+        for (const auto* bad : {&longer, &badFlag})
+        {
+            NS_TEST_ASSERT_MSG_EQ(CausalStamp::PartSizes(bad->data(), bad->size(), sizes),
+                                  false,
+                                  "refused");
+            NS_TEST_ASSERT_MSG_EQ(sizes[1] + sizes[4], 0, "no sizes on refusal");
+        }
+        for (std::size_t cut = 0; cut < good.size(); ++cut)
+        {
+            NS_TEST_ASSERT_MSG_EQ(CausalStamp::PartSizes(good.data(), cut, sizes),
+                                  false,
+                                  "truncated to " << cut << " bytes");
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests The compact event log and the checker over it. */
@@ -971,6 +1101,7 @@ class CausalEventLogTestSuite : public TestSuite
         AddTestCase(new VectorFromGraphTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MemoryPerEventTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RefusalsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StampBytesPerClockTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -14,6 +14,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -1187,6 +1188,158 @@ class PinnedEncodingsTestCase : public TestCase
     }
 };
 
+/**
+ * The checker's summary labels the violations a correct run shows (doc/causality.rst): with the
+ * published rule, Requirement 3 and the "synchronization proof" line; with either rule,
+ * Requirement 2 in pt form; with EpochCounts, Requirement 3 only while every RepCl ordering has
+ * a synchronization proof.  No other line, no line without violations, and no log without RepCl
+ * is labelled.  The rule is the one the checked log's processes ran (both checker overloads).
+ */
+class SummaryLabelsTestCase : public TestCase
+{
+  public:
+    SummaryLabelsTestCase()
+        : TestCase("checker summary: known violations labelled by counter rule, nothing else")
+    {
+    }
+
+  private:
+    /**
+     * \param summary a checker summary
+     * \param prefix the start of one of its lines
+     * \return that line (empty if none)
+     */
+    static std::string Line(const std::string& summary, const std::string& prefix)
+    {
+        std::size_t at = summary.find("\n" + prefix);
+        if (at == std::string::npos)
+        {
+            return "";
+        }
+        std::size_t end = summary.find('\n', at + 1);
+        return summary.substr(at + 1, end - at - 1);
+    }
+
+    /**
+     * \param text a line
+     * \param word a label
+     * \return whether the line carries it
+     */
+    static bool Has(const std::string& text, const std::string& word)
+    {
+        return text.find(word) != std::string::npos;
+    }
+
+    void DoRun() override
+    {
+        const std::string published = "(expected for the published rule; see doc/causality.rst";
+        const std::string ptForm = "(expected with either counter rule";
+        const std::string proved = "(expected: each an ordering synchronization proves";
+        const std::string r1 = "RepCl requirement 1 ";
+        const std::string r2 = "RepCl requirement 2 (pt.f";
+        const std::string r2Margin = "RepCl requirement 2 with margin";
+        const std::string r2Thesis = "RepCl requirement 2, thesis form";
+        const std::string r3 = "RepCl requirement 3 (concurrent";
+        const std::string r3Thesis = "RepCl requirement 3, thesis form";
+        const std::string justified = "RepCl orders concurrent";
+        const std::vector<std::string> never{r1, r2Margin, r2Thesis, "HLC", "HVC", "Lamport"};
+
+        // Every property violated, under each rule (and without RepCl): the labels alone differ.
+        auto violated = [](std::optional<ReplayCounterRule> rule, uint64_t unjustified) {
+            ReplayCheckerReport r;
+            r.repclCounterRule = rule;
+            for (PropertyCount* c : {&r.repclHb,
+                                     &r.repclFar,
+                                     &r.repclClose,
+                                     &r.repclFarKnown,
+                                     &r.repclCloseKnown,
+                                     &r.repclFarDoubleSkew,
+                                     &r.hlcHb,
+                                     &r.hvcHb,
+                                     &r.hvcOnlyIfHb,
+                                     &r.lamportHb})
+            {
+                c->applicable = 10;
+                c->violations = 3;
+            }
+            r.repclOnlyIfJustified.applicable = 10;
+            r.repclOnlyIfJustified.violations = unjustified;
+            return r.Summary();
+        };
+        const std::string pub = violated(ReplayCounterRule::PUBLISHED, 3);
+        const std::string epoch = violated(ReplayCounterRule::EPOCH_COUNTS, 0);
+        const std::string epochUnproved = violated(ReplayCounterRule::EPOCH_COUNTS, 2);
+        const std::string noRepcl = violated(std::nullopt, 0);
+        for (const auto& prefix : never)
+        {
+            for (const auto* s : {&pub, &epoch, &epochUnproved, &noRepcl})
+            {
+                NS_TEST_ASSERT_MSG_EQ(Has(Line(*s, prefix), "(expected"),
+                                      false,
+                                      "unexpected violations stay unlabelled: " << *s);
+            }
+        }
+        for (const auto& prefix : {r3, r3Thesis, justified})
+        {
+            NS_TEST_ASSERT_MSG_EQ(Has(Line(pub, prefix), published), true, prefix << "\n" << pub);
+            NS_TEST_ASSERT_MSG_EQ(Has(epoch, published), false, "never with EpochCounts");
+            NS_TEST_ASSERT_MSG_EQ(Has(epochUnproved, published), false, "never with EpochCounts");
+        }
+        for (const auto& prefix : {r3, r3Thesis})
+        {
+            NS_TEST_ASSERT_MSG_EQ(Has(Line(epoch, prefix), proved), true, epoch);
+            NS_TEST_ASSERT_MSG_EQ(Has(Line(epochUnproved, prefix), "(expected"),
+                                  false,
+                                  "an unproved ordering makes no violation expected");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Has(Line(epochUnproved, justified), "(expected"),
+                              false,
+                              "EpochCounts orders only with a proof: a violation is a defect");
+        for (const auto* s : {&pub, &epoch, &epochUnproved})
+        {
+            NS_TEST_ASSERT_MSG_EQ(Has(Line(*s, r2), ptForm), true, *s);
+        }
+        NS_TEST_ASSERT_MSG_EQ(Has(noRepcl, "(expected"), false, "no RepCl, no label");
+
+        // No violation, no label.
+        ReplayCheckerReport clean;
+        clean.repclCounterRule = ReplayCounterRule::PUBLISHED;
+        clean.repclClose.applicable = 10;
+        NS_TEST_ASSERT_MSG_EQ(Has(clean.Summary(), "(expected"), false, clean.Summary());
+
+        // The rule comes from the checked log, through both checker overloads.
+        for (auto rule : {ReplayCounterRule::PUBLISHED, ReplayCounterRule::EPOCH_COUNTS})
+        {
+            RandomExecutionParams p;
+            p.n = 12;
+            p.events = 400;
+            p.meanGap = MicroSeconds(5);
+            p.skewBound = MicroSeconds(300);
+            p.seed = 7;
+            CausalityConfig config;
+            config.n = p.n;
+            config.hvcEpsilon = p.skewBound;
+            config.replay.epsilon = 3;
+            config.replay.interval = MicroSeconds(100);
+            config.replay.counterRule = rule;
+            CausalEventLog compact;
+            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            ReplayCheckerOptions o;
+            o.skewBound = p.skewBound;
+            o.interval = config.replay.interval;
+            o.hvcEpsilon = config.hvcEpsilon;
+            auto fromFull = ReplayChecker::Check(full, o);
+            auto fromCompact = ReplayChecker::Check(compact, o);
+            NS_TEST_ASSERT_MSG_EQ((fromFull.repclCounterRule == rule), true, "full log's rule");
+            NS_TEST_ASSERT_MSG_EQ((fromCompact.repclCounterRule == rule), true, "compact's rule");
+            NS_TEST_ASSERT_MSG_EQ(fromFull.Summary(), fromCompact.Summary(), "same summary");
+            config.repcl = false;
+            auto without = ReplayChecker::Check(RandomExecution::Run(p, config), o);
+            NS_TEST_ASSERT_MSG_EQ(without.repclCounterRule.has_value(), false, "no RepCl run");
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Causality clocks and the replay checker. */
@@ -1212,6 +1365,7 @@ class CausalityClocksTestSuite : public TestSuite
                     chronometry::TestDuration::QUICK);
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS),
                     chronometry::TestDuration::QUICK);
+        AddTestCase(new SummaryLabelsTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -9,12 +9,16 @@
 #include "ns3/double.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 
+#include <functional>
 #include <set>
+#include <string>
+#include <vector>
 
 using namespace ns3;
 
@@ -131,6 +135,123 @@ class PerNodeParametersTestCase : public TestCase
     }
 };
 
+/**
+ * Per-node lists: node i gets offset i and drift i exactly (its clock at 10 s is offset +
+ * (1 + drift) x 10 s, exactly); a list whose length is not the node count, a list with
+ * Install(node) and a list on a clock without drift are refused with a clear message; a list
+ * and a random variable for the same quantity replace each other.
+ */
+class PerNodeListsTestCase : public TestCase
+{
+  public:
+    PerNodeListsTestCase()
+        : TestCase("per-node lists of offsets (Time) and drifts (ppm): element i on node i, "
+                   "wrong lengths refused")
+    {
+    }
+
+  private:
+    /**
+     * \param install what to try
+     * \return the configuration error's message ("" if none)
+     */
+    static std::string Refusal(const std::function<void()>& install)
+    {
+        try
+        {
+            install();
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        const std::vector<double> ppm{-40, -12.5, 0, 7.25, 50};
+        const std::vector<Time> offsets{MicroSeconds(-300),
+                                        Time(0),
+                                        NanoSeconds(1),
+                                        MilliSeconds(2),
+                                        MicroSeconds(450)};
+        NodeContainer nodes;
+        nodes.Create(5);
+        ClockHelper helper;
+        helper.SetDrift(Uniform(-50, 50)); // replaced by the list
+        helper.SetDriftPpm(ppm);
+        helper.SetOffset(offsets);
+        LocalClockContainer clocks = helper.Install(nodes);
+        NS_TEST_ASSERT_MSG_EQ(clocks.size(), 5, "one clock per node");
+        for (uint32_t i = 0; i < nodes.GetN(); ++i)
+        {
+            auto clock = nodes.Get(i)->GetObject<DriftingClock>();
+            NS_TEST_ASSERT_MSG_EQ((clock == clocks[i]), true, "aggregated to its node");
+            NS_TEST_ASSERT_MSG_EQ(clock->TrueToLocal(Time(0)), offsets[i], "offset " << i);
+            const double rho = clock->GetOscillator()->GetDriftAt(Seconds(3));
+            NS_TEST_ASSERT_MSG_EQ_TOL(rho * 1e6, ppm[i], 1e-9, "drift " << i);
+            NS_TEST_ASSERT_MSG_EQ(
+                clock->GetExactValue(Seconds(10)),
+                ClockValue::FromSteps(offsets[i].GetTimeStep()) +
+                    ClockValue::FromDouble(1.0 + rho).MulSteps(Seconds(10).GetTimeStep()),
+                "offset and drift combine exactly, node " << i);
+        }
+
+        chronometry::ScopedThrowOnConfigError throwing;
+        {
+            NodeContainer four;
+            four.Create(4);
+            std::string m = Refusal([&] { helper.Install(four); });
+            NS_TEST_ASSERT_MSG_NE(m.find("5 offsets for the 4 nodes passed to Install"),
+                                  std::string::npos,
+                                  m);
+            NS_TEST_ASSERT_MSG_EQ(!four.Get(0)->GetObject<LocalClock>(), true, "nothing added");
+            ClockHelper driftsOnly;
+            driftsOnly.SetDriftPpm(ppm);
+            m = Refusal([&] { driftsOnly.Install(four); });
+            NS_TEST_ASSERT_MSG_NE(m.find("SetDriftPpm: 5 drifts for the 4 nodes passed to Install "
+                                         "(give one per node, in the NodeContainer's order)"),
+                                  std::string::npos,
+                                  m);
+            ClockHelper offsetsOnly;
+            offsetsOnly.SetOffset(offsets);
+            m = Refusal([&] { offsetsOnly.Install(four); });
+            NS_TEST_ASSERT_MSG_NE(m.find("SetOffset: 5 offsets for the 4 nodes"),
+                                  std::string::npos,
+                                  m);
+            m = Refusal([&] { offsetsOnly.Install(four.Get(0)); });
+            NS_TEST_ASSERT_MSG_NE(m.find("apply to Install(NodeContainer)"), std::string::npos, m);
+            m = Refusal([&] { offsetsOnly.SetOffset(std::vector<Time>{}); });
+            NS_TEST_ASSERT_MSG_NE(m.find("empty list"), std::string::npos, m);
+            m = Refusal([&] { offsetsOnly.SetDriftPpm({}); });
+            NS_TEST_ASSERT_MSG_NE(m.find("empty list"), std::string::npos, m);
+
+            ClockHelper bounded;
+            bounded.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(MilliSeconds(1)));
+            bounded.SetDriftPpm({1, 2, 3, 4});
+            m = Refusal([&] { bounded.Install(four); });
+            NS_TEST_ASSERT_MSG_NE(m.find("apply to ns3::DriftingClock only"), std::string::npos, m);
+
+            // A random variable replaces the list (and the list is then ignored for length).
+            ClockHelper replaced;
+            replaced.SetDriftPpm({1, 2});
+            replaced.SetDrift(Uniform(5, 5));
+            m = Refusal([&] { replaced.Install(four); });
+            NS_TEST_ASSERT_MSG_EQ(m, "", "the random variable replaced the list");
+            for (uint32_t i = 0; i < four.GetN(); ++i)
+            {
+                auto clock = four.Get(i)->GetObject<DriftingClock>();
+                NS_TEST_ASSERT_MSG_EQ_TOL(clock->GetOscillator()->GetDriftAt(Time(0)) * 1e6,
+                                          5.0,
+                                          1e-9,
+                                          "drawn drift");
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
 /** Same RngRun, same readings; another RngRun, other readings. */
 class ReproducibilityTestCase : public TestCase
 {
@@ -196,6 +317,7 @@ class ClockHelperTestSuite : public TestSuite
         : TestSuite("chronometry-clock-helper", Type::UNIT)
     {
         AddTestCase(new PerNodeParametersTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PerNodeListsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ReproducibilityTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new TscHelperTestCase, chronometry::TestDuration::QUICK);
     }

@@ -28,6 +28,8 @@ HashOf(const uint8_t* bytes, std::size_t size)
 
 CausalEventLog::CausalEventLog()
     : m_n(0),
+      m_stampedSends(0),
+      m_clockBytes{},
       m_materializedValid(false)
 {
 }
@@ -84,6 +86,15 @@ CausalEventLog::Append(uint32_t process,
     if (kind == CausalEventKind::SEND)
     {
         m_sends[messageId] = SendInfo{index, HashOf(wire, wireBytes)};
+        std::array<uint32_t, CAUSAL_CLOCK_KINDS> parts;
+        if (wireBytes > 0 && CausalStamp::PartSizes(wire, wireBytes, parts))
+        {
+            ++m_stampedSends;
+            for (std::size_t k = 0; k < CAUSAL_CLOCK_KINDS; ++k)
+            {
+                m_clockBytes[k] += parts[k];
+            }
+        }
     }
     else if (kind == CausalEventKind::RECEIVE)
     {
@@ -109,6 +120,26 @@ CausalEventLog::Append(uint32_t process,
     m_records.push_back(
         CausalEventRecord{trueTime, pt, messageId, link, process, peer, wireBytes, kind});
     m_materializedValid = false;
+}
+
+uint64_t
+CausalEventLog::GetStampedSendCount() const
+{
+    return m_stampedSends;
+}
+
+uint64_t
+CausalEventLog::GetStampBytes(CausalClockKind clock) const
+{
+    return m_clockBytes.at(static_cast<std::size_t>(clock));
+}
+
+double
+CausalEventLog::GetMeanStampBytes(CausalClockKind clock) const
+{
+    return m_stampedSends == 0
+               ? 0.0
+               : static_cast<double>(GetStampBytes(clock)) / static_cast<double>(m_stampedSends);
 }
 
 std::size_t

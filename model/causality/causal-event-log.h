@@ -8,6 +8,7 @@
 
 #include "ns3/nstime.h"
 
+#include <array>
 #include <cstdint>
 #include <iterator>
 #include <memory>
@@ -221,6 +222,28 @@ class CausalEventLog
     /** \return receives whose stamp bytes are kept verbatim (not linked to a send of this log) */
     uint64_t GetOverrideCount() const;
 
+    /**
+     * \return the sends whose stamp bytes the log tallied per clock (every send whose bytes are
+     *         framed as CausalStamp::Encode() frames them: all of a CausalProcess' sends)
+     */
+    uint64_t GetStampedSendCount() const;
+
+    /**
+     * What one clock costs on the wire, tallied from the bytes each send carried as it was
+     * appended (CausalStamp::PartSizes: the framing is read, nothing is decoded).
+     * \param clock a clock
+     * \return the bytes of \p clock's encoding summed over the stamped sends, without the
+     *         stamp's flags byte and the clock's 16-bit length field (0 when not carried)
+     */
+    uint64_t GetStampBytes(CausalClockKind clock) const;
+
+    /**
+     * \param clock a clock
+     * \return GetStampBytes(clock) / GetStampedSendCount(), the mean size of \p clock's
+     *         encoding per message, in bytes (0 before the first send or when not carried)
+     */
+    double GetMeanStampBytes(CausalClockKind clock) const;
+
     /** \return a replay from the first event */
     const_iterator begin() const;
 
@@ -274,14 +297,16 @@ class CausalEventLog
     /** Override::send of a message id this log never saw sent. */
     static constexpr uint64_t NO_SEND = ~uint64_t(0);
 
-    uint32_t m_n;                                    //!< processes
-    std::vector<CausalityConfig> m_configs;          //!< per process
-    std::vector<uint8_t> m_registered;               //!< per process
-    std::vector<CausalEventRecord> m_records;        //!< the events
-    std::unordered_map<uint64_t, SendInfo> m_sends;  //!< message id -> latest send
-    std::vector<Override> m_overrides;               //!< kept stamp bytes
-    mutable std::vector<CausalEvent> m_materialized; //!< Materialize()
-    mutable bool m_materializedValid;                //!< m_materialized is current
+    uint32_t m_n;                                          //!< processes
+    std::vector<CausalityConfig> m_configs;                //!< per process
+    std::vector<uint8_t> m_registered;                     //!< per process
+    std::vector<CausalEventRecord> m_records;              //!< the events
+    std::unordered_map<uint64_t, SendInfo> m_sends;        //!< message id -> latest send
+    std::vector<Override> m_overrides;                     //!< kept stamp bytes
+    uint64_t m_stampedSends;                               //!< sends tallied per clock
+    std::array<uint64_t, CAUSAL_CLOCK_KINDS> m_clockBytes; //!< per clock, over those sends
+    mutable std::vector<CausalEvent> m_materialized;       //!< Materialize()
+    mutable bool m_materializedValid;                      //!< m_materialized is current
 };
 
 } // namespace ns3

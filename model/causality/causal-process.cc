@@ -38,6 +38,25 @@ ToString(CausalEventKind kind)
     return "unknown";
 }
 
+std::string
+ToString(CausalClockKind kind)
+{
+    switch (kind)
+    {
+    case CausalClockKind::VECTOR:
+        return "vector";
+    case CausalClockKind::LAMPORT:
+        return "Lamport";
+    case CausalClockKind::HLC:
+        return "HLC";
+    case CausalClockKind::HVC:
+        return "HVC";
+    case CausalClockKind::REPCL:
+        return "RepCl";
+    }
+    return "unknown";
+}
+
 CausalStamp::CausalStamp(uint32_t n, uint32_t self)
     : vector(n, self)
 {
@@ -327,6 +346,45 @@ CausalStamp::DecodeInto(const uint8_t* data,
         out.repcl.reset();
     }
     return pos == size; // no trailing garbage
+}
+
+bool
+CausalStamp::PartSizes(const uint8_t* data,
+                       std::size_t size,
+                       std::array<uint32_t, CAUSAL_CLOCK_KINDS>& bytes)
+{
+    bytes.fill(0);
+    if (size == 0 || (data[0] & ~uint8_t(HAS_LAMPORT | HAS_HLC | HAS_HVC | HAS_REPCL | NO_VECTOR)))
+    {
+        return false;
+    }
+    const uint8_t flags = data[0];
+    const std::array<bool, CAUSAL_CLOCK_KINDS> carried{(flags & NO_VECTOR) == 0,
+                                                       (flags & HAS_LAMPORT) != 0,
+                                                       (flags & HAS_HLC) != 0,
+                                                       (flags & HAS_HVC) != 0,
+                                                       (flags & HAS_REPCL) != 0};
+    std::array<uint32_t, CAUSAL_CLOCK_KINDS> found{};
+    std::size_t pos = 1;
+    for (std::size_t k = 0; k < CAUSAL_CLOCK_KINDS; ++k)
+    {
+        const uint8_t* part = nullptr;
+        std::size_t len = 0;
+        if (carried[k])
+        {
+            if (!Take(data, size, pos, part, len))
+            {
+                return false;
+            }
+            found[k] = static_cast<uint32_t>(len);
+        }
+    }
+    if (pos != size)
+    {
+        return false;
+    }
+    bytes = found;
+    return true;
 }
 
 CausalProcess::CausalProcess(const CausalityConfig& config,

@@ -10,6 +10,7 @@
 
 #include "ns3/nstime.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -73,6 +74,33 @@ enum class CausalEventKind
  * \return "send", "receive" or "local"
  */
 std::string ToString(CausalEventKind kind);
+
+/** The clocks a stamp can carry, in the order of their encodings on the wire. */
+enum class CausalClockKind
+{
+    VECTOR,
+    LAMPORT,
+    HLC,
+    HVC,
+    REPCL
+};
+
+/** Number of CausalClockKind values. */
+constexpr std::size_t CAUSAL_CLOCK_KINDS = 5;
+
+/** Every CausalClockKind, in wire order. */
+constexpr std::array<CausalClockKind, CAUSAL_CLOCK_KINDS> ALL_CAUSAL_CLOCK_KINDS{
+    CausalClockKind::VECTOR,
+    CausalClockKind::LAMPORT,
+    CausalClockKind::HLC,
+    CausalClockKind::HVC,
+    CausalClockKind::REPCL};
+
+/**
+ * \param kind a clock
+ * \return "vector", "Lamport", "HLC", "HVC" or "RepCl"
+ */
+std::string ToString(CausalClockKind kind);
 
 /**
  * \ingroup chronometry
@@ -162,6 +190,18 @@ struct CausalStamp
                            std::size_t size,
                            const CausalityConfig& config,
                            CausalStamp& out);
+
+    /**
+     * Each clock's share of wire bytes, read from the framing alone (nothing is decoded): the
+     * length of its encoding, without the flags byte and its 16-bit length field.
+     * \param data wire bytes (as Encode() writes them)
+     * \param size their length
+     * \param bytes receives the length per clock, indexed by CausalClockKind (0: not carried)
+     * \return false (and \p bytes all 0) if the bytes are not framed as Encode() frames them
+     */
+    static bool PartSizes(const uint8_t* data,
+                          std::size_t size,
+                          std::array<uint32_t, CAUSAL_CLOCK_KINDS>& bytes);
 };
 
 /**

@@ -250,6 +250,12 @@ CausalityLog::GetSkewMismatches() const
     return m_skewMismatches;
 }
 
+double
+CausalityLog::GetMeanStampBytes(CausalClockKind clock) const
+{
+    return m_events.GetMeanStampBytes(clock);
+}
+
 // ---------------------------------------------------------------- CausalityStamper
 
 TypeId

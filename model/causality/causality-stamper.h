@@ -104,6 +104,15 @@ class CausalityLog : public Object
     /** \return the allowed skew mismatches reported by the stampers */
     const std::vector<std::string>& GetSkewMismatches() const;
 
+    /**
+     * The mean size of one clock's encoding per message sent, over every stamper of this log
+     * (CausalEventLog::GetMeanStampBytes).  A whole stamp adds a flags byte and a 16-bit length
+     * per carried clock to these (CausalityStamper::GetStampBytes counts it all).
+     * \param clock a clock
+     * \return bytes per message (0 before the first send, or when the stamps do not carry it)
+     */
+    double GetMeanStampBytes(CausalClockKind clock) const;
+
   private:
     CausalEventLog m_events;                   //!< the log
     bool m_registered = false;                 //!< a stamper has registered its settings

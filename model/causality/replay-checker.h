@@ -10,6 +10,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,8 +74,21 @@ struct ReplayCheckerReport
     /// What the reader must know to interpret the tallies (e.g. a stamper's E that disagrees
     /// with its clock's bound, allowed by CausalityStamper::AllowSkewMismatch); one line each
     std::vector<std::string> notes;
+    /// The RepCl counter rule the checked processes ran (unset when they ran no RepCl).  The
+    /// summary marks the violations that are known properties of the rule and the requirement's
+    /// form (doc/causality.rst), so that a correct run does not read as a broken set-up
+    std::optional<ReplayCounterRule> repclCounterRule;
 
-    /** \return a human-readable summary, one property per line */
+    /**
+     * A human-readable summary, one property per line.  A line whose violations are known to
+     * occur on a correct run says so in parentheses, with the section of doc/causality.rst that
+     * explains them: Requirement 2 in pt form (either counter rule); Requirement 3 (both forms)
+     * and "orders only with a synchronization proof" under the Published rule; Requirement 3
+     * under EpochCounts when every such ordering has a synchronization proof (the line "RepCl
+     * orders concurrent e < f only if ..." shows 0 violations).  Every other violation is
+     * unlabelled: it is not expected.
+     * \return the summary
+     */
     std::string Summary() const;
 };
 
