@@ -20,7 +20,6 @@
 #include <cctype>
 #include <cmath>
 #include <map>
-#include <regex>
 #include <stdexcept>
 
 namespace py = pybind11;
@@ -236,38 +235,6 @@ ToTime(const StudyDescription& d,
 }
 
 /**
- * \param text a time as the command line takes it ("1.5ms"), already parsed by ParseValue
- * \return its exact value in nanoseconds, a Fraction (ns-3 reads the number as a double and
- *         rounds: "1.5ns" is 2 ns there)
- */
-py::object
-ExactNanoseconds(const std::string& text)
-{
-    std::smatch m;
-    static const std::regex time("([+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:[eE][+-]?[0-9]+)?)"
-                                 "(s|ms|us|ns|ps|fs|min|h|d)");
-    if (!std::regex_match(text, m, time))
-    {
-        // StudyDescription::ParseValue accepted it: its grammar and this one must be the same.
-        throw std::logic_error("chronometry: ParseValue accepted the time '" + text +
-                               "', which the binding cannot read exactly");
-    }
-    static const std::map<std::string, std::pair<long long, long long>> nsPerUnit{
-        {"fs", {1, 1000000}},
-        {"ps", {1, 1000}},
-        {"ns", {1, 1}},
-        {"us", {1000, 1}},
-        {"ms", {1000000, 1}},
-        {"s", {1000000000, 1}},
-        {"min", {60000000000, 1}},
-        {"h", {3600000000000, 1}},
-        {"d", {86400000000000, 1}}};
-    py::object fraction = py::module_::import("fractions").attr("Fraction");
-    const auto& [mul, div] = nsPerUnit.at(m[2].str());
-    return fraction(m[1].str()) * fraction(mul, div);
-}
-
-/**
  * \param v a Python object
  * \param module the module of its type
  * \param name the name of its type
@@ -359,9 +326,9 @@ TimeFromPython(const StudyDescription& d,
     const bool isNumber = !isBool && (PyFloat_Check(v.ptr()) || PyIndex_Check(v.ptr()));
     if (py::isinstance<py::str>(v))
     {
-        std::string text = py::cast<std::string>(v);
-        d.ParseValue(p, text, keyword); // the command line's grammar, messages and range
-        return ToTime(d, p, keyword, v, ExactNanoseconds(text));
+        // the command line's grammar (exact), messages and range
+        Ptr<AttributeValue> value = d.ParseValue(p, py::cast<std::string>(v), keyword);
+        return DynamicCast<TimeValue>(value)->Get();
     }
     if (IsA(v, "numpy", "timedelta64"))
     {

@@ -455,8 +455,8 @@ def figures_inference(df, out):
 def figures_rda(df, out):
     import matplotlib.pyplot as plt
     import pandas as pd
-    iv = df.explode("intervals").reset_index(drop=True)
-    iv = pd.concat([iv.drop(columns=["intervals"]), pd.json_normalize(iv["intervals"])], axis=1)
+    iv = df.explode("flow_intervals").reset_index(drop=True)
+    iv = pd.concat([iv.drop(columns=["flow_intervals"]), pd.json_normalize(iv["flow_intervals"])], axis=1)
     iv = iv[iv.reported == True].copy()  # noqa: E712 (a column of bools)
     # Every error is against the truth over every delivered packet of the flow's send
     # interval (the study's true_mean_ns), which the estimators never see.

@@ -191,7 +191,6 @@ RdaStudy::GetTypeId()
     using chronometry::MakeStringChoiceChecker;
     using chronometry::MakeTimeRangeChecker;
     using chronometry::MakeUintegerRangeChecker;
-    using C = StudyCsvColumn;
     static TypeId tid =
         StudyDeclaration<RdaStudy>(
             "ns3::RdaStudy",
@@ -375,7 +374,7 @@ RdaStudy::GetTypeId()
                     .Unsigned("peak_cached_intervals",
                               "",
                               "most interval caches the two points held together"))
-            .Rows("intervals",
+            .Rows("flow_intervals",
                   StudySchema()
                       .Unsigned("flow", "", "flow index (5-tuple order)")
                       .Key()

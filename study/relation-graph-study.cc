@@ -141,7 +141,7 @@ RelationGraphStudy::GetTypeId()
                          .Real("best_over_direct", "", "mean best-chain / direct bound")
                          .Unsigned("triangles", "", "triangles checked")
                          .Unsigned("triangles_flagged", "", "triangles flagged"))
-            .Rows("queries",
+            .Rows("pairs",
                   StudySchema()
                       .Unsigned("from", "", "source node")
                       .Key()

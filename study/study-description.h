@@ -147,6 +147,16 @@ class StudyDescription
                                    const std::string& text,
                                    const std::string& origin) const;
     /**
+     * Read a time as the command line and Python take it: a decimal number and a unit (s, ms,
+     * us, ns, ps, fs, min, h, d), exactly (ns-3's own parser goes through a double and rounds:
+     * "1.5ns" would be 2 ns).
+     * \param text the time ("1.5ms", "8us", "2e-3s")
+     * \param [out] ns the time in nanoseconds
+     * \return "" when read; else why not ("not a number and a unit", "not a whole number of
+     *         nanoseconds", "out of range")
+     */
+    static std::string ParseNanoseconds(const std::string& text, int64_t& ns);
+    /**
      * \param p a parameter
      * \param value a value of its type
      * \return the value as a command-line value ("1ms", "32")

@@ -334,6 +334,34 @@ class CommandLineTestCase : public TestCase
                               "LossRate=0.1 SkewBound=50us Banks=2 Seed=1 Run=2 ",
                               "the first declared varies slowest");
         NS_TEST_EXPECT_MSG_EQ(StudyCommandLine::OneTo("3"), "1,2,3", "runs");
+        // Times are read exactly (ns-3's parser rounds through a double), or refused.
+        const std::vector<std::tuple<std::string, int64_t, std::string>> times = {
+            {"1.5ms", 1500000, ""},
+            {"2e-3s", 2000000, ""},
+            {"0.1s", 100000000, ""},
+            {"1h", 3600000000000, ""},
+            {"-5us", -5000, ""},
+            {"1e-7s", 100, ""},
+            {"1.500000000000000000000000ms", 1500000, ""},
+            {"0.000000000000000000000000000ns", 0, ""},
+            {"9223372036854775807ns", 9223372036854775807, ""},
+            {"1.5ns", 0, "not a whole number of nanoseconds"},
+            {"1e-10s", 0, "not a whole number of nanoseconds"},
+            {"1.000000000000000000001s", 0, "not a whole number of nanoseconds"},
+            {"9223372036854775808ns", 0, "out of range"},
+            {"1e300s", 0, "out of range"},
+            {"10", 0, "not a number and a unit"},
+            {"10 us", 0, "not a number and a unit"},
+            {".us", 0, "not a number and a unit"}};
+        for (const auto& [text, expected, why] : times)
+        {
+            int64_t ns = 0;
+            NS_TEST_EXPECT_MSG_EQ(StudyDescription::ParseNanoseconds(text, ns), why, text);
+            if (why.empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(ns, expected, text);
+            }
+        }
         NS_TEST_EXPECT_MSG_EQ(StudyCommandLine::WithUnit("0,1.5", "ms"), "0ms,1.5ms", "units");
     }
 };

@@ -107,8 +107,8 @@ def test_checksum_free_form_decodes_wrong_ids():
 def test_run_rda_study_against_truth_and_validation():
     out = chronometry.run_rda_study(intervals=3, loss_rate=0.02, reorder_rate=0.02, garbage_packets=3, seed=2)
     assert out["malformed"] == 6
-    assert len(out["intervals"]) == 3
-    for i in out["intervals"]:
+    assert len(out["flow_intervals"]) == 3
+    for i in out["flow_intervals"]:
         assert i["reported"] and i["decoded"]
         # scored against every delivered packet: RDA with boundary matching is exact but for
         # the last interval (its slow packets arrive after the receiver stops observing)
@@ -120,7 +120,7 @@ def test_run_rda_study_against_truth_and_validation():
     assert len(out["csv_rows"].splitlines()) == 3
     # a second run in the same process works (Simulator::Destroy at the end)
     again = chronometry.run_rda_study(intervals=2, clock_offset_ns=300000, reorder_rate=0.0)
-    i = again["intervals"][0]
+    i = again["flow_intervals"][0]
     assert abs((i["rdab_mean_ns"] - i["true_mean_ns"]) - 300000) < 1e-3
     with pytest.raises(ValueError, match=r"^loss_rate: ns3::RdaStudy::LossRate = 0.9 .*valid range"):
         chronometry.run_rda_study(loss_rate=0.9)

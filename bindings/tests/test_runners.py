@@ -207,11 +207,11 @@ def test_rda_equals_cpp_example(tmp_path):
     cpp = rows_of((tmp_path / "rda-latency-sweep.csv").read_text())
     py = runner("rda")(**p)
     rows = rows_of(chronometry.RDA_STUDY_CSV_HEADER + "\n" + py["csv_rows"])
-    assert len(cpp) == len(rows) == sum(i["reported"] for i in py["intervals"]) > 0
+    assert len(cpp) == len(rows) == sum(i["reported"] for i in py["flow_intervals"]) > 0
     shared = set(cpp[0]) & set(rows[0])
     assert {"loss_rate", "skew_bound_ns", "rda_mean_ns", "lda_mean_ns", "fc_mean_ns"} <= shared
     assert [{k: r[k] for k in shared} for r in cpp] == [{k: r[k] for k in shared} for r in rows]
     # and the dict agrees with its own CSV rows
-    for i, row in zip([i for i in py["intervals"] if i["reported"]], rows):
+    for i, row in zip([i for i in py["flow_intervals"] if i["reported"]], rows):
         assert float(row["rda_mean_ns"]) == pytest.approx(i["rda_mean_ns"], rel=1e-9)
         assert float(row["true_std_ns"]) == pytest.approx(i["true_std_ns"], rel=1e-9)

@@ -296,8 +296,8 @@ db = os.path.join(OUT, "rda-accuracy.sqlite")
 df = cs.sweep("rda", points, db, workers=WORKERS, progress=False)
 assert (df.status == "ok").all(), df[df.status != "ok"].error.tolist()
 # One row per (point, flow, interval) the sender reported.
-iv = df.explode("intervals").reset_index(drop=True)
-iv = pd.concat([iv.drop(columns=["intervals"]), pd.json_normalize(iv["intervals"])], axis=1)
+iv = df.explode("flow_intervals").reset_index(drop=True)
+iv = pd.concat([iv.drop(columns=["flow_intervals"]), pd.json_normalize(iv["flow_intervals"])], axis=1)
 iv = iv[iv.reported].copy()
 METHODS = {"RDA (interval)": "rda", "RDA + boundary": "rdab", "LDA": "lda", "FineComb": "fc"}
 print(len(df), "runs,", len(iv), "intervals;", f"RDA decoded {iv.decoded.mean():.0%} of them")
