@@ -12,6 +12,7 @@
 #include "ns3/nstime.h"
 
 #include <initializer_list>
+#include <map>
 #include <pybind11/pybind11.h>
 #include <string>
 
@@ -82,30 +83,24 @@ void RegisterInference(pybind11::module_& m);
 
 /** RDA latency sketches (RDA, LDA, FineComb, late binding). */
 void RegisterLatency(pybind11::module_& m);
-/**
- * The Python keywords a configuration error is about: those whose C++
- * spelling (camelCase, without the "_ns" unit suffix: drift_ppm -> driftPpm,
- * skew_ns -> skew) or own spelling occurs in the message as a whole word, in
- * the order they occur (a combination error names several).
- * \param message the error message (it names the C++ field first)
- * \param keywords the runner's keyword arguments
- * \return the keywords joined by ", ", or "" when none occurs
- */
-std::string KeywordOf(const std::string& message, std::initializer_list<const char*> keywords);
 
 /**
- * Run a binding's body (the studies name their keywords from their declarations,
- * bindings/study-py.cc); a ConfigError it raises is raised again with
- * the Python keyword in front ("drift_ppm: RelationStudyParams::driftPpm =
- * 600 ppm is invalid; valid range ..."), so that a Python user reads the name
- * they typed as well as the model's own.
- * \param keywords the runner's keyword arguments
- * \param body the runner's body
+ * Run a binding's body; a ConfigError it raises is raised again with the Python keywords of
+ * the Attributes it refuses (its data, ConfigError::GetAttributes) in front ("attributes:
+ * ns3::ServiceTimeModel::DegradedSlowdown = 0.5 is invalid; valid range ..."), so that a Python
+ * user reads the name they typed as well as the model's own.  (The studies name their
+ * keywords from their declarations: bindings/study-py.cc.)
+ * \param keywordOf refused Attribute -> Python keyword; an Attribute whose name is a keyword
+ *        of \p keywords is its own keyword
+ * \param keywords the binding's keyword arguments
+ * \param body the binding's body
  * \return what body returns
  */
 template <class F>
 auto
-NamingKeywords(std::initializer_list<const char*> keywords, F&& body) -> decltype(body())
+NamingKeywords(const std::map<std::string, std::string>& keywordOf,
+               std::initializer_list<const char*> keywords,
+               F&& body) -> decltype(body())
 {
     try
     {
@@ -113,14 +108,26 @@ NamingKeywords(std::initializer_list<const char*> keywords, F&& body) -> decltyp
     }
     catch (const ns3::chronometry::ConfigError& e)
     {
-        std::string keyword = KeywordOf(e.what(), keywords); // "a" or "a, b"
-        std::string message = e.what();
-        if (keyword.empty() || message.rfind(keyword + " ", 0) == 0 ||
-            message.rfind(keyword + ":", 0) == 0)
+        std::string named;
+        for (const auto& attribute : e.GetAttributes())
         {
-            throw; // empty, or the message starts with the keyword already
+            auto it = keywordOf.find(attribute);
+            std::string keyword = it != keywordOf.end() ? it->second : "";
+            for (const char* k : keywords)
+            {
+                keyword = attribute == k ? attribute : keyword;
+            }
+            if (!keyword.empty() && (", " + named + ", ").find(", " + keyword + ", ") == std::string::npos)
+            {
+                named += (named.empty() ? "" : ", ") + keyword;
+            }
         }
-        throw ns3::chronometry::ConfigError(keyword + ": " + message);
+        std::string message = e.what();
+        if (named.empty() || message.rfind(named + " ", 0) == 0)
+        {
+            throw; // none, or the message starts with the keyword already
+        }
+        throw ns3::chronometry::ConfigError(named + ": " + message, e.GetAttributes());
     }
 }
 

@@ -7,6 +7,7 @@
 // bindings/study-py.cc).
 #include "chronometry-py.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/ete-predictor.h"
 #include "ns3/predictor-evaluation.h"
@@ -91,8 +92,8 @@ RegisterSchedulingModels(py::module_& m)
            const std::vector<Time>& level,
            long long window,
            long long skip) {
-            return chronometry_py::NamingKeywords({"ete_ns", "level_ns", "window", "skip"}, [&] {
-                chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
+            return chronometry_py::NamingKeywords({}, {"window", "skip"}, [&] {
+                chronometry::RequireDoubleInRange("window", double(window), 1, 4096, "");
                 chronometry::RequireDoubleInRange("skip", double(skip), 0, 1e9, "");
                 auto ev = PredictorEvaluation::Run(ete, level, uint32_t(window), uint32_t(skip));
                 py::dict d;
@@ -144,8 +145,15 @@ RegisterSchedulingModels(py::module_& m)
            const std::map<std::string, std::string>& attributes,
            long long stream,
            Time start) {
+            std::map<std::string, std::string> keywordOf{
+                {"ns3::ServiceTimeModel::ServerType", "server_type"}};
+            for (const auto& [name, value] : attributes)
+            {
+                keywordOf["ns3::ServiceTimeModel::" + name] = "attributes";
+            }
             return chronometry_py::NamingKeywords(
-                {"count", "period_ns", "server_type", "attributes", "stream", "start_ns"},
+                keywordOf,
+                {"count", "stream"},
                 [&] {
                     chronometry::RequireDoubleInRange("count", double(count), 1, 1e7, "");
                     chronometry::RequireDoubleInRange("stream", double(stream), 0, 1e15, "");
@@ -164,7 +172,7 @@ RegisterSchedulingModels(py::module_& m)
                                 "attributes: '" + name +
                                 "' is not a ns3::ServiceTimeModel attribute");
                         }
-                        model->SetAttribute(name, StringValue(value));
+                        chronometry::SetAttributeOrReport(*model, name, StringValue(value));
                     }
                     model->AssignStreams(stream);
                     py::list ete;

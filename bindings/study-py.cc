@@ -11,6 +11,7 @@
 #include "chronometry-py.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/string.h"
@@ -120,44 +121,38 @@ using GivenKeywords = std::map<std::string, std::string>;
 /**
  * \param d a study
  * \param given the keywords the parameters were given under
- * \param message a configuration error
- * \return the Python keywords of the parameters the message names ("ns3::ReplayStudy::Skew"),
- *         in the order they appear, joined by ", ": each as it was given, else its canonical one
+ * \param attributes the qualified Attributes a configuration error refuses (its data)
+ * \return their Python keywords, joined by ", ": each as it was given, else its canonical one
  */
 std::string
-KeywordsIn(const StudyDescription& d, const GivenKeywords& given, const std::string& message)
+KeywordsOf(const StudyDescription& d,
+           const GivenKeywords& given,
+           const std::vector<std::string>& attributes)
 {
-    std::map<std::size_t, std::string> found;
-    for (const auto& p : d.GetParameters())
-    {
-        std::string path = d.GetTypeId().GetName() + "::" + p.attribute;
-        for (std::size_t at = message.find(path); at != std::string::npos;
-             at = message.find(path, at + 1))
-        {
-            std::size_t end = at + path.size();
-            if (end == message.size() ||
-                !(std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '_'))
-            {
-                auto it = given.find(p.attribute);
-                found.emplace(at, it == given.end() ? p.keyword : it->second);
-                break;
-            }
-        }
-    }
     std::string keywords;
-    for (const auto& [at, keyword] : found)
+    for (const auto& qualified : attributes)
     {
-        if (keywords.find(keyword) == std::string::npos)
+        for (const auto& p : d.GetParameters())
         {
-            keywords += (keywords.empty() ? "" : ", ") + keyword;
+            if (qualified != d.GetTypeId().GetName() + "::" + p.attribute)
+            {
+                continue;
+            }
+            auto it = given.find(p.attribute);
+            std::string keyword = it == given.end() ? p.keyword : it->second;
+            if ((", " + keywords + ", ").find(", " + keyword + ", ") == std::string::npos)
+            {
+                keywords += (keywords.empty() ? "" : ", ") + keyword;
+            }
         }
     }
     return keywords;
 }
 
 /**
- * Run a configuration step; a ConfigError it raises names the Python keywords first
- * ("skew_ns, interval_ns: ns3::ReplayStudy::Skew = 1ms is invalid; valid: a multiple of ...")
+ * Run a configuration step; a ConfigError it raises names the Python keywords of the
+ * Attributes it carries first ("skew_ns, interval_ns: ns3::ReplayStudy::Skew = 1ms is invalid;
+ * valid: a multiple of ...")
  * unless it already starts with them ("delay = '8' is invalid for ns3::ReplayStudy::Delay ...").
  * \param d the study
  * \param given the keywords the parameters were given under
@@ -174,12 +169,12 @@ NamingKeywords(const StudyDescription& d, const GivenKeywords& given, F&& body) 
     catch (const chronometry::ConfigError& e)
     {
         std::string message = e.what();
-        std::string keywords = KeywordsIn(d, given, message);
+        std::string keywords = KeywordsOf(d, given, e.GetAttributes());
         if (keywords.empty() || message.rfind(keywords + " ", 0) == 0)
         {
             throw;
         }
-        throw chronometry::ConfigError(keywords + ": " + message);
+        throw chronometry::ConfigError(keywords + ": " + message, e.GetAttributes());
     }
 }
 
@@ -202,7 +197,8 @@ RefuseTime(const StudyDescription& d,
     chronometry::ReportConfigError(keyword + " = " + std::string(py::repr(v)) + " is invalid for " +
                                    d.GetTypeId().GetName() + "::" + p.attribute +
                                    "; valid: a time such as 10us" +
-                                   (range.empty() ? "" : " in " + range) + " (" + why + ")");
+                                   (range.empty() ? "" : " in " + range) + " (" + why + ")",
+                                   {d.GetTypeId().GetName() + "::" + p.attribute});
 }
 
 /**
@@ -415,8 +411,9 @@ FromPython(const StudyDescription& d, const StudyParameter& p, py::handle v)
             PyErr_Clear();
         }
         chronometry::ReportConfigError(d.GetTypeId().GetName() + "::" + p.attribute + " = " +
-                                       std::string(py::str(v)) +
-                                       " is invalid; valid range: " + d.GetRange(p));
+                                           std::string(py::str(v)) +
+                                           " is invalid; valid range: " + d.GetRange(p),
+                                       {d.GetTypeId().GetName() + "::" + p.attribute});
     }
     if (p.type == StudyFieldType::REAL)
     {
@@ -477,12 +474,12 @@ Configure(const std::string& name, Ptr<Study> study, const py::kwargs& kw, Given
             if (p->time)
             {
                 Time t = TimeFromPython(d, *p, keyword, unit, item.second);
-                study->SetAttribute(p->attribute, TimeValue(t)); // the checker: its range
+                chronometry::SetAttributeOrReport(*study, p->attribute, TimeValue(t)); // its range
                 canonical[py::str(p->keyword)] = py::int_(t.GetNanoSeconds());
             }
             else
             {
-                study->SetAttribute(p->attribute, *FromPython(d, *p, item.second));
+                chronometry::SetAttributeOrReport(*study, p->attribute, *FromPython(d, *p, item.second));
                 canonical[py::str(p->keyword)] = item.second;
             }
         });

@@ -398,8 +398,8 @@ InferenceStudy::Validate() const
 {
     if (m_fanOut > m_backends)
     {
-        chronometry::ReportConfigError(Describe("FanOut") + " is invalid; valid: at most " +
-                                       Describe("Backends"));
+        Refuse({"FanOut", "Backends"},
+               Describe("FanOut") + " is invalid; valid: at most " + Describe("Backends"));
     }
     Linking().Validate();
 }

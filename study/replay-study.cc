@@ -225,12 +225,13 @@ ReplayStudy::Validate() const
 {
     if (m_interval > m_skew || m_skew.GetTimeStep() % m_interval.GetTimeStep() != 0)
     {
-        chronometry::ReportConfigError(Describe("Skew") + " is invalid; valid: a multiple of " +
-                                       Describe("Interval"));
+        Refuse({"Skew", "Interval"},
+               Describe("Skew") + " is invalid; valid: a multiple of " + Describe("Interval"));
     }
     if (m_jitter.IsStrictlyPositive() && !m_onWire)
     {
-        chronometry::ReportConfigError(
+        Refuse(
+            {"Jitter", "OnWire"},
             Describe("Jitter") + " is invalid with " + Describe("OnWire") +
             "; valid: Jitter 0, or OnWire true (with byte tags the stamp is taken after the "
             "jitter, so the jitter would not separate send and receive events)");

@@ -383,7 +383,7 @@ void
 SchedulingStudy::Validate() const
 {
     auto below = [this](const std::string& a, const std::string& b) {
-        chronometry::ReportConfigError(Describe(a) + " is invalid; valid: below " + Describe(b));
+        Refuse({a, b}, Describe(a) + " is invalid; valid: below " + Describe(b));
     };
     if (m_decisionLead >= m_operationLead)
     {
@@ -400,7 +400,8 @@ SchedulingStudy::Validate() const
     if (m_probeMode == "Burst" &&
         m_operationLead - m_decisionLead <= m_burstInterval * int64_t(m_window - 1) + m_sendAhead)
     {
-        chronometry::ReportConfigError(Describe("OperationLead") + " - " +
+        Refuse({"OperationLead", "DecisionLead", "Window", "BurstInterval", "SendAhead"},
+               Describe("OperationLead") + " - " +
                                        Describe("DecisionLead") + " is invalid; valid: above (" +
                                        Describe("Window") + " - 1) * " + Describe("BurstInterval") +
                                        " + " + Describe("SendAhead") +

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -299,9 +300,22 @@ StudyDescription::ParseValue(const StudyParameter& p,
             origin + " = '" + text + "' is invalid for " + m_tid.GetName() + "::" + p.attribute +
             "; valid: " + what +
             (range.empty() || p.type == StudyFieldType::TEXT ? "" : " in " + range) +
-            (why.empty() || why == "not a number and a unit" ? "" : " (" + why + ")"));
+                (why.empty() || why == "not a number and a unit" ? "" : " (" + why + ")"),
+            {m_tid.GetName() + "::" + p.attribute});
     }
-    info.checker->Check(*value); // out of range: the checker reports it by name
+    if (!info.checker->Check(*value)) // out of range: the checker says why
+    {
+        std::optional<chronometry::AttributeRefusal> refusal = chronometry::TakeLastRefusal();
+        std::string qualified = m_tid.GetName() + "::" + p.attribute;
+        if (refusal)
+        {
+            refusal->attribute = qualified;
+        }
+        chronometry::ReportConfigError(refusal ? refusal->Message()
+                                               : origin + " = '" + text + "' is invalid for " +
+                                                     qualified,
+                                       {qualified});
+    }
     return value;
 }
 

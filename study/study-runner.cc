@@ -6,6 +6,7 @@
 #include "study-streams.h"
 
 #include "ns3/abort.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
@@ -57,7 +58,7 @@ StudySettings::Apply(Ptr<Study> study) const
                                            e.attribute + "'; valid: " + d.ListAttributes());
         }
         Ptr<AttributeValue> value = e.value ? e.value : d.ParseValue(*p, e.text, e.attribute);
-        study->SetAttribute(e.attribute, *value); // the checker refuses a value out of range
+        chronometry::SetAttributeOrReport(*study, e.attribute, *value); // its checker: the range
     }
 }
 

@@ -3,6 +3,7 @@
  */
 #include "study.h"
 
+#include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -62,6 +63,17 @@ Study::Describe(const std::string& attribute) const
     GetAttribute(attribute, *value);
     return d.GetTypeId().GetName() + "::" + attribute + " = " +
            StudyDescription::FormatValue(*p, *value);
+}
+
+void
+Study::Refuse(const std::vector<std::string>& attributes, const std::string& message) const
+{
+    std::vector<std::string> qualified;
+    for (const auto& a : attributes)
+    {
+        qualified.push_back(GetDescription().GetTypeId().GetName() + "::" + a);
+    }
+    chronometry::ReportConfigError(message, qualified);
 }
 
 void

@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 /**
  * \file
@@ -64,7 +65,7 @@ class Study : public Object
 
     /**
      * Checks that involve several parameters (each one's range is its checker's), reported
-     * through chronometry::ReportConfigError naming the Attributes (see Describe()).  The
+     * through Refuse() naming the Attributes (see Describe()).  The
      * runner calls it before building anything.
      */
     virtual void Validate() const;
@@ -97,6 +98,15 @@ class Study : public Object
      * \return "ns3::ReplayStudy::Skew = 1ms" (for messages of Validate())
      */
     std::string Describe(const std::string& attribute) const;
+
+    /**
+     * Refuse a combination of parameters (for Validate()): chronometry::ReportConfigError
+     * with \p message, naming the Attributes as data (the Python keywords come from them).
+     * \param attributes the parameters involved ("Skew", "Interval")
+     * \param message the explanation (built with Describe())
+     */
+    [[noreturn]] void Refuse(const std::vector<std::string>& attributes,
+                             const std::string& message) const;
 
     void DoDispose() override;
 

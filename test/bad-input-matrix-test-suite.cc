@@ -11,6 +11,7 @@
 // same code paths as NS_ABORT_MSG in programs, which stays in optimized builds).
 #include "expected-throw-scope.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
@@ -566,16 +567,17 @@ class AttributeMatrixTestCase : public TestCase
                     {
                         factory.Set(name, StringValue(setting));
                     }
-                    factory.Set(row.attribute, value);
-                    factory.Create<Object>()->Initialize();
+                    Ptr<Object> object = factory.Create<Object>();
+                    chronometry::SetAttributeOrReport(*object, row.attribute, value);
+                    object->Initialize();
                 });
                 std::string onLiveObject = ErrorOf([&]() {
                     Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
                     for (const auto& [name, setting] : row.context)
                     {
-                        object->SetAttribute(name, StringValue(setting));
+                        chronometry::SetAttributeOrReport(*object, name, StringValue(setting));
                     }
-                    object->SetAttribute(row.attribute, value);
+                    chronometry::SetAttributeOrReport(*object, row.attribute, value);
                     object->Initialize();
                 });
                 for (const std::string& message : {atConstruction, onLiveObject})

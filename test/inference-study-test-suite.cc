@@ -8,6 +8,7 @@
 #include "expected-throw-scope.h"
 
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -282,7 +283,8 @@ class MalformedTestCase : public TestCase
         try
         {
             chronometry::test::ExpectedThrowScope expected;
-            app = CreateObjectWithAttributes<MultiTierApplication>("RequestRate", DoubleValue(0));
+            app = CreateObject<MultiTierApplication>();
+            chronometry::SetAttributeOrReport(*app, "RequestRate", DoubleValue(0));
         }
         catch (const chronometry::ConfigError& e)
         {

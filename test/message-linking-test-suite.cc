@@ -6,6 +6,7 @@
 // an untraced node) and property tests over random synthetic multi-tier
 // traces whose true causality is known.
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/message-linking-analyzer.h"
@@ -442,7 +443,7 @@ class LinkingValidationTestCase : public TestCase
         thrown = false;
         try
         {
-            analyzer->SetAttribute("TryBothBand", DoubleValue(0.9));
+            chronometry::SetAttributeOrReport(*analyzer, "TryBothBand", DoubleValue(0.9));
         }
         catch (const chronometry::ConfigError& e)
         {
@@ -453,7 +454,7 @@ class LinkingValidationTestCase : public TestCase
         thrown = false;
         try
         {
-            analyzer->SetAttribute("Iterations", UintegerValue(101));
+            chronometry::SetAttributeOrReport(*analyzer, "Iterations", UintegerValue(101));
         }
         catch (const chronometry::ConfigError& e)
         {

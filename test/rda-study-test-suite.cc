@@ -4,6 +4,7 @@
 // The RDA study against the simulator's truth over every delivered packet (RdaTruthCollector):
 // real packets, node-local clocks, loss, reorder injection, lossy control link, several flows;
 // the truth itself against FlowMonitor with reordering and loss on.
+#include "ns3/chronometry-checkers.h"
 #include "ns3/boolean.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
@@ -498,7 +499,7 @@ class RdaStudyValidationTestCase : public TestCase
         try
         {
             Ptr<RdaSender> mp = CreateObject<RdaSender>();
-            mp->SetAttribute("Banks", UintegerValue(0));
+            chronometry::SetAttributeOrReport(*mp, "Banks", UintegerValue(0));
         }
         catch (const chronometry::ConfigError& e)
         {

@@ -9,6 +9,7 @@
 
 #include "relation-test-world.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/applications-module.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
@@ -257,7 +258,7 @@ class StallMixtureTestCase : public TestCase
         std::string message;
         try
         {
-            d->SetAttribute("StallProbability", DoubleValue(1.5));
+            chronometry::SetAttributeOrReport(*d, "StallProbability", DoubleValue(1.5));
         }
         catch (const chronometry::ConfigError& err)
         {

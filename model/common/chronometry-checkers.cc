@@ -13,13 +13,100 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <exception>
 #include <functional>
+#include <iostream>
 #include <sstream>
 
 namespace ns3
 {
 namespace chronometry
 {
+
+namespace
+{
+
+/** The last refusal of a RangeChecker in this thread (empty once a check accepts). */
+thread_local std::optional<AttributeRefusal> t_lastRefusal;
+
+/** The terminate handler in force before chronometry's. */
+std::terminate_handler g_previousTerminate = nullptr;
+
+/**
+ * ns-3 ends SetAttribute, Config::SetDefault and ObjectFactory::Set with a refused value in
+ * NS_FATAL_ERROR (std::terminate) after printing its own message, which does not say why:
+ * when a chronometry checker's refusal is pending (nothing took it), say why and exit as a
+ * command-line tool refuses bad input (status 1), not with an abort trace.
+ */
+[[noreturn]] void
+ExplainRefusalAndExit()
+{
+    if (!std::current_exception() && t_lastRefusal)
+    {
+        std::cout.flush();
+        std::cerr << "chronometry: configuration error: " << t_lastRefusal->Message()
+                  << std::endl;
+        std::_Exit(1);
+    }
+    if (g_previousTerminate)
+    {
+        g_previousTerminate();
+    }
+    std::abort();
+}
+
+/** Installs ExplainRefusalAndExit once, when the library is loaded. */
+struct TerminateHandlerInstaller
+{
+    TerminateHandlerInstaller()
+    {
+        g_previousTerminate = std::set_terminate(&ExplainRefusalAndExit);
+    }
+} g_terminateHandlerInstaller; //!< the installation
+
+} // namespace
+
+std::string
+AttributeRefusal::Message() const
+{
+    return (attribute.empty() ? std::string("value") : attribute) + " = " + value +
+           " is invalid; valid " + kind + ": " + valid;
+}
+
+std::optional<AttributeRefusal>
+TakeLastRefusal()
+{
+    std::optional<AttributeRefusal> last;
+    last.swap(t_lastRefusal);
+    return last;
+}
+
+void
+SetAttributeOrReport(ObjectBase& object, const std::string& attribute, const AttributeValue& value)
+{
+    t_lastRefusal.reset();
+    if (object.SetAttributeFailSafe(attribute, value))
+    {
+        return;
+    }
+    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
+    std::optional<AttributeRefusal> refusal = TakeLastRefusal();
+    if (refusal)
+    {
+        refusal->attribute = name; // the attribute set (a checker may serve several)
+        ReportConfigError(refusal->Message(), {name});
+    }
+    TypeId::AttributeInformation info;
+    if (!object.GetInstanceTypeId().LookupAttributeByName(attribute, &info))
+    {
+        ReportConfigError(object.GetInstanceTypeId().GetName() + " has no Attribute " + attribute,
+                          {name});
+    }
+    ReportConfigError(name + ": a value of the wrong type; valid: " +
+                          info.checker->GetValueTypeName(),
+                      {name});
+}
 
 std::string
 RangeChecker::GetAttributeName() const
@@ -104,11 +191,11 @@ class TypedRangeChecker : public RangeChecker
         std::string shown;
         if (m_test(*v, shown))
         {
+            t_lastRefusal.reset();
             return true;
         }
-        std::string name = GetAttributeName();
-        ReportConfigError((name.empty() ? std::string("value") : name) + " = " + shown +
-                          " is invalid; valid " + m_kind + ": " + m_range);
+        t_lastRefusal = AttributeRefusal{GetAttributeName(), shown, m_kind, m_range};
+        return false;
     }
 
     std::string DescribeRange() const override
@@ -273,10 +360,17 @@ CheckAttributeValue(const ObjectBase& object,
     bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
     NS_ABORT_MSG_IF(!found,
                     object.GetInstanceTypeId().GetName() << " has no Attribute " << attribute);
-    if (!info.checker->Check(value)) // a RangeChecker reports a refusal by name itself
+    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
+    t_lastRefusal.reset();
+    if (!info.checker->Check(value))
     {
-        ReportConfigError(object.GetInstanceTypeId().GetName() + "::" + attribute +
-                          ": a value of the wrong type");
+        std::optional<AttributeRefusal> refusal = TakeLastRefusal();
+        if (refusal)
+        {
+            refusal->attribute = name;
+        }
+        ReportConfigError(refusal ? refusal->Message() : name + ": a value of the wrong type",
+                          {name});
     }
 }
 

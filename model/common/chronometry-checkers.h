@@ -9,23 +9,27 @@
 #include "ns3/object-base.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 /**
  * \file
  * \ingroup chronometry
- * Ranged Attribute checkers whose refusal names the attribute and its range.
+ * Ranged Attribute checkers that keep ns-3's checker contract and say why they refuse.
  *
- * ns-3's own ranged checkers (MakeTimeChecker(min, max), ...) refuse an
- * out-of-range value with "Attribute name=X could not be set", without the
- * range.  These checkers carry the range once: the refusal goes through
- * chronometry::ReportConfigError (abort, or ConfigError / Python ValueError in
- * THROW mode) as "ns3::Class::Attribute = 20s is invalid; valid range: [1ns,
- * 10s]", and RangeChecker::DescribeRange() gives the same range to generated
- * command lines, Python keywords and docs.  The attribute's name is found
- * from the TypeId registry when a value is refused, so an AddAttribute() call
- * names it only once:
+ * ns-3's own ranged checkers (MakeTimeChecker(min, max), ...) refuse an out-of-range value
+ * with "Attribute name=X could not be set", without the range.  These checkers carry the
+ * range once: Check() returns false for a bad value, as ns-3's contract asks (so
+ * SetAttributeFailSafe and Config::SetDefaultFailSafe return false, and the caller decides),
+ * and records the refusal as data (AttributeRefusal: the attribute, the value, the valid
+ * range), which the caller can take (TakeLastRefusal) to report it:
+ * "ns3::Class::Attribute = 20s is invalid; valid range: [1ns, 10s]".  When nobody takes it
+ * and ns-3 stops the program instead (SetAttribute, Config::SetDefault, ObjectFactory::Set
+ * with a refused value end in NS_FATAL_ERROR), chronometry adds that message after ns-3's and
+ * exits with status 1.  RangeChecker::DescribeRange() gives the same range to generated
+ * command lines, Python keywords and docs.  The attribute's name is found from the TypeId
+ * registry when a value is refused, so an AddAttribute() call names it only once:
  *
  * \code
  *   .AddAttribute("Bound", "Largest |clock - true time|.", TimeValue(MilliSeconds(1)),
@@ -41,7 +45,42 @@ namespace chronometry
 
 /**
  * \ingroup chronometry
- * An AttributeChecker that knows its valid range and reports a refusal by name.
+ * A value a RangeChecker refused, as data.
+ */
+struct AttributeRefusal
+{
+    std::string attribute; //!< "ns3::Class::Attribute", or "" (a checker outside a TypeId)
+    std::string value;     //!< the refused value as shown ("20s", "'x'")
+    std::string kind;      //!< what \p valid lists: "range" or "values"
+    std::string valid;     //!< the valid range ("[1ns, 10s]") or values ("a, b")
+
+    /** \return "ns3::Class::Attribute = 20s is invalid; valid range: [1ns, 10s]" */
+    std::string Message() const;
+};
+
+/**
+ * The refusal of the last RangeChecker::Check() that refused a value in this thread, and
+ * forget it (a Check() that accepts a value forgets it too).
+ * \return the refusal; an empty optional if the last check accepted its value
+ */
+std::optional<AttributeRefusal> TakeLastRefusal();
+
+/**
+ * Set an Attribute, refusing a bad value through ReportConfigError with the checker's reason
+ * (the attribute named as data): ns-3's SetAttributeFailSafe, then the report.  For code that
+ * sets attributes from user input (study settings, bindings).
+ * \param object the object
+ * \param attribute the Attribute's name
+ * \param value the value
+ */
+void SetAttributeOrReport(ObjectBase& object,
+                          const std::string& attribute,
+                          const AttributeValue& value);
+
+/**
+ * \ingroup chronometry
+ * An AttributeChecker that knows its valid range.  Check() returns false for a value out of
+ * range (ns-3's contract) and records why (TakeLastRefusal).
  */
 class RangeChecker : public AttributeChecker
 {
@@ -122,9 +161,9 @@ std::string UnitOf(const Ptr<const AttributeChecker>& checker);
 
 /**
  * Check a value against an Attribute's own checker: a public setter that is also the
- * Attribute's accessor calls it, so that a direct C++ call is refused exactly as
- * SetAttribute would refuse it (naming the attribute and its range), with the range written
- * once, in the checker.
+ * Attribute's accessor calls it, so that a direct C++ call is refused (through
+ * ReportConfigError, naming the attribute and its range) exactly as the checker refuses it
+ * for SetAttribute, with the range written once, in the checker.
  * \param object the object (its instance TypeId and parents are searched)
  * \param attribute the Attribute's name
  * \param value the value to check

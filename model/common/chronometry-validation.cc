@@ -45,9 +45,16 @@ FormatTime(Time t)
     return std::to_string(ns) + "ns";
 }
 
-ConfigError::ConfigError(const std::string& message)
-    : std::invalid_argument(message)
+ConfigError::ConfigError(const std::string& message, std::vector<std::string> attributes)
+    : std::invalid_argument(message),
+      m_attributes(std::move(attributes))
 {
+}
+
+const std::vector<std::string>&
+ConfigError::GetAttributes() const
+{
+    return m_attributes;
 }
 
 ValidationMode
@@ -65,11 +72,11 @@ GetValidationMode()
 }
 
 void
-ReportConfigError(const std::string& message)
+ReportConfigError(const std::string& message, std::vector<std::string> attributes)
 {
     if (g_validationMode == ValidationMode::THROW)
     {
-        throw ConfigError(message);
+        throw ConfigError(message, std::move(attributes));
     }
     // What the user gave is wrong, not the program: say so and exit as a command-line tool
     // does, without the abort trace (and core) of NS_ABORT_MSG.
@@ -86,7 +93,7 @@ RequireTimeInRange(std::string_view parameter, Time value, Time lo, Time hi)
         std::ostringstream os;
         os << parameter << " = " << FormatTime(value) << " is invalid; valid range: ["
            << FormatTime(lo) << ", " << FormatTime(hi) << "]";
-        ReportConfigError(os.str());
+        ReportConfigError(os.str(), {std::string(parameter)});
     }
 }
 
@@ -108,7 +115,7 @@ RequireDoubleInRange(std::string_view parameter,
         os << parameter << " = " << value << u
            << " is invalid; valid range: " << (loInclusive ? "[" : "(") << lo << u << ", " << hi
            << u << (hiInclusive ? "]" : ")");
-        ReportConfigError(os.str());
+        ReportConfigError(os.str(), {std::string(parameter)});
     }
 }
 

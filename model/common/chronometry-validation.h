@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 /**
  * \file
@@ -39,8 +40,16 @@ class ConfigError : public std::invalid_argument
   public:
     /**
      * \param message the complete explanation, naming the parameter and its valid range
+     * \param attributes the Attributes it refuses, qualified ("ns3::ReplayStudy::Skew"), as
+     *        data (the Python module names its keywords from them, not from the text)
      */
-    explicit ConfigError(const std::string& message);
+    explicit ConfigError(const std::string& message, std::vector<std::string> attributes = {});
+
+    /** \return the qualified Attributes the error refuses (empty if it names none) */
+    const std::vector<std::string>& GetAttributes() const;
+
+  private:
+    std::vector<std::string> m_attributes; //!< qualified Attribute names
 };
 
 /** What happens when a configuration error is reported. */
@@ -63,8 +72,10 @@ ValidationMode GetValidationMode();
 /**
  * Report an invalid configuration according to the current ValidationMode.
  * \param message the full explanation
+ * \param attributes the qualified Attributes it refuses ("ns3::ReplayStudy::Skew"), if any
  */
-[[noreturn]] void ReportConfigError(const std::string& message);
+[[noreturn]] void ReportConfigError(const std::string& message,
+                                    std::vector<std::string> attributes = {});
 
 /**
  * Print a Time in the largest unit that shows it exactly (1s, 250ms, 3us, 7ns; inf, -inf).
