@@ -15,9 +15,10 @@
 // median CPU time per read.  Rows marked "info" have no target: they show what
 // costs what (a random draw per read, a cache miss per read, a TSC read).
 #include "ns3/bounded-skew-clock.h"
+#include "ns3/constant-drift-oscillator.h"
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
-#include "ns3/oscillator.h"
+#include "ns3/random-walk-oscillator.h"
 #include "ns3/simulated-tsc.h"
 
 #include <algorithm>

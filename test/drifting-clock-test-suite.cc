@@ -6,10 +6,11 @@
 // frequency changes.
 #include "ns3/boolean.h"
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/constant-drift-oscillator.h"
 #include "ns3/double.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/object-factory.h"
-#include "ns3/oscillator.h"
+#include "ns3/random-walk-oscillator.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"

@@ -6,7 +6,7 @@
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/double.h"
 #include "ns3/object-factory.h"
-#include "ns3/oscillator.h"
+#include "ns3/random-walk-oscillator.h"
 #include "ns3/test.h"
 
 #include <cmath>

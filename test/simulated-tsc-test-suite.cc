@@ -4,9 +4,10 @@
 // SimulatedTsc: tick rates match frequency and drift, the counter is invariant
 // (never decreases, wraps modulo 2^64), read cost and nominal conversions.
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/constant-drift-oscillator.h"
 #include "ns3/double.h"
 #include "ns3/object-factory.h"
-#include "ns3/oscillator.h"
+#include "ns3/random-walk-oscillator.h"
 #include "ns3/pointer.h"
 #include "ns3/simulated-tsc.h"
 #include "ns3/simulator.h"

@@ -7,11 +7,12 @@
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/constant-drift-oscillator.h"
 #include "ns3/double.h"
 #include "ns3/multi-round-relation.h"
 #include "ns3/multi-round-scenarios.h"
 #include "ns3/ntp-estimator.h"
-#include "ns3/oscillator.h"
+#include "ns3/random-walk-oscillator.h"
 #include "ns3/pointer.h"
 #include "ns3/return-trip.h"
 #include "ns3/simulated-tsc.h"

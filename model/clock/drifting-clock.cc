@@ -3,6 +3,9 @@
  */
 #include "drifting-clock.h"
 
+#include "constant-drift-oscillator.h"
+#include "ideal-oscillator.h"
+
 #include "drift-math.h"
 
 #include "ns3/boolean.h"

@@ -3,6 +3,8 @@
  */
 #include "simulated-tsc.h"
 
+#include "ideal-oscillator.h"
+
 #include "drift-math.h"
 
 #include "ns3/chronometry-checkers.h"
