@@ -468,7 +468,7 @@ class RandomExecutionsTestCase : public TestCase
                 (run % 3 == 0) ? MicroSeconds(1 + rng() % 10) : MicroSeconds(20 + rng() % 500);
             RandomWorkload(rng, config, meanGap, p);
             CausalEventLog compact;
-            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            auto full = RandomExecution::Run(p, config, nullptr, &compact);
             events += full.size();
             std::string d = ReplayDifference(full, compact);
             NS_TEST_ASSERT_MSG_EQ(d, "", "run " << run << " (n = " << p.n << ")");
@@ -542,7 +542,7 @@ class ExportsTestCase : public TestCase
             p.skewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
             p.seed = rng();
             CausalEventLog compact;
-            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            auto full = RandomExecution::Run(p, config, nullptr, &compact);
             const std::string a = dir + "-full";
             const std::string b = dir + "-compact";
             NS_TEST_ASSERT_MSG_EQ(CausalityExport::WriteCsv(full, a + ".csv"), true, "written");
@@ -760,7 +760,7 @@ class VectorFromGraphTestCase : public TestCase
             fromGraph.vectorOnWire = false;
             auto full = RandomExecution::Run(p, carried);
             CausalEventLog compact;
-            auto plain = RandomExecution::Run(p, fromGraph, nullptr, nullptr, &compact);
+            auto plain = RandomExecution::Run(p, fromGraph, nullptr, &compact);
             NS_TEST_ASSERT_MSG_EQ(compact.size(), full.size(), "same execution, run " << run);
             NS_TEST_ASSERT_MSG_EQ(plain.empty() || !plain.front().stamp.runsVector,
                                   true,
@@ -909,7 +909,7 @@ class MemoryPerEventTestCase : public TestCase
             config.hvcEpsilon = MicroSeconds(200);
             p.skewBound = MicroSeconds(200);
             CausalEventLog compact;
-            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            auto full = RandomExecution::Run(p, config, nullptr, &compact);
             NS_TEST_ASSERT_MSG_EQ(compact.size(), 3000, "events");
             // The per-process part (one configuration each) is not per event.
             double bytes = compact.GetMemoryBytes() - double(n) * sizeof(CausalityConfig) - n;
@@ -998,7 +998,7 @@ class StampBytesPerClockTestCase : public TestCase
             config.lamport = run % 5 != 0;
             RandomWorkload(rng, config, MicroSeconds(5 + rng() % 300), p);
             CausalEventLog log;
-            RandomExecution::Run(p, config, nullptr, nullptr, &log);
+            RandomExecution::Run(p, config, nullptr, &log);
 
             // Ground truth: each send's clocks encoded again from the replayed stamp.
             std::array<uint64_t, CAUSAL_CLOCK_KINDS> expected{};

@@ -4,6 +4,8 @@
 // Causality timestamps against the vector-clock ground truth: the thesis'
 // worked examples, structural properties and requirements over 1000 random
 // executions, and encode/decode round trips with corrupted-input rejection.
+#include "replay-clock-reference.h"
+
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/hybrid-vector-clock.h"
@@ -195,8 +197,8 @@ class RandomExecutionsTestCase : public TestCase
             config.replay.interval = interval;
             config.replay.counterBits = 1 + rng() % 4;
             config.replay.counterRule = m_rule;
-            std::vector<ReplayClockReference> reference;
-            auto log = RandomExecution::Run(p, config, &reference);
+            auto log = RandomExecution::Run(p, config);
+            auto reference = ReplayReferenceAlong(log, config.replay, p.n);
             NS_TEST_ASSERT_MSG_EQ(reference.size(), log.size(), "reference ran beside");
             for (std::size_t i = 0; i < log.size(); ++i)
             {
@@ -417,8 +419,8 @@ class DenseEpochsTestCase : public TestCase
             config.hvcEpsilon = p.skewBound;
             config.replay.epsilon = 1;
             config.replay.interval = MicroSeconds(100);
-            std::vector<ReplayClockReference> reference;
-            auto log = RandomExecution::Run(p, config, &reference);
+            auto log = RandomExecution::Run(p, config);
+            auto reference = ReplayReferenceAlong(log, config.replay, p.n);
             for (std::size_t i = 0; i < log.size(); ++i)
             {
                 NS_TEST_ASSERT_MSG_EQ(
@@ -777,9 +779,9 @@ class RealSkewAboveETestCase : public TestCase
             config.replay.counterRule =
                 (run % 3 == 0) ? ReplayCounterRule::PUBLISHED : ReplayCounterRule::EPOCH_COUNTS;
             config.replay.sumCounters = (run % 6 == 3);
-            std::vector<ReplayClockReference> reference;
             RandomExecutionStats stats;
-            auto log = RandomExecution::Run(p, config, &reference, &stats);
+            auto log = RandomExecution::Run(p, config, &stats);
+            auto reference = ReplayReferenceAlong(log, config.replay, p.n);
             NS_TEST_ASSERT_MSG_EQ(stats.malformed,
                                   0,
                                   "no stamp refused by its receiver, run " << run);
@@ -1323,7 +1325,7 @@ class SummaryLabelsTestCase : public TestCase
             config.replay.interval = MicroSeconds(100);
             config.replay.counterRule = rule;
             CausalEventLog compact;
-            auto full = RandomExecution::Run(p, config, nullptr, nullptr, &compact);
+            auto full = RandomExecution::Run(p, config, nullptr, &compact);
             ReplayCheckerOptions o;
             o.skewBound = p.skewBound;
             o.interval = config.replay.interval;

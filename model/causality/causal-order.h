@@ -44,6 +44,41 @@ std::string ToString(CausalOrder order);
 std::ostream& operator<<(std::ostream& os, CausalOrder order);
 
 /**
+ * Component-by-component comparison of two timestamps (vector-clock style): note each pair
+ * of corresponding components, then read the order they imply.
+ */
+struct ComponentwiseOrder
+{
+    bool less = false;    //!< some component of a is smaller than b's
+    bool greater = false; //!< some component of a is larger than b's
+
+    /**
+     * \param x a component of a
+     * \param y the corresponding component of b
+     */
+    template <typename T>
+    void Note(const T& x, const T& y)
+    {
+        less = less || x < y;
+        greater = greater || y < x;
+    }
+
+    /** \return BEFORE, AFTER or CONCURRENT as the components say; EQUAL when none differ */
+    CausalOrder Order() const
+    {
+        if (less && !greater)
+        {
+            return CausalOrder::BEFORE;
+        }
+        if (greater && !less)
+        {
+            return CausalOrder::AFTER;
+        }
+        return (less || greater) ? CausalOrder::CONCURRENT : CausalOrder::EQUAL;
+    }
+};
+
+/**
  * Appends fields of arbitrary bit width to a byte buffer (most significant bit first).
  */
 class BitWriter

@@ -253,12 +253,7 @@ HybridVectorClock::Receive(const HybridVectorClock& remote, Time pt)
 CausalOrder
 HybridVectorClock::Compare(const HybridVectorClock& a, const HybridVectorClock& b)
 {
-    bool less = false;
-    bool greater = false;
-    auto note = [&](int64_t x, int64_t y) {
-        less = less || x < y;
-        greater = greater || x > y;
-    };
+    ComponentwiseOrder order;
     std::size_t i = 0;
     std::size_t j = 0;
     uint32_t covered = 0;
@@ -284,22 +279,14 @@ HybridVectorClock::Compare(const HybridVectorClock& a, const HybridVectorClock& 
         {
             y = b.m_active[j++].second;
         }
-        note(x, y);
+        order.Note(x, y);
         ++covered;
     }
     if (covered < a.m_n)
     {
-        note(a.m_floor, b.m_floor); // processes absent from both
+        order.Note(a.m_floor, b.m_floor); // processes absent from both
     }
-    if (less && !greater)
-    {
-        return CausalOrder::BEFORE;
-    }
-    if (greater && !less)
-    {
-        return CausalOrder::AFTER;
-    }
-    return (less || greater) ? CausalOrder::CONCURRENT : CausalOrder::EQUAL;
+    return order.Order();
 }
 
 std::vector<int64_t>

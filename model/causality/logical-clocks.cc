@@ -138,23 +138,13 @@ VectorClock::ReceiveEntries(const std::vector<uint64_t>& remote, Time /* pt */)
 CausalOrder
 VectorClock::Compare(const VectorClock& a, const VectorClock& b)
 {
-    bool less = false;
-    bool greater = false;
+    ComponentwiseOrder order;
     std::size_t n = std::min(a.m_entries.size(), b.m_entries.size());
     for (std::size_t k = 0; k < n; ++k)
     {
-        less = less || a.m_entries[k] < b.m_entries[k];
-        greater = greater || a.m_entries[k] > b.m_entries[k];
+        order.Note(a.m_entries[k], b.m_entries[k]);
     }
-    if (less && !greater)
-    {
-        return CausalOrder::BEFORE;
-    }
-    if (greater && !less)
-    {
-        return CausalOrder::AFTER;
-    }
-    return (less || greater) ? CausalOrder::CONCURRENT : CausalOrder::EQUAL;
+    return order.Order();
 }
 
 uint32_t

@@ -4,19 +4,20 @@
 #include "random-execution.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <map>
-#include <optional>
 #include <queue>
 #include <random>
 
 namespace ns3
 {
 
+NS_LOG_COMPONENT_DEFINE("RandomExecution");
+
 std::vector<CausalEvent>
 RandomExecution::Run(const RandomExecutionParams& params,
                      CausalityConfig config,
-                     std::vector<ReplayClockReference>* reference,
                      RandomExecutionStats* stats,
                      CausalEventLog* compact)
 {
@@ -43,17 +44,9 @@ RandomExecution::Run(const RandomExecutionParams& params,
     std::vector<CausalEvent> log;
     std::vector<CausalProcess> processes;
     processes.reserve(params.n);
-    // The RepCl reference is O(n) per process and per message: kept only when asked for.
-    const bool tracked = reference != nullptr;
-    std::vector<ReplayClockReference> refs;
-    refs.reserve(tracked ? params.n : 0);
     for (uint32_t p = 0; p < params.n; ++p)
     {
         processes.emplace_back(config, p, &log, compact);
-        if (tracked)
-        {
-            refs.emplace_back(config.replay, p);
-        }
     }
     std::mt19937_64 rng(params.seed);
     std::exponential_distribution<double> gap(1.0 / params.meanGap.GetTimeStep());
@@ -75,7 +68,6 @@ RandomExecution::Run(const RandomExecutionParams& params,
     {
         std::vector<uint8_t> bytes;
         uint32_t source;
-        std::optional<ReplayClockReference> ref;
     };
 
     std::map<uint64_t, InFlight> inFlight;
@@ -91,7 +83,6 @@ RandomExecution::Run(const RandomExecutionParams& params,
             clockmath::DrawBoundedSkewReading(lastReading[p], t, bound, u(rng), params.form);
         Time trueTime = Time::From(t);
         Time pt = Time::From(lastReading[p]);
-        std::size_t before = log.size();
         if (message != 0)
         {
             InFlight m = std::move(inFlight.at(message));
@@ -101,20 +92,12 @@ RandomExecution::Run(const RandomExecutionParams& params,
             {
                 ++counts.malformed;
             }
-            if (tracked && log.size() > before)
-            {
-                refs[p].Receive(*m.ref, log.back().pt);
-            }
         }
         else
         {
             if (params.n == 1 || u(rng) < params.localFraction)
             {
                 processes[p].OnLocal(trueTime, pt);
-                if (tracked)
-                {
-                    refs[p].LocalOrSend(log.back().pt);
-                }
             }
             else
             {
@@ -123,20 +106,10 @@ RandomExecution::Run(const RandomExecutionParams& params,
                 uint64_t id = nextMessage++;
                 ++counts.sent;
                 auto bytes = processes[p].OnSend(trueTime, pt, id, to);
-                std::optional<ReplayClockReference> sent;
-                if (tracked)
-                {
-                    refs[p].LocalOrSend(log.back().pt);
-                    sent = refs[p];
-                }
-                inFlight.emplace(id, InFlight{std::move(bytes), p, std::move(sent)});
+                inFlight.emplace(id, InFlight{std::move(bytes), p});
                 queue.emplace(t + delay(rng) + 1, sequence++, to, id);
             }
             queue.emplace(t + static_cast<int64_t>(gap(rng)) + 1, sequence++, p, 0);
-        }
-        if (tracked && log.size() > before)
-        {
-            reference->push_back(refs[p]);
         }
     }
     if (stats)

@@ -48,7 +48,7 @@ struct RandomExecutionStats
  * a uniform delay; messages are received when they arrive.  Each process'
  * physical clock is a bounded-skew clock (drawn with DrawBoundedSkewReading).
  * Every event runs all clocks of the configuration through CausalProcess and
- * is logged; optionally a plain reference RepCl runs beside the packed one.
+ * is logged (a test can run a reference clock along the log afterwards).
  */
 class RandomExecution
 {
@@ -57,8 +57,6 @@ class RandomExecution
      * Run an execution.
      * \param params workload
      * \param config clocks (config.n is overwritten by params.n)
-     * \param reference if not null, receives the reference RepCl after each event (same order as
-     * the log)
      * \param stats if not null, receives the message counts
      * \param compact if not null, the events are also appended there as compact records (the
      * same execution, logged both ways)
@@ -66,7 +64,6 @@ class RandomExecution
      */
     static std::vector<CausalEvent> Run(const RandomExecutionParams& params,
                                         CausalityConfig config,
-                                        std::vector<ReplayClockReference>* reference = nullptr,
                                         RandomExecutionStats* stats = nullptr,
                                         CausalEventLog* compact = nullptr);
 };

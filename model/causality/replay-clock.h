@@ -294,11 +294,24 @@ class ReplayClock
     inline void ReceiveCounts(const ReplayClock& remote, Time pt);
 
     /**
-     * Inline (defined and used only in the .cc), like the other private helpers here, so that
-     * calls bind there instead of going through the PLT.
+     * Inline (defined and used only in replay-clock-rules.cc), like the other private helpers
+     * of the update rules, so that calls bind there instead of going through the PLT.
      * \return the owner's entry (always present)
      */
     inline Entry& Own();
+
+    /**
+     * The sum-of-counters mode's counter after a receive (Algorithm 4.10's four cases).
+     * \param mine this timestamp's sum
+     * \param theirs the message's sum
+     * \param sameAsMine whether the merged offsets equal this timestamp's
+     * \param sameAsRemote whether they equal the message's
+     * \return the new sum (the receive counted when either side's offsets are kept)
+     */
+    static inline uint64_t ReceivedSum(uint64_t mine,
+                                       uint64_t theirs,
+                                       bool sameAsMine,
+                                       bool sameAsRemote);
 
     /**
      * Entry-wise minimum of two same-mx timestamps' offsets.
@@ -321,7 +334,7 @@ class ReplayClock
     /** Merged entries up to which Receive works in stack buffers (no allocation). */
     static constexpr std::size_t SMALL_MERGE = 32;
 
-    /** \return counter width needed by the current counters */
+    /** \return counter width needed by the current counters (replay-clock-codec.cc) */
     inline uint32_t CounterWidth() const;
 
     ReplayClockConfig m_config;   //!< parameters
@@ -336,59 +349,6 @@ ReplayClock::GetConfig() const
 {
     return m_config;
 }
-
-/**
- * \ingroup chronometry
- * Plain full-size reference RepCl: arrays of n offsets and n counters, the
- * thesis' algorithms written directly.  Tests compare ReplayClock against it
- * step by step.
- */
-class ReplayClockReference
-{
-  public:
-    /**
-     * \param config parameters
-     * \param self owner
-     */
-    ReplayClockReference(const ReplayClockConfig& config, uint32_t self);
-
-    /** \param pt physical time of a send or local event */
-    void LocalOrSend(Time pt);
-
-    /**
-     * \param remote the message's timestamp
-     * \param pt physical time of the receive event
-     */
-    void Receive(const ReplayClockReference& remote, Time pt);
-
-    /**
-     * \param a a timestamp
-     * \param b another
-     * \return the section 4.6 relation
-     */
-    static CausalOrder Compare(const ReplayClockReference& a, const ReplayClockReference& b);
-
-    int64_t mx = 0;                 //!< largest known epoch
-    std::vector<uint32_t> offsets;  //!< n offsets, epsilon = unknown
-    std::vector<uint64_t> counters; //!< n counters
-    uint64_t sum = 0;               //!< sum-of-counters mode counter
-
-  private:
-    /** \param newMx shift target */
-    void Shift(int64_t newMx);
-    /** \param newMx shift target, EPOCH_COUNTS rules */
-    void ShiftCounts(int64_t newMx);
-    /** \param epoch owner's epoch, EPOCH_COUNTS rules */
-    void AdvanceOwn(int64_t epoch);
-    /**
-     * \param other another timestamp
-     * \return EqualOffset
-     */
-    bool SameOffsets(const ReplayClockReference& other) const;
-
-    ReplayClockConfig m_config; //!< parameters
-    uint32_t m_self;            //!< owner
-};
 
 } // namespace ns3
 
