@@ -258,4 +258,33 @@ LatencyIntervalCache::EdgeStash(uint32_t count) const
     return out;
 }
 
+LatencyMoments
+LatencyIntervalCache::CompareWithLog(const std::vector<std::pair<uint64_t, int64_t>>& receiverLog,
+                                     std::unordered_map<uint64_t, int64_t>& senderOnly,
+                                     std::unordered_map<uint64_t, int64_t>& receiverOnly) const
+{
+    LatencyMoments both;
+    std::unordered_map<uint64_t, int64_t> remote(receiverLog.begin(), receiverLog.end());
+    for (const auto& [id, rts] : remote)
+    {
+        int64_t sts = 0;
+        if (Lookup(id, sts))
+        {
+            both.Add(static_cast<long double>(rts - sts));
+        }
+        else
+        {
+            receiverOnly[id] = rts;
+        }
+    }
+    for (const auto& [id, sts] : m_entries)
+    {
+        if (!remote.count(id))
+        {
+            senderOnly[id] = sts;
+        }
+    }
+    return both;
+}
+
 } // namespace ns3

@@ -4,6 +4,7 @@
 #ifndef LATENCY_INTERVAL_CACHE_H
 #define LATENCY_INTERVAL_CACHE_H
 
+#include "latency-moments.h"
 #include "lda-sketch.h"
 #include "rda-sketch.h"
 
@@ -177,6 +178,17 @@ class LatencyIntervalCache
      * \return stash entries
      */
     std::vector<FineCombSketch::StashEntry> EdgeStash(uint32_t count) const;
+
+    /**
+     * \brief Exact comparison of this (the sender's) cache with the receiver's whole log.
+     * \param receiverLog the receiver's (id, timestamp) pairs
+     * \param[out] senderOnly receives the packets of this cache that the log lacks
+     * \param[out] receiverOnly receives the packets of the log that this cache lacks
+     * \return the latencies (receiver minus sender timestamp) of the packets in both
+     */
+    LatencyMoments CompareWithLog(const std::vector<std::pair<uint64_t, int64_t>>& receiverLog,
+                                  std::unordered_map<uint64_t, int64_t>& senderOnly,
+                                  std::unordered_map<uint64_t, int64_t>& receiverOnly) const;
 
   private:
     std::unordered_map<uint64_t, int64_t> m_entries; //!< id -> timestamp

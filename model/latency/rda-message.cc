@@ -3,11 +3,17 @@
  */
 #include "rda-message.h"
 
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <tuple>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("RdaMessage");
 
 namespace
 {
@@ -109,6 +115,29 @@ size_t
 RdaMessage::SketchChunkBytes(size_t cells, bool checksum)
 {
     return HeaderBytes() + 4 + 4 + 1 + 2 + (checksum ? 32 : 24) * cells;
+}
+
+double
+RdaMessage::SketchExchangeBytes(uint64_t cells,
+                                uint64_t chunkCells,
+                                bool checksum,
+                                double receiverOnly,
+                                size_t stampBatch)
+{
+    const uint64_t sketchChunks = (cells + chunkCells - 1) / chunkCells;
+    const double stampBatches = std::ceil(receiverOnly / stampBatch);
+    return static_cast<double>(HeaderBytes() + 14 + 28) +
+           static_cast<double>(sketchChunks * (SketchChunkBytes(0, checksum) + 28)) +
+           static_cast<double>(cells * (checksum ? 32 : 24)) +
+           stampBatches * 2 * (HeaderBytes() + 6 + 28) + receiverOnly * (8 + 16);
+}
+
+uint64_t
+RdaMessage::RawExchangeBytes(uint64_t entries, uint64_t chunkCells)
+{
+    const uint64_t perRaw = std::min<uint64_t>(2 * chunkCells, MAX_ITEMS);
+    const uint64_t rawChunks = std::max<uint64_t>(1, (entries + perRaw - 1) / perRaw);
+    return HeaderBytes() + 28 + rawChunks * (RawChunkBytes(0) + 28) + 16 * entries;
 }
 
 std::vector<uint8_t>

@@ -119,6 +119,33 @@ struct RdaMessage
      * \return encoded size of a SKETCH_CHUNK holding them
      */
     static size_t SketchChunkBytes(size_t cells, bool checksum);
+
+    /**
+     * Expected wire bytes of getting a flow's interval as a sketch, with 28 bytes of IPv4 and
+     * UDP headers per packet: the SKETCH_REQUEST, the sketch in chunks, then a TS_REQUEST and
+     * its TS_REPLY per batch of receiver-only identifiers.
+     * \param cells the sketch's buckets (all banks)
+     * \param chunkCells buckets per SKETCH_CHUNK
+     * \param checksum checksum field on
+     * \param receiverOnly expected receiver-only packets
+     * \param stampBatch receiver-only identifiers per TS_REQUEST
+     * \return the bytes
+     */
+    static double SketchExchangeBytes(uint64_t cells,
+                                      uint64_t chunkCells,
+                                      bool checksum,
+                                      double receiverOnly,
+                                      size_t stampBatch);
+
+    /**
+     * Wire bytes of getting a flow's interval as the receiver's raw log, with 28 bytes of IPv4
+     * and UDP headers per packet: the RAW_REQUEST and the log in chunks of up to twice
+     * \p chunkCells entries (at most MAX_ITEMS).
+     * \param entries the receiver's (id, timestamp) pairs
+     * \param chunkCells buckets per SKETCH_CHUNK
+     * \return the bytes
+     */
+    static uint64_t RawExchangeBytes(uint64_t entries, uint64_t chunkCells);
 };
 
 } // namespace ns3

@@ -26,69 +26,6 @@ namespace
 {
 /** Receiver-only identifiers per TS_REQUEST. */
 constexpr size_t TS_BATCH = 150;
-
-/** \brief Running first and second moments of latencies (ns). */
-struct Moments
-{
-    long double n{0}; //!< count
-    long double s{0}; //!< sum
-    long double q{0}; //!< sum of squares
-
-    /** \param x one latency */
-    void Add(long double x)
-    {
-        n += 1;
-        s += x;
-        q += x * x;
-    }
-
-    /** \return exact population estimate */
-    LatencyEstimate Estimate() const
-    {
-        LatencyEstimate e;
-        if (n <= 0)
-        {
-            return e;
-        }
-        e.valid = true;
-        e.stdValid = n > 1;
-        e.meanNs = static_cast<double>(s / n);
-        e.varianceNs2 = static_cast<double>(std::max<long double>(0, q / n - (s / n) * (s / n)));
-        e.stdNs = std::sqrt(e.varianceNs2);
-        e.usefulPackets = static_cast<double>(n);
-        return e;
-    }
-};
-
-/**
- * \param a estimate over na packets
- * \param b exact moments of further packets
- * \return the pooled estimate
- */
-LatencyEstimate
-Pool(const LatencyEstimate& a, const Moments& b)
-{
-    if (b.n <= 0)
-    {
-        return a;
-    }
-    if (!a.valid)
-    {
-        return b.Estimate();
-    }
-    long double na = a.usefulPackets;
-    long double ma = a.meanNs;
-    long double va = std::max(0.0, a.varianceNs2);
-    long double n = na + b.n;
-    long double mean = (na * ma + b.s) / n;
-    long double second = (na * (va + ma * ma) + b.q) / n;
-    LatencyEstimate e = a;
-    e.meanNs = static_cast<double>(mean);
-    e.varianceNs2 = static_cast<double>(std::max<long double>(0, second - mean * mean));
-    e.stdNs = std::sqrt(e.varianceNs2);
-    e.usefulPackets = static_cast<double>(n);
-    return e;
-}
 } // namespace
 
 TypeId
@@ -205,7 +142,7 @@ RdaSender::~RdaSender() = default;
 const std::vector<RdaIntervalReport>&
 RdaSender::GetReports() const
 {
-    return m_reports;
+    return m_reporter.GetReports();
 }
 
 uint64_t
@@ -217,14 +154,7 @@ RdaSender::GetRetransmissions() const
 void
 RdaSender::DoDispose()
 {
-    for (auto& [i, st] : m_state)
-    {
-        for (auto& [f, fs] : st.flows)
-        {
-            fs.timer.Cancel();
-        }
-    }
-    m_state.clear();
+    m_reporter.Clear();
     RdaMeasurementPoint::DoDispose();
 }
 
@@ -232,12 +162,6 @@ std::string
 RdaSender::ObservedTrace() const
 {
     return "Tx";
-}
-
-RdaSender::IntervalState&
-RdaSender::State(uint32_t i)
-{
-    return m_state[i];
 }
 
 const LatencyIntervalCache&
@@ -269,7 +193,7 @@ void
 RdaSender::OnIntervalEnd(uint32_t i)
 {
     NS_LOG_FUNCTION(this << i);
-    IntervalState& st = State(i);
+    IntervalState& st = m_reporter.State(i);
     st.closed = true;
     for (const auto& [flow, cache] : Caches(i))
     {
@@ -302,23 +226,23 @@ RdaSender::OnSignature(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
         ack.type = RdaMessage::RAW_REQUEST;
         ack.interval = i;
         Send(ack);
-        if (i < m_reported.size() && m_reported[i])
+        if (m_reporter.IsReported(i))
         {
             return;
         }
-        IntervalState& st = State(i);
+        IntervalState& st = m_reporter.State(i);
         st.flowsExpected = 0;
         st.signatures.clear();
         SettleSenderOnlyFlows(i);
         TryReport(i);
         return;
     }
-    if (i < m_reported.size() && m_reported[i])
+    if (m_reporter.IsReported(i))
     {
         Unexpected(p); // late: the interval is reported
         return;
     }
-    IntervalState& st = State(i);
+    IntervalState& st = m_reporter.State(i);
     st.flowsExpected = m.flows;
     FlowState& fs = st.flows[m.flow];
     CountIn(fs, bytes);
@@ -340,7 +264,7 @@ RdaSender::OnSignature(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
 void
 RdaSender::SettleSenderOnlyFlows(uint32_t i)
 {
-    IntervalState& st = State(i);
+    IntervalState& st = m_reporter.State(i);
     if (!st.closed || st.flowsExpected < 0 ||
         st.signatures.size() < static_cast<size_t>(st.flowsExpected))
     {
@@ -348,7 +272,7 @@ RdaSender::SettleSenderOnlyFlows(uint32_t i)
     }
     for (auto& [flow, fs] : st.flows)
     {
-        if (fs.phase != WAIT_SIGNATURE || fs.haveSignature)
+        if (fs.phase != RdaIntervalReporter::WAIT_SIGNATURE || fs.haveSignature)
         {
             continue;
         }
@@ -363,16 +287,17 @@ RdaSender::SettleSenderOnlyFlows(uint32_t i)
         {
             fs.senderOnly[id] = ts;
         }
-        fs.phase = FINISHED;
+        fs.phase = RdaIntervalReporter::FINISHED;
     }
 }
 
 void
 RdaSender::TryRequest(uint32_t i, const RdaFlowKey& flow)
 {
-    IntervalState& st = State(i);
+    IntervalState& st = m_reporter.State(i);
     FlowState& fs = st.flows[flow];
-    if (!st.closed || !fs.haveSignature || fs.phase != WAIT_SIGNATURE || st.timedOut)
+    if (!st.closed || !fs.haveSignature || fs.phase != RdaIntervalReporter::WAIT_SIGNATURE ||
+        st.timedOut)
     {
         return;
     }
@@ -401,38 +326,28 @@ RdaSender::TryRequest(uint32_t i, const RdaFlowKey& flow)
     r.dUpper = d.upper;
     r.banks = m_banks;
     r.bucketsPerBank = m;
-    // Wire cost of each way, from what the sender knows now (28 = IP + UDP headers).
+    // Wire cost of each way, from what the sender knows now.
     const uint64_t cells = static_cast<uint64_t>(m_banks) * m;
-    const uint64_t perChunk = m_chunkCells;
-    const uint64_t sketchChunks = (cells + perChunk - 1) / perChunk;
     const double receiverOnly = std::max(0.0,
                                          (d.dHat + static_cast<double>(fs.report.receiverPackets) -
                                           static_cast<double>(cache.Size())) /
                                              2.0);
-    const double stampBatches = std::ceil(receiverOnly / TS_BATCH);
     const double sketchCost =
-        static_cast<double>(RdaMessage::HeaderBytes() + 14 + 28) +
-        static_cast<double>(sketchChunks * (RdaMessage::SketchChunkBytes(0, m_checksum) + 28)) +
-        static_cast<double>(cells * (m_checksum ? 32 : 24)) +
-        stampBatches * 2 * (RdaMessage::HeaderBytes() + 6 + 28) + receiverOnly * (8 + 16);
-    const uint64_t n = fs.report.receiverPackets;
-    const uint64_t perRaw = std::min<uint64_t>(2 * perChunk, RdaMessage::MAX_ITEMS);
-    const uint64_t rawChunks = std::max<uint64_t>(1, (n + perRaw - 1) / perRaw);
-    const uint64_t rawCost =
-        RdaMessage::HeaderBytes() + 28 + rawChunks * (RdaMessage::RawChunkBytes(0) + 28) + 16 * n;
+        RdaMessage::SketchExchangeBytes(cells, m_chunkCells, m_checksum, receiverOnly, TS_BATCH);
+    const uint64_t rawCost = RdaMessage::RawExchangeBytes(fs.report.receiverPackets, m_chunkCells);
     r.rawLogBytes = rawCost;
     bool raw = m_exchange == RdaSender::RAW ||
                (m_exchange == RdaSender::AUTO && static_cast<double>(rawCost) <= sketchCost);
     r.rawExchange = raw;
     if (raw)
     {
-        fs.phase = WAIT_RAW;
+        fs.phase = RdaIntervalReporter::WAIT_RAW;
         fs.seen.clear();
         fs.received = 0;
     }
     else
     {
-        fs.phase = WAIT_SKETCH;
+        fs.phase = RdaIntervalReporter::WAIT_SKETCH;
         r.sketchBytes = cells * (m_checksum ? 32 : 24);
         fs.remote = std::make_unique<RdaSketch>(m_banks, m, m_checksum, SketchSeed(i));
         fs.seen.assign(cells, false);
@@ -444,16 +359,16 @@ RdaSender::TryRequest(uint32_t i, const RdaFlowKey& flow)
 void
 RdaSender::SendRequest(uint32_t i, const RdaFlowKey& flow)
 {
-    FlowState& fs = State(i).flows[flow];
+    FlowState& fs = m_reporter.State(i).flows[flow];
     RdaMessage req;
     req.interval = i;
     req.flow = flow;
-    if (fs.phase == WAIT_RAW)
+    if (fs.phase == RdaIntervalReporter::WAIT_RAW)
     {
         req.type = RdaMessage::RAW_REQUEST;
         SendCounted(fs, req);
     }
-    else if (fs.phase == WAIT_SKETCH)
+    else if (fs.phase == RdaIntervalReporter::WAIT_SKETCH)
     {
         req.type = RdaMessage::SKETCH_REQUEST;
         req.banks = static_cast<uint8_t>(m_banks);
@@ -462,7 +377,7 @@ RdaSender::SendRequest(uint32_t i, const RdaFlowKey& flow)
         req.seed = SketchSeed(i);
         SendCounted(fs, req);
     }
-    else if (fs.phase == WAIT_STAMPS)
+    else if (fs.phase == RdaIntervalReporter::WAIT_STAMPS)
     {
         for (size_t b = 0; b < fs.batches.size(); ++b)
         {
@@ -487,13 +402,14 @@ RdaSender::SendRequest(uint32_t i, const RdaFlowKey& flow)
 void
 RdaSender::Retransmit(uint32_t i, RdaFlowKey flow)
 {
-    auto it = m_state.find(i);
-    if (it == m_state.end() || it->second.timedOut)
+    IntervalState* st = m_reporter.Find(i);
+    if (st == nullptr || st->timedOut)
     {
         return;
     }
-    FlowState& fs = it->second.flows[flow];
-    if (fs.phase == FINISHED || fs.phase == WAIT_SIGNATURE || fs.retries >= m_maxRetries)
+    FlowState& fs = st->flows[flow];
+    if (fs.phase == RdaIntervalReporter::FINISHED ||
+        fs.phase == RdaIntervalReporter::WAIT_SIGNATURE || fs.retries >= m_maxRetries)
     {
         return;
     }
@@ -507,15 +423,15 @@ RdaSender::Retransmit(uint32_t i, RdaFlowKey flow)
 void
 RdaSender::OnSketchChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
 {
-    auto it = m_state.find(m.interval);
-    if (it == m_state.end() || !it->second.flows.count(m.flow))
+    FlowState* found = m_reporter.FindFlow(m.interval, m.flow);
+    if (found == nullptr)
     {
         Unexpected(p);
         return;
     }
-    FlowState& fs = it->second.flows[m.flow];
-    if (fs.phase != WAIT_SKETCH || !fs.remote || m.totalCells != fs.seen.size() ||
-        m.checksum != m_checksum)
+    FlowState& fs = *found;
+    if (fs.phase != RdaIntervalReporter::WAIT_SKETCH || !fs.remote ||
+        m.totalCells != fs.seen.size() || m.checksum != m_checksum)
     {
         Unexpected(p); // late (already decoded) or not what was asked for
         return;
@@ -542,7 +458,7 @@ RdaSender::OnSketchChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t byte
 void
 RdaSender::DecodeFlow(uint32_t i, const RdaFlowKey& flow)
 {
-    FlowState& fs = State(i).flows[flow];
+    FlowState& fs = m_reporter.State(i).flows[flow];
     const LatencyIntervalCache& cache = LocalCache(i, flow);
     RdaSketch diff = cache.BuildRda(m_banks, fs.report.bucketsPerBank, m_checksum, SketchSeed(i));
     diff.Subtract(*fs.remote);
@@ -579,7 +495,7 @@ RdaSender::DecodeFlow(uint32_t i, const RdaFlowKey& flow)
         FinishSketch(i, flow);
         return;
     }
-    fs.phase = WAIT_STAMPS;
+    fs.phase = RdaIntervalReporter::WAIT_STAMPS;
     for (size_t off = 0; off < ask.size(); off += TS_BATCH)
     {
         fs.batches.emplace_back(ask.begin() + off,
@@ -593,14 +509,15 @@ RdaSender::DecodeFlow(uint32_t i, const RdaFlowKey& flow)
 void
 RdaSender::OnTsReply(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
 {
-    auto it = m_state.find(m.interval);
-    if (it == m_state.end() || !it->second.flows.count(m.flow))
+    FlowState* found = m_reporter.FindFlow(m.interval, m.flow);
+    if (found == nullptr)
     {
         Unexpected(p);
         return;
     }
-    FlowState& fs = it->second.flows[m.flow];
-    if (fs.phase != WAIT_STAMPS || m.offset >= fs.batches.size() || fs.answered[m.offset])
+    FlowState& fs = *found;
+    if (fs.phase != RdaIntervalReporter::WAIT_STAMPS || m.offset >= fs.batches.size() ||
+        fs.answered[m.offset])
     {
         Unexpected(p);
         return;
@@ -632,7 +549,7 @@ RdaSender::OnTsReply(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
 void
 RdaSender::FinishSketch(uint32_t i, const RdaFlowKey& flow)
 {
-    FlowState& fs = State(i).flows[flow];
+    FlowState& fs = m_reporter.State(i).flows[flow];
     RdaSketch local =
         LocalCache(i, flow).BuildRda(m_banks, fs.report.bucketsPerBank, m_checksum, SketchSeed(i));
     RdaSketch::Repair(local, *fs.remote, fs.entries);
@@ -652,14 +569,15 @@ RdaSender::FinishSketch(uint32_t i, const RdaFlowKey& flow)
 void
 RdaSender::OnRawChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
 {
-    auto it = m_state.find(m.interval);
-    if (it == m_state.end() || !it->second.flows.count(m.flow))
+    FlowState* found = m_reporter.FindFlow(m.interval, m.flow);
+    if (found == nullptr)
     {
         Unexpected(p);
         return;
     }
-    FlowState& fs = it->second.flows[m.flow];
-    if (fs.phase != WAIT_RAW || (!fs.seen.empty() && m.totalCells != fs.seen.size()))
+    FlowState& fs = *found;
+    if (fs.phase != RdaIntervalReporter::WAIT_RAW ||
+        (!fs.seen.empty() && m.totalCells != fs.seen.size()))
     {
         Unexpected(p);
         return;
@@ -690,33 +608,13 @@ RdaSender::OnRawChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
 void
 RdaSender::FinishRaw(uint32_t i, const RdaFlowKey& flow)
 {
-    FlowState& fs = State(i).flows[flow];
-    const LatencyIntervalCache& cache = LocalCache(i, flow);
-    Moments mo;
-    std::unordered_map<uint64_t, int64_t> remote(fs.raw.begin(), fs.raw.end());
-    for (const auto& [id, rts] : remote)
-    {
-        int64_t sts = 0;
-        if (cache.Lookup(id, sts))
-        {
-            mo.Add(static_cast<long double>(rts - sts));
-        }
-        else
-        {
-            fs.receiverOnly[id] = rts;
-        }
-    }
-    for (const auto& [id, sts] : cache.Entries())
-    {
-        if (!remote.count(id))
-        {
-            fs.senderOnly[id] = sts;
-        }
-    }
+    FlowState& fs = m_reporter.State(i).flows[flow];
+    LatencyMoments both =
+        LocalCache(i, flow).CompareWithLog(fs.raw, fs.senderOnly, fs.receiverOnly);
     fs.report.senderOnly = fs.senderOnly.size();
     fs.report.receiverOnly = fs.receiverOnly.size();
     fs.report.decoded = true;
-    fs.report.estimate = mo.Estimate();
+    fs.report.estimate = both.Estimate();
     fs.raw = {};
     fs.seen = {};
     Finished(i, flow);
@@ -725,8 +623,8 @@ RdaSender::FinishRaw(uint32_t i, const RdaFlowKey& flow)
 void
 RdaSender::Finished(uint32_t i, const RdaFlowKey& flow)
 {
-    FlowState& fs = State(i).flows[flow];
-    fs.phase = FINISHED;
+    FlowState& fs = m_reporter.State(i).flows[flow];
+    fs.phase = RdaIntervalReporter::FINISHED;
     fs.timer.Cancel();
     TryReport(i);
 }
@@ -734,18 +632,19 @@ RdaSender::Finished(uint32_t i, const RdaFlowKey& flow)
 void
 RdaSender::StartApplication()
 {
-    m_reported.assign(m_intervals, 0);
+    NS_LOG_FUNCTION(this);
+    m_reporter.Start(m_intervals, m_boundary);
     RdaMeasurementPoint::StartApplication();
 }
 
 void
 RdaSender::CheckTimeout(uint32_t i)
 {
-    if (m_reported[i])
+    if (m_reporter.IsReported(i))
     {
         return;
     }
-    IntervalState& st = State(i);
+    IntervalState& st = m_reporter.State(i);
     if (st.reported)
     {
         return;
@@ -753,7 +652,7 @@ RdaSender::CheckTimeout(uint32_t i)
     st.timedOut = true;
     for (auto& [flow, fs] : st.flows)
     {
-        if (fs.phase == FINISHED)
+        if (fs.phase == RdaIntervalReporter::FINISHED)
         {
             continue;
         }
@@ -767,129 +666,23 @@ RdaSender::CheckTimeout(uint32_t i)
         fs.senderOnly.clear();
         fs.receiverOnly.clear();
         fs.remote.reset();
-        fs.phase = FINISHED;
+        fs.phase = RdaIntervalReporter::FINISHED;
     }
     TryReport(i);
-}
-
-bool
-RdaSender::IsFinished(uint32_t i) const
-{
-    auto it = m_state.find(i);
-    if (it == m_state.end())
-    {
-        return false;
-    }
-    const IntervalState& st = it->second;
-    if (st.reported)
-    {
-        return true;
-    }
-    if (!st.closed)
-    {
-        return false;
-    }
-    if (!st.timedOut &&
-        (st.flowsExpected < 0 || st.signatures.size() < static_cast<size_t>(st.flowsExpected)))
-    {
-        return false;
-    }
-    for (const auto& [flow, fs] : st.flows)
-    {
-        if (fs.phase != FINISHED)
-        {
-            return false;
-        }
-    }
-    return true;
 }
 
 void
 RdaSender::TryReport(uint32_t i)
 {
-    uint32_t lo = i > 0 ? i - 1 : 0;
-    uint32_t hi = std::min(i + 1, m_intervals - 1);
-    for (uint32_t j = lo; j <= hi; ++j)
+    for (uint32_t j : m_reporter.Reportable(i))
     {
-        if (m_reported[j] || !IsFinished(j))
+        for (const RdaIntervalReport& r : m_reporter.Report(j, Simulator::Now()))
         {
-            continue;
+            m_estimateTrace(r);
         }
-        bool ready = true;
-        if (m_boundary)
-        {
-            ready = (j == 0 || IsFinished(j - 1)) && (j + 1 >= m_intervals || IsFinished(j + 1));
-        }
-        if (ready)
-        {
-            Report(j);
-        }
+        Release(j);
     }
-    // free what no report needs any more: interval j's lists serve j-1 and j+1
-    for (auto it = m_state.begin(); it != m_state.end();)
-    {
-        uint32_t j = it->first;
-        bool done = m_reported[j] && (j == 0 || m_reported[j - 1]) &&
-                    (j + 1 >= m_intervals || m_reported[j + 1]);
-        if (done || (!m_boundary && m_reported[j]))
-        {
-            it = m_state.erase(it);
-        }
-        else
-        {
-            ++it;
-        }
-    }
-}
-
-void
-RdaSender::Report(uint32_t i)
-{
-    NS_LOG_FUNCTION(this << i);
-    IntervalState& st = State(i);
-    st.reported = true;
-    m_reported[i] = 1;
-    for (auto& [flow, fs] : st.flows)
-    {
-        RdaIntervalReport& r = fs.report;
-        r.interval = i;
-        r.flow = flow;
-        Moments matched;
-        if (m_boundary)
-        {
-            for (int delta : {1, -1})
-            {
-                if ((delta < 0 && i == 0) || (delta > 0 && i + 1 >= m_intervals))
-                {
-                    continue;
-                }
-                auto nb = m_state.find(i + delta);
-                if (nb == m_state.end())
-                {
-                    continue;
-                }
-                auto nf = nb->second.flows.find(flow);
-                if (nf == nb->second.flows.end())
-                {
-                    continue;
-                }
-                for (const auto& [id, sts] : fs.senderOnly)
-                {
-                    auto hit = nf->second.receiverOnly.find(id);
-                    if (hit != nf->second.receiverOnly.end())
-                    {
-                        matched.Add(static_cast<long double>(hit->second - sts));
-                    }
-                }
-            }
-        }
-        r.boundaryMatched = static_cast<uint64_t>(matched.n);
-        r.matchedEstimate = Pool(r.estimate, matched);
-        r.completedAt = Simulator::Now();
-        m_reports.push_back(r);
-        m_estimateTrace(r);
-    }
-    Release(i);
+    m_reporter.Forget();
 }
 
 } // namespace ns3

@@ -4,12 +4,9 @@
 #ifndef RDA_SENDER_H
 #define RDA_SENDER_H
 
+#include "rda-interval-reporter.h"
 #include "rda-measurement-point.h"
 
-#include <map>
-#include <memory>
-#include <set>
-#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -68,47 +65,8 @@ class RdaSender : public RdaMeasurementPoint
     void OnRawChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes) override;
 
   private:
-    /** Where a flow's exchange stands. */
-    enum Phase
-    {
-        WAIT_SIGNATURE, //!< no signature yet
-        WAIT_SKETCH,    //!< sketch requested
-        WAIT_STAMPS,    //!< receiver-only timestamps requested
-        WAIT_RAW,       //!< raw log requested
-        FINISHED        //!< estimate made (or given up)
-    };
-
-    /** \brief Sender state of one flow in one interval. */
-    struct FlowState
-    {
-        Phase phase{WAIT_SIGNATURE};                        //!< phase
-        bool haveSignature{false};                          //!< signature arrived
-        std::vector<uint64_t> signature;                    //!< receiver's signature
-        std::unique_ptr<RdaSketch> remote;                  //!< receiver's sketch being assembled
-        std::vector<bool> seen;                             //!< chunk cells / raw entries arrived
-        uint32_t received{0};                               //!< distinct cells / entries arrived
-        std::vector<std::pair<uint64_t, int64_t>> raw;      //!< receiver's raw log
-        std::vector<RdaSketch::Entry> entries;              //!< validated decoded entries
-        std::vector<std::vector<uint64_t>> batches;         //!< TS_REQUEST batches
-        std::vector<bool> answered;                         //!< which batches were answered
-        uint32_t unanswered{0};                             //!< batches still unanswered
-        std::unordered_map<uint64_t, int64_t> senderOnly;   //!< id -> sender stamp
-        std::unordered_map<uint64_t, int64_t> receiverOnly; //!< id -> receiver stamp
-        uint32_t retries{0};                                //!< retransmissions so far
-        EventId timer;                                      //!< retransmission timer
-        RdaIntervalReport report;                           //!< the report being built
-    };
-
-    /** \brief Sender state of one interval. */
-    struct IntervalState
-    {
-        bool closed{false};                    //!< local interval ended
-        int32_t flowsExpected{-1};             //!< receiver's flow count (-1: no signature yet)
-        std::set<RdaFlowKey> signatures;       //!< flows whose signature arrived
-        std::map<RdaFlowKey, FlowState> flows; //!< per flow
-        bool timedOut{false};                  //!< ReportTimeout passed
-        bool reported{false};                  //!< reports made
-    };
+    using FlowState = RdaIntervalReporter::FlowState;         //!< a flow's exchange
+    using IntervalState = RdaIntervalReporter::IntervalState; //!< an interval's exchanges
 
     /**
      * \param i interval
@@ -152,19 +110,11 @@ class RdaSender : public RdaMeasurementPoint
     /** \param i interval: report it as timed out where unfinished */
     void CheckTimeout(uint32_t i);
     /**
-     * \param i interval
-     * \return whether every flow of interval i is finished (or it timed out)
+     * Report i-1, i and i+1 where they (and, with boundary matching, their neighbours) are
+     * finished: fire Estimate for each report and release the interval's caches.
+     * \param i interval whose state changed
      */
-    bool IsFinished(uint32_t i) const;
-    /** \param i interval: report i-1, i, i+1 where they and their neighbours are finished */
     void TryReport(uint32_t i);
-    /** \param i interval: make its reports */
-    void Report(uint32_t i);
-    /**
-     * \param i interval
-     * \return its state (created if absent)
-     */
-    IntervalState& State(uint32_t i);
     /**
      * \param i interval
      * \param flow flow
@@ -194,11 +144,9 @@ class RdaSender : public RdaMeasurementPoint
     bool m_boundary;         //!< boundary matching
     bool m_paperVariance;    //!< Algorithm 3 as published
 
-    std::map<uint32_t, IntervalState> m_state; //!< per interval (freed once not needed)
-    std::vector<uint8_t> m_reported;           //!< intervals reported
-    std::vector<RdaIntervalReport> m_reports;  //!< reports
-    uint64_t m_retransmissions{0};             //!< requests sent again
-    LatencyIntervalCache m_empty;              //!< an empty cache
+    RdaIntervalReporter m_reporter; //!< per-interval state, readiness and reports
+    uint64_t m_retransmissions{0};  //!< requests sent again
+    LatencyIntervalCache m_empty;   //!< an empty cache
 
     TracedCallback<const RdaIntervalReport&> m_estimateTrace; //!< Estimate
 };
