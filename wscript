@@ -50,6 +50,7 @@ def build(bld):
         'model/latency/rda-interval-reporter.cc',
         'model/latency/rda-sender.cc',
         'model/latency/rda-truth-collector.cc',
+        'model/latency/equal-memory-baselines.cc',
         'helper/rda-helper.cc',
         'model/relation/relation-ticks.cc',
         'model/relation/minrtt-round.cc',
@@ -110,6 +111,7 @@ def build(bld):
         'study/relation-study.cc',
         'study/scheduling-study.cc',
         'study/inference-study.cc',
+        'study/rda-study-scoring.cc',
         'study/rda-study.cc',
     ]
 
@@ -130,6 +132,7 @@ def build(bld):
         'test/replay-study-test-suite.cc',
         'test/rda-sketch-test-suite.cc',
         'test/latency-aggregation-test-suite.cc',
+        'test/latency-scoring-test-suite.cc',
         'test/rda-study-test-suite.cc',
         'test/rda-measurement-test-suite.cc',
         'test/tsc-relation-test-suite.cc',
@@ -195,6 +198,7 @@ def build(bld):
         'model/latency/rda-interval-reporter.h',
         'model/latency/rda-sender.h',
         'model/latency/rda-truth-collector.h',
+        'model/latency/equal-memory-baselines.h',
         'helper/rda-helper.h',
         'model/relation/relation-ticks.h',
         'model/relation/minrtt-round.h',
@@ -253,6 +257,7 @@ def build(bld):
         'study/study-command-line.h',
         'study/study-lan.h',
         'study/switch-routing.h',
+        'study/rda-study-scoring.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

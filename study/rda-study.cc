@@ -9,6 +9,7 @@
 // boundary-crossing packets included): RDA with and without boundary matching beside LDA and
 // FineComb at the exchange's memory.  FlowMonitor cross-checks the truth.
 
+#include "rda-study-scoring.h"
 #include "study-result.h"
 #include "study-streams.h"
 #include "study.h"
@@ -22,7 +23,6 @@
 #include "ns3/internet-module.h"
 #include "ns3/ipv4-flow-classifier.h"
 #include "ns3/latency-channel.h"
-#include "ns3/lda-sketch.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/rda-helper.h"
@@ -39,37 +39,6 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RdaStudy");
-
-namespace
-{
-
-/** \brief A flow's cache of one interval, kept for LDA and FineComb. */
-using CacheStore = std::map<std::pair<RdaFlowKey, uint32_t>, LatencyIntervalCache>;
-
-/**
- * FlowCacheReleased trace: keep a copy of the cache the point frees.
- * \param store the store
- * \param flow flow
- * \param i interval
- * \param cache the cache
- */
-void
-KeepCache(CacheStore* store, const RdaFlowKey& flow, uint32_t i, const LatencyIntervalCache& cache)
-{
-    (*store)[{flow, i}] = cache;
-}
-
-/**
- * \param v value
- * \param truth truth
- * \return |v - truth| / |truth|
- */
-double
-Rel(double v, double truth)
-{
-    return truth == 0 ? std::fabs(v) : std::fabs(v - truth) / std::fabs(truth);
-}
-} // namespace
 
 /**
  * \ingroup chronometry
@@ -91,6 +60,53 @@ class RdaStudy : public Study
     void DoDispose() override;
 
   private:
+    /**
+     * Clocks: the sender's perfect DriftingClock; the receiver's offset and drift, or a
+     * bounded skew.
+     * \param s sender node
+     * \param r receiver node
+     * \param streams the run's random streams
+     */
+    void InstallClocks(Ptr<Node> s, Ptr<Node> r, StudyStreams& streams);
+    /**
+     * The data link: a LatencyChannel with Weibull extra delay, reorder and duplicate
+     * injection, and the receive error model (loss).
+     * \param rda the helper that also installs the points
+     * \param s sender node
+     * \param r receiver node
+     * \param streams the run's random streams
+     * \return the link's devices
+     */
+    NetDeviceContainer InstallDataLink(RdaHelper& rda,
+                                       Ptr<Node> s,
+                                       Ptr<Node> r,
+                                       StudyStreams& streams);
+    /**
+     * The control link: plain, lossy only with ControlLossRate.
+     * \param s sender node
+     * \param r receiver node
+     * \param streams the run's random streams
+     * \return the link's devices
+     */
+    NetDeviceContainer InstallControlLink(Ptr<Node> s, Ptr<Node> r, StudyStreams& streams);
+    /**
+     * Malformed control datagrams (truncated or random bytes) towards both points.
+     * \param r the node they come from
+     * \param ctlIf the control link's interfaces
+     * \param t0 when the first is sent
+     * \param streams the run's random streams
+     */
+    void SendMalformedControl(Ptr<Node> r,
+                              const Ipv4InterfaceContainer& ctlIf,
+                              Time t0,
+                              StudyStreams& streams);
+    /**
+     * Sample what the points hold once per interval length until the end.
+     * \param t0 the first interval's start
+     * \param end the last interval's end
+     */
+    void SamplePeaks(Time t0, Time end);
+
     uint32_t m_intervals;          //!< measurement intervals
     Time m_intervalLength;         //!< L
     Time m_packetInterval;         //!< UdpClient interval
@@ -121,53 +137,10 @@ class RdaStudy : public Study
     Time m_retransmitTimeout;      //!< control retransmission timeout
     uint32_t m_maxRetries;         //!< control retransmissions per message
 
-    /** \brief LDA and FineComb of one flow's interval, at the RDA exchange's memory. */
-    struct Baselines
-    {
-        LatencyEstimate lda;       //!< LDA
-        LatencyEstimate fc;        //!< FineComb
-        uint64_t setDifference{0}; //!< exact |S xor R| of the two caches
-    };
-
-    /**
-     * Keep a released cache of side k; score the baselines once both caches and the report
-     * are there, and free the caches.
-     * \param k side (0 sender, 1 receiver)
-     * \param flow flow
-     * \param i interval
-     * \param cache the cache
+    /** Add the FlowMonitor cross-check of the data flows (delay and packet counts).
+     * \param result the result to add to
      */
-    void CacheReleased(int k,
-                       const RdaFlowKey& flow,
-                       uint32_t i,
-                       const LatencyIntervalCache& cache);
-    /**
-     * FlowCacheReleased of the sender point.
-     * \param flow flow
-     * \param i interval
-     * \param cache the cache
-     */
-    void SenderCacheReleased(const RdaFlowKey& flow, uint32_t i, const LatencyIntervalCache& cache);
-    /**
-     * FlowCacheReleased of the receiver point.
-     * \param flow flow
-     * \param i interval
-     * \param cache the cache
-     */
-    void ReceiverCacheReleased(const RdaFlowKey& flow,
-                               uint32_t i,
-                               const LatencyIntervalCache& cache);
-    /**
-     * \param report the sender's report
-     * \param cs sender cache
-     * \param cr receiver cache
-     * \return LDA and FineComb at the report's memory
-     */
-    Baselines Score(const RdaIntervalReport& report,
-                    const LatencyIntervalCache& cs,
-                    const LatencyIntervalCache& cr) const;
-    /** \param report an Estimate of the sender */
-    void Estimated(const RdaIntervalReport& report);
+    void CrossCheckFlowMonitor(StudyResult& result);
 
     static constexpr uint16_t DATA_PORT = 9000; //!< UDP port of the measured stream
     Ptr<RdaTruthCollector> m_truth;             //!< truth over every delivered packet
@@ -175,11 +148,9 @@ class RdaStudy : public Study
     Ptr<LatencyChannel> m_channel;              //!< the data link
     FlowMonitorHelper m_flowMonitorHelper;      //!< FlowMonitor (cross-check)
     Ptr<FlowMonitor> m_flowMonitor;             //!< FlowMonitor (cross-check)
-    CacheStore m_caches[2];                     //!< released caches not yet scored
-    std::map<std::pair<RdaFlowKey, uint32_t>, RdaIntervalReport> m_reports; //!< by flow, interval
-    std::map<std::pair<RdaFlowKey, uint32_t>, Baselines> m_baselines;       //!< scored
-    uint64_t m_peakCachedPackets{0};   //!< most packets the points cached together
-    uint32_t m_peakCachedIntervals{0}; //!< most interval caches held together
+    RdaStudyScoring m_scoring;                  //!< reports, caches and the rows they make
+    uint64_t m_peakCachedPackets{0};            //!< most packets the points cached together
+    uint32_t m_peakCachedIntervals{0};          //!< most interval caches held together
 };
 
 NS_OBJECT_ENSURE_REGISTERED(RdaStudy);
@@ -465,10 +436,7 @@ RdaStudy::DoDispose()
         m_truth->Dispose();
     }
     m_truth = nullptr;
-    m_caches[0].clear();
-    m_caches[1].clear();
-    m_reports.clear();
-    m_baselines.clear();
+    m_scoring.Clear();
     m_points[0] = nullptr;
     m_points[1] = nullptr;
     m_channel = nullptr;
@@ -485,77 +453,12 @@ RdaStudy::Build(StudyStreams& streams)
     Ptr<Node> s = nodes.Get(0);
     Ptr<Node> r = nodes.Get(1);
 
-    // clocks: sender perfect DriftingClock; receiver offset/drift or bounded skew
-    ClockHelper senderClock;
-    senderClock.Install(s);
-    ClockHelper receiverClock;
-    if (m_skewBound.IsStrictlyPositive())
-    {
-        receiverClock.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(m_skewBound));
-    }
-    else
-    {
-        receiverClock.SetOffset(CreateObjectWithAttributes<ConstantRandomVariable>(
-            "Constant",
-            DoubleValue(static_cast<double>(m_clockOffset.GetNanoSeconds()))));
-        receiverClock.SetDrift(
-            CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
-                                                               DoubleValue(m_driftPpm)));
-    }
-    receiverClock.Install(r);
-    streams.Assign(10, [&](int64_t x) { return senderClock.AssignStreams(NodeContainer(s), x); });
-    streams.Assign(20, [&](int64_t x) { return receiverClock.AssignStreams(NodeContainer(r), x); });
+    InstallClocks(s, r, streams);
 
-    // data link: LatencyChannel with Weibull extra delay, reorder and duplicate injection
     RdaHelper rda;
-    Ptr<WeibullRandomVariable> wb = CreateObject<WeibullRandomVariable>();
-    wb->SetAttribute("Shape", DoubleValue(m_weibullShape));
-    wb->SetAttribute("Scale", DoubleValue(m_weibullScale.GetSeconds()));
-    Ptr<UniformRandomVariable> rd = CreateObject<UniformRandomVariable>();
-    rd->SetAttribute("Min", DoubleValue(0));
-    rd->SetAttribute("Max", DoubleValue(m_reorderDelayMax.GetSeconds()));
-    rda.SetChannelAttribute("Delay", TimeValue(m_baseDelay));
-    rda.SetChannelAttribute("ExtraDelay", PointerValue(wb));
-    rda.SetChannelAttribute("ReorderDelay", PointerValue(rd));
-    rda.SetChannelAttribute("ReorderProbability", DoubleValue(m_reorderRate));
-    rda.SetChannelAttribute("DuplicateProbability", DoubleValue(m_duplicateRate));
-    NetDeviceContainer data = rda.InstallLink(s, r);
-    m_channel = rda.GetLastChannel();
-    streams.Assign(30, [&](int64_t x) { return rda.AssignStreams(x); });
-    Ptr<ErrorModel> em;
-    if (m_burstLoss)
-    {
-        Ptr<BurstErrorModel> b = CreateObject<BurstErrorModel>();
-        b->SetAttribute("ErrorRate", DoubleValue(m_lossRate / 2.5)); // default burst U[1,4]
-        streams.Assign(40, [&](int64_t x) { return b->AssignStreams(x); });
-        em = b;
-    }
-    else
-    {
-        Ptr<RateErrorModel> e = CreateObject<RateErrorModel>();
-        e->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-        e->SetAttribute("ErrorRate", DoubleValue(m_lossRate));
-        streams.Assign(40, [&](int64_t x) { return e->AssignStreams(x); });
-        em = e;
-    }
-    data.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    NetDeviceContainer data = InstallDataLink(rda, s, r, streams);
 
-    // control link: plain and loss-free
-    PointToPointHelper ctl;
-    ctl.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
-    ctl.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
-    NetDeviceContainer control = ctl.Install(s, r);
-    if (m_controlLossRate > 0)
-    {
-        for (uint32_t k = 0; k < 2; ++k)
-        {
-            Ptr<RateErrorModel> e = CreateObject<RateErrorModel>();
-            e->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-            e->SetAttribute("ErrorRate", DoubleValue(m_controlLossRate));
-            streams.Assign(60 + k, [&](int64_t x) { return e->AssignStreams(x); });
-            control.Get(k)->SetAttribute("ReceiveErrorModel", PointerValue(e));
-        }
-    }
+    NetDeviceContainer control = InstallControlLink(s, r, streams);
 
     InternetStackHelper stack;
     stack.Install(nodes);
@@ -610,15 +513,20 @@ RdaStudy::Build(StudyStreams& streams)
                           TimeValue(Seconds(1) + clockGap + m_intervalLength + MilliSeconds(100)));
     ApplicationContainer points = rda.Install(s, ctlIf.GetAddress(0), r, ctlIf.GetAddress(1));
     points.Start(Seconds(0.1));
+    m_scoring.Configure(m_paperVariance ? LatencyVarianceEstimator::PAPER
+                                        : LatencyVarianceEstimator::CENTERED,
+                        GetSeed());
     for (int k = 0; k < 2; ++k)
     {
         m_points[k] = DynamicCast<RdaMeasurementPoint>(points.Get(k));
         m_points[k]->TraceConnectWithoutContext(
             "FlowCacheReleased",
-            MakeCallback(k == 0 ? &RdaStudy::SenderCacheReleased : &RdaStudy::ReceiverCacheReleased,
-                         this));
+            MakeCallback(k == 0 ? &RdaStudyScoring::SenderCacheReleased
+                                : &RdaStudyScoring::ReceiverCacheReleased,
+                         &m_scoring));
     }
-    m_points[0]->TraceConnectWithoutContext("Estimate", MakeCallback(&RdaStudy::Estimated, this));
+    m_points[0]->TraceConnectWithoutContext("Estimate",
+                                            MakeCallback(&RdaStudyScoring::Estimated, &m_scoring));
 
     // the truth: every packet sent and delivered, independent of the points
     m_truth = CreateObjectWithAttributes<RdaTruthCollector>("IntervalStart",
@@ -631,42 +539,139 @@ RdaStudy::Build(StudyStreams& streams)
                                                             UintegerValue(dataPort));
     m_truth->Install(s, r);
 
-    // malformed control datagrams (truncated or random bytes) towards both points
-    if (m_garbagePackets > 0)
-    {
-        Ptr<Socket> junk = Socket::CreateSocket(r, UdpSocketFactory::GetTypeId());
-        junk->Bind();
-        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
-        streams.Assign(u, 50);
-        for (uint32_t g = 0; g < m_garbagePackets; ++g)
-        {
-            std::vector<uint8_t> b(1 + u->GetInteger(0, 60));
-            for (auto& x : b)
-            {
-                x = static_cast<uint8_t>(u->GetInteger(0, 255));
-            }
-            if (g % 2 == 0 && b.size() > 3)
-            {
-                b[0] = 'R'; // right magic, truncated body
-                b[1] = 'D';
-                b[2] = 1;
-                b[3] = 3;
-            }
-            for (int k = 0; k < 2; ++k)
-            {
-                Ipv4Address to = ctlIf.GetAddress(k);
-                Simulator::Schedule(t0 + MicroSeconds(997 * g + 13 * k), [junk, b, to]() {
-                    junk->SendTo(Create<Packet>(b.data(), b.size()),
-                                 0,
-                                 InetSocketAddress(to, 9100));
-                });
-            }
-        }
-    }
+    SendMalformedControl(r, ctlIf, t0, streams);
 
     m_flowMonitor = m_flowMonitorHelper.Install(nodes);
 
-    // What the points hold, sampled once per interval length until the end.
+    SamplePeaks(t0, end);
+
+    return end + Seconds(2);
+}
+
+void
+RdaStudy::InstallClocks(Ptr<Node> s, Ptr<Node> r, StudyStreams& streams)
+{
+    // clocks: sender perfect DriftingClock; receiver offset/drift or bounded skew
+    ClockHelper senderClock;
+    senderClock.Install(s);
+    ClockHelper receiverClock;
+    if (m_skewBound.IsStrictlyPositive())
+    {
+        receiverClock.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(m_skewBound));
+    }
+    else
+    {
+        receiverClock.SetOffset(CreateObjectWithAttributes<ConstantRandomVariable>(
+            "Constant",
+            DoubleValue(static_cast<double>(m_clockOffset.GetNanoSeconds()))));
+        receiverClock.SetDrift(
+            CreateObjectWithAttributes<ConstantRandomVariable>("Constant",
+                                                               DoubleValue(m_driftPpm)));
+    }
+    receiverClock.Install(r);
+    streams.Assign(10, [&](int64_t x) { return senderClock.AssignStreams(NodeContainer(s), x); });
+    streams.Assign(20, [&](int64_t x) { return receiverClock.AssignStreams(NodeContainer(r), x); });
+}
+
+NetDeviceContainer
+RdaStudy::InstallDataLink(RdaHelper& rda, Ptr<Node> s, Ptr<Node> r, StudyStreams& streams)
+{
+    Ptr<WeibullRandomVariable> wb = CreateObject<WeibullRandomVariable>();
+    wb->SetAttribute("Shape", DoubleValue(m_weibullShape));
+    wb->SetAttribute("Scale", DoubleValue(m_weibullScale.GetSeconds()));
+    Ptr<UniformRandomVariable> rd = CreateObject<UniformRandomVariable>();
+    rd->SetAttribute("Min", DoubleValue(0));
+    rd->SetAttribute("Max", DoubleValue(m_reorderDelayMax.GetSeconds()));
+    rda.SetChannelAttribute("Delay", TimeValue(m_baseDelay));
+    rda.SetChannelAttribute("ExtraDelay", PointerValue(wb));
+    rda.SetChannelAttribute("ReorderDelay", PointerValue(rd));
+    rda.SetChannelAttribute("ReorderProbability", DoubleValue(m_reorderRate));
+    rda.SetChannelAttribute("DuplicateProbability", DoubleValue(m_duplicateRate));
+    NetDeviceContainer data = rda.InstallLink(s, r);
+    m_channel = rda.GetLastChannel();
+    streams.Assign(30, [&](int64_t x) { return rda.AssignStreams(x); });
+    Ptr<ErrorModel> em;
+    if (m_burstLoss)
+    {
+        Ptr<BurstErrorModel> b = CreateObject<BurstErrorModel>();
+        b->SetAttribute("ErrorRate", DoubleValue(m_lossRate / 2.5)); // default burst U[1,4]
+        streams.Assign(40, [&](int64_t x) { return b->AssignStreams(x); });
+        em = b;
+    }
+    else
+    {
+        Ptr<RateErrorModel> e = CreateObject<RateErrorModel>();
+        e->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
+        e->SetAttribute("ErrorRate", DoubleValue(m_lossRate));
+        streams.Assign(40, [&](int64_t x) { return e->AssignStreams(x); });
+        em = e;
+    }
+    data.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    return data;
+}
+
+NetDeviceContainer
+RdaStudy::InstallControlLink(Ptr<Node> s, Ptr<Node> r, StudyStreams& streams)
+{
+    PointToPointHelper ctl;
+    ctl.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+    ctl.SetChannelAttribute("Delay", TimeValue(MicroSeconds(100)));
+    NetDeviceContainer control = ctl.Install(s, r);
+    if (m_controlLossRate > 0)
+    {
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            Ptr<RateErrorModel> e = CreateObject<RateErrorModel>();
+            e->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
+            e->SetAttribute("ErrorRate", DoubleValue(m_controlLossRate));
+            streams.Assign(60 + k, [&](int64_t x) { return e->AssignStreams(x); });
+            control.Get(k)->SetAttribute("ReceiveErrorModel", PointerValue(e));
+        }
+    }
+    return control;
+}
+
+void
+RdaStudy::SendMalformedControl(Ptr<Node> r,
+                               const Ipv4InterfaceContainer& ctlIf,
+                               Time t0,
+                               StudyStreams& streams)
+{
+    if (m_garbagePackets == 0)
+    {
+        return;
+    }
+    Ptr<Socket> junk = Socket::CreateSocket(r, UdpSocketFactory::GetTypeId());
+    junk->Bind();
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    streams.Assign(u, 50);
+    for (uint32_t g = 0; g < m_garbagePackets; ++g)
+    {
+        std::vector<uint8_t> b(1 + u->GetInteger(0, 60));
+        for (auto& x : b)
+        {
+            x = static_cast<uint8_t>(u->GetInteger(0, 255));
+        }
+        if (g % 2 == 0 && b.size() > 3)
+        {
+            b[0] = 'R'; // right magic, truncated body
+            b[1] = 'D';
+            b[2] = 1;
+            b[3] = 3;
+        }
+        for (int k = 0; k < 2; ++k)
+        {
+            Ipv4Address to = ctlIf.GetAddress(k);
+            Simulator::Schedule(t0 + MicroSeconds(997 * g + 13 * k), [junk, b, to]() {
+                junk->SendTo(Create<Packet>(b.data(), b.size()), 0, InetSocketAddress(to, 9100));
+            });
+        }
+    }
+}
+
+void
+RdaStudy::SamplePeaks(Time t0, Time end)
+{
     for (Time t = t0; t <= end + Seconds(2); t += m_intervalLength)
     {
         Simulator::Schedule(t, [this]() {
@@ -678,73 +683,6 @@ RdaStudy::Build(StudyStreams& streams)
                          m_points[0]->GetCachedIntervals() + m_points[1]->GetCachedIntervals());
         });
     }
-
-    return end + Seconds(2);
-}
-
-void
-RdaStudy::SenderCacheReleased(const RdaFlowKey& flow, uint32_t i, const LatencyIntervalCache& cache)
-{
-    CacheReleased(0, flow, i, cache);
-}
-
-void
-RdaStudy::ReceiverCacheReleased(const RdaFlowKey& flow,
-                                uint32_t i,
-                                const LatencyIntervalCache& cache)
-{
-    CacheReleased(1, flow, i, cache);
-}
-
-void
-RdaStudy::CacheReleased(int k,
-                        const RdaFlowKey& flow,
-                        uint32_t i,
-                        const LatencyIntervalCache& cache)
-{
-    const auto key = std::make_pair(flow, i);
-    KeepCache(&m_caches[k], flow, i, cache);
-    auto other = m_caches[1 - k].find(key);
-    auto rep = m_reports.find(key);
-    if (other == m_caches[1 - k].end() || rep == m_reports.end())
-    {
-        return; // scored at the end (Measure)
-    }
-    const LatencyIntervalCache& cs = k == 0 ? m_caches[0][key] : other->second;
-    const LatencyIntervalCache& cr = k == 1 ? m_caches[1][key] : other->second;
-    m_baselines[key] = Score(rep->second, cs, cr);
-    m_caches[0].erase(key);
-    m_caches[1].erase(key);
-}
-
-void
-RdaStudy::Estimated(const RdaIntervalReport& report)
-{
-    m_reports[{report.flow, report.interval}] = report;
-}
-
-RdaStudy::Baselines
-RdaStudy::Score(const RdaIntervalReport& rep,
-                const LatencyIntervalCache& cs,
-                const LatencyIntervalCache& cr) const
-{
-    Baselines b;
-    b.setDifference = LatencyIntervalCache::ExactDifference(cs, cr);
-    // LDA and FineComb get the RDA sketch's memory, or the raw log's when RDA sent that
-    uint64_t budget = rep.sketchBytes > 0 ? rep.sketchBytes : rep.rawLogBytes;
-    LatencyVarianceEstimator est =
-        m_paperVariance ? LatencyVarianceEstimator::PAPER : LatencyVarianceEstimator::CENTERED;
-    const uint32_t seed = GetSeed();
-    uint32_t lb = std::max<uint64_t>(1, budget / LdaSketch::BucketBytes());
-    b.lda = LdaSketch::Aggregate(cs.BuildLda(lb, seed), cr.BuildLda(lb, seed), est);
-    uint32_t fb = std::max<uint64_t>(1, budget / FineCombSketch::BucketBytes());
-    b.fc = FineCombSketch::Aggregate(cs.BuildFineComb(fb, seed),
-                                     cr.BuildFineComb(fb, seed),
-                                     cs.EdgeStash(fb),
-                                     cr.EdgeStash(fb),
-                                     4096,
-                                     est);
-    return b;
 }
 
 void
@@ -766,101 +704,28 @@ RdaStudy::Measure(StudyResult& result)
         duplicates += t.duplicates;
         delaySum += static_cast<long double>(t.trueMeanNs) * t.delivered;
     }
-    uint64_t decoded = 0;
-    uint64_t timedOut = 0;
-    uint64_t raw = 0;
-    for (const RdaTruthRow& t : m_truth->GetRows())
-    {
-        StudyRecord& row = result.AddRow();
-        const auto key = std::make_pair(t.flow, t.interval);
-        row.Set("flow", index[t.flow]);
-        row.Set("interval", t.interval);
-        row.Set("sent", t.sent);
-        row.Set("delivered", t.delivered);
-        row.Set("same_interval", t.sameInterval);
-        row.Set("true_mean_ns", t.trueMeanNs);
-        row.Set("true_std_ns", t.trueStdNs);
-        row.Set("local_mean_ns", t.localMeanNs);
-        row.Set("local_std_ns", t.localStdNs);
-        row.Set("matching_bias", Rel(t.sameLocalMeanNs, t.localMeanNs));
-        row.Set("boundary_bias", Rel(t.adjacentLocalMeanNs, t.localMeanNs));
-        auto rep = m_reports.find(key);
-        const bool reported = rep != m_reports.end() && !rep->second.timedOut;
-        row.Set("reported", reported && t.delivered > 0);
-        row.Set("timed_out", rep != m_reports.end() && rep->second.timedOut);
-        if (rep == m_reports.end())
-        {
-            continue; // no report (zero estimates; not in the CSV)
-        }
-        const RdaIntervalReport& r = rep->second;
-        timedOut += r.timedOut;
-        if (r.timedOut)
-        {
-            continue;
-        }
-        decoded += r.decoded;
-        raw += r.rawExchange;
-        auto b = m_baselines.find(key);
-        if (b == m_baselines.end())
-        {
-            // caches not both released yet: score from what the points (or the store) hold
-            const LatencyIntervalCache* c[2];
-            LatencyIntervalCache empty;
-            for (int k = 0; k < 2; ++k)
-            {
-                auto s = m_caches[k].find(key);
-                c[k] = s != m_caches[k].end() ? &s->second
-                                              : m_points[k]->GetFlowCache(t.flow, t.interval);
-                c[k] = c[k] ? c[k] : &empty;
-            }
-            b = m_baselines.emplace(key, Score(r, *c[0], *c[1])).first;
-        }
-        const double n = t.delivered ? static_cast<double>(t.delivered) : 1.0;
-        row.Set("boundary_matched", r.boundaryMatched);
-        row.Set("exchanged", std::string(r.rawExchange ? "raw" : "sketch"));
-        row.Set("set_difference", b->second.setDifference);
-        row.Set("d_hat", r.dHat);
-        row.Set("buckets_per_bank", r.bucketsPerBank);
-        row.Set("decoded", r.decoded);
-        const LatencyEstimate* e[4] = {&r.estimate,
-                                       &r.matchedEstimate,
-                                       &b->second.lda,
-                                       &b->second.fc};
-        const char* name[4] = {"rda", "rdab", "lda", "fc"};
-        for (int k = 0; k < 4; ++k)
-        {
-            const std::string p = name[k];
-            row.Set(p + "_mean_ns", e[k]->meanNs);
-            row.Set(p + "_std_ns", e[k]->stdNs);
-            row.Set(p + "_mean_rel_err", Rel(e[k]->meanNs, t.trueMeanNs));
-            row.Set(p + "_std_rel_err", Rel(e[k]->stdNs, t.trueStdNs));
-            row.Set(p + "_useful", e[k]->usefulPackets / n);
-        }
-        row.Set("rda_mean_rel_err_local", Rel(r.estimate.meanNs, t.localMeanNs));
-        row.Set("rdab_mean_rel_err_local", Rel(r.matchedEstimate.meanNs, t.localMeanNs));
-        row.Set("wire_bytes", r.wireBytes);
-        row.Set("raw_log_bytes", r.rawLogBytes);
-        row.Set("sketch_bytes", r.sketchBytes);
-        row.Set("signature_bytes", r.signatureBytes);
-        row.Set("control_packets", r.controlPackets);
-        row.Set("retransmissions", r.retransmissions);
-    }
+    RdaStudyScoring::Counts counts =
+        m_scoring.AddRows(m_truth->GetRows(), index, m_points[0], m_points[1], result);
     result.Set("malformed", m_points[0]->GetMalformedCount() + m_points[1]->GetMalformedCount());
     result.Set("reordered", m_channel->GetReordered());
     result.Set("packets_sent", sent);
     result.Set("packets_delivered", delivered);
     result.Set("duplicates_discarded", duplicates);
     result.Set("truth_mean_delay_ns", delivered ? static_cast<double>(delaySum / delivered) : 0.0);
-    result.Set("intervals_decoded", decoded);
-    result.Set("intervals_timed_out", timedOut);
-    result.Set("intervals_raw", raw);
+    result.Set("intervals_decoded", counts.decoded);
+    result.Set("intervals_timed_out", counts.timedOut);
+    result.Set("intervals_raw", counts.raw);
     result.Set("retransmissions",
                DynamicCast<RdaSender>(m_points[0])->GetRetransmissions() +
                    DynamicCast<RdaReceiver>(m_points[1])->GetRetransmissions());
     result.Set("peak_cached_packets", m_peakCachedPackets);
     result.Set("peak_cached_intervals", m_peakCachedIntervals);
+    CrossCheckFlowMonitor(result);
+}
 
-    // FlowMonitor cross-check of the data flows (delay and packet counts)
+void
+RdaStudy::CrossCheckFlowMonitor(StudyResult& result)
+{
     m_flowMonitor->CheckForLostPackets();
     Ptr<Ipv4FlowClassifier> cls =
         DynamicCast<Ipv4FlowClassifier>(m_flowMonitorHelper.GetClassifier());
