@@ -258,6 +258,7 @@ def build(bld):
         'study/study-lan.h',
         'study/switch-routing.h',
         'study/rda-study-scoring.h',
+        'study/rda-study.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])
