@@ -96,6 +96,7 @@ def build(bld):
         'model/inference/multi-tier-application.cc',
         'helper/multi-tier-helper.cc',
         'model/inference/message-linking-analyzer.cc',
+        'model/inference/inference-scores.cc',
         'study/study-record.cc',
         'study/study-description.cc',
         'study/study.cc',
@@ -110,6 +111,7 @@ def build(bld):
         'study/relation-graph-study.cc',
         'study/relation-study.cc',
         'study/scheduling-study.cc',
+        'study/inference-study-scoring.cc',
         'study/inference-study.cc',
         'study/rda-study-scoring.cc',
         'study/rda-study.cc',
@@ -148,6 +150,7 @@ def build(bld):
         'test/link-calibration-test-suite.cc',
         'test/trace-reconciliation-test-suite.cc',
         'test/multi-tier-workload-test-suite.cc',
+        'test/inference-scores-test-suite.cc',
         'test/inference-study-test-suite.cc',
         'test/study-layer-test-suite.cc',
         'test/bad-input-matrix-test-suite.cc',
@@ -247,6 +250,7 @@ def build(bld):
         'model/inference/multi-tier-application.h',
         'helper/multi-tier-helper.h',
         'model/inference/message-linking-analyzer.h',
+        'model/inference/inference-scores.h',
         'study/study-record.h',
         'study/study-description.h',
         'study/study.h',
@@ -259,6 +263,7 @@ def build(bld):
         'study/switch-routing.h',
         'study/rda-study-scoring.h',
         'study/rda-study.h',
+        'study/inference-study-scoring.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

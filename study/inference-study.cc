@@ -5,6 +5,7 @@
 // causality stampers, linked black-box and scored against the applications' true causes,
 // beside what vector clocks (exact happened-before) would say.
 
+#include "inference-study-scoring.h"
 #include "study-lan.h"
 #include "study-result.h"
 #include "study-streams.h"
@@ -14,22 +15,15 @@
 #include "ns3/causality-helper.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
-#include "ns3/client-aggregation.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
-#include "ns3/latest-arrival-linker.h"
-#include "ns3/link-calibration.h"
 #include "ns3/message-linking.h"
 #include "ns3/multi-tier-application.h"
 #include "ns3/multi-tier-helper.h"
-#include "ns3/nesting-linker.h"
-#include "ns3/pairwise-clock-estimator.h"
-#include "ns3/replay-checker.h"
 #include "ns3/replay-workload-application.h"
 #include "ns3/trace-reconciliation.h"
 
-#include <chrono>
 #include <cmath>
 #include <map>
 
@@ -62,6 +56,19 @@ class InferenceStudy : public Study
   private:
     /** \return the linker configuration of the parameters */
     LinkingConfig Linking() const;
+    /**
+     * The multi-tier workload: front-end, back-ends, lookup service and clients, their
+     * ports and true causes traced.
+     * \param nodes every node (0 front-end, 1..B back-ends, B+1 lookup, then the clients)
+     * \param streams the run's random streams
+     * \param next the next free stream
+     * \param causedSink where the applications' Caused trace goes
+     * \return the next free stream
+     */
+    int64_t InstallMultiTier(NodeContainer& nodes,
+                             StudyStreams& streams,
+                             int64_t next,
+                             Callback<void, uint64_t, uint64_t> causedSink);
 
     std::string m_workload;     //!< multitier, or gossip
     uint32_t m_clients;         //!< parallelism: client nodes
@@ -421,7 +428,6 @@ InferenceStudy::Build(StudyStreams& streams)
     // Nodes: 0 front-end, 1..B back-ends, B+1 lookup, then the clients.
     m_lookupNode = m_backends + 1;
     m_n = m_backends + 2 + m_clients;
-    const uint32_t lookupNode = m_lookupNode;
     const uint32_t n = m_n;
     NodeContainer nodes;
     nodes.Create(n);
@@ -471,84 +477,87 @@ InferenceStudy::Build(StudyStreams& streams)
     }
     if (m_workload == "multitier")
     {
-        MultiTierHelper tiers;
-        tiers.SetAttribute("RequestRate", DoubleValue(m_rate));
-        tiers.SetAttribute("Poisson", BooleanValue(m_poisson));
-        tiers.SetAttribute("FanOut", UintegerValue(m_fanOut));
-        tiers.SetAttribute("LookupProbability", DoubleValue(m_lookupProbability));
-        tiers.SetAttribute("LastRequest", TimeValue(m_duration));
-        auto service = [](Time mean) {
-            return StringValue(
-                "ns3::ExponentialRandomVariable[Mean=" + std::to_string(mean.GetSeconds()) + "]");
-        };
-        tiers.SetRoleAttribute(MultiTierApplication::FRONT_END,
-                               "ServiceTime",
-                               service(m_frontEndService));
-        tiers.SetRoleAttribute(MultiTierApplication::BACKEND,
-                               "ServiceTime",
-                               service(m_backendService));
-        if (m_replyService.IsStrictlyPositive())
-        {
-            tiers.SetRoleAttribute(MultiTierApplication::FRONT_END,
-                                   "ReplyServiceTime",
-                                   service(m_replyService));
-            tiers.SetRoleAttribute(MultiTierApplication::BACKEND,
-                                   "ReplyServiceTime",
-                                   service(m_replyService));
-        }
-        tiers.SetRoleAttribute(MultiTierApplication::LOOKUP,
-                               "ServiceTime",
-                               service(m_lookupService));
-        tiers.SetRoleAttribute(MultiTierApplication::CLIENT,
-                               "ServiceTime",
-                               service(m_lookupService));
-        NodeContainer backendNodes;
-        for (uint32_t b = 1; b <= m_backends; ++b)
-        {
-            backendNodes.Add(nodes.Get(b));
-        }
-        NodeContainer clientNodes;
-        for (uint32_t c = lookupNode + 1; c < n; ++c)
-        {
-            clientNodes.Add(nodes.Get(c));
-        }
-        ApplicationContainer installed =
-            tiers.Install(nodes.Get(0), backendNodes, nodes.Get(lookupNode), clientNodes);
-        next = streams.Assign(next, [&](int64_t s) {
-            return MultiTierHelper::AssignStreams(installed, s);
-        });
-        installed.Start(Time(0));
-        installed.Stop(m_duration + Seconds(1));
-        // Each client calls from a port of its own (as a client's ephemeral port
-        // would be); the servers listen on one port each, so the paper's port rule
-        // can tell them apart.
-        for (uint32_t c = lookupNode + 1; c < n; ++c)
-        {
-            nodes.Get(c)->GetApplication(0)->SetAttribute(
-                "Port",
-                UintegerValue(7001 + (c - lookupNode - 1)));
-        }
-        auto onPorts = [this](uint64_t id, uint16_t from, uint16_t to) {
-            m_ports[id] = {from, to};
-        };
-        auto portsSink = Callback<void, uint64_t, uint16_t, uint16_t>(onPorts);
-        for (uint32_t i = 0; i < installed.GetN(); ++i)
-        {
-            auto app = DynamicCast<MultiTierApplication>(installed.Get(i));
-            app->TraceConnectWithoutContext("Ports", portsSink);
-            app->TraceConnectWithoutContext("Caused", causedSink);
-            m_apps.push_back(app);
-        }
+        next = InstallMultiTier(nodes, streams, next, causedSink);
     }
     // Messages without an application cause (e.g. ICMP errors) would have no
     // truth; the workload keeps every socket open so none arise.
     return m_duration + Seconds(1);
 }
 
+int64_t
+InferenceStudy::InstallMultiTier(NodeContainer& nodes,
+                                 StudyStreams& streams,
+                                 int64_t next,
+                                 Callback<void, uint64_t, uint64_t> causedSink)
+{
+    const uint32_t lookupNode = m_lookupNode;
+    const uint32_t n = m_n;
+    MultiTierHelper tiers;
+    tiers.SetAttribute("RequestRate", DoubleValue(m_rate));
+    tiers.SetAttribute("Poisson", BooleanValue(m_poisson));
+    tiers.SetAttribute("FanOut", UintegerValue(m_fanOut));
+    tiers.SetAttribute("LookupProbability", DoubleValue(m_lookupProbability));
+    tiers.SetAttribute("LastRequest", TimeValue(m_duration));
+    auto service = [](Time mean) {
+        return StringValue(
+            "ns3::ExponentialRandomVariable[Mean=" + std::to_string(mean.GetSeconds()) + "]");
+    };
+    tiers.SetRoleAttribute(MultiTierApplication::FRONT_END,
+                           "ServiceTime",
+                           service(m_frontEndService));
+    tiers.SetRoleAttribute(MultiTierApplication::BACKEND, "ServiceTime", service(m_backendService));
+    if (m_replyService.IsStrictlyPositive())
+    {
+        tiers.SetRoleAttribute(MultiTierApplication::FRONT_END,
+                               "ReplyServiceTime",
+                               service(m_replyService));
+        tiers.SetRoleAttribute(MultiTierApplication::BACKEND,
+                               "ReplyServiceTime",
+                               service(m_replyService));
+    }
+    tiers.SetRoleAttribute(MultiTierApplication::LOOKUP, "ServiceTime", service(m_lookupService));
+    tiers.SetRoleAttribute(MultiTierApplication::CLIENT, "ServiceTime", service(m_lookupService));
+    NodeContainer backendNodes;
+    for (uint32_t b = 1; b <= m_backends; ++b)
+    {
+        backendNodes.Add(nodes.Get(b));
+    }
+    NodeContainer clientNodes;
+    for (uint32_t c = lookupNode + 1; c < n; ++c)
+    {
+        clientNodes.Add(nodes.Get(c));
+    }
+    ApplicationContainer installed =
+        tiers.Install(nodes.Get(0), backendNodes, nodes.Get(lookupNode), clientNodes);
+    next = streams.Assign(next,
+                          [&](int64_t s) { return MultiTierHelper::AssignStreams(installed, s); });
+    installed.Start(Time(0));
+    installed.Stop(m_duration + Seconds(1));
+    // Each client calls from a port of its own (as a client's ephemeral port
+    // would be); the servers listen on one port each, so the paper's port rule
+    // can tell them apart.
+    for (uint32_t c = lookupNode + 1; c < n; ++c)
+    {
+        nodes.Get(c)->GetApplication(0)->SetAttribute("Port",
+                                                      UintegerValue(7001 + (c - lookupNode - 1)));
+    }
+    auto onPorts = [this](uint64_t id, uint16_t from, uint16_t to) { m_ports[id] = {from, to}; };
+    auto portsSink = Callback<void, uint64_t, uint16_t, uint16_t>(onPorts);
+    for (uint32_t i = 0; i < installed.GetN(); ++i)
+    {
+        auto app = DynamicCast<MultiTierApplication>(installed.Get(i));
+        app->TraceConnectWithoutContext("Ports", portsSink);
+        app->TraceConnectWithoutContext("Caused", causedSink);
+        m_apps.push_back(app);
+    }
+    return next;
+}
+
 void
 InferenceStudy::Measure(StudyResult& result)
 {
     NS_LOG_FUNCTION(this);
+    // Read-out: what the run left in the applications and the causality log, and the truth.
     StudyResult& r = result;
     uint64_t requests = 0;
     for (uint32_t i = m_lookupNode + 1; i < m_apps.size(); ++i)
@@ -581,216 +590,14 @@ InferenceStudy::Measure(StudyResult& result)
                                 << trace.trueRecv[k].As(Time::MS) << " parent " << parent[k]);
     }
 
-    auto linkStart = std::chrono::steady_clock::now();
-    MessageLinker linker(Linking());
-    LinkingResult linking = linker.Analyze(trace.messages);
-    r.Set("link_s",
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - linkStart).count());
-
-    for (std::size_t k = 0; k < trace.messages.size(); ++k)
-    {
-        if (linking.links[k].mostLikely != parent[k])
-        {
-            const auto& m = trace.messages[k];
-            NS_LOG_DEBUG("wrong choice for " << k << " " << m.sender << "->" << m.receiver << " at "
-                                             << trace.trueSend[k].As(Time::MS) << ": most likely "
-                                             << linking.links[k].mostLikely << ", true "
-                                             << parent[k] << ", candidates "
-                                             << linking.links[k].parents.size());
-        }
-    }
-    LinkScore ls = ScoreLinks(linking, parent);
-    r.Set("true_links", ls.trueLinks);
-    r.Set("link_precision", ls.precision);
-    r.Set("link_recall", ls.recall);
-    r.Set("decision_accuracy", ls.decisionAccuracy);
-    r.Set("mean_true_probability", ls.meanTrueProbability);
-    std::vector<PathPattern> truthPatterns =
-        TruePatterns(trace.messages, parent, linking.clockOffset);
-    PatternScore ps = ScorePatterns(linking.patterns, truthPatterns);
-    PatternScore pm = ScorePatterns(linking.patterns, truthPatterns, true);
-    r.Set("pattern_precision", ps.precision);
-    r.Set("pattern_recall", ps.recall);
-    r.Set("map_pattern_precision", pm.precision);
-    r.Set("map_pattern_recall", pm.recall);
-    r.Set("true_patterns", ps.truePatterns);
-    r.Set("inferred_patterns", ps.inferredPatterns);
-    r.Set("pattern_node_delay_error", PatternNodeDelayError(linking.patterns, truthPatterns));
-    r.Set("link_node_delay_error",
-          ScoreNodeDelays(trace.messages, linking, parent).meanRelativeError);
-
-    // The baselines on the same trace and window, scored against the same truth.
-    // Latest arrival: WAP5's rule without its probabilities (never spontaneous);
-    // nesting (paper sec. 5.3): call/return pairs guessed from one timestamp per
-    // message; uniform: WAP5's options with equal probabilities (calibration).
-    LinkingResult latest = LatestArrivalLinker(m_window).Link(trace.messages);
-    NestingConfig nestingConfig;
-    nestingConfig.window = m_window;
-    LinkingResult nesting = NestingLinker(nestingConfig).Link(trace.messages);
-    auto baseline = [&](const std::string& name, const LinkingResult& b) {
-        LinkScore s = ScoreLinks(b, parent);
-        std::vector<PathPattern> paths =
-            TruePatterns(trace.messages, MostLikelyParents(b), linking.clockOffset);
-        PatternScore p = ScorePatterns(paths, truthPatterns, true);
-        r.Set(name + "_link_precision", s.precision);
-        r.Set(name + "_link_recall", s.recall);
-        r.Set(name + "_decision_accuracy", s.decisionAccuracy);
-        r.Set(name + "_map_pattern_recall", p.recall);
-        r.Set(name + "_map_pattern_precision", p.precision);
-    };
-    baseline("latest", latest);
-    baseline("nesting", nesting);
-
-    // The paper's client aggregation: clients told from servers by their ports,
-    // every client node merged into one in the patterns (inferred and true alike).
-    ClientClassification cc = ClassifyClients(trace.messages, m_fixedPortPeers);
-    uint32_t rightRole = 0;
+    // Scoring (no simulator needed): against the true causes and roles.
+    std::vector<bool> isClient(m_n, false);
     for (uint32_t i = 0; i < m_n; ++i)
     {
-        bool isClient = m_workload == "multitier" && i > m_lookupNode;
-        rightRole += (cc.clients.count(i) > 0) == isClient ? 1 : 0;
+        isClient[i] = m_workload == "multitier" && i > m_lookupNode;
     }
-    r.Set("client_classification_accuracy", double(rightRole) / m_n);
-    std::vector<PathPattern> aggregatedTruth = AggregateClients(truthPatterns, cc.clients);
-    r.Set("aggregated_true_patterns", aggregatedTruth.size());
-    auto aggregated = [&](const std::vector<PathPattern>& inferred) {
-        return ScorePatterns(AggregateClients(inferred, cc.clients), aggregatedTruth, true).recall;
-    };
-    r.Set("aggregated_map_pattern_recall", aggregated(linking.patterns));
-    r.Set("latest_aggregated_map_pattern_recall",
-          aggregated(TruePatterns(trace.messages, MostLikelyParents(latest), linking.clockOffset)));
-    r.Set(
-        "nesting_aggregated_map_pattern_recall",
-        aggregated(TruePatterns(trace.messages, MostLikelyParents(nesting), linking.clockOffset)));
-    // The rule "latest arrival within y * d, else spontaneous": WAP5's most likely
-    // choice whenever every candidate of a child shares one delay d (the paper's model).
-    LinkingResult rule = LatestArrivalLinker(m_window, m_y).Link(trace.messages);
-    DecisionComparison vsRule = CompareDecisions(linking, rule, parent);
-    r.Set("rule_disagreement", vsRule.DisagreementShare());
-    r.Set("rule_disagreement_wap5_right",
-          vsRule.disagreements ? double(vsRule.firstRight) / vsRule.disagreements : 0.0);
-    r.Set("rule_disagreement_rule_right",
-          vsRule.disagreements ? double(vsRule.secondRight) / vsRule.disagreements : 0.0);
-    CalibrationScore cal = ScoreCalibration(linking, parent);
-    r.Set("log_loss", cal.logLoss);
-    r.Set("brier", cal.brier);
-    r.Set("ece", cal.ece);
-    r.Set("top_label_ece", cal.topLabelEce);
-    CalibrationScore uniform = ScoreCalibration(UniformLinks(linking), parent);
-    r.Set("uniform_log_loss", uniform.logLoss);
-    r.Set("uniform_brier", uniform.brier);
-    r.Set("uniform_ece", uniform.ece);
-
-    // Network delays and offsets against the truth.
-    // Constant offset (the paper's, linking.clockOffset) and offset and rate.
-    std::map<NodePair, PairClockFit> fits =
-        PairwiseClockEstimator(m_segments).Estimate(trace.messages);
-    double netErr = 0;
-    double netMax = 0;
-    double rateErr = 0;
-    double rateMax = 0;
-    double rawErr = 0;
-    uint64_t netCount = 0;
-    std::map<std::pair<uint32_t, uint32_t>, std::pair<double, uint64_t>> trueOffset;
-    for (std::size_t k = 0; k < trace.messages.size(); ++k)
-    {
-        const auto& m = trace.messages[k];
-        if (!m.sendTs || !m.recvTs)
-        {
-            continue;
-        }
-        double trueDelay = (trace.trueRecv[k] - trace.trueSend[k]).GetNanoSeconds();
-        double obs = (*m.recvTs - *m.sendTs).GetNanoSeconds();
-        double corrected = obs;
-        uint32_t a = std::min(m.sender, m.receiver);
-        uint32_t b = std::max(m.sender, m.receiver);
-        auto it = linking.clockOffset.find({a, b});
-        if (it != linking.clockOffset.end())
-        {
-            corrected = m.sender == a ? obs - it->second.GetNanoSeconds()
-                                      : obs + it->second.GetNanoSeconds();
-        }
-        netErr += std::abs(corrected - trueDelay);
-        netMax = std::max(netMax, std::abs(corrected - trueDelay));
-        double rated = CorrectedNetworkDelay(fits, m);
-        rateErr += std::abs(rated - trueDelay);
-        rateMax = std::max(rateMax, std::abs(rated - trueDelay));
-        rawErr += std::abs(obs - trueDelay);
-        netCount++;
-        // True offset (clock_b - clock_a) at this message: local - true at each end.
-        double sendOff = (*m.sendTs - trace.trueSend[k]).GetNanoSeconds();
-        double recvOff = (*m.recvTs - trace.trueRecv[k]).GetNanoSeconds();
-        double off = m.sender == a ? recvOff - sendOff : sendOff - recvOff;
-        trueOffset[{a, b}].first += off;
-        trueOffset[{a, b}].second++;
-    }
-    r.Set("network_delay_error_us", netCount ? netErr / netCount / 1e3 : 0);
-    r.Set("raw_network_delay_error_us", netCount ? rawErr / netCount / 1e3 : 0);
-    r.Set("rate_network_delay_error_us", netCount ? rateErr / netCount / 1e3 : 0);
-    r.Set("network_delay_error_max_us", netMax / 1e3);
-    r.Set("rate_network_delay_error_max_us", rateMax / 1e3);
-    double offErr = 0;
-    uint64_t offCount = 0;
-    for (const auto& [key, est] : linking.clockOffset)
-    {
-        auto it = trueOffset.find(key);
-        if (it != trueOffset.end())
-        {
-            offErr += std::abs(est.GetNanoSeconds() - it->second.first / it->second.second);
-            offCount++;
-        }
-    }
-    r.Set("offset_error_us", offCount ? offErr / offCount / 1e3 : 0);
-
-    // Vector clocks: exact happened-before, but every earlier arrival precedes a send.
-    uint64_t hb = 0;
-    uint64_t caused = 0;
-    double candidates = 0;
-    for (std::size_t k = 0; k < trace.messages.size(); ++k)
-    {
-        if (parent[k] < 0 || trace.sendEvent[k] < 0 || trace.recvEvent[parent[k]] < 0)
-        {
-            continue;
-        }
-        const CausalEvent& send = events[trace.sendEvent[k]];
-        caused++;
-        hb += ReplayChecker::HappenedBefore(events[trace.recvEvent[parent[k]]], send) ? 1 : 0;
-        for (const auto& link : linking.links[k].parents)
-        {
-            int64_t e = trace.recvEvent[link.parent];
-            if (e >= 0 && ReplayChecker::HappenedBefore(events[e], send))
-            {
-                candidates += 1;
-            }
-        }
-    }
-    r.Set("vc_hb_recall", caused ? double(hb) / caused : 0);
-    r.Set("vc_candidates", caused ? candidates / caused : 0);
-    auto patternRows = [&r](const std::string& kind, const std::vector<PathPattern>& patterns) {
-        for (uint32_t k = 0; k < patterns.size(); ++k)
-        {
-            const auto& p = patterns[k];
-            for (uint32_t i = 0; i < p.nodes.size(); ++i)
-            {
-                const auto& node = p.nodes[i];
-                StudyRecord& row = r.AddRow();
-                row.Set("kind", kind);
-                row.Set("rank", k);
-                row.Set("signature", p.signature);
-                row.Set("expected_count", p.expectedCount);
-                row.Set("instances", p.instances);
-                row.Set("map_count", p.mapCount);
-                row.Set("node", i);
-                row.Set("parent", node.parent);
-                row.Set("sender", node.sender);
-                row.Set("receiver", node.receiver);
-                row.Set("node_delay_us", node.nodeDelay / 1e3);
-                row.Set("network_delay_us", node.networkDelay / 1e3);
-            }
-        }
-    };
-    patternRows("inferred", linking.patterns);
-    patternRows("true", truthPatterns);
+    InferenceStudyScoring(Linking(), m_segments, m_fixedPortPeers)
+        .Score(trace, events, parent, isClient, r);
 }
 
 } // namespace ns3

@@ -113,4 +113,16 @@ AggregateClients(const std::vector<PathPattern>& patterns, const std::set<uint32
     return out;
 }
 
+double
+ClientClassificationAccuracy(const ClientClassification& classification,
+                             const std::vector<bool>& isClient)
+{
+    uint32_t rightRole = 0;
+    for (uint32_t i = 0; i < isClient.size(); ++i)
+    {
+        rightRole += (classification.clients.count(i) > 0) == isClient[i] ? 1 : 0;
+    }
+    return isClient.empty() ? 1.0 : double(rightRole) / isClient.size();
+}
+
 } // namespace ns3

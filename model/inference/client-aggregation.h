@@ -44,6 +44,16 @@ ClientClassification ClassifyClients(const std::vector<TraceMessage>& trace,
 
 /**
  * \ingroup chronometry
+ * \param classification a classification of the nodes 0 .. n-1
+ * \param isClient per node, whether it truly is a client (n entries)
+ * \return the share of the n nodes put in the right role (a node absent from the trace
+ *         counts as a server)
+ */
+double ClientClassificationAccuracy(const ClientClassification& classification,
+                                    const std::vector<bool>& isClient);
+
+/**
+ * \ingroup chronometry
  * The paper's client aggregation: every client node name is replaced by one
  * name (kAggregatedClientNode, "CLIENT" in signatures) and the patterns that
  * become identical are merged (instances, expected and MAP counts added,
