@@ -109,6 +109,7 @@ def build(bld):
         'study/switch-routing.cc',
         'study/replay-study.cc',
         'study/relation-graph-study.cc',
+        'study/relation-study-scoring.cc',
         'study/relation-study.cc',
         'study/scheduling-study.cc',
         'study/inference-study-scoring.cc',
@@ -140,6 +141,7 @@ def build(bld):
         'test/tsc-relation-test-suite.cc',
         'test/relation-graph-test-suite.cc',
         'test/relation-noise-test-suite.cc',
+        'test/relation-scoring-test-suite.cc',
         'test/relation-study-test-suite.cc',
         'test/ete-predictor-test-suite.cc',
         'test/service-time-model-test-suite.cc',
@@ -264,6 +266,8 @@ def build(bld):
         'study/rda-study-scoring.h',
         'study/rda-study.h',
         'study/inference-study-scoring.h',
+        'study/relation-study-scoring.h',
+        'study/relation-study.h',
     ]
 
     module.env.append_value('CXXFLAGS', ['-std=c++17'])

@@ -7,6 +7,9 @@
 // server on D (the paper's global clock); an NTP duration is the difference of two synchronized
 // timestamps, with the sum of their bounds. Every bound is scored against the true duration.
 
+#include "relation-study.h"
+
+#include "relation-study-scoring.h"
 #include "study-result.h"
 #include "study-streams.h"
 #include "study.h"
@@ -19,9 +22,9 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/random-walk-oscillator.h"
 #include "ns3/pipeline-application.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/random-walk-oscillator.h"
 #include "ns3/relation-helper.h"
 #include "ns3/relation-noise-helper.h"
 #include "ns3/simulated-tsc.h"
@@ -41,38 +44,10 @@ NS_LOG_COMPONENT_DEFINE("RelationStudy");
 
 using namespace relation;
 
-namespace
-{
+NS_OBJECT_ENSURE_REGISTERED(RelationStudy);
 
-/** Events of one tuple. */
-struct TupleRecord
-{
-    uint64_t tsc[6]{};   //!< TSC values per event kind
-    Time at[6];          //!< true latch times
-    bool has[6]{};       //!< event seen
-    bool ntpA{false};    //!< NTP estimate at EMIT available
-    TimeEstimate ntpAtA; //!< A's estimate of the server clock at EMIT
-    bool ntpB{false};    //!< NTP estimate at RELAY_IN available
-    bool ntpC{false};    //!< NTP estimate at SINK_IN available
-    TimeEstimate ntpAtB; //!< B's estimate of A's clock at RELAY_IN
-    TimeEstimate ntpAtC; //!< C's estimate of A's clock at SINK_IN
-};
-
-/** Simulation-side state the trace sinks fill. */
-struct StudyState
-{
-    std::map<uint32_t, TupleRecord> tuples; //!< by tuple id
-    Ptr<TscClientApplication> clientA;      //!< A's client (NTP)
-    Ptr<SimulatedTsc> tscA;                 //!< A's TSC
-    Ptr<TscClientApplication> clientB;      //!< B's client (NTP)
-    Ptr<TscClientApplication> clientC;      //!< C's client (NTP)
-    Ptr<SimulatedTsc> tscB;                 //!< B's TSC
-    Ptr<SimulatedTsc> tscC;                 //!< C's TSC
-};
-
-/** Event trace sink. */
 void
-OnEvent(StudyState* s, uint32_t tuple, uint8_t kind, uint64_t tsc, Time at)
+RelationStudy::OnEvent(StudyState* s, uint32_t tuple, uint8_t kind, uint64_t tsc, Time at)
 {
     TupleRecord& r = s->tuples[tuple];
     r.tsc[kind] = tsc;
@@ -94,95 +69,6 @@ OnEvent(StudyState* s, uint32_t tuple, uint8_t kind, uint64_t tsc, Time at)
         r.ntpAtC = s->clientC->GetNtp()->ToServer(s->tscC->TicksToDuration(tsc));
     }
 }
-
-/** Accumulator of one (method, duration) entry, in seconds. */
-struct Acc
-{
-    /** Counts of one (method, duration). */
-    struct
-    {
-        uint32_t n{0};            //!< durations measured
-        uint32_t covered{0};      //!< |error| <= bound
-        uint32_t paperCovered{0}; //!< |error| <= the paper's bound (CP methods), else = covered
-    } stats;                      //!< counts
-
-    double sumBound{0}; //!< sum of bounds
-    double maxBound{0}; //!< max bound
-    double sumErr{0};   //!< sum of |error|
-    double maxErr{0};   //!< max |error|
-
-    /** \param est estimate \param truth truth \param bound bound \param paper paper bound (<0:
-     * none) */
-    void Add(double est, double truth, double bound, double paper = -1)
-    {
-        double err = std::abs(est - truth);
-        ++stats.n;
-        stats.covered += err <= bound ? 1 : 0;
-        stats.paperCovered += (paper < 0 ? err <= bound : err <= paper) ? 1 : 0;
-        sumBound += bound;
-        maxBound = std::max(maxBound, bound);
-        sumErr += err;
-        maxErr = std::max(maxErr, err);
-    }
-};
-
-} // namespace
-
-/**
- * \ingroup chronometry
- * The MinRTT relation study; run it by name ("relation") through StudyRunner,
- * chronometry-study or chronometry.run_study.
- */
-class RelationStudy : public Study
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-  protected:
-    Time Build(StudyStreams& streams) override;
-    void Measure(StudyResult& result) override;
-    void DoDispose() override;
-
-  private:
-    double m_driftPpm;       //!< per-node TSC drift uniform in [-x, x] ppm
-    Time m_asymmetry;        //!< extra one-way delay into B and C (ingress)
-    double m_load;           //!< background on-fraction into A, B, C
-    uint32_t m_rounds;       //!< MinRTT rounds per pair in quiescent windows
-    uint32_t m_busyRounds;   //!< rounds per pair in busy windows
-    Time m_tupleInterval;    //!< pipeline tuple interval
-    Time m_workload;         //!< busy phase length
-    Time m_ntpPoll;          //!< NTP poll interval
-    double m_ntpMaxSkewPpm;  //!< phi; 0 = 2 DriftPpm + 5 ppm
-    double m_linkMbps;       //!< access link rate
-    Time m_linkDelay;        //!< access link delay
-    Time m_responseJitter;   //!< TSC client response jitter
-    uint64_t m_bootBase;     //!< added to every TSC's boot value (uptime before the run)
-    std::string m_noise;     //!< probe noise model: none, host, route, all
-    std::string m_tscModel;  //!< constant, step (C's drift steps mid-run), walk
-    double m_stepPpm;        //!< drift step of C's TSC (TscModel step), ppm
-    double m_walkSpreadPpm;  //!< random-walk spread of every TSC (TscModel walk), ppm/sqrt(s)
-    bool m_wanderTerm;       //!< add the drift-wander term of the TSC model to every bound
-    bool m_bothDirections;   //!< CP_MULTI also fits the rounds the peer initiated
-    uint32_t m_ntpHops;      //!< routers between the router and the NTP server D
-    std::string m_ntpFilter; //!< NTP sample selection: BestAtQuery or Rfc5905
-
-    DriftWander m_wander;                                 //!< the term used (none if off)
-    std::vector<Ptr<StallMixtureRandomVariable>> m_hosts; //!< host delays (noise host, all)
-
-    double m_phi{0};                                //!< phi used
-    StudyState m_state;                             //!< what the trace sinks fill
-    SimulatedTscContainer m_tscs;                   //!< A, B, C, D
-    TscClientContainer m_clients;                   //!< A, B, C
-    Ptr<TscClientApplication> m_ntpServer;          //!< on D
-    Ptr<TscServerApplication> m_server;             //!< MinRTT prober on A
-    std::vector<Ptr<PipelineApplication>> m_stages; //!< pipeline
-};
-
-NS_OBJECT_ENSURE_REGISTERED(RelationStudy);
 
 TypeId
 RelationStudy::GetTypeId()
@@ -332,7 +218,9 @@ RelationStudy::GetTypeId()
                   StudySchema()
                       .Text("method", "CP, CP_BUSY, CP_MULTI, ReT, NTP, CP_BASELINE")
                       .Key()
-                      .Text("path", "the duration measured: A->C (scenario 2), B->C (scenario 3), B (scenario 1)")
+                      .Text("path",
+                            "the duration measured: A->C (scenario 2), B->C (scenario 3), B "
+                            "(scenario 1)")
                       .Key()
                       .Unsigned("n", "", "durations measured")
                       .Unsigned("covered", "", "durations with |error| <= bound")
@@ -387,14 +275,94 @@ RelationStudy::Build(StudyStreams& streams)
     // A B C R D
     NodeContainer nodes;
     nodes.Create(5);
+    std::vector<Ipv4Address> addr(5);
+    std::vector<NetDeviceContainer> links(5);
+    InstallNetwork(nodes, addr, links);
+
+    NodeContainer pipeline(nodes.Get(0), nodes.Get(1), nodes.Get(2));
+    NodeContainer timed(pipeline, NodeContainer(nodes.Get(4))); // D: the NTP server
+    const Time changeAt = workStart + m_workload / 2;           // drift step, route change
+    InstallTscs(timed, streams, changeAt, maxDrift);
+
+    RelationHelper relationHelper;
+    relationHelper.SetClientAttribute("IngressDelay", TimeValue(m_asymmetry));
+    relationHelper.SetClientAttribute("ResponseJitter", TimeValue(m_responseJitter));
+    relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(m_ntpPoll));
+    relationHelper.SetClientAttribute("NtpMaxSkew", DoubleValue(m_phi));
+    relationHelper.SetClientAttribute("NtpWanderStep", DoubleValue(m_wander.stepPpm));
+    relationHelper.SetClientAttribute("NtpFilter", StringValue(m_ntpFilter));
+    relationHelper.SetServerAttribute("Rounds", UintegerValue(m_rounds));
+    m_clients = relationHelper.InstallClients(pipeline);
+    m_clients[0]->SetAttribute("IngressDelay", TimeValue(Time(0))); // A: the short side
+    streams.Assign(100, [&](int64_t s) { return relationHelper.AssignStreams(m_clients, s); });
+    std::vector<Ipv4Address> clientAddr(addr.begin(), addr.begin() + 3);
+    for (auto& c : m_clients)
+    {
+        c->SetNtpServer(addr[4]);
+        c->SetStartTime(MilliSeconds(10));
+        c->SetStopTime(stop);
+    }
+    m_ntpServer = CreateObject<TscClientApplication>();
+    m_ntpServer->SetAttribute("ResponseJitter", TimeValue(m_responseJitter));
+    m_ntpServer->SetNodeIndex(4);
+    streams.Assign(110, [&](int64_t s) { return m_ntpServer->AssignStreams(s); });
+    nodes.Get(4)->AddApplication(m_ntpServer);
+    m_ntpServer->SetStartTime(Time(0));
+    m_ntpServer->SetStopTime(stop);
+    InstallNoise(links, streams, changeAt);
+    m_server = relationHelper.InstallServer(nodes.Get(0), m_clients, clientAddr);
+    m_server->AddWindow(MilliSeconds(100), "pre");
+    m_server->AddWindow(workStart + MilliSeconds(100), "busy1", m_busyRounds);
+    m_server->AddWindow(workStart + m_workload * 0.6, "busy2", m_busyRounds);
+    m_server->AddWindow(workEnd + MilliSeconds(300), "post");
+    m_server->SetStartTime(MilliSeconds(20));
+    m_server->SetStopTime(stop);
+
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        auto s = CreateObject<PipelineApplication>();
+        s->SetAttribute("Role",
+                        EnumValue(i == 0   ? PipelineApplication::SOURCE
+                                  : i == 1 ? PipelineApplication::RELAY
+                                           : PipelineApplication::SINK));
+        s->SetAttribute("Interval", TimeValue(m_tupleInterval));
+        s->SetAttribute("IngressDelay", TimeValue(i == 0 ? Time(0) : m_asymmetry));
+        s->SetNext(addr[std::min(i + 1, 2u)]);
+        s->SetSource(addr[0]);
+        streams.Assign(200 + i, [&](int64_t x) { return s->AssignStreams(x); });
+        nodes.Get(i)->AddApplication(s);
+        s->SetStartTime(i == 0 ? workStart : MilliSeconds(10));
+        s->SetStopTime(i == 0 ? workEnd : stop);
+        m_stages.push_back(s);
+    }
+
+    InstallLoad(nodes, addr, streams, workStart, workEnd, stop);
+
+    m_state.clientA = m_clients[0];
+    m_state.tscA = m_tscs[0];
+    m_state.clientB = m_clients[1];
+    m_state.clientC = m_clients[2];
+    m_state.tscB = m_tscs[1];
+    m_state.tscC = m_tscs[2];
+    for (auto& s : m_stages)
+    {
+        s->TraceConnectWithoutContext("Event", MakeBoundCallback(&OnEvent, &m_state));
+    }
+
+    return stop;
+}
+
+void
+RelationStudy::InstallNetwork(NodeContainer& nodes,
+                              std::vector<Ipv4Address>& addr,
+                              std::vector<NetDeviceContainer>& links)
+{
     Ptr<Node> router = nodes.Get(3);
     InternetStackHelper internet;
     internet.Install(nodes);
     PointToPointHelper p2p;
     p2p.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
     Ipv4AddressHelper ip("10.60.1.0", "255.255.255.0");
-    std::vector<Ipv4Address> addr(5);
-    std::vector<NetDeviceContainer> links(5);
     for (uint32_t x : {0u, 1u, 2u, 4u})
     {
         double mbps = x == 4 ? 10 * m_linkMbps : m_linkMbps;
@@ -423,9 +391,14 @@ RelationStudy::Build(StudyStreams& streams)
         ip.NewNetwork();
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+}
 
-    NodeContainer pipeline(nodes.Get(0), nodes.Get(1), nodes.Get(2));
-    NodeContainer timed(pipeline, NodeContainer(nodes.Get(4))); // D: the NTP server
+void
+RelationStudy::InstallTscs(const NodeContainer& timed,
+                           StudyStreams& streams,
+                           Time changeAt,
+                           double maxDrift)
+{
     TscHelper tscHelper;
     // Drift, frequency and boot value: streams 1, 2 and 3.
     auto population = tscHelper.SetUniformPopulation(m_driftPpm, 2.0e9, 3.5e9, 1099511627776.0);
@@ -451,7 +424,6 @@ RelationStudy::Build(StudyStreams& streams)
         tsc->SetAttribute("BootValue", UintegerValue(tsc->GetBootValue() + m_bootBase));
     }
     streams.Assign(10, [&](int64_t s) { return tscHelper.AssignStreams(timed, s); });
-    const Time changeAt = workStart + m_workload / 2; // drift step, route change
     if (step)
     {
         auto osc = DynamicCast<ConstantDriftOscillator>(m_tscs[2]->GetOscillator());
@@ -467,32 +439,13 @@ RelationStudy::Build(StudyStreams& streams)
         m_wander.sigmas = 4;
         m_wander.maxAbsDriftPpm = maxDrift;
     }
+}
 
-    RelationHelper relationHelper;
-    relationHelper.SetClientAttribute("IngressDelay", TimeValue(m_asymmetry));
-    relationHelper.SetClientAttribute("ResponseJitter", TimeValue(m_responseJitter));
-    relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(m_ntpPoll));
-    relationHelper.SetClientAttribute("NtpMaxSkew", DoubleValue(m_phi));
-    relationHelper.SetClientAttribute("NtpWanderStep", DoubleValue(m_wander.stepPpm));
-    relationHelper.SetClientAttribute("NtpFilter", StringValue(m_ntpFilter));
-    relationHelper.SetServerAttribute("Rounds", UintegerValue(m_rounds));
-    m_clients = relationHelper.InstallClients(pipeline);
-    m_clients[0]->SetAttribute("IngressDelay", TimeValue(Time(0))); // A: the short side
-    streams.Assign(100, [&](int64_t s) { return relationHelper.AssignStreams(m_clients, s); });
-    std::vector<Ipv4Address> clientAddr(addr.begin(), addr.begin() + 3);
-    for (auto& c : m_clients)
-    {
-        c->SetNtpServer(addr[4]);
-        c->SetStartTime(MilliSeconds(10));
-        c->SetStopTime(stop);
-    }
-    m_ntpServer = CreateObject<TscClientApplication>();
-    m_ntpServer->SetAttribute("ResponseJitter", TimeValue(m_responseJitter));
-    m_ntpServer->SetNodeIndex(4);
-    streams.Assign(110, [&](int64_t s) { return m_ntpServer->AssignStreams(s); });
-    nodes.Get(4)->AddApplication(m_ntpServer);
-    m_ntpServer->SetStartTime(Time(0));
-    m_ntpServer->SetStopTime(stop);
+void
+RelationStudy::InstallNoise(const std::vector<NetDeviceContainer>& links,
+                            StudyStreams& streams,
+                            Time changeAt)
+{
     if (m_noise == "host" || m_noise == "all")
     {
         // Heavy-tailed host delays with VM stalls at every responder and receiver (set after
@@ -528,32 +481,16 @@ RelationStudy::Build(StudyStreams& streams)
                                               changeAt,
                                               DataRate(m_linkMbps * 1e6 / 10));
     }
-    m_server = relationHelper.InstallServer(nodes.Get(0), m_clients, clientAddr);
-    m_server->AddWindow(MilliSeconds(100), "pre");
-    m_server->AddWindow(workStart + MilliSeconds(100), "busy1", m_busyRounds);
-    m_server->AddWindow(workStart + m_workload * 0.6, "busy2", m_busyRounds);
-    m_server->AddWindow(workEnd + MilliSeconds(300), "post");
-    m_server->SetStartTime(MilliSeconds(20));
-    m_server->SetStopTime(stop);
+}
 
-    for (uint32_t i = 0; i < 3; ++i)
-    {
-        auto s = CreateObject<PipelineApplication>();
-        s->SetAttribute("Role",
-                        EnumValue(i == 0   ? PipelineApplication::SOURCE
-                                  : i == 1 ? PipelineApplication::RELAY
-                                           : PipelineApplication::SINK));
-        s->SetAttribute("Interval", TimeValue(m_tupleInterval));
-        s->SetAttribute("IngressDelay", TimeValue(i == 0 ? Time(0) : m_asymmetry));
-        s->SetNext(addr[std::min(i + 1, 2u)]);
-        s->SetSource(addr[0]);
-        streams.Assign(200 + i, [&](int64_t x) { return s->AssignStreams(x); });
-        nodes.Get(i)->AddApplication(s);
-        s->SetStartTime(i == 0 ? workStart : MilliSeconds(10));
-        s->SetStopTime(i == 0 ? workEnd : stop);
-        m_stages.push_back(s);
-    }
-
+void
+RelationStudy::InstallLoad(NodeContainer& nodes,
+                           const std::vector<Ipv4Address>& addr,
+                           StudyStreams& streams,
+                           Time workStart,
+                           Time workEnd,
+                           Time stop)
+{
     if (m_load > 0)
     {
         const double period = 0.01;
@@ -580,118 +517,26 @@ RelationStudy::Build(StudyStreams& streams)
             sa.Stop(stop);
         }
     }
-
-    m_state.clientA = m_clients[0];
-    m_state.tscA = m_tscs[0];
-    m_state.clientB = m_clients[1];
-    m_state.clientC = m_clients[2];
-    m_state.tscB = m_tscs[1];
-    m_state.tscC = m_tscs[2];
-    for (auto& s : m_stages)
-    {
-        s->TraceConnectWithoutContext("Event", MakeBoundCallback(&OnEvent, &m_state));
-    }
-
-    return stop;
 }
 
 void
 RelationStudy::Measure(StudyResult& result)
 {
     NS_LOG_FUNCTION(this);
-
-    // ----- relations from the probe records
-    std::map<std::tuple<std::string, uint32_t, uint32_t>, std::vector<MinRttRound>> rec;
+    // Read-out: the probe rounds, the TSCs' nominal rates and the complete tuples with the
+    // truth (in A ticks: counter values subtracted as integers first, exact at any uptime).
+    RelationReadOut run;
     for (const auto& r : m_server->GetRecords())
     {
-        auto& v = rec[{r.window, r.initiator, r.responder}];
+        auto& v = run.rounds[{r.window, r.initiator, r.responder}];
         v.insert(v.end(), r.rounds.begin(), r.rounds.end());
     }
-    // the drift-wander term with the peer's (x-axis) nominal rate
-    auto Wander = [&](uint32_t peer) {
-        DriftWander w = m_wander;
-        w.peerFrequencyHz = m_tscs[peer]->GetNominalFrequency();
-        return w;
-    };
-    auto rounds = [&](const std::string& w, uint32_t i, uint32_t j) {
-        auto it = rec.find({w, i, j});
-        if (it == rec.end() || it->second.empty())
-        {
-            chronometry::ReportConfigError("RelationStudy: no probe round completed in window " +
-                                           w + " for pair " + std::to_string(i) + "->" +
-                                           std::to_string(j) + " (load too high?)");
-        }
-        return it->second;
-    };
-    auto two = [&](const std::string& w1, const std::string& w2, uint32_t i, uint32_t j) {
-        return TscRelation(SelectMinRtt(rounds(w1, i, j)),
-                           SelectMinRtt(rounds(w2, i, j)),
-                           1.0,
-                           Wander(j));
-    };
-    uint64_t refuted = 0;
-    auto all = [&](uint32_t i, uint32_t j) {
-        MultiRoundRelation m;
-        m.SetDriftWander(Wander(j));
-        for (const char* w : {"pre", "busy1", "busy2", "post"})
-        {
-            m.AddRounds(rounds(w, i, j));
-            if (m_bothDirections)
-            {
-                m.AddReverseRounds(rounds(w, j, i));
-            }
-        }
-        // a refuted affine model (a drift step or walk without its wander term) is a result:
-        // that pair's CP_MULTI durations are not estimated (n counts only fitted ones)
-        if (!m.Fit())
-        {
-            ++refuted;
-        }
-        return m;
-    };
-    TscRelation ab = two("pre", "post", 0, 1);
-    TscRelation ac = two("pre", "post", 0, 2);
-    TscRelation bc = two("pre", "post", 1, 2);
-    TscRelation abBusy = two("busy1", "busy2", 0, 1);
-    TscRelation acBusy = two("busy1", "busy2", 0, 2);
-    TscRelation bcBusy = two("busy1", "busy2", 1, 2);
-    MultiRoundRelation mab = all(0, 1);
-    MultiRoundRelation mac = all(0, 2);
-    MultiRoundRelation mbc = all(1, 2);
-
+    for (uint32_t k = 0; k < 3; ++k)
+    {
+        run.nominalHz.push_back(m_tscs[k]->GetNominalFrequency());
+    }
     Ptr<SimulatedTsc> tscA = m_tscs[0];
-    const double fA = tscA->GetNominalFrequency();
-    auto sec = [fA](double ticks) { return ticks / fA; };
-    // The truth in A ticks: counter values subtracted as integers first (exact at any uptime;
-    // a double of an absolute counter value is not, beyond 2^53 ticks).
     auto TA = [&](Time t) { return tscA->GetTicksAt(t); };
-
-    std::vector<std::pair<std::string, std::string>> order{{"CP", "A->C"},
-                                                           {"CP_BUSY", "A->C"},
-                                                           {"CP_MULTI", "A->C"},
-                                                           {"ReT", "A->C"},
-                                                           {"NTP", "A->C"},
-                                                           {"CP", "B->C"},
-                                                           {"CP_BASELINE", "B->C"},
-                                                           {"CP_BUSY", "B->C"},
-                                                           {"CP_MULTI", "B->C"},
-                                                           {"NTP", "B->C"},
-                                                           {"CP", "B"},
-                                                           {"CP_BUSY", "B"},
-                                                           {"CP_MULTI", "B"}};
-    std::map<std::pair<std::string, std::string>, Acc> acc;
-    auto addCp = [&](const std::string& m,
-                     const std::string& d,
-                     const DurationEstimate& e,
-                     double truthTicks) {
-        acc[{m, d}].Add(sec(e.value), sec(truthTicks), sec(e.bound), sec(e.paperBound));
-    };
-    auto addMulti = [&](const std::string& d, const TickEstimate& e, double truthTicks) {
-        acc[{"CP_MULTI", d}].Add(sec(e.value), sec(truthTicks), sec(e.bound));
-    };
-
-    uint64_t tuples = 0;
-    double sumLatency = 0;
     for (const auto& [id, r] : m_state.tuples)
     {
         using P = PipelineApplication;
@@ -699,113 +544,23 @@ RelationStudy::Measure(StudyResult& result)
         {
             continue;
         }
-        ++tuples;
-        const uint64_t a0 = r.tsc[P::EMIT];
-        const uint64_t b1 = r.tsc[P::RELAY_IN];
-        const uint64_t b2 = r.tsc[P::RELAY_OUT];
-        const uint64_t c3 = r.tsc[P::SINK_IN];
-        const double trueAC = TickDelta(TA(r.at[P::SINK_IN]), a0);
-        const double trueBC = TickDelta(TA(r.at[P::SINK_IN]), TA(r.at[P::RELAY_IN]));
-        const double trueB = TickDelta(TA(r.at[P::RELAY_OUT]), TA(r.at[P::RELAY_IN]));
-        sumLatency += sec(trueAC);
-        // A -> C (scenario 2)
-        addCp("CP", "A->C", Scenario2(ac, a0, c3), trueAC);
-        addCp("CP_BUSY", "A->C", Scenario2(acBusy, a0, c3), trueAC);
-        if (mac.GetFitStatus() == MultiRoundRelation::OK)
-        {
-            addMulti("A->C", multi::Scenario2(mac, a0, c3), trueAC);
-        }
+        RelationTuple t;
+        t.emitA = r.tsc[P::EMIT];
+        t.relayInB = r.tsc[P::RELAY_IN];
+        t.relayOutB = r.tsc[P::RELAY_OUT];
+        t.sinkInC = r.tsc[P::SINK_IN];
+        t.trueAC = TickDelta(TA(r.at[P::SINK_IN]), t.emitA);
+        t.trueBC = TickDelta(TA(r.at[P::SINK_IN]), TA(r.at[P::RELAY_IN]));
+        t.trueB = TickDelta(TA(r.at[P::RELAY_OUT]), TA(r.at[P::RELAY_IN]));
         if (r.has[P::RET_ARRIVAL] && r.has[P::RET_RETURN])
         {
-            Time rtt = m_tscs[2]->TicksToDuration(r.tsc[P::RET_RETURN] - c3);
-            TimeEstimate ret = ReturnTrip(Time(0), Time(0), rtt, m_phi);
-            double est = sec(static_cast<double>(r.tsc[P::RET_ARRIVAL] - a0));
-            // the return RTT is on C's clock: A's rate may differ by phi
-            acc[{"ReT", "A->C"}].Add(est, sec(trueAC), ret.bound.GetSeconds() + 2e-9);
+            t.returnArrivalA = r.tsc[P::RET_ARRIVAL];
+            t.returnRtt = m_tscs[2]->TicksToDuration(r.tsc[P::RET_RETURN] - t.sinkInC);
         }
-        if (r.ntpA && r.ntpC)
-        {
-            // both ends synchronized to the server; the server's and A's rates
-            // differ by at most phi over the duration
-            double est = (r.ntpAtC.value - r.ntpAtA.value).GetSeconds();
-            acc[{"NTP", "A->C"}].Add(est,
-                                     sec(trueAC),
-                                     (r.ntpAtA.bound + r.ntpAtC.bound).GetSeconds() +
-                                         m_phi * 1e-6 * std::abs(est) + 2e-9);
-        }
-        // B -> C (scenario 3)
-        addCp("CP", "B->C", Scenario3(ab, bc, b1, c3), trueBC);
-        addCp("CP_BASELINE", "B->C", Baseline(ab, ac, b1, c3), trueBC);
-        addCp("CP_BUSY", "B->C", Scenario3(abBusy, bcBusy, b1, c3), trueBC);
-        if (mab.GetFitStatus() == MultiRoundRelation::OK &&
-            mbc.GetFitStatus() == MultiRoundRelation::OK &&
-            mac.GetFitStatus() == MultiRoundRelation::OK)
-        {
-            addMulti("B->C", multi::Scenario3(mab, mbc, mac, b1, c3), trueBC);
-        }
-        if (r.ntpB && r.ntpC)
-        {
-            double est = (r.ntpAtC.value - r.ntpAtB.value).GetSeconds();
-            acc[{"NTP", "B->C"}].Add(est,
-                                     sec(trueBC),
-                                     (r.ntpAtC.bound + r.ntpAtB.bound).GetSeconds() +
-                                         m_phi * 1e-6 * std::abs(est) + 2e-9);
-        }
-        // B (scenario 1)
-        addCp("CP", "B", Scenario1(ab, b1, b2), trueB);
-        addCp("CP_BUSY", "B", Scenario1(abBusy, b1, b2), trueB);
-        if (mab.GetFitStatus() == MultiRoundRelation::OK)
-        {
-            addMulti("B", multi::Scenario1(mab, b1, b2), trueB);
-        }
-    }
-    // Per run, in every row (the CSV's layout).
-    const double quietUs = Seconds(sec(SelectMinRtt(rounds("pre", 0, 2)).Rtt())).GetSeconds() * 1e6;
-    // half the smallest RTT of a pair over every window, at the initiator's nominal rate
-    auto halfMinRttUs = [&](uint32_t i, uint32_t j) {
-        uint64_t best = UINT64_MAX;
-        for (const auto& [key, v] : rec)
-        {
-            if (std::get<1>(key) == i && std::get<2>(key) == j)
-            {
-                for (const auto& r : v)
-                {
-                    best = std::min(best, r.RttTicks());
-                }
-            }
-        }
-        return best == UINT64_MAX
-                   ? 0.0
-                   : 0.5 * static_cast<double>(best) / m_tscs[i]->GetNominalFrequency() * 1e6;
-    };
-    const std::map<std::string, double> halfRtt{{"A->C", halfMinRttUs(0, 2)},
-                                                {"B->C", halfMinRttUs(1, 2)},
-                                                {"B", halfMinRttUs(0, 1)}};
-    const double busyUs =
-        Seconds(sec(SelectMinRtt(rounds("busy1", 0, 2)).Rtt())).GetSeconds() * 1e6;
-    const double latencyUs = Seconds(tuples ? sumLatency / tuples : 0).GetSeconds() * 1e6;
-    for (const auto& o : order)
-    {
-        const Acc& a = acc[o];
-        StudyRecord& row = result.AddRow();
-        row.Set("method", o.first);
-        row.Set("path", o.second);
-        row.Set("n", a.stats.n);
-        row.Set("covered", a.stats.covered);
-        row.Set("paper_covered", a.stats.paperCovered);
-        // Through Time, as the bounds always were: whole nanoseconds.
-        Time meanBound = a.stats.n > 0 ? Seconds(a.sumBound / a.stats.n) : Time(0);
-        Time meanErr = a.stats.n > 0 ? Seconds(a.sumErr / a.stats.n) : Time(0);
-        row.Set("mean_bound_us", meanBound.GetSeconds() * 1e6);
-        row.Set("max_bound_us", Seconds(a.maxBound).GetSeconds() * 1e6);
-        row.Set("mean_abs_error_us", meanErr.GetSeconds() * 1e6);
-        row.Set("max_abs_error_us", Seconds(a.maxErr).GetSeconds() * 1e6);
-        row.Set("min_rtt_quiet_us", quietUs);
-        row.Set("min_rtt_busy_us", busyUs);
-        row.Set("mean_latency_us", latencyUs);
-        const double half = halfRtt.at(o.second);
-        row.Set("half_min_rtt_us", half);
-        row.Set("bound_ratio", half > 0 ? meanBound.GetSeconds() * 1e6 / half : 0.0);
+        t.ntpAtA = r.ntpA ? std::optional<TimeEstimate>(r.ntpAtA) : std::nullopt;
+        t.ntpAtB = r.ntpB ? std::optional<TimeEstimate>(r.ntpAtB) : std::nullopt;
+        t.ntpAtC = r.ntpC ? std::optional<TimeEstimate>(r.ntpAtC) : std::nullopt;
+        run.tuples.push_back(t);
     }
     uint64_t malformed = 0;
     for (auto& c : m_clients)
@@ -817,9 +572,13 @@ RelationStudy::Measure(StudyResult& result)
     {
         malformed += s->GetMalformed();
     }
-    result.Set("tuples", tuples);
+
+    // Scoring (no simulator needed).
+    RelationStudyScoring::Counts counts =
+        RelationStudyScoring(m_wander, m_bothDirections, m_phi).Score(run, result);
+    result.Set("tuples", counts.tuples);
     result.Set("malformed", malformed);
-    result.Set("affine_refuted", refuted);
+    result.Set("affine_refuted", counts.refuted);
 }
 
 } // namespace ns3
