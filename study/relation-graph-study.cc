@@ -56,6 +56,14 @@ class RelationGraphStudy : public Study
     void DoDispose() override;
 
   private:
+    /**
+     * The graph of the probed pairs: each drawn edge (probability EdgeProbability) gets the
+     * relations both ways, two-round or multi-round (a refuted fit gives no edge).
+     * \param edges receives the number of relations added
+     * \return the graph
+     */
+    RelationGraph BuildGraph(uint64_t& edges);
+
     uint32_t m_nodes;         //!< N
     double m_driftPpm;        //!< drift uniform in [-x, x] ppm
     uint32_t m_rounds;        //!< rounds per ordered pair and window
@@ -232,10 +240,9 @@ RelationGraphStudy::Build(StudyStreams& streams)
     return stop;
 }
 
-void
-RelationGraphStudy::Measure(StudyResult& result)
+RelationGraph
+RelationGraphStudy::BuildGraph(uint64_t& edges)
 {
-    NS_LOG_FUNCTION(this);
     std::map<std::tuple<std::string, uint32_t, uint32_t>, std::vector<MinRttRound>> rec;
     for (const auto& r : m_server->GetRecords())
     {
@@ -255,7 +262,7 @@ RelationGraphStudy::Measure(StudyResult& result)
     };
 
     RelationGraph graph(m_nodes);
-    uint64_t edges = 0;
+    edges = 0;
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
         for (uint32_t j = i + 1; j < m_nodes; ++j)
@@ -292,6 +299,15 @@ RelationGraphStudy::Measure(StudyResult& result)
         }
     }
 
+    return graph;
+}
+
+void
+RelationGraphStudy::Measure(StudyResult& result)
+{
+    NS_LOG_FUNCTION(this);
+    uint64_t edges = 0;
+    RelationGraph graph = BuildGraph(edges);
     uint64_t queries = 0;
     uint64_t found = 0;
     uint64_t covered = 0;
