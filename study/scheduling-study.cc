@@ -66,6 +66,102 @@ struct OperationRow
     Time predictionPart;        //!< (trueEnd - trueStart) - predicted
 };
 
+/**
+ * \param records the client's records
+ * \param truth per server: id -> what its OperationComplete trace recorded
+ * \return one row per record, with its truth and its errors where the server ran it
+ */
+std::vector<OperationRow>
+ReadOperations(const std::vector<ScheduledOperationRecord>& records,
+               const std::vector<std::map<uint32_t, Truth>>& truth)
+{
+    std::vector<OperationRow> rows;
+    for (const auto& r : records)
+    {
+        OperationRow row;
+        row.operation = r.operation;
+        row.server = r.server;
+        row.desired = r.desired;
+        row.scheduled = r.scheduled;
+        row.predicted = r.predicted;
+        row.shadow = r.shadow;
+        auto it = truth[r.server].find(r.id);
+        if (it != truth[r.server].end())
+        {
+            row.executed = true;
+            row.trueStart = it->second.trueStart;
+            row.trueEnd = it->second.trueEnd;
+            row.reportedEnd = it->second.localEnd;
+            row.error = row.trueEnd - row.desired;
+            row.clockPart = row.trueStart - row.scheduled;
+            row.predictionPart = (row.trueEnd - row.trueStart) - row.predicted;
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+/**
+ * The paper's four predictors scored offline: mean |T_e - T_s - prediction| over the executed
+ * operations, T_e as the server's clock read it.
+ * \param rows the operations
+ * \return Baseline's, Average's, FtAverage's and Kalman's, in us (0 when none executed)
+ */
+std::array<double, 4>
+OfflineMae(const std::vector<OperationRow>& rows)
+{
+    std::array<double, 4> sum{};
+    uint64_t executed = 0;
+    for (const auto& row : rows)
+    {
+        if (!row.executed)
+        {
+            continue;
+        }
+        ++executed;
+        Time measuredEte = row.reportedEnd - row.scheduled;
+        for (std::size_t k = 0; k < 4; ++k)
+        {
+            sum[k] += std::abs((measuredEte - row.shadow[k]).GetNanoSeconds() / 1e3);
+        }
+    }
+    std::array<double, 4> mae{};
+    for (std::size_t k = 0; k < 4 && executed > 0; ++k)
+    {
+        mae[k] = sum[k] / executed;
+    }
+    return mae;
+}
+
+/**
+ * \param rows the operations
+ * \param result receives one row per operation and server
+ */
+void
+AddOperationRows(const std::vector<OperationRow>& rows, StudyResult& result)
+{
+    for (const auto& r : rows)
+    {
+        StudyRecord& row = result.AddRow();
+        row.Set("operation", r.operation);
+        row.Set("server", r.server);
+        row.Set("executed", r.executed);
+        row.Set("desired_ns", r.desired.GetNanoSeconds());
+        row.Set("scheduled_ns", r.scheduled.GetNanoSeconds());
+        row.Set("predicted_ns", r.predicted.GetNanoSeconds());
+        row.Set("pred_baseline_ns", r.shadow[0].GetNanoSeconds());
+        row.Set("pred_average_ns", r.shadow[1].GetNanoSeconds());
+        row.Set("pred_ftaverage_ns", r.shadow[2].GetNanoSeconds());
+        row.Set("pred_kalman_ns", r.shadow[3].GetNanoSeconds());
+        row.Set("true_start_ns", r.trueStart.GetNanoSeconds());
+        row.Set("true_end_ns", r.trueEnd.GetNanoSeconds());
+        row.Set("reported_end_ns", r.reportedEnd.GetNanoSeconds());
+        row.Set("error_ns", r.error.GetNanoSeconds());
+        row.Set("clock_part_ns", r.clockPart.GetNanoSeconds());
+        row.Set("prediction_part_ns", r.predictionPart.GetNanoSeconds());
+    }
+}
+
 } // namespace
 
 /**
@@ -401,11 +497,10 @@ SchedulingStudy::Validate() const
         m_operationLead - m_decisionLead <= m_burstInterval * int64_t(m_window - 1) + m_sendAhead)
     {
         Refuse({"OperationLead", "DecisionLead", "Window", "BurstInterval", "SendAhead"},
-               Describe("OperationLead") + " - " +
-                                       Describe("DecisionLead") + " is invalid; valid: above (" +
-                                       Describe("Window") + " - 1) * " + Describe("BurstInterval") +
-                                       " + " + Describe("SendAhead") +
-                                       ", so that a burst's reports arrive before the decision");
+               Describe("OperationLead") + " - " + Describe("DecisionLead") +
+                   " is invalid; valid: above (" + Describe("Window") + " - 1) * " +
+                   Describe("BurstInterval") + " + " + Describe("SendAhead") +
+                   ", so that a burst's reports arrive before the decision");
     }
 }
 
@@ -537,6 +632,8 @@ void
 SchedulingStudy::Measure(StudyResult& result)
 {
     NS_LOG_FUNCTION(this);
+    // Read-out: the client's records beside the servers' truth, the clocks' offsets and the
+    // applications' counters.
     auto clientApp = DynamicCast<ScheduledOperationClient>(m_clientApps.Get(0));
     uint64_t malformed = clientApp->GetMalformed();
     uint64_t cancelled = 0;
@@ -551,158 +648,48 @@ SchedulingStudy::Measure(StudyResult& result)
         cancelled += server->GetCancelled();
         malformed += server->GetMalformed();
     }
-    const double offsetRangeUs = (hi - lo) / 1e3;
-    std::vector<OperationRow> rows;
-    uint64_t late = 0;
+    const std::vector<ScheduledOperationRecord>& records = clientApp->GetRecords();
+    std::vector<OperationRow> rows = ReadOperations(records, m_truth);
     uint64_t errors = 0;
-    uint64_t executed = 0;
-
-    double sumErr = 0;
-    double sumClock = 0;
-    double sumPred = 0;
-    std::array<double, 4> sumOffline{};
-    std::map<uint32_t, std::vector<const OperationRow*>> byOperation;
-    for (const auto& r : clientApp->GetRecords())
+    for (const auto& r : records)
     {
-        OperationRow row;
-        row.operation = r.operation;
-        row.server = r.server;
-        row.desired = r.desired;
-        row.scheduled = r.scheduled;
-        row.predicted = r.predicted;
-        row.shadow = r.shadow;
-        late += r.late;
         errors += r.error;
-        auto it = m_truth[r.server].find(r.id);
-        if (it != m_truth[r.server].end())
-        {
-            row.executed = true;
-            row.trueStart = it->second.trueStart;
-            row.trueEnd = it->second.trueEnd;
-            row.reportedEnd = it->second.localEnd;
-            row.error = row.trueEnd - row.desired;
-            row.clockPart = row.trueStart - row.scheduled;
-            row.predictionPart = (row.trueEnd - row.trueStart) - row.predicted;
-            ++executed;
-            sumErr += std::abs(row.error.GetNanoSeconds() / 1e3);
-            sumClock += std::abs(row.clockPart.GetNanoSeconds() / 1e3);
-            sumPred += std::abs(row.predictionPart.GetNanoSeconds() / 1e3);
-            Time measuredEte = row.reportedEnd - row.scheduled;
-            for (std::size_t k = 0; k < 4; ++k)
-            {
-                sumOffline[k] += std::abs((measuredEte - row.shadow[k]).GetNanoSeconds() / 1e3);
-            }
-        }
-        rows.push_back(row);
     }
-    for (const auto& row : rows)
+
+    // Scoring (no simulator needed): the servers' truth against the client's records.
+    const SchedulingScore score = SchedulingScore::Compute(records, m_details);
+    if (score.executed > 0)
     {
-        byOperation[row.operation].push_back(&row);
+        result.Set("mae_us", score.maeUs);
+        result.Set("mae_clock_us", score.maeStartUs);
+        result.Set("mae_prediction_us", score.maePredictionUs);
     }
-    std::array<double, 4> maeOffline{};
-    if (executed > 0)
-    {
-        result.Set("mae_us", sumErr / executed);
-        result.Set("mae_clock_us", sumClock / executed);
-        result.Set("mae_prediction_us", sumPred / executed);
-        for (std::size_t k = 0; k < 4; ++k)
-        {
-            maeOffline[k] = sumOffline[k] / executed;
-        }
-    }
-    uint64_t fullOps = 0;
-    uint64_t commitAll = 0;
-    uint64_t commitNone = 0;
-    uint64_t commitPartial = 0;
-    double meanStartSpread = 0;
-    double maxStartSpread = 0;
-    double meanEndSpread = 0;
-    for (const auto& [op, opRows] : byOperation)
-    {
-        uint32_t ran = 0;
-        Time s0 = Time::Max();
-        Time s1 = Time::Min();
-        Time e0 = Time::Max();
-        Time e1 = Time::Min();
-        for (const auto* row : opRows)
-        {
-            if (row->executed)
-            {
-                ++ran;
-                s0 = std::min(s0, row->trueStart);
-                s1 = std::max(s1, row->trueStart);
-                e0 = std::min(e0, row->trueEnd);
-                e1 = std::max(e1, row->trueEnd);
-            }
-        }
-        if (ran == opRows.size())
-        {
-            ++commitAll;
-            ++fullOps;
-            double spread = (s1 - s0).GetNanoSeconds() / 1e3;
-            meanStartSpread += spread;
-            maxStartSpread = std::max(maxStartSpread, spread);
-            meanEndSpread += (e1 - e0).GetNanoSeconds() / 1e3;
-        }
-        else if (ran == 0)
-        {
-            ++commitNone;
-        }
-        else
-        {
-            ++commitPartial;
-        }
-    }
-    if (fullOps > 0)
-    {
-        meanStartSpread /= fullOps;
-        meanEndSpread /= fullOps;
-    }
-    result.Set("executed", executed);
-    result.Set("late", late);
+    const std::array<double, 4> maeOffline = OfflineMae(rows);
+    result.Set("executed", score.executed);
+    result.Set("late", score.lateSends);
     result.Set("errors", errors);
     result.Set("probe_reports", clientApp->GetProbeReports());
     result.Set("mae_offline_baseline_us", maeOffline[0]);
     result.Set("mae_offline_average_us", maeOffline[1]);
     result.Set("mae_offline_ftaverage_us", maeOffline[2]);
     result.Set("mae_offline_kalman_us", maeOffline[3]);
-    result.Set("offset_range_us", offsetRangeUs);
-    result.Set("mean_start_spread_us", meanStartSpread);
-    result.Set("max_start_spread_us", maxStartSpread);
-    result.Set("mean_end_spread_us", meanEndSpread);
+    result.Set("offset_range_us", (hi - lo) / 1e3);
+    result.Set("mean_start_spread_us", score.meanStartSpreadUs);
+    result.Set("max_start_spread_us", score.maxStartSpreadUs);
+    result.Set("mean_end_spread_us", score.meanCompletionSpreadUs);
     result.Set("aborts", clientApp->GetAborts());
-    result.Set("commit_all", commitAll);
-    result.Set("commit_none", commitNone);
-    result.Set("commit_partial", commitPartial);
+    result.Set("commit_all", score.commitAll);
+    result.Set("commit_none", score.commitNone);
+    result.Set("commit_partial", score.commitPartial);
     result.Set("cancelled", cancelled);
     result.Set("malformed", malformed);
     // Late arrivals, refusals and start delays, from the servers' own records (truth).
-    const SchedulingScore score = SchedulingScore::Compute(clientApp->GetRecords(), m_details);
     result.Set("late_arrivals", score.lateArrivals);
     result.Set("missed", score.missed);
     result.Set("mean_start_delay_us", score.meanStartDelayUs);
     result.Set("max_start_delay_us", score.maxStartDelayUs);
     result.Set("partial_rate", score.partialRate);
-    for (const auto& r : rows)
-    {
-        StudyRecord& row = result.AddRow();
-        row.Set("operation", r.operation);
-        row.Set("server", r.server);
-        row.Set("executed", r.executed);
-        row.Set("desired_ns", r.desired.GetNanoSeconds());
-        row.Set("scheduled_ns", r.scheduled.GetNanoSeconds());
-        row.Set("predicted_ns", r.predicted.GetNanoSeconds());
-        row.Set("pred_baseline_ns", r.shadow[0].GetNanoSeconds());
-        row.Set("pred_average_ns", r.shadow[1].GetNanoSeconds());
-        row.Set("pred_ftaverage_ns", r.shadow[2].GetNanoSeconds());
-        row.Set("pred_kalman_ns", r.shadow[3].GetNanoSeconds());
-        row.Set("true_start_ns", r.trueStart.GetNanoSeconds());
-        row.Set("true_end_ns", r.trueEnd.GetNanoSeconds());
-        row.Set("reported_end_ns", r.reportedEnd.GetNanoSeconds());
-        row.Set("error_ns", r.error.GetNanoSeconds());
-        row.Set("clock_part_ns", r.clockPart.GetNanoSeconds());
-        row.Set("prediction_part_ns", r.predictionPart.GetNanoSeconds());
-    }
+    AddOperationRows(rows, result);
 }
 
 } // namespace ns3
