@@ -51,47 +51,65 @@ AtLeastOneStep(double d)
     return Time::From(std::max<int64_t>(1, std::llround(d)));
 }
 
-} // namespace
-
-LinkingResult
-MessageLinker::Link(const std::vector<TraceMessage>& trace) const
+/** Timed message lists a sender's candidates are looked up in. */
+struct IncomingIndex
 {
-    NS_LOG_FUNCTION(this << trace.size());
-    LinkingResult result;
-    const std::size_t n = trace.size();
-    result.links.resize(n);
-
-    // Incoming messages with a receive timestamp, per receiving node, by time.
+    /** Incoming messages with a receive timestamp, per receiving node, by time. */
     std::unordered_map<uint32_t, std::vector<std::pair<int64_t, uint32_t>>> incoming;
-    // Messages into an untraced node (no receive timestamp), per (sender, receiver), by send time.
+    /** Messages into an untraced node (no receive timestamp), per (sender, receiver), by send
+     * time. */
     std::map<NodePair, std::vector<std::pair<int64_t, uint32_t>>> untracedIn;
-    for (uint32_t i = 0; i < n; ++i)
+};
+
+/**
+ * \param trace the trace
+ * \return its messages indexed by where and when they arrived
+ */
+IncomingIndex
+IndexIncoming(const std::vector<TraceMessage>& trace)
+{
+    IncomingIndex index;
+    for (uint32_t i = 0; i < trace.size(); ++i)
     {
         const auto& m = trace[i];
         if (m.recvTs)
         {
-            incoming[m.receiver].push_back({m.recvTs->GetTimeStep(), i});
+            index.incoming[m.receiver].push_back({m.recvTs->GetTimeStep(), i});
         }
         else if (m.sendTs)
         {
-            untracedIn[{m.sender, m.receiver}].push_back({m.sendTs->GetTimeStep(), i});
+            index.untracedIn[{m.sender, m.receiver}].push_back({m.sendTs->GetTimeStep(), i});
         }
     }
-    for (auto& [node, v] : incoming)
+    for (auto& [node, v] : index.incoming)
     {
         std::sort(v.begin(), v.end());
     }
-    for (auto& [key, v] : untracedIn)
+    for (auto& [key, v] : index.untracedIn)
     {
         std::sort(v.begin(), v.end());
     }
+    return index;
+}
 
-    const bool perParent = m_config.delayModel == LinkDelayModel::PER_PARENT_PAIR;
-    const int64_t window = m_config.window.GetTimeStep();
-    // Step 1 and the candidate lists.
+/**
+ * Step 1: every message's candidate parents (the messages that reached its sender within the
+ * window before it left, most recent first) and the mean delays of the most recent ones.
+ * \param trace the trace
+ * \param config the linker's configuration
+ * \param result receives the candidates and meanDelay (parentPairDelay per parent pair)
+ */
+void
+FindCandidates(const std::vector<TraceMessage>& trace,
+               const LinkingConfig& config,
+               LinkingResult& result)
+{
+    const IncomingIndex index = IndexIncoming(trace);
+    const bool perParent = config.delayModel == LinkDelayModel::PER_PARENT_PAIR;
+    const int64_t window = config.window.GetTimeStep();
     std::map<NodePair, std::pair<double, uint64_t>> delaySum;    // sum of most-recent delays, count
     std::map<NodeTriple, std::pair<double, uint64_t>> tripleSum; // same, per parent pair
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < trace.size(); ++i)
     {
         const auto& m = trace[i];
         if (m.sender == m.receiver)
@@ -102,8 +120,8 @@ MessageLinker::Link(const std::vector<TraceMessage>& trace) const
         int64_t at = 0;
         if (m.sendTs)
         {
-            auto it = incoming.find(m.sender);
-            if (it != incoming.end())
+            auto it = index.incoming.find(m.sender);
+            if (it != index.incoming.end())
             {
                 list = &it->second;
             }
@@ -113,8 +131,8 @@ MessageLinker::Link(const std::vector<TraceMessage>& trace) const
         {
             // Untraced sender: time it on the receiver's clock; only the
             // receiver's own messages into the sender may have caused it.
-            auto it = untracedIn.find({m.receiver, m.sender});
-            if (it != untracedIn.end())
+            auto it = index.untracedIn.find({m.receiver, m.sender});
+            if (it != index.untracedIn.end())
             {
                 list = &it->second;
             }
@@ -132,7 +150,7 @@ MessageLinker::Link(const std::vector<TraceMessage>& trace) const
         for (auto it = end; it != list->begin();)
         {
             --it;
-            if (at - it->first > window || links.size() >= m_config.maxCandidates)
+            if (at - it->first > window || links.size() >= config.maxCandidates)
             {
                 break;
             }
@@ -175,92 +193,125 @@ MessageLinker::Link(const std::vector<TraceMessage>& trace) const
     {
         result.parentPairDelay[key] = AtLeastOneStep(s.first / double(s.second));
     }
+}
 
-    // Step 2: weights and probabilities.
-    const double spontaneousWeight = std::exp(-m_config.spontaneous);
-    auto weigh = [&]() {
-        for (uint32_t i = 0; i < n; ++i)
+/**
+ * Step 2: weigh every candidate by its delay and the spontaneous choice by y; normalize into
+ * probabilities and choose the most likely.
+ * \param trace the trace
+ * \param config the linker's configuration
+ * \param result its candidates and delays; receives the weights and choices
+ */
+void
+Weigh(const std::vector<TraceMessage>& trace, const LinkingConfig& config, LinkingResult& result)
+{
+    const bool perParent = config.delayModel == LinkDelayModel::PER_PARENT_PAIR;
+    const double spontaneousWeight = std::exp(-config.spontaneous);
+    for (uint32_t i = 0; i < trace.size(); ++i)
+    {
+        auto& ml = result.links[i];
+        if (ml.parents.empty())
         {
-            auto& ml = result.links[i];
-            if (ml.parents.empty())
-            {
-                ml.spontaneous = 1;
-                ml.mostLikely = -1;
-                continue;
-            }
-            const auto& m = trace[i];
-            double d = result.meanDelay.at({m.sender, m.receiver}).GetTimeStep();
-            double total = perParent ? spontaneousWeight / d : spontaneousWeight;
-            const double spontaneous = total;
-            for (auto& link : ml.parents)
-            {
-                if (perParent)
-                {
-                    double dx =
-                        result.parentPairDelay.at({trace[link.parent].sender, m.sender, m.receiver})
-                            .GetTimeStep();
-                    link.weight = std::exp(-link.delay.GetTimeStep() / dx) / dx;
-                }
-                else
-                {
-                    link.weight = std::exp(-link.delay.GetTimeStep() / d);
-                }
-                total += link.weight;
-            }
-            ml.spontaneous = spontaneous / total;
-            double best = ml.spontaneous;
+            ml.spontaneous = 1;
             ml.mostLikely = -1;
-            for (auto& link : ml.parents)
+            continue;
+        }
+        const auto& m = trace[i];
+        double d = result.meanDelay.at({m.sender, m.receiver}).GetTimeStep();
+        double total = perParent ? spontaneousWeight / d : spontaneousWeight;
+        const double spontaneous = total;
+        for (auto& link : ml.parents)
+        {
+            if (perParent)
             {
-                link.probability = link.weight / total;
-                if (link.probability > best)
-                {
-                    best = link.probability;
-                    ml.mostLikely = link.parent;
-                }
+                double dx =
+                    result.parentPairDelay.at({trace[link.parent].sender, m.sender, m.receiver})
+                        .GetTimeStep();
+                link.weight = std::exp(-link.delay.GetTimeStep() / dx) / dx;
+            }
+            else
+            {
+                link.weight = std::exp(-link.delay.GetTimeStep() / d);
+            }
+            total += link.weight;
+        }
+        ml.spontaneous = spontaneous / total;
+        double best = ml.spontaneous;
+        ml.mostLikely = -1;
+        for (auto& link : ml.parents)
+        {
+            link.probability = link.weight / total;
+            if (link.probability > best)
+            {
+                best = link.probability;
+                ml.mostLikely = link.parent;
             }
         }
-    };
-    weigh();
+    }
+}
+
+/**
+ * Re-estimate the mean delays from the choice probabilities (each candidate's delay weighted
+ * by its probability).
+ * \param trace the trace
+ * \param perParent also the delays per parent pair
+ * \param result its probabilities; receives the delays
+ */
+void
+Reestimate(const std::vector<TraceMessage>& trace, bool perParent, LinkingResult& result)
+{
+    std::map<NodePair, std::pair<double, double>> pairSum;   // sum p t, sum p
+    std::map<NodeTriple, std::pair<double, double>> tripleP; // sum p t, sum p
+    for (uint32_t i = 0; i < trace.size(); ++i)
+    {
+        const auto& m = trace[i];
+        for (const auto& link : result.links[i].parents)
+        {
+            double t = link.delay.GetTimeStep();
+            auto& s = pairSum[{m.sender, m.receiver}];
+            s.first += link.probability * t;
+            s.second += link.probability;
+            if (perParent)
+            {
+                auto& u = tripleP[{trace[link.parent].sender, m.sender, m.receiver}];
+                u.first += link.probability * t;
+                u.second += link.probability;
+            }
+        }
+    }
+    for (const auto& [key, s] : pairSum)
+    {
+        if (s.second > 0)
+        {
+            result.meanDelay[key] = AtLeastOneStep(s.first / s.second);
+        }
+    }
+    for (const auto& [key, s] : tripleP)
+    {
+        if (s.second > 0)
+        {
+            result.parentPairDelay[key] = AtLeastOneStep(s.first / s.second);
+        }
+    }
+}
+
+} // namespace
+
+LinkingResult
+MessageLinker::Link(const std::vector<TraceMessage>& trace) const
+{
+    NS_LOG_FUNCTION(this << trace.size());
+    LinkingResult result;
+    result.links.resize(trace.size());
+    FindCandidates(trace, m_config, result);
+    Weigh(trace, m_config, result);
     // Optional: re-estimate d from the probabilities and weigh again.
     for (uint32_t round = 0; round < m_config.iterations; ++round)
     {
-        std::map<NodePair, std::pair<double, double>> pairSum;   // sum p t, sum p
-        std::map<NodeTriple, std::pair<double, double>> tripleP; // sum p t, sum p
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            const auto& m = trace[i];
-            for (const auto& link : result.links[i].parents)
-            {
-                double t = link.delay.GetTimeStep();
-                auto& s = pairSum[{m.sender, m.receiver}];
-                s.first += link.probability * t;
-                s.second += link.probability;
-                if (perParent)
-                {
-                    auto& u = tripleP[{trace[link.parent].sender, m.sender, m.receiver}];
-                    u.first += link.probability * t;
-                    u.second += link.probability;
-                }
-            }
-        }
-        for (const auto& [key, s] : pairSum)
-        {
-            if (s.second > 0)
-            {
-                result.meanDelay[key] = AtLeastOneStep(s.first / s.second);
-            }
-        }
-        for (const auto& [key, s] : tripleP)
-        {
-            if (s.second > 0)
-            {
-                result.parentPairDelay[key] = AtLeastOneStep(s.first / s.second);
-            }
-        }
-        weigh();
+        Reestimate(trace, m_config.delayModel == LinkDelayModel::PER_PARENT_PAIR, result);
+        Weigh(trace, m_config, result);
     }
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < trace.size(); ++i)
     {
         if (result.links[i].mostLikely < 0)
         {
