@@ -6,6 +6,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,12 +26,6 @@ PairwiseClockEstimator::PairwiseClockEstimator(uint32_t segments)
     : m_segments(segments)
 {
     chronometry::RequireDoubleInRange("PairwiseClockEstimator: segments", segments, 1, 1e6, "");
-}
-
-uint32_t
-PairwiseClockEstimator::GetSegments() const
-{
-    return m_segments;
 }
 
 std::map<NodePair, Time>
@@ -66,24 +61,30 @@ PairwiseClockEstimator::EstimateOffsets(const std::vector<TraceMessage>& trace)
     return offsets;
 }
 
-std::map<NodePair, PairClockFit>
-PairwiseClockEstimator::Estimate(const std::vector<TraceMessage>& trace) const
+namespace
 {
-    NS_LOG_FUNCTION(this << trace.size());
 
-    // Per pair: (time on clock a, observation) of each direction.
-    struct Sample
-    {
-        int64_t t;   //!< on clock a
-        int64_t obs; //!< recv - send
-    };
+/** One observation of a pair: when (on clock a) and recv - send. */
+struct Sample
+{
+    int64_t t;   //!< on clock a
+    int64_t obs; //!< recv - send
+};
 
-    struct PairSamples
-    {
-        std::vector<Sample> forward;
-        std::vector<Sample> backward;
-    };
+/** The observations of a pair (a, b), a < b, each way. */
+struct PairSamples
+{
+    std::vector<Sample> forward;  //!< a -> b
+    std::vector<Sample> backward; //!< b -> a
+};
 
+/**
+ * \param trace the trace
+ * \return per pair (a, b), a < b, its observations each way (messages with both timestamps)
+ */
+std::map<NodePair, PairSamples>
+CollectSamples(const std::vector<TraceMessage>& trace)
+{
     std::map<NodePair, PairSamples> pairs;
     for (const auto& m : trace)
     {
@@ -101,116 +102,150 @@ PairwiseClockEstimator::Estimate(const std::vector<TraceMessage>& trace) const
             pairs[{m.receiver, m.sender}].backward.push_back({m.recvTs->GetTimeStep(), obs});
         }
     }
-    std::map<NodePair, PairClockFit> fits;
-    for (const auto& [key, s] : pairs)
+    return pairs;
+}
+
+/**
+ * The offset and rate of a line through the segments' offset samples (least squares), or the
+ * constant offset when there are fewer than two.
+ * \param s the pair's observations (used when no segment has both directions)
+ * \param points (time - reference, offset) per segment with messages both ways, ns
+ * \param fit receives offset, rate and points
+ */
+void
+FitLine(const PairSamples& s,
+        const std::vector<std::pair<double, double>>& points,
+        PairClockFit& fit)
+{
+    fit.points = points.size();
+    if (points.empty())
     {
-        if (s.forward.empty() || s.backward.empty())
-        {
-            continue;
-        }
-        int64_t lo = std::numeric_limits<int64_t>::max();
-        int64_t hi = std::numeric_limits<int64_t>::min();
-        for (const auto* v : {&s.forward, &s.backward})
-        {
-            for (const auto& x : *v)
-            {
-                lo = std::min(lo, x.t);
-                hi = std::max(hi, x.t);
-            }
-        }
-        const uint32_t segments = hi > lo ? m_segments : 1;
-        const double width = static_cast<double>(hi - lo) / segments;
-        auto segmentOf = [&](int64_t t) {
-            if (segments == 1)
-            {
-                return 0u;
-            }
-            auto k = static_cast<uint32_t>(static_cast<double>(t - lo) / width);
-            return std::min(k, segments - 1);
-        };
-        // Per segment, the least-delayed message each way.
-        std::vector<const Sample*> minF(segments, nullptr);
-        std::vector<const Sample*> minB(segments, nullptr);
+        // The two directions never share a segment: fall back to the constant filter.
+        int64_t f = std::numeric_limits<int64_t>::max();
+        int64_t b = std::numeric_limits<int64_t>::max();
         for (const auto& x : s.forward)
         {
-            auto& slot = minF[segmentOf(x.t)];
-            if (!slot || x.obs < slot->obs)
-            {
-                slot = &x;
-            }
+            f = std::min(f, x.obs);
         }
         for (const auto& x : s.backward)
         {
-            auto& slot = minB[segmentOf(x.t)];
-            if (!slot || x.obs < slot->obs)
-            {
-                slot = &x;
-            }
+            b = std::min(b, x.obs);
         }
-        PairClockFit fit;
+        fit.offset = Time::From((f - b) / 2);
+        fit.points = 1;
+    }
+    else if (points.size() == 1)
+    {
+        fit.offset = Time::From(std::llround(points[0].second));
+    }
+    else
+    {
+        double mt = 0;
+        double mo = 0;
+        for (const auto& [t, o] : points)
+        {
+            mt += t;
+            mo += o;
+        }
+        mt /= points.size();
+        mo /= points.size();
+        double stt = 0;
+        double sto = 0;
+        for (const auto& [t, o] : points)
+        {
+            stt += (t - mt) * (t - mt);
+            sto += (t - mt) * (o - mo);
+        }
+        fit.rate = stt > 0 ? sto / stt : 0;
+        fit.offset = Time::From(std::llround(mo - fit.rate * mt));
+    }
+}
+
+/**
+ * \param s a pair's observations, both directions present
+ * \param requested segments S
+ * \return the pair's fit: the constant offset for one segment (or a single instant), else the
+ *         line through the segments' offset samples
+ */
+PairClockFit
+FitPair(const PairSamples& s, uint32_t requested)
+{
+    int64_t lo = std::numeric_limits<int64_t>::max();
+    int64_t hi = std::numeric_limits<int64_t>::min();
+    for (const auto* v : {&s.forward, &s.backward})
+    {
+        for (const auto& x : *v)
+        {
+            lo = std::min(lo, x.t);
+            hi = std::max(hi, x.t);
+        }
+    }
+    const uint32_t segments = hi > lo ? requested : 1;
+    const double width = static_cast<double>(hi - lo) / segments;
+    auto segmentOf = [&](int64_t t) {
         if (segments == 1)
         {
-            fit.reference = Time::From(lo);
-            fit.offset = Time::From((minF[0]->obs - minB[0]->obs) / 2);
-            fit.points = 1;
-            fits[key] = fit;
-            continue;
+            return 0u;
         }
-        const int64_t ref = lo + (hi - lo) / 2;
-        std::vector<std::pair<double, double>> points; // (t - ref, offset), ns
-        for (uint32_t k = 0; k < segments; ++k)
+        auto k = static_cast<uint32_t>(static_cast<double>(t - lo) / width);
+        return std::min(k, segments - 1);
+    };
+    // Per segment, the least-delayed message each way.
+    std::vector<const Sample*> minF(segments, nullptr);
+    std::vector<const Sample*> minB(segments, nullptr);
+    for (const auto& x : s.forward)
+    {
+        auto& slot = minF[segmentOf(x.t)];
+        if (!slot || x.obs < slot->obs)
         {
-            if (minF[k] && minB[k])
-            {
-                double t = 0.5 * static_cast<double>(minF[k]->t - ref) +
-                           0.5 * static_cast<double>(minB[k]->t - ref);
-                points.push_back({t, 0.5 * static_cast<double>(minF[k]->obs - minB[k]->obs)});
-            }
+            slot = &x;
         }
-        fit.reference = Time::From(ref);
-        fit.points = points.size();
-        if (points.empty())
+    }
+    for (const auto& x : s.backward)
+    {
+        auto& slot = minB[segmentOf(x.t)];
+        if (!slot || x.obs < slot->obs)
         {
-            // The two directions never share a segment: fall back to the constant filter.
-            int64_t f = std::numeric_limits<int64_t>::max();
-            int64_t b = std::numeric_limits<int64_t>::max();
-            for (const auto& x : s.forward)
-            {
-                f = std::min(f, x.obs);
-            }
-            for (const auto& x : s.backward)
-            {
-                b = std::min(b, x.obs);
-            }
-            fit.offset = Time::From((f - b) / 2);
-            fit.points = 1;
+            slot = &x;
         }
-        else if (points.size() == 1)
+    }
+    PairClockFit fit;
+    if (segments == 1)
+    {
+        fit.reference = Time::From(lo);
+        fit.offset = Time::From((minF[0]->obs - minB[0]->obs) / 2);
+        fit.points = 1;
+        return fit;
+    }
+    const int64_t ref = lo + (hi - lo) / 2;
+    std::vector<std::pair<double, double>> points; // (t - ref, offset), ns
+    for (uint32_t k = 0; k < segments; ++k)
+    {
+        if (minF[k] && minB[k])
         {
-            fit.offset = Time::From(std::llround(points[0].second));
+            double t = 0.5 * static_cast<double>(minF[k]->t - ref) +
+                       0.5 * static_cast<double>(minB[k]->t - ref);
+            points.push_back({t, 0.5 * static_cast<double>(minF[k]->obs - minB[k]->obs)});
         }
-        else
+    }
+    fit.reference = Time::From(ref);
+    FitLine(s, points, fit);
+    return fit;
+}
+
+} // namespace
+
+std::map<NodePair, PairClockFit>
+PairwiseClockEstimator::Estimate(const std::vector<TraceMessage>& trace) const
+{
+    NS_LOG_FUNCTION(this << trace.size());
+    std::map<NodePair, PairClockFit> fits;
+    for (const auto& [key, s] : CollectSamples(trace))
+    {
+        if (!s.forward.empty() && !s.backward.empty())
         {
-            double mt = 0;
-            double mo = 0;
-            for (const auto& [t, o] : points)
-            {
-                mt += t;
-                mo += o;
-            }
-            mt /= points.size();
-            mo /= points.size();
-            double stt = 0;
-            double sto = 0;
-            for (const auto& [t, o] : points)
-            {
-                stt += (t - mt) * (t - mt);
-                sto += (t - mt) * (o - mo);
-            }
-            fit.rate = stt > 0 ? sto / stt : 0;
-            fit.offset = Time::From(std::llround(mo - fit.rate * mt));
+            fits[key] = FitPair(s, m_segments);
         }
-        fits[key] = fit;
     }
     return fits;
 }

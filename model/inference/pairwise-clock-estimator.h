@@ -70,9 +70,6 @@ class PairwiseClockEstimator
      */
     static std::map<NodePair, Time> EstimateOffsets(const std::vector<TraceMessage>& trace);
 
-    /** \return S */
-    uint32_t GetSegments() const;
-
   private:
     uint32_t m_segments; //!< S
 };
