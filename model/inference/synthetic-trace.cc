@@ -64,6 +64,66 @@ SyntheticTraceParams::Validate() const
                                       "ppm");
 }
 
+namespace
+{
+
+/** A generated message before the trace is ordered by send time. */
+struct Raw
+{
+    uint32_t from;     //!< sender
+    uint32_t to;       //!< receiver
+    Time send;         //!< true send time
+    Time recv;         //!< true receive time
+    int64_t parent;    //!< raw index of its cause, or -1
+    int64_t call;      //!< raw index of the call it answers, or -1
+    uint16_t fromPort; //!< sender's port
+    uint16_t toPort;   //!< receiver's port
+};
+
+/**
+ * Order the generated messages by true send time into the trace: local timestamps from each
+ * node's offset and drift, the truth's indexes renumbered.
+ * \param raw the generated messages
+ * \param t the trace (nodes, offsets and drifts set); receives the messages and the truth
+ */
+void
+OrderBySend(const std::vector<Raw>& raw, SyntheticTrace& t)
+{
+    std::vector<std::size_t> order(raw.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return raw[a].send < raw[b].send;
+    });
+    std::vector<int64_t> position(raw.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+    {
+        position[order[k]] = k;
+    }
+    for (std::size_t k = 0; k < order.size(); ++k)
+    {
+        const Raw& r = raw[order[k]];
+        TraceMessage m;
+        m.id = order[k] + 1;
+        m.sender = r.from;
+        m.receiver = r.to;
+        auto local = [&t](uint32_t node, Time at) {
+            Time drift = Time::From(std::llround(at.GetTimeStep() * t.clockDrift[node]));
+            return at + drift + t.clockOffsets[node];
+        };
+        m.sendTs = local(r.from, r.send);
+        m.recvTs = local(r.to, r.recv);
+        m.senderPort = r.fromPort;
+        m.receiverPort = r.toPort;
+        t.messages.push_back(m);
+        t.trueParent.push_back(r.parent < 0 ? -1 : position[r.parent]);
+        t.trueCallOf.push_back(r.call < 0 ? -1 : position[r.call]);
+        t.trueSend.push_back(r.send);
+        t.trueRecv.push_back(r.recv);
+    }
+}
+
+} // namespace
+
 SyntheticTrace
 GenerateSyntheticTrace(const SyntheticTraceParams& params)
 {
@@ -101,18 +161,6 @@ GenerateSyntheticTrace(const SyntheticTraceParams& params)
     constexpr uint16_t kServerPort = 7000;
     uint32_t ephemeral = 0;
     auto nextPort = [&ephemeral]() { return static_cast<uint16_t>(49152 + (ephemeral++ % 16384)); };
-
-    struct Raw
-    {
-        uint32_t from;
-        uint32_t to;
-        Time send;
-        Time recv;
-        int64_t parent; // raw index
-        int64_t call;   // raw index of the call it answers, or -1
-        uint16_t fromPort;
-        uint16_t toPort;
-    };
 
     std::vector<Raw> raw;
     auto wire = [&]() {
@@ -157,37 +205,7 @@ GenerateSyntheticTrace(const SyntheticTraceParams& params)
             at += next();
         }
     }
-    std::vector<std::size_t> order(raw.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return raw[a].send < raw[b].send;
-    });
-    std::vector<int64_t> position(raw.size());
-    for (std::size_t k = 0; k < order.size(); ++k)
-    {
-        position[order[k]] = k;
-    }
-    for (std::size_t k = 0; k < order.size(); ++k)
-    {
-        const Raw& r = raw[order[k]];
-        TraceMessage m;
-        m.id = order[k] + 1;
-        m.sender = r.from;
-        m.receiver = r.to;
-        auto local = [&t](uint32_t node, Time at) {
-            Time drift = Time::From(std::llround(at.GetTimeStep() * t.clockDrift[node]));
-            return at + drift + t.clockOffsets[node];
-        };
-        m.sendTs = local(r.from, r.send);
-        m.recvTs = local(r.to, r.recv);
-        m.senderPort = r.fromPort;
-        m.receiverPort = r.toPort;
-        t.messages.push_back(m);
-        t.trueParent.push_back(r.parent < 0 ? -1 : position[r.parent]);
-        t.trueCallOf.push_back(r.call < 0 ? -1 : position[r.call]);
-        t.trueSend.push_back(r.send);
-        t.trueRecv.push_back(r.recv);
-    }
+    OrderBySend(raw, t);
     return t;
 }
 
