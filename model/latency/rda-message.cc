@@ -221,6 +221,151 @@ RdaMessage::Encode() const
     return w.b;
 }
 
+namespace
+{
+
+/**
+ * \param r the reader
+ * \param[out] values receives a 16-bit count and that many 64-bit values
+ * \return false when the count exceeds MAX_ITEMS or the bytes run out
+ */
+bool
+ReadValues(Reader& r, std::vector<uint64_t>& values)
+{
+    size_t n = r.Get(2);
+    if (n > RdaMessage::MAX_ITEMS || !r.Has(n, 8))
+    {
+        return false;
+    }
+    for (size_t i = 0; i < n; ++i)
+    {
+        values.push_back(r.Get(8));
+    }
+    return true;
+}
+
+/**
+ * \param r the reader
+ * \param[out] stamps receives a 16-bit count and that many (id, timestamp) pairs
+ * \return false when the count exceeds MAX_ITEMS or the bytes run out
+ */
+bool
+ReadStamps(Reader& r, std::vector<std::pair<uint64_t, int64_t>>& stamps)
+{
+    size_t n = r.Get(2);
+    if (n > RdaMessage::MAX_ITEMS || !r.Has(n, 16))
+    {
+        return false;
+    }
+    for (size_t i = 0; i < n; ++i)
+    {
+        uint64_t id = r.Get(8);
+        stamps.emplace_back(id, static_cast<int64_t>(r.Get(8)));
+    }
+    return true;
+}
+
+/**
+ * \param r the reader
+ * \param[out] checksum receives the checksum flag byte
+ * \return false unless the byte is 0 or 1
+ */
+bool
+ReadChecksumFlag(Reader& r, bool& checksum)
+{
+    uint64_t c = r.Get(1);
+    checksum = c == 1;
+    return c <= 1;
+}
+
+/**
+ * A SKETCH_CHUNK's body after the common header.
+ * \param r the reader
+ * \param out receives the fields and cells
+ * \return false if malformed
+ */
+bool
+ReadSketchChunk(Reader& r, RdaMessage& out)
+{
+    out.totalCells = static_cast<uint32_t>(r.Get(4));
+    out.offset = static_cast<uint32_t>(r.Get(4));
+    if (!ReadChecksumFlag(r, out.checksum))
+    {
+        return false;
+    }
+    size_t n = r.Get(2);
+    if (n > RdaMessage::MAX_ITEMS || !r.Has(n, out.checksum ? 32 : 24) ||
+        static_cast<uint64_t>(out.offset) + n > out.totalCells)
+    {
+        return false;
+    }
+    for (size_t i = 0; i < n; ++i)
+    {
+        RdaSketch::Bucket b;
+        b.id = r.Get(8);
+        b.chk = out.checksum ? r.Get(8) : 0;
+        b.ts = static_cast<int64_t>(r.Get(8));
+        b.cnt = static_cast<int64_t>(r.Get(8));
+        out.cells.push_back(b);
+    }
+    return true;
+}
+
+/**
+ * The body after the common header, by type.
+ * \param r the reader
+ * \param t the type byte
+ * \param out receives the type and fields
+ * \return false if malformed or of an unknown type
+ */
+bool
+ReadBody(Reader& r, uint64_t t, RdaMessage& out)
+{
+    switch (t)
+    {
+    case RdaMessage::SIGNATURE:
+        out.type = RdaMessage::SIGNATURE;
+        out.setSize = r.Get(8);
+        out.flows = static_cast<uint16_t>(r.Get(2));
+        return ReadValues(r, out.values);
+    case RdaMessage::SKETCH_REQUEST:
+        out.type = RdaMessage::SKETCH_REQUEST;
+        out.banks = static_cast<uint8_t>(r.Get(1));
+        out.buckets = static_cast<uint32_t>(r.Get(4));
+        if (!ReadChecksumFlag(r, out.checksum))
+        {
+            return false;
+        }
+        out.seed = r.Get(8);
+        return out.banks >= 1 && out.banks <= RdaSketch::MAX_BANKS && out.buckets >= 1 &&
+               out.buckets <= RdaSketch::MAX_BUCKETS;
+    case RdaMessage::SKETCH_CHUNK:
+        out.type = RdaMessage::SKETCH_CHUNK;
+        return ReadSketchChunk(r, out);
+    case RdaMessage::TS_REQUEST:
+        out.type = RdaMessage::TS_REQUEST;
+        out.offset = static_cast<uint32_t>(r.Get(4));
+        return ReadValues(r, out.values);
+    case RdaMessage::TS_REPLY:
+        out.type = RdaMessage::TS_REPLY;
+        out.offset = static_cast<uint32_t>(r.Get(4));
+        return ReadStamps(r, out.stamps);
+    case RdaMessage::RAW_REQUEST:
+        out.type = RdaMessage::RAW_REQUEST;
+        return true;
+    case RdaMessage::RAW_CHUNK:
+        out.type = RdaMessage::RAW_CHUNK;
+        out.totalCells = static_cast<uint32_t>(r.Get(4));
+        out.offset = static_cast<uint32_t>(r.Get(4));
+        return ReadStamps(r, out.stamps) &&
+               static_cast<uint64_t>(out.offset) + out.stamps.size() <= out.totalCells;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
 bool
 RdaMessage::Decode(const uint8_t* data, size_t length, RdaMessage& out)
 {
@@ -237,119 +382,7 @@ RdaMessage::Decode(const uint8_t* data, size_t length, RdaMessage& out)
     out.flow.srcPort = static_cast<uint16_t>(r.Get(2));
     out.flow.dstPort = static_cast<uint16_t>(r.Get(2));
     out.flow.protocol = static_cast<uint8_t>(r.Get(1));
-    size_t n = 0;
-    auto stampList = [&]() {
-        n = r.Get(2);
-        if (n > MAX_ITEMS || !r.Has(n, 16))
-        {
-            return false;
-        }
-        for (size_t i = 0; i < n; ++i)
-        {
-            uint64_t id = r.Get(8);
-            out.stamps.emplace_back(id, static_cast<int64_t>(r.Get(8)));
-        }
-        return true;
-    };
-    switch (t)
-    {
-    case SIGNATURE:
-        out.type = SIGNATURE;
-        out.setSize = r.Get(8);
-        out.flows = static_cast<uint16_t>(r.Get(2));
-        n = r.Get(2);
-        if (n > MAX_ITEMS || !r.Has(n, 8))
-        {
-            return false;
-        }
-        for (size_t i = 0; i < n; ++i)
-        {
-            out.values.push_back(r.Get(8));
-        }
-        break;
-    case SKETCH_REQUEST:
-        out.type = SKETCH_REQUEST;
-        out.banks = static_cast<uint8_t>(r.Get(1));
-        out.buckets = static_cast<uint32_t>(r.Get(4));
-        {
-            uint64_t c = r.Get(1);
-            if (c > 1)
-            {
-                return false;
-            }
-            out.checksum = c == 1;
-        }
-        out.seed = r.Get(8);
-        if (out.banks < 1 || out.banks > RdaSketch::MAX_BANKS || out.buckets < 1 ||
-            out.buckets > RdaSketch::MAX_BUCKETS)
-        {
-            return false;
-        }
-        break;
-    case SKETCH_CHUNK: {
-        out.type = SKETCH_CHUNK;
-        out.totalCells = static_cast<uint32_t>(r.Get(4));
-        out.offset = static_cast<uint32_t>(r.Get(4));
-        uint64_t c = r.Get(1);
-        if (c > 1)
-        {
-            return false;
-        }
-        out.checksum = c == 1;
-        n = r.Get(2);
-        if (n > MAX_ITEMS || !r.Has(n, out.checksum ? 32 : 24) ||
-            static_cast<uint64_t>(out.offset) + n > out.totalCells)
-        {
-            return false;
-        }
-        for (size_t i = 0; i < n; ++i)
-        {
-            RdaSketch::Bucket b;
-            b.id = r.Get(8);
-            b.chk = out.checksum ? r.Get(8) : 0;
-            b.ts = static_cast<int64_t>(r.Get(8));
-            b.cnt = static_cast<int64_t>(r.Get(8));
-            out.cells.push_back(b);
-        }
-        break;
-    }
-    case TS_REQUEST:
-        out.type = TS_REQUEST;
-        out.offset = static_cast<uint32_t>(r.Get(4));
-        n = r.Get(2);
-        if (n > MAX_ITEMS || !r.Has(n, 8))
-        {
-            return false;
-        }
-        for (size_t i = 0; i < n; ++i)
-        {
-            out.values.push_back(r.Get(8));
-        }
-        break;
-    case TS_REPLY:
-        out.type = TS_REPLY;
-        out.offset = static_cast<uint32_t>(r.Get(4));
-        if (!stampList())
-        {
-            return false;
-        }
-        break;
-    case RAW_REQUEST:
-        out.type = RAW_REQUEST;
-        break;
-    case RAW_CHUNK:
-        out.type = RAW_CHUNK;
-        out.totalCells = static_cast<uint32_t>(r.Get(4));
-        out.offset = static_cast<uint32_t>(r.Get(4));
-        if (!stampList() || static_cast<uint64_t>(out.offset) + n > out.totalCells)
-        {
-            return false;
-        }
-        break;
-    default:
-        return false;
-    }
-    return r.ok && r.pos == length;
+    return ReadBody(r, t, out) && r.ok && r.pos == length;
 }
 
 } // namespace ns3
