@@ -38,12 +38,6 @@ constexpr std::array<ReferencePredictorKind, 3> REFERENCES{ReferencePredictorKin
                                                            ReferencePredictorKind::CALIBRATED};
 } // namespace
 
-bool
-ScheduledOperationRecord::Missed() const
-{
-    return error && errorCode == SchedulingHeader::TOO_FAR_PAST;
-}
-
 std::vector<std::string>
 ScheduledOperationClient::PredictorNames()
 {
@@ -274,34 +268,7 @@ ScheduledOperationClient::GetAborts() const
 ScheduledOperationSummary
 ScheduledOperationClient::Summarize() const
 {
-    ScheduledOperationSummary s;
-    double delaySum = 0;
-    for (const auto& r : m_records)
-    {
-        ++s.records;
-        s.reported += r.reported;
-        s.lateSends += r.late;
-        s.lateArrivals += r.arrivedLate;
-        s.missed += r.Missed();
-        s.errors += r.error;
-        s.unanswered += !r.acked && !r.reported && !r.error;
-        s.scheduleRetries += r.scheduleCopies > 1 ? r.scheduleCopies - 1 : 0;
-        s.cancels += r.cancelSent;
-        s.cancelRetries += r.cancelCopies > 1 ? r.cancelCopies - 1 : 0;
-        s.cancelsConfirmed += r.cancelAcked && r.cancelCode == SchedulingHeader::OK;
-        s.cancelsTooLate += r.cancelAcked && r.cancelCode == SchedulingHeader::NOT_PENDING;
-        if (r.reported)
-        {
-            double d = r.startDelay.GetNanoSeconds();
-            delaySum += d;
-            s.maxStartDelayNs = std::max(s.maxStartDelayNs, d);
-        }
-    }
-    if (s.reported > 0)
-    {
-        s.meanStartDelayNs = delaySum / s.reported;
-    }
-    return s;
+    return SummarizeRecords(m_records);
 }
 
 void
