@@ -196,44 +196,46 @@ F(double x, int digits = 0)
     return buf;
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/**
+ * Append one CSV line: a point's sums, averaged over its runs where they are per run.
+ * \param csv the CSV
+ * \param table the table
+ * \param mix the server or fault mix
+ * \param predictor the active predictor
+ * \param delay the link delay
+ * \param maxPast the servers' SchedMaxPast
+ * \param retries the client's retries
+ * \param s the sums
+ */
+void
+AddRow(std::ostringstream& csv,
+       const std::string& table,
+       const std::string& mix,
+       const std::string& predictor,
+       Time delay,
+       Time maxPast,
+       uint32_t retries,
+       const Sum& s)
 {
-    uint32_t runs = 3;
-    uint32_t operations = 50;
-    std::string outDir = "results";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("runs", "Random runs per point", runs);
-    cmd.AddValue("operations", "Operations per run", operations);
-    cmd.AddValue("outDir", "Output folder (must exist)", outDir);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(runs < 1 || runs > 1000, "--runs must be in [1, 1000]");
-    NS_ABORT_MSG_IF(operations < 1 || operations > 100000, "--operations must be in [1, 100000]");
+    double n = s.runs;
+    uint64_t ops = s.all + s.none + s.partial;
+    csv << table << ',' << mix << ',' << predictor << ',' << delay.GetNanoSeconds() << ','
+        << maxPast.GetNanoSeconds() << ',' << retries << ',' << s.runs << ',' << s.records << ','
+        << s.executed << ',' << s.mae / n << ',' << s.p99 / n << ',' << s.startSpread / n << ','
+        << s.completionSpread / n << ',' << s.lateSends << ',' << s.lateArrivals << ',' << s.missed
+        << ',' << s.startDelay / n << ',' << s.all << ',' << s.none << ',' << s.partial << ','
+        << (ops ? double(s.partial) / ops : 0) << ',' << s.aborts << ',' << s.retries << '\n';
+}
 
-    std::ostringstream csv;
-    csv << "table,mix,predictor,delay_ns,sched_max_past_ns,retries,runs,records,executed,mae_us,"
-           "p99_us,start_spread_us,completion_spread_us,late_sends,late_arrivals,missed,"
-           "start_delay_us,commit_all,commit_none,commit_partial,partial_rate,aborts,copies\n";
-    auto row = [&csv](const std::string& table,
-                      const std::string& mix,
-                      const std::string& predictor,
-                      Time delay,
-                      Time maxPast,
-                      uint32_t retries,
-                      const Sum& s) {
-        double n = s.runs;
-        uint64_t ops = s.all + s.none + s.partial;
-        csv << table << ',' << mix << ',' << predictor << ',' << delay.GetNanoSeconds() << ','
-            << maxPast.GetNanoSeconds() << ',' << retries << ',' << s.runs << ',' << s.records
-            << ',' << s.executed << ',' << s.mae / n << ',' << s.p99 / n << ',' << s.startSpread / n
-            << ',' << s.completionSpread / n << ',' << s.lateSends << ',' << s.lateArrivals << ','
-            << s.missed << ',' << s.startDelay / n << ',' << s.all << ',' << s.none << ','
-            << s.partial << ',' << (ops ? double(s.partial) / ops : 0) << ',' << s.aborts << ','
-            << s.retries << '\n';
-    };
-
+/**
+ * Table 1: every predictor on identical, testbed and cloud server mixes.
+ * \param runs runs per point
+ * \param operations operations per run
+ * \param csv receives one line per point
+ */
+void
+PredictorTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
+{
     // 1. Predictors on three server mixes.
     std::cout << "1. Predictors, 4 servers, E = 100 us, " << operations << " operations x " << runs
               << " runs (true completion vs T_d; spreads across servers, us)\n";
@@ -258,7 +260,7 @@ main(int argc, char* argv[])
                 uint64_t a = 0;
                 sum.Add(RunScenario(sc, c, a), c, a);
             }
-            row("predictors", mix, predictor, MicroSeconds(100), Seconds(1), 0, sum);
+            AddRow(csv, "predictors", mix, predictor, MicroSeconds(100), Seconds(1), 0, sum);
             std::printf("   %-12s %-12s %6s %6s %13s %18s\n",
                         mix.c_str(),
                         predictor.c_str(),
@@ -268,7 +270,17 @@ main(int argc, char* argv[])
                         F(sum.completionSpread / runs).c_str());
         }
     }
+}
 
+/**
+ * Table 2: the link delay across the send-ahead lead, for two SchedMaxPast values.
+ * \param runs runs per point
+ * \param operations operations per run
+ * \param csv receives one line per point
+ */
+void
+DelayTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
+{
     // 2. Delay across the send-ahead lead.
     std::cout << "\n2. Delay delta across SendAhead = 50 ms (identical servers, spikes 2 %)\n";
     std::cout << "   max-past  delta(ms)  predictor  late-sends  late-arrivals  missed  "
@@ -295,7 +307,7 @@ main(int argc, char* argv[])
                     uint64_t a = 0;
                     sum.Add(RunScenario(sc, c, a), c, a);
                 }
-                row("delay", "identical", predictor, delay, maxPast, 0, sum);
+                AddRow(csv, "delay", "identical", predictor, delay, maxPast, 0, sum);
                 std::printf("   %8s  %9s  %-9s  %10llu  %13llu  %6llu  %15s  %7s\n",
                             (F(maxPast.GetMilliSeconds()) + "ms").c_str(),
                             F(ms).c_str(),
@@ -308,14 +320,16 @@ main(int argc, char* argv[])
             }
         }
     }
+}
 
-    // 3. Atomic commit under fault mixes.
-    std::cout << "\n3. Atomic commit, 4 servers, E = 1 ms, " << operations << " commits x " << runs
-              << " runs\n";
-    std::cout << "   mix                          retries   all  none  partial  partial-rate  "
-                 "copies\n";
-    using Mix = std::pair<std::string, std::function<void(SchedulingHelper&)>>;
-    const std::vector<Mix> faults = {
+/** A named fault mix: how it configures the scheduling helper. */
+using Mix = std::pair<std::string, std::function<void(SchedulingHelper&)>>;
+
+/** \return the atomic-commit fault mixes, in table order */
+std::vector<Mix>
+FaultMixes()
+{
+    return {
         {"none", [](SchedulingHelper&) {}},
         {"ack-loss-5%",
          [](SchedulingHelper& h) {
@@ -353,6 +367,23 @@ main(int argc, char* argv[])
              h.SetServerAttribute("Downtime", TimeValue(MilliSeconds(500)));
          }},
     };
+}
+
+/**
+ * Table 3: atomic commit under fault mixes, without and with client retries.
+ * \param runs runs per point
+ * \param operations operations per run
+ * \param csv receives one line per point
+ */
+void
+AtomicTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
+{
+    // 3. Atomic commit under fault mixes.
+    std::cout << "\n3. Atomic commit, 4 servers, E = 1 ms, " << operations << " commits x " << runs
+              << " runs\n";
+    std::cout << "   mix                          retries   all  none  partial  partial-rate  "
+                 "copies\n";
+    const std::vector<Mix> faults = FaultMixes();
     for (const auto& [mix, fault] : faults)
     {
         for (uint32_t retries : {0u, 3u})
@@ -379,7 +410,7 @@ main(int argc, char* argv[])
                 uint64_t a = 0;
                 sum.Add(RunScenario(sc, c, a), c, a);
             }
-            row("atomic", mix, "FtAverage", MicroSeconds(100), Seconds(1), retries, sum);
+            AddRow(csv, "atomic", mix, "FtAverage", MicroSeconds(100), Seconds(1), retries, sum);
             uint64_t ops = sum.all + sum.none + sum.partial;
             std::printf("   %-28s %7u  %4llu  %4llu  %7llu  %12s  %6llu\n",
                         mix.c_str(),
@@ -391,6 +422,31 @@ main(int argc, char* argv[])
                         (unsigned long long)sum.retries);
         }
     }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t runs = 3;
+    uint32_t operations = 50;
+    std::string outDir = "results";
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("runs", "Random runs per point", runs);
+    cmd.AddValue("operations", "Operations per run", operations);
+    cmd.AddValue("outDir", "Output folder (must exist)", outDir);
+    cmd.Parse(argc, argv);
+    NS_ABORT_MSG_IF(runs < 1 || runs > 1000, "--runs must be in [1, 1000]");
+    NS_ABORT_MSG_IF(operations < 1 || operations > 100000, "--operations must be in [1, 100000]");
+
+    std::ostringstream csv;
+    csv << "table,mix,predictor,delay_ns,sched_max_past_ns,retries,runs,records,executed,mae_us,"
+           "p99_us,start_spread_us,completion_spread_us,late_sends,late_arrivals,missed,"
+           "start_delay_us,commit_all,commit_none,commit_partial,partial_rate,aborts,copies\n";
+    PredictorTable(runs, operations, csv);
+    DelayTable(runs, operations, csv);
+    AtomicTable(runs, operations, csv);
 
     std::string path = outDir + "/oneclock-scenarios.csv";
     std::string tmp = path + ".tmp";
