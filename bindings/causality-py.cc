@@ -273,12 +273,12 @@ chronometry_py::RegisterCausality(py::module_& m)
             py::arg("index"))
         .def(
             "check",
-            [](const Execution& x, Time skew, Time interval, Time hvcEpsilon) {
+            [](const Execution& x, Time skew, Time interval, Time hvcSkewBound) {
                 const auto& v = x.events;
                 ReplayCheckerOptions o;
                 o.skewBound = skew;
                 o.interval = interval;
-                o.hvcEpsilon = hvcEpsilon;
+                o.hvcSkewBound = hvcSkewBound;
                 auto r = ReplayChecker::Check(v, o);
                 py::dict d;
                 d["events"] = r.events;
@@ -356,7 +356,7 @@ chronometry_py::RegisterCausality(py::module_& m)
             p.seed = seed;
             CausalityConfig c;
             c.n = n;
-            c.hvcEpsilon = skew;
+            c.hvcSkewBound = skew;
             c.replay.epsilon = static_cast<uint32_t>(skew.GetTimeStep() / interval.GetTimeStep());
             c.replay.interval = interval;
             c.replay.counterRule = ParseRule(rule);

@@ -97,7 +97,20 @@ FindKeyword(const StudyDescription& d, const std::string& keyword, bool& unit)
             return &p;
         }
     }
-    return nullptr;
+    // a renamed parameter's old keyword ("skew_ns", "skew"), deprecated for one release
+    const std::string current = d.RenamedFrom(keyword);
+    const StudyParameter* p = current.empty() ? nullptr : d.FindParameter(current);
+    if (p != nullptr)
+    {
+        const bool ns = keyword.size() >= 3 && keyword.compare(keyword.size() - 3, 3, "_ns") == 0;
+        unit = p->time && !ns;
+        PyErr_WarnEx(PyExc_DeprecationWarning,
+                     (keyword + " is deprecated; use " +
+                      (unit ? UnitKeyword(*p) : p->keyword) + " (the same parameter)")
+                         .c_str(),
+                     1);
+    }
+    return p;
 }
 
 /**
@@ -629,7 +642,7 @@ Describe(const StudyDescription& d)
         }
         else
         {
-            x["default"] = StudyDescription::FormatValue(p, initial);
+            x["default"] = d.FormatValue(p, initial);
         }
         x["range"] = d.GetRange(p);
         x["unit"] = d.GetUnit(p);

@@ -491,7 +491,7 @@ RdaStudy::Build(StudyStreams& streams)
     ClockHelper receiverClock;
     if (m_skewBound.IsStrictlyPositive())
     {
-        receiverClock.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(m_skewBound));
+        receiverClock.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(m_skewBound));
     }
     else
     {

@@ -78,7 +78,7 @@ class CausalityLog : public Object
 
     /**
      * The checker settings the stampers of this log run with: skewBound = Epsilon x Interval
-     * (RepCl's E), interval = Interval, hvcEpsilon = HVC's epsilon.  Refused (configuration
+     * (RepCl's E), interval = Interval, hvcSkewBound = HVC's E.  Refused (configuration
      * error) before a stamper has started.
      * \return the options, the rest at their defaults
      */
@@ -90,9 +90,9 @@ class CausalityLog : public Object
      * \param node the stamper's node id
      * \param skewBound RepCl's E (Epsilon x Interval)
      * \param interval RepCl's I
-     * \param hvcEpsilon HVC's epsilon
+     * \param hvcSkewBound HVC's skew bound E (its epsilon)
      */
-    void RegisterStamperSettings(uint32_t node, Time skewBound, Time interval, Time hvcEpsilon);
+    void RegisterStamperSettings(uint32_t node, Time skewBound, Time interval, Time hvcSkewBound);
 
     /**
      * Record a skew mismatch that was allowed (AllowSkewMismatch): reported by Check() and
@@ -119,7 +119,7 @@ class CausalityLog : public Object
     uint32_t m_firstNode = 0;                  //!< the first stamper's node
     Time m_skewBound;                          //!< RepCl E of the stampers
     Time m_interval;                           //!< RepCl I of the stampers
-    Time m_hvcEpsilon;                         //!< HVC epsilon of the stampers
+    Time m_hvcSkewBound;                       //!< HVC's E (epsilon) of the stampers
     std::vector<std::string> m_skewMismatches; //!< allowed mismatches, one line each
 };
 
@@ -133,10 +133,10 @@ class CausalityLog : public Object
  * Install it with CausalityHelper, which numbers the processes and shares
  * one CausalityLog.  Applications record local events with RecordLocalEvent().
  *
- * The skew bound E is given once, on the clocks: unless HvcEpsilon / Epsilon are set, the
- * stamper takes HVC's epsilon = E and RepCl's Epsilon = E / Interval from its node's
- * LocalClock::GetSkewBound() at Start (refused when Interval does not divide E, or when the
- * clock has no bound).  An explicit setting that disagrees with a bounded clock is refused at
+ * The skew bound E is given once, on the clocks: unless SkewBound is set, the stamper takes
+ * E from its node's LocalClock::GetSkewBound() at Start, for HVC (its epsilon) and for RepCl
+ * (Epsilon = E / Interval; refused when Interval does not divide E, or when the clock has no
+ * bound).  Epsilon, E / I as an integer, overrides RepCl's alone.  An explicit setting that disagrees with a bounded clock is refused at
  * Start with both values in the message, unless AllowSkewMismatch is true (the thesis' "E
  * below the real skew" experiments); then it is reported (CausalityLog::GetSkewMismatches(),
  * the checker's summary, and once on standard error).
@@ -186,8 +186,17 @@ class CausalityStamper : public Object
     /** \return the process index */
     uint32_t GetProcess() const;
 
-    /** \return HVC's epsilon in use (from the clock or HvcEpsilon; 0 before Start) */
-    Time GetHvcEpsilon() const;
+    /** \return the skew bound E in use for HVC (from the clock or SkewBound; 0 before Start) */
+    Time GetSkewBound() const;
+
+    /**
+     * \return GetSkewBound()
+     * \deprecated HVC's epsilon is the skew bound E: use GetSkewBound()
+     */
+    [[deprecated("use GetSkewBound()")]] Time GetHvcEpsilon() const
+    {
+        return GetSkewBound();
+    }
 
     /** \return RepCl's Epsilon = E / I in use (from the clock or Epsilon; 0 before Start) */
     uint32_t GetEpsilon() const;
@@ -277,11 +286,11 @@ class CausalityStamper : public Object
     bool m_hvc;                                         //!< run HVC
     bool m_repcl;                                       //!< run RepCl
     bool m_onWire;                                      //!< stamps as real bytes (UDP only)
-    Time m_hvcEpsilon;                                  //!< HVC bound (0: the clock's E)
+    Time m_skewBound;                                   //!< E (0: the clock's)
     Time m_interval;                                    //!< RepCl I
     uint32_t m_epsilon;                                 //!< RepCl E / I (0: the clock's)
     bool m_allowSkewMismatch;                           //!< report instead of refuse
-    Time m_hvcEpsilonInUse;                             //!< resolved at Start
+    Time m_skewBoundInUse;                              //!< resolved at Start
     uint32_t m_epsilonInUse;                            //!< resolved at Start
     uint32_t m_counterBits;                             //!< RepCl counter width
     bool m_sumCounters;                                 //!< RepCl sum compression
