@@ -5,7 +5,8 @@
 #   3. run examples/your-own/my_simulation.py with the installed Python module, and check that
 #      it was imported from the prefix (not from the build tree) and that no LD_LIBRARY_PATH
 #      was needed (the module's rpath reaches the installed library and ns-3); the sweep package
-#      is installed beside it and imports from there.
+#      and the module's stub (chronometry.pyi) are installed beside it, and the package imports
+#      from there.
 #
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DPYTHON=... -DWITH_PYTHON=0|1 -DCXX=...
 #         [-DLAUNCHER=ccache] -P check-install.cmake
@@ -62,8 +63,8 @@ if(WITH_PYTHON)
   if(at EQUAL -1)
     message(FATAL_ERROR "install-consumer: Python imported chronometry from elsewhere than ${prefix}")
   endif()
-  # The sweep package, installed beside the module.
-  foreach(expected chronometry_sweep/__init__.py chronometry_sweep/py.typed)
+  # The sweep package and the module's stub, installed beside the module.
+  foreach(expected chronometry.pyi chronometry_sweep/__init__.py chronometry_sweep/py.typed)
     if(NOT EXISTS ${pydirs}/${expected})
       message(FATAL_ERROR "install-consumer: ${expected} not installed in ${pydirs}")
     endif()
