@@ -186,6 +186,20 @@ Describe(const StudyDescription& d)
         x["keyword"] = p.keyword;
         x["unit_keyword"] = p.time ? py::object(py::str(UnitKeyword(p))) : py::object(py::none());
         x["attribute"] = p.attribute;
+        py::list deprecated; // a renamed parameter's old keywords, for one release
+        for (const auto& [old, current] : d.GetRenamed())
+        {
+            if (current == p.attribute)
+            {
+                const std::string snake = StudyDescription::SnakeCase(old);
+                deprecated.append(snake + (p.time ? "_ns" : ""));
+                if (p.time)
+                {
+                    deprecated.append(snake);
+                }
+            }
+        }
+        x["deprecated_keywords"] = deprecated;
         x["type"] = p.time ? "time" : StudyFieldTypeName(p.type);
         const AttributeValue& initial = *info.initialValue;
         if (const auto* t = dynamic_cast<const TimeValue*>(&initial))

@@ -91,8 +91,6 @@ class RdaStudy : public Study
     void DoDispose() override;
 
   private:
-    uint32_t m_intervals;          //!< measurement intervals
-    Time m_intervalLength;         //!< L
     Time m_packetInterval;         //!< UdpClient interval
     uint32_t m_packetSize;         //!< UdpClient payload bytes
     double m_lossRate;             //!< packet loss probability
@@ -107,19 +105,8 @@ class RdaStudy : public Study
     Time m_clockOffset;            //!< receiver clock offset
     double m_driftPpm;             //!< receiver clock drift
     Time m_skewBound;              //!< > 0: receiver BoundedSkewClock with this E
-    uint32_t m_banks;              //!< RDA banks k
-    double m_bucketsPerDifference; //!< late binding factor
-    bool m_checksum;               //!< RDA checksum field
-    bool m_paperVariance;          //!< the paper's F - mu^2
-    uint32_t m_signatureSize;      //!< MinHash K
     uint32_t m_garbagePackets;     //!< malformed datagrams sent to each point's control port
     uint32_t m_flows;              //!< UDP flows through the pair of points
-    std::string m_exchange;        //!< Auto, Sketch or Raw
-    bool m_boundaryMatching;       //!< the sender's boundary matching
-    uint32_t m_buckets;            //!< fixed buckets per bank (0: late binding)
-    double m_stdRelativeError;     //!< target relative error of the std (0: none)
-    Time m_retransmitTimeout;      //!< control retransmission timeout
-    uint32_t m_maxRetries;         //!< control retransmissions per message
 
     /** \brief LDA and FineComb of one flow's interval, at the RDA exchange's memory. */
     struct Baselines
@@ -199,16 +186,8 @@ RdaStudy::GetTypeId()
             "every delivered packet, with and without boundary matching, beside LDA and "
             "FineComb at equal memory, under loss, reordering and clock error; wire bytes "
             "beside the raw log's")
-            .Parameter("Intervals",
-                       "Measurement intervals",
-                       &RdaStudy::m_intervals,
-                       4,
-                       MakeUintegerRangeChecker(1, 1000))
-            .Parameter("IntervalLength",
-                       "Interval length L",
-                       &RdaStudy::m_intervalLength,
-                       MilliSeconds(100),
-                       MakeTimeRangeChecker(MilliSeconds(1), Seconds(60)))
+            .Forward<RdaMeasurementPoint>("Intervals", UintegerValue(4))
+            .Forward<RdaMeasurementPoint>("IntervalLength")
             .Parameter("PacketInterval",
                        "Spacing of the UDP stream's packets",
                        &RdaStudy::m_packetInterval,
@@ -278,30 +257,11 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_skewBound,
                        Time(0),
                        MakeTimeRangeChecker(Time(0), Seconds(1)))
-            .Parameter("Banks",
-                       "RDA banks k",
-                       &RdaStudy::m_banks,
-                       3,
-                       MakeUintegerRangeChecker(1, 16))
-            .Parameter("BucketsPerDifference",
-                       "Late binding: buckets per bank per bounded set difference (the "
-                       "sender's default, chosen at equal memory)",
-                       &RdaStudy::m_bucketsPerDifference,
-                       0.6,
-                       MakeDoubleRangeChecker(0.25, 64))
-            .Switch("Checksum",
-                    "RDA checksum field (false: the paper's form)",
-                    &RdaStudy::m_checksum,
-                    true)
-            .Switch("PaperVariance",
-                    "The paper's variance estimator F - mu^2 (else centred)",
-                    &RdaStudy::m_paperVariance,
-                    false)
-            .Parameter("SignatureSize",
-                       "MinHash signature size K",
-                       &RdaStudy::m_signatureSize,
-                       1024,
-                       MakeUintegerRangeChecker(16, 1500))
+            .Forward<RdaSender>("Banks")
+            .Forward<RdaSender>("BucketsPerDifference")
+            .Forward<RdaSender>("Checksum")
+            .Forward<RdaSender>("PaperVariance")
+            .Forward<RdaMeasurementPoint>("SignatureSize")
             .Parameter("GarbagePackets",
                        "Malformed datagrams sent to each point's control port",
                        &RdaStudy::m_garbagePackets,
@@ -312,36 +272,13 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_flows,
                        1,
                        MakeUintegerRangeChecker(1, 16))
-            .Parameter("Exchange",
-                       "Auto (the cheaper of sketch and raw log), Sketch or Raw",
-                       &RdaStudy::m_exchange,
-                       std::string("Auto"),
-                       MakeStringChoiceChecker({"Auto", "Sketch", "Raw"}))
-            .Switch("BoundaryMatching",
-                    "Match sender-only packets of interval i with receiver-only ones of i +- 1",
-                    &RdaStudy::m_boundaryMatching,
-                    true)
-            .Parameter("Buckets",
-                       "Fixed RDA buckets per bank (0: sized from the MinHash estimate)",
-                       &RdaStudy::m_buckets,
-                       0,
-                       MakeUintegerRangeChecker(0, 1 << 20))
-            .Parameter("StdRelativeError",
-                       "Target relative standard error of the std estimate: m >= 1 / "
-                       "target^2 (0: none)",
-                       &RdaStudy::m_stdRelativeError,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 1))
-            .Parameter("RetransmitTimeout",
-                       "Control messages not answered within this are sent again",
-                       &RdaStudy::m_retransmitTimeout,
-                       MilliSeconds(50),
-                       MakeTimeRangeChecker(MicroSeconds(10), Seconds(60)))
-            .Parameter("MaxRetries",
-                       "Retransmissions of one control message before the interval times out",
-                       &RdaStudy::m_maxRetries,
-                       5,
-                       MakeUintegerRangeChecker(0, 100))
+            .Forward<RdaSender>("Exchange")
+            .Forward<RdaSender>("BoundaryMatching")
+            .Forward<RdaSender>("FixedBuckets")
+            .Renamed("Buckets", "FixedBuckets")
+            .Forward<RdaSender>("StdRelativeError")
+            .Forward<RdaMeasurementPoint>("RetransmitTimeout")
+            .Forward<RdaMeasurementPoint>("MaxRetries")
             .Seed()
             .Run()
             .CsvPrecision(12)
@@ -567,7 +504,7 @@ RdaStudy::Build(StudyStreams& streams)
 
     const uint16_t dataPort = DATA_PORT;
     Time t0 = Seconds(1);
-    Time end = t0 + m_intervalLength * static_cast<int64_t>(m_intervals);
+    Time end = t0 + Forwarded<TimeValue>("IntervalLength") * static_cast<int64_t>(Forwarded<UintegerValue>("Intervals"));
     UdpServerHelper sink(dataPort);
     ApplicationContainer sinkApp = sink.Install(r);
     sinkApp.Start(Seconds(0.5));
@@ -587,19 +524,14 @@ RdaStudy::Build(StudyStreams& streams)
 
     rda.SetPointAttribute("DataPort", UintegerValue(dataPort));
     rda.SetPointAttribute("IntervalStart", TimeValue(t0));
-    rda.SetPointAttribute("IntervalLength", TimeValue(m_intervalLength));
-    rda.SetPointAttribute("Intervals", UintegerValue(m_intervals));
-    rda.SetPointAttribute("SignatureSize", UintegerValue(m_signatureSize));
-    rda.SetPointAttribute("RetransmitTimeout", TimeValue(m_retransmitTimeout));
-    rda.SetPointAttribute("MaxRetries", UintegerValue(m_maxRetries));
-    rda.SetSenderAttribute("Banks", UintegerValue(m_banks));
-    rda.SetSenderAttribute("BucketsPerDifference", DoubleValue(m_bucketsPerDifference));
-    rda.SetSenderAttribute("FixedBuckets", UintegerValue(m_buckets));
-    rda.SetSenderAttribute("StdRelativeError", DoubleValue(m_stdRelativeError));
-    rda.SetSenderAttribute("Checksum", BooleanValue(m_checksum));
-    rda.SetSenderAttribute("PaperVariance", BooleanValue(m_paperVariance));
-    rda.SetSenderAttribute("BoundaryMatching", BooleanValue(m_boundaryMatching));
-    rda.SetSenderAttribute("Exchange", StringValue(m_exchange));
+    for (const auto& [attribute, value] : GetForwarded("ns3::RdaMeasurementPoint"))
+    {
+        rda.SetPointAttribute(attribute, *value);
+    }
+    for (const auto& [attribute, value] : GetForwarded("ns3::RdaSender"))
+    {
+        rda.SetSenderAttribute(attribute, *value);
+    }
     // The receiver keeps a cache until the sender's exchange must be over: ReportTimeout
     // (default 1 s) after the sender's local end, which lies up to the clocks' difference
     // (offset, skew bound, accumulated drift) away from the receiver's.
@@ -607,7 +539,7 @@ RdaStudy::Build(StudyStreams& streams)
                     NanoSeconds(static_cast<int64_t>(std::ceil(
                         std::fabs(m_driftPpm) * 1e-6 * (end + Seconds(2)).GetNanoSeconds())));
     rda.SetPointAttribute("CacheRetention",
-                          TimeValue(Seconds(1) + clockGap + m_intervalLength + MilliSeconds(100)));
+                          TimeValue(Seconds(1) + clockGap + Forwarded<TimeValue>("IntervalLength") + MilliSeconds(100)));
     ApplicationContainer points = rda.Install(s, ctlIf.GetAddress(0), r, ctlIf.GetAddress(1));
     points.Start(Seconds(0.1));
     for (int k = 0; k < 2; ++k)
@@ -624,9 +556,9 @@ RdaStudy::Build(StudyStreams& streams)
     m_truth = CreateObjectWithAttributes<RdaTruthCollector>("IntervalStart",
                                                             TimeValue(t0),
                                                             "IntervalLength",
-                                                            TimeValue(m_intervalLength),
+                                                            TimeValue(Forwarded<TimeValue>("IntervalLength")),
                                                             "Intervals",
-                                                            UintegerValue(m_intervals),
+                                                            UintegerValue(Forwarded<UintegerValue>("Intervals")),
                                                             "DataPort",
                                                             UintegerValue(dataPort));
     m_truth->Install(s, r);
@@ -667,7 +599,7 @@ RdaStudy::Build(StudyStreams& streams)
     m_flowMonitor = m_flowMonitorHelper.Install(nodes);
 
     // What the points hold, sampled once per interval length until the end.
-    for (Time t = t0; t <= end + Seconds(2); t += m_intervalLength)
+    for (Time t = t0; t <= end + Seconds(2); t += Forwarded<TimeValue>("IntervalLength"))
     {
         Simulator::Schedule(t, [this]() {
             m_peakCachedPackets =
@@ -733,7 +665,7 @@ RdaStudy::Score(const RdaIntervalReport& rep,
     // LDA and FineComb get the RDA sketch's memory, or the raw log's when RDA sent that
     uint64_t budget = rep.sketchBytes > 0 ? rep.sketchBytes : rep.rawLogBytes;
     LatencyVarianceEstimator est =
-        m_paperVariance ? LatencyVarianceEstimator::PAPER : LatencyVarianceEstimator::CENTERED;
+        Forwarded<BooleanValue>("PaperVariance") ? LatencyVarianceEstimator::PAPER : LatencyVarianceEstimator::CENTERED;
     const uint32_t seed = GetSeed();
     uint32_t lb = std::max<uint64_t>(1, budget / LdaSketch::BucketBytes());
     b.lda = LdaSketch::Aggregate(cs.BuildLda(lb, seed), cr.BuildLda(lb, seed), est);

@@ -150,7 +150,6 @@ class RelationStudy : public Study
     double m_driftPpm;       //!< per-node TSC drift uniform in [-x, x] ppm
     Time m_asymmetry;        //!< extra one-way delay into B and C (ingress)
     double m_load;           //!< background on-fraction into A, B, C
-    uint32_t m_rounds;       //!< MinRTT rounds per pair in quiescent windows
     uint32_t m_busyRounds;   //!< rounds per pair in busy windows
     Time m_tupleInterval;    //!< pipeline tuple interval
     Time m_workload;         //!< busy phase length
@@ -158,7 +157,6 @@ class RelationStudy : public Study
     double m_ntpMaxSkewPpm;  //!< phi; 0 = 2 DriftPpm + 5 ppm
     double m_linkMbps;       //!< access link rate
     Time m_linkDelay;        //!< access link delay
-    Time m_responseJitter;   //!< TSC client response jitter
     uint64_t m_bootBase;     //!< added to every TSC's boot value (uptime before the run)
     std::string m_noise;     //!< probe noise model: none, host, route, all
     std::string m_tscModel;  //!< constant, step (C's drift steps mid-run), walk
@@ -167,7 +165,6 @@ class RelationStudy : public Study
     bool m_wanderTerm;       //!< add the drift-wander term of the TSC model to every bound
     bool m_bothDirections;   //!< CP_MULTI also fits the rounds the peer initiated
     uint32_t m_ntpHops;      //!< routers between the router and the NTP server D
-    std::string m_ntpFilter; //!< NTP sample selection: BestAtQuery or Rfc5905
 
     DriftWander m_wander;                                 //!< the term used (none if off)
     std::vector<Ptr<StallMixtureRandomVariable>> m_hosts; //!< host delays (noise host, all)
@@ -213,11 +210,7 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_load,
                        0.7,
                        MakeDoubleRangeChecker(0, 0.98))
-            .Parameter("Rounds",
-                       "MinRTT rounds per pair in the quiescent windows",
-                       &RelationStudy::m_rounds,
-                       100,
-                       MakeUintegerRangeChecker(1, 10000))
+            .Forward<TscServerApplication>("Rounds")
             .Parameter("BusyRounds",
                        "MinRTT rounds per pair in the busy windows",
                        &RelationStudy::m_busyRounds,
@@ -256,11 +249,7 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_linkDelay,
                        MicroSeconds(50),
                        MakeTimeRangeChecker(Time(0), Seconds(1)))
-            .Parameter("ResponseJitter",
-                       "TSC client response jitter",
-                       &RelationStudy::m_responseJitter,
-                       MicroSeconds(20),
-                       MakeTimeRangeChecker(Time(0), MilliSeconds(10)))
+            .Forward<TscClientApplication>("ResponseJitter")
             .Parameter("BootBase",
                        "Added to every TSC's boot value (uniform in [0, 2^40) ticks): the "
                        "counters' uptime before the run (2^62 ticks: 49 years at 3 GHz)",
@@ -311,12 +300,7 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_ntpHops,
                        0,
                        MakeUintegerRangeChecker(0, 16, "routers"))
-            .Parameter("NtpFilter",
-                       "NTP sample selection: BestAtQuery (the smallest bound at each query) or "
-                       "Rfc5905 (ntpd's clock filter)",
-                       &RelationStudy::m_ntpFilter,
-                       std::string("BestAtQuery"),
-                       MakeStringChoiceChecker({"BestAtQuery", "Rfc5905"}))
+            .Forward<TscClientApplication>("NtpFilter")
             .Seed()
             .Run()
             .CsvPrecision(10)
@@ -469,12 +453,17 @@ RelationStudy::Build(StudyStreams& streams)
 
     RelationHelper relationHelper;
     relationHelper.SetClientAttribute("IngressDelay", TimeValue(m_asymmetry));
-    relationHelper.SetClientAttribute("ResponseJitter", TimeValue(m_responseJitter));
+    for (const auto& [attribute, value] : GetForwarded("ns3::TscClientApplication"))
+    {
+        relationHelper.SetClientAttribute(attribute, *value); // ResponseJitter, NtpFilter
+    }
     relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(m_ntpPoll));
     relationHelper.SetClientAttribute("NtpMaxSkew", DoubleValue(m_phi));
     relationHelper.SetClientAttribute("NtpWanderStep", DoubleValue(m_wander.stepPpm));
-    relationHelper.SetClientAttribute("NtpFilter", StringValue(m_ntpFilter));
-    relationHelper.SetServerAttribute("Rounds", UintegerValue(m_rounds));
+    for (const auto& [attribute, value] : GetForwarded("ns3::TscServerApplication"))
+    {
+        relationHelper.SetServerAttribute(attribute, *value); // Rounds
+    }
     m_clients = relationHelper.InstallClients(pipeline);
     m_clients[0]->SetAttribute("IngressDelay", TimeValue(Time(0))); // A: the short side
     streams.Assign(100, [&](int64_t s) { return relationHelper.AssignStreams(m_clients, s); });
@@ -486,7 +475,7 @@ RelationStudy::Build(StudyStreams& streams)
         c->SetStopTime(stop);
     }
     m_ntpServer = CreateObject<TscClientApplication>();
-    m_ntpServer->SetAttribute("ResponseJitter", TimeValue(m_responseJitter));
+    m_ntpServer->SetAttribute("ResponseJitter", *GetForwardedValue("ResponseJitter"));
     m_ntpServer->SetNodeIndex(4);
     streams.Assign(110, [&](int64_t s) { return m_ntpServer->AssignStreams(s); });
     nodes.Get(4)->AddApplication(m_ntpServer);

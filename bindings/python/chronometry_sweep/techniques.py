@@ -61,4 +61,5 @@ def parameters(technique: str) -> Optional[List[str]]:
     keywords = []
     for p in mod.studies()[name]["parameters"]:
         keywords += [p["keyword"]] + ([p["unit_keyword"]] if p["unit_keyword"] else [])
+        keywords += p.get("deprecated_keywords", [])  # still accepted (check_study canonicalises)
     return keywords + ["rows"]
