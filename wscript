@@ -166,6 +166,7 @@ def build(bld):
         'model/common/chronometry-validation.h',
         'model/common/chronometry-ns3-compat.h',
         'model/common/chronometry-checkers.h',
+        'model/common/chronometry-accessors.h',
         'model/clock/clock-value.h',
         'model/clock/clock-timeline.h',
         'model/clock/drift-math.h',

@@ -81,7 +81,7 @@ GetTrace(uint32_t n)
     c.hlc = false;
     c.hvc = false;
     c.repcl = false;
-    c.hvcEpsilon = E;
+    c.hvcSkewBound = E;
     c.replay.interval = I;
     c.replay.epsilon = 10;
     Trace t;

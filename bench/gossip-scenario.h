@@ -102,7 +102,7 @@ RunGossip(const GossipScenario& s)
     StudyLan lan = InstallStudyLan(nodes, "500Mbps", s.delay, "10.0.0.0", "255.0.0.0", s.topology);
     ClockHelper clocks;
     clocks.SetClock("ns3::BoundedSkewClock",
-                    "Bound",
+                    "SkewBound",
                     TimeValue(s.skew),
                     "Form",
                     StringValue("Bounded"));

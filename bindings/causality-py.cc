@@ -88,10 +88,12 @@ BindCommon(PyClass& cls)
         .def_property_readonly("encoded_bits", &Clock::GetEncodedBits);
 }
 
-} // namespace
-
+/**
+ * The logical clocks: LamportClock, VectorClock.
+ * \param m the module
+ */
 void
-chronometry_py::RegisterCausality(py::module_& m)
+RegisterLogicalClocks(py::module_& m)
 {
     py::class_<LamportClock> lamport(m, "LamportClock", "Lamport's logical clock.");
     lamport.def(py::init<>())
@@ -130,7 +132,15 @@ chronometry_py::RegisterCausality(py::module_& m)
             py::arg("data"),
             py::arg("n"));
     BindCommon<VectorClock>(vector);
+}
 
+/**
+ * The hybrid clocks: HybridLogicalClock, HybridVectorClock.
+ * \param m the module
+ */
+void
+RegisterHybridClocks(py::module_& m)
+{
     py::class_<HybridLogicalClock> hlc(m, "HybridLogicalClock", "Hybrid logical clock (l, c).");
     hlc.def(py::init<>())
         .def_property_readonly("l_ns", &HybridLogicalClock::GetL)
@@ -174,7 +184,15 @@ chronometry_py::RegisterCausality(py::module_& m)
             py::arg("n"),
             py::arg("epsilon_ns"));
     BindCommon<HybridVectorClock>(hvc);
+}
 
+/**
+ * The replay clock: ReplayClockConfig, ReplayClock.
+ * \param m the module
+ */
+void
+RegisterReplayClock(py::module_& m)
+{
     py::class_<ReplayClockConfig>(m, "ReplayClockConfig", "Parameters of a system's replay clocks.")
         .def(py::init([](uint32_t n,
                          uint32_t epsilon,
@@ -244,7 +262,15 @@ chronometry_py::RegisterCausality(py::module_& m)
             py::arg("data"),
             py::arg("config"));
     BindCommon<ReplayClock>(repcl);
+}
 
+/**
+ * An execution log: Execution (events, replay checker, exports).
+ * \param m the module
+ */
+void
+RegisterExecution(py::module_& m)
+{
     py::class_<Execution>(m, "Execution", "An execution log (events in order).")
         .def("__len__", [](const Execution& x) { return x.events.size(); })
         .def(
@@ -273,12 +299,12 @@ chronometry_py::RegisterCausality(py::module_& m)
             py::arg("index"))
         .def(
             "check",
-            [](const Execution& x, Time skew, Time interval, Time hvcEpsilon) {
+            [](const Execution& x, Time skew, Time interval, Time hvcSkewBound) {
                 const auto& v = x.events;
                 ReplayCheckerOptions o;
                 o.skewBound = skew;
                 o.interval = interval;
-                o.hvcEpsilon = hvcEpsilon;
+                o.hvcSkewBound = hvcSkewBound;
                 auto r = ReplayChecker::Check(v, o);
                 py::dict d;
                 d["events"] = r.events;
@@ -323,7 +349,15 @@ chronometry_py::RegisterCausality(py::module_& m)
                 }
             },
             py::arg("path"));
+}
 
+/**
+ * random_execution: a simulator-free execution, every clock stamped.
+ * \param m the module
+ */
+void
+RegisterRandomExecution(py::module_& m)
+{
     m.def(
         "random_execution",
         [](uint32_t n,
@@ -356,7 +390,7 @@ chronometry_py::RegisterCausality(py::module_& m)
             p.seed = seed;
             CausalityConfig c;
             c.n = n;
-            c.hvcEpsilon = skew;
+            c.hvcSkewBound = skew;
             c.replay.epsilon = static_cast<uint32_t>(skew.GetTimeStep() / interval.GetTimeStep());
             c.replay.interval = interval;
             c.replay.counterRule = ParseRule(rule);
@@ -375,4 +409,16 @@ chronometry_py::RegisterCausality(py::module_& m)
         py::arg("sum_counters") = false,
         py::arg("seed") = 1,
         "A simulator-free random execution with bounded-skew clocks and every clock stamped.");
+}
+
+} // namespace
+
+void
+chronometry_py::RegisterCausality(py::module_& m)
+{
+    RegisterLogicalClocks(m);
+    RegisterHybridClocks(m);
+    RegisterReplayClock(m);
+    RegisterExecution(m);
+    RegisterRandomExecution(m);
 }

@@ -6,7 +6,8 @@
 
 // Shared pieces of the Python module: each capability registers its bindings in
 // its own bindings/<capability>-py.cc through a Register<Capability>() function
-// declared here and called from chronometry-py.cc.
+// declared here and called from chronometry-py.cc; each one calls a registration
+// function per class or area of its file.
 
 #include "ns3/chronometry-validation.h"
 #include "ns3/nstime.h"
@@ -89,7 +90,7 @@ void RegisterLatency(pybind11::module_& m);
  * the Attributes it refuses (its data, ConfigError::GetAttributes) in front ("attributes:
  * ns3::ServiceTimeModel::DegradedSlowdown = 0.5 is invalid; valid range ..."), so that a Python
  * user reads the name they typed as well as the model's own.  (The studies name their
- * keywords from their declarations: bindings/study-py.cc.)
+ * keywords from their declarations: bindings/study-keywords-py.cc.)
  * \param keywordOf refused Attribute -> Python keyword; an Attribute whose name is a keyword
  *        of \p keywords is its own keyword
  * \param keywords the binding's keyword arguments
@@ -117,7 +118,8 @@ NamingKeywords(const std::map<std::string, std::string>& keywordOf,
             {
                 keyword = attribute == k ? attribute : keyword;
             }
-            if (!keyword.empty() && (", " + named + ", ").find(", " + keyword + ", ") == std::string::npos)
+            if (!keyword.empty() &&
+                (", " + named + ", ").find(", " + keyword + ", ") == std::string::npos)
             {
                 named += (named.empty() ? "" : ", ") + keyword;
             }

@@ -29,13 +29,14 @@ ParseForm(const std::string& form)
     throw py::value_error("form = '" + form + "' is invalid; valid values: 'bounded', 'thesis'");
 }
 
-} // namespace
-
+/**
+ * ClockTimeline: a piecewise-linear map from true time to a clock value.
+ * \param m the module
+ */
 void
-chronometry_py::RegisterClock(py::module_& m)
+RegisterClockTimeline(py::module_& m)
 {
     using namespace ns3;
-
     py::class_<ClockTimeline>(m,
                               "ClockTimeline",
                               "Piecewise-linear map from true time (ns) to a clock value (ns).")
@@ -119,7 +120,16 @@ chronometry_py::RegisterClock(py::module_& m)
             "Earliest true time >= from_ns at which the value reaches target_ns.")
         .def_property_readonly("segment_count", &ClockTimeline::GetSegmentCount)
         .def_property_readonly("last_segment_start", &ClockTimeline::GetLastSegmentStart);
+}
 
+/**
+ * The clock math's functions: random walk, quantize, bounded-skew reading, TSC ticks; PPM.
+ * \param m the module
+ */
+void
+RegisterClockMath(py::module_& m)
+{
+    using namespace ns3;
     m.def("next_random_walk_drift",
           &clockmath::NextRandomWalkDrift,
           py::arg("rho"),
@@ -179,4 +189,13 @@ chronometry_py::RegisterClock(py::module_& m)
           py::arg("frequency_hz"),
           "Nominal TSC tick count of a duration (ns).");
     m.attr("PPM") = clockmath::PPM;
+}
+
+} // namespace
+
+void
+chronometry_py::RegisterClock(py::module_& m)
+{
+    RegisterClockTimeline(m);
+    RegisterClockMath(m);
 }

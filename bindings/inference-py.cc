@@ -1,20 +1,19 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Python bindings of WAP5 black-box causal path inference: trace
-// reconciliation from a causality log's columns, message linking on a trace,
-// scoring against true parents and synthetic multi-tier traces (the ns-3 study runs
-// through run_study, bindings/study-py.cc).  Times are int nanoseconds; an untraced side
-// is None.
-#include "chronometry-py.h"
+// Python bindings of WAP5 black-box causal path inference: message linking on a trace
+// (link_trace), the latest-arrival and nesting baselines, scoring against true parents
+// (calibration, intervals); the traces themselves (reconciliation from a causality log's
+// columns, synthetic multi-tier traces, pairwise clock fits) are in
+// bindings/inference-trace-py.cc, the ns-3 study runs through run_study
+// (bindings/study-py.cc).  Times are int nanoseconds; an untraced side is None.
+#include "inference-py.h"
 
 #include "ns3/latest-arrival-linker.h"
 #include "ns3/link-calibration.h"
 #include "ns3/message-linking.h"
 #include "ns3/nesting-linker.h"
 #include "ns3/score-interval.h"
-#include "ns3/synthetic-trace.h"
-#include "ns3/trace-reconciliation.h"
 
 #include <pybind11/stl.h>
 
@@ -24,36 +23,7 @@ namespace
 {
 
 using namespace ns3;
-
-/**
- * \param senders sender per message
- * \param receivers receiver per message
- * \param sendTs sender-local send times (None: untraced)
- * \param recvTs receiver-local receive times (None: untraced)
- * \return the trace
- */
-std::vector<TraceMessage>
-MakeTrace(const std::vector<uint32_t>& senders,
-          const std::vector<uint32_t>& receivers,
-          const std::vector<std::optional<Time>>& sendTs,
-          const std::vector<std::optional<Time>>& recvTs)
-{
-    if (receivers.size() != senders.size() || sendTs.size() != senders.size() ||
-        recvTs.size() != senders.size())
-    {
-        throw py::value_error("senders, receivers, send_ts and recv_ts must have the same length");
-    }
-    std::vector<TraceMessage> trace(senders.size());
-    for (std::size_t i = 0; i < senders.size(); ++i)
-    {
-        trace[i].id = i + 1;
-        trace[i].sender = senders[i];
-        trace[i].receiver = receivers[i];
-        trace[i].sendTs = sendTs[i];
-        trace[i].recvTs = recvTs[i];
-    }
-    return trace;
-}
+using chronometry_py::inference::MakeTrace;
 
 /**
  * \param p a pattern
@@ -196,6 +166,72 @@ ResultDict(const std::vector<TraceMessage>& trace,
 }
 
 /**
+ * WAP5's linking result as a dict, scored if the truth is given.
+ * \param trace the trace
+ * \param r the result
+ * \param trueParent optional truth
+ * \return most_likely, spontaneous, parents, mean_delay_ns, clock_offset_ns, roots, instances,
+ *         patterns and, with the truth, score (links, patterns, calibration)
+ */
+py::dict
+LinkingDict(const std::vector<TraceMessage>& trace,
+            const LinkingResult& r,
+            const std::optional<std::vector<int64_t>>& trueParent)
+{
+    py::dict d;
+    py::list mostLikely;
+    py::list spontaneous;
+    py::list parents;
+    for (const auto& ml : r.links)
+    {
+        mostLikely.append(ml.mostLikely);
+        spontaneous.append(ml.spontaneous);
+        py::list ps;
+        for (const auto& l : ml.parents)
+        {
+            ps.append(py::make_tuple(l.parent, l.probability, l.delay));
+        }
+        parents.append(ps);
+    }
+    d["most_likely"] = mostLikely;
+    d["spontaneous"] = spontaneous;
+    d["parents"] = parents;
+    d["mean_delay_ns"] = r.meanDelay;
+    d["clock_offset_ns"] = r.clockOffset;
+    d["roots"] = r.roots;
+    d["instances"] = r.instances;
+    py::list patterns;
+    for (const auto& p : r.patterns)
+    {
+        patterns.append(PatternDict(p));
+    }
+    d["patterns"] = patterns;
+    if (trueParent)
+    {
+        LinkScore s = ScoreLinks(r, *trueParent);
+        auto truth = TruePatterns(trace, *trueParent, r.clockOffset);
+        PatternScore ps = ScorePatterns(r.patterns, truth);
+        PatternScore pm = ScorePatterns(r.patterns, truth, true);
+        py::dict sd;
+        sd["precision"] = s.precision;
+        sd["recall"] = s.recall;
+        sd["decision_accuracy"] = s.decisionAccuracy;
+        sd["mean_true_probability"] = s.meanTrueProbability;
+        sd["true_links"] = s.trueLinks;
+        sd["inferred_links"] = s.inferredLinks;
+        sd["correct_links"] = s.correctLinks;
+        sd["pattern_precision"] = ps.precision;
+        sd["pattern_recall"] = ps.recall;
+        sd["map_pattern_precision"] = pm.precision;
+        sd["map_pattern_recall"] = pm.recall;
+        sd["pattern_node_delay_error"] = PatternNodeDelayError(r.patterns, truth);
+        sd["calibration"] = CalibrationDict(ScoreCalibration(r, *trueParent));
+        d["score"] = sd;
+    }
+    return d;
+}
+
+/**
  * \param s an interval
  * \return it as a dict
  */
@@ -212,10 +248,12 @@ IntervalDict(const ScoreInterval& s)
     return d;
 }
 
-} // namespace
-
+/**
+ * WAP5 message linking: link_trace.
+ * \param m the module
+ */
 void
-chronometry_py::RegisterInference(py::module_& m)
+RegisterLinkTrace(py::module_& m)
 {
     using namespace ns3;
     m.def(
@@ -261,57 +299,7 @@ chronometry_py::RegisterInference(py::module_& m)
                 py::gil_scoped_release release;
                 r = MessageLinker(c).Analyze(trace);
             }
-            py::dict d;
-            py::list mostLikely;
-            py::list spontaneous;
-            py::list parents;
-            for (const auto& ml : r.links)
-            {
-                mostLikely.append(ml.mostLikely);
-                spontaneous.append(ml.spontaneous);
-                py::list ps;
-                for (const auto& l : ml.parents)
-                {
-                    ps.append(py::make_tuple(l.parent, l.probability, l.delay));
-                }
-                parents.append(ps);
-            }
-            d["most_likely"] = mostLikely;
-            d["spontaneous"] = spontaneous;
-            d["parents"] = parents;
-            d["mean_delay_ns"] = r.meanDelay;
-            d["clock_offset_ns"] = r.clockOffset;
-            d["roots"] = r.roots;
-            d["instances"] = r.instances;
-            py::list patterns;
-            for (const auto& p : r.patterns)
-            {
-                patterns.append(PatternDict(p));
-            }
-            d["patterns"] = patterns;
-            if (trueParent)
-            {
-                LinkScore s = ScoreLinks(r, *trueParent);
-                auto truth = TruePatterns(trace, *trueParent, r.clockOffset);
-                PatternScore ps = ScorePatterns(r.patterns, truth);
-                PatternScore pm = ScorePatterns(r.patterns, truth, true);
-                py::dict sd;
-                sd["precision"] = s.precision;
-                sd["recall"] = s.recall;
-                sd["decision_accuracy"] = s.decisionAccuracy;
-                sd["mean_true_probability"] = s.meanTrueProbability;
-                sd["true_links"] = s.trueLinks;
-                sd["inferred_links"] = s.inferredLinks;
-                sd["correct_links"] = s.correctLinks;
-                sd["pattern_precision"] = ps.precision;
-                sd["pattern_recall"] = ps.recall;
-                sd["map_pattern_precision"] = pm.precision;
-                sd["map_pattern_recall"] = pm.recall;
-                sd["pattern_node_delay_error"] = PatternNodeDelayError(r.patterns, truth);
-                sd["calibration"] = CalibrationDict(ScoreCalibration(r, *trueParent));
-                d["score"] = sd;
-            }
-            return d;
+            return LinkingDict(trace, r, trueParent);
         },
         py::arg("senders"),
         py::arg("receivers"),
@@ -329,173 +317,16 @@ chronometry_py::RegisterInference(py::module_& m)
         "side); with true_parent (index or -1 per message) the result has a 'score' (links, "
         "patterns, calibration). delay_model: 'per-child-pair' (the paper) or "
         "'per-parent-pair'; iterations: rounds of re-estimating d.");
+}
 
-    m.def(
-        "reconcile_trace",
-        [](const std::vector<uint32_t>& process,
-           const std::vector<std::string>& kind,
-           const std::vector<uint64_t>& messageId,
-           const std::vector<uint32_t>& peer,
-           const std::vector<Time>& pt,
-           const std::vector<Time>& trueTime,
-           std::optional<std::vector<bool>> traced) {
-            std::size_t n = process.size();
-            if (kind.size() != n || messageId.size() != n || peer.size() != n || pt.size() != n ||
-                trueTime.size() != n)
-            {
-                throw py::value_error("all event columns must have the same length");
-            }
-            std::vector<CausalEvent> events;
-            events.reserve(n);
-            for (std::size_t i = 0; i < n; ++i)
-            {
-                CausalEventKind k;
-                if (kind[i] == "send")
-                {
-                    k = CausalEventKind::SEND;
-                }
-                else if (kind[i] == "receive")
-                {
-                    k = CausalEventKind::RECEIVE;
-                }
-                else if (kind[i] == "local")
-                {
-                    k = CausalEventKind::LOCAL;
-                }
-                else
-                {
-                    throw py::value_error("kind = '" + kind[i] +
-                                          "' is invalid; valid values: 'send', 'receive', 'local'");
-                }
-                events.push_back(CausalEvent{i,
-                                             process[i],
-                                             k,
-                                             trueTime[i],
-                                             pt[i],
-                                             messageId[i],
-                                             peer[i],
-                                             0,
-                                             CausalStamp(1, 0)});
-            }
-            ReconciledTrace t = ReconcileTrace(events, traced.value_or(std::vector<bool>{}));
-            py::dict d;
-            std::vector<uint64_t> ids;
-            std::vector<uint32_t> senders;
-            std::vector<uint32_t> receivers;
-            std::vector<std::optional<Time>> sendTs;
-            std::vector<std::optional<Time>> recvTs;
-            for (const auto& msg : t.messages)
-            {
-                ids.push_back(msg.id);
-                senders.push_back(msg.sender);
-                receivers.push_back(msg.receiver);
-                sendTs.push_back(msg.sendTs);
-                recvTs.push_back(msg.recvTs);
-            }
-            d["message_id"] = ids;
-            d["senders"] = senders;
-            d["receivers"] = receivers;
-            d["send_ts"] = sendTs;
-            d["recv_ts"] = recvTs;
-            d["true_send"] = t.trueSend;
-            d["true_recv"] = t.trueRecv;
-            return d;
-        },
-        py::arg("process"),
-        py::arg("kind"),
-        py::arg("message_id"),
-        py::arg("peer"),
-        py::arg("pt"),
-        py::arg("true_time"),
-        py::arg("traced") = py::none(),
-        "One record per message from a causality log's columns (kind: 'send', 'receive', "
-        "'local'; pt: the node's clock reading); traced: per process, or None for all.");
-
-    m.def(
-        "synthetic_trace",
-        [](uint32_t clients,
-           uint32_t backends,
-           double rate,
-           bool poisson,
-           Time duration,
-           Time networkDelay,
-           Time networkJitter,
-           Time frontEndService,
-           Time backendService,
-           Time lookupService,
-           double lookupProbability,
-           Time clockOffset,
-           uint64_t seed,
-           Time frontEndReplyService,
-           Time backendReplyService,
-           double clockDriftPpm) {
-            SyntheticTraceParams p;
-            p.clients = clients;
-            p.backends = backends;
-            p.rate = rate;
-            p.poisson = poisson;
-            p.duration = duration;
-            p.networkDelay = networkDelay;
-            p.networkJitter = networkJitter;
-            p.frontEndService = frontEndService;
-            p.backendService = backendService;
-            p.lookupService = lookupService;
-            p.lookupProbability = lookupProbability;
-            p.clockOffset = clockOffset;
-            p.seed = seed;
-            p.frontEndReplyService = frontEndReplyService;
-            p.backendReplyService = backendReplyService;
-            p.clockDriftPpm = clockDriftPpm;
-            SyntheticTrace t = GenerateSyntheticTrace(p);
-            py::dict d;
-            std::vector<uint32_t> senders;
-            std::vector<uint32_t> receivers;
-            std::vector<std::optional<Time>> sendTs;
-            std::vector<std::optional<Time>> recvTs;
-            std::vector<uint16_t> senderPort;
-            std::vector<uint16_t> receiverPort;
-            for (const auto& msg : t.messages)
-            {
-                senders.push_back(msg.sender);
-                receivers.push_back(msg.receiver);
-                sendTs.push_back(msg.sendTs);
-                recvTs.push_back(msg.recvTs);
-                senderPort.push_back(msg.senderPort);
-                receiverPort.push_back(msg.receiverPort);
-            }
-            d["senders"] = senders;
-            d["receivers"] = receivers;
-            d["send_ts"] = sendTs;
-            d["recv_ts"] = recvTs;
-            d["sender_port"] = senderPort;
-            d["receiver_port"] = receiverPort;
-            d["true_parent"] = t.trueParent;
-            d["true_call_of"] = t.trueCallOf;
-            d["clock_drift"] = t.clockDrift;
-            d["true_send"] = t.trueSend;
-            d["true_recv"] = t.trueRecv;
-            d["clock_offsets"] = t.clockOffsets;
-            return d;
-        },
-        py::arg("clients") = 4,
-        py::arg("backends") = 3,
-        py::arg("rate") = 10.0,
-        py::arg("poisson") = true,
-        py::arg("duration_ns") = Seconds(10),
-        py::arg("network_delay_ns") = MilliSeconds(1),
-        py::arg("network_jitter_ns") = Time(0),
-        py::arg("front_end_service_ns") = MilliSeconds(2),
-        py::arg("backend_service_ns") = MilliSeconds(5),
-        py::arg("lookup_service_ns") = MilliSeconds(1),
-        py::arg("lookup_probability") = 0.5,
-        py::arg("clock_offset_ns") = MilliSeconds(50),
-        py::arg("seed") = 1,
-        py::arg("front_end_reply_service_ns") = Time(0),
-        py::arg("backend_reply_service_ns") = Time(0),
-        py::arg("clock_drift_ppm") = 0.0,
-        "A simulator-free multi-tier trace with its true parents and true call/return pairs; "
-        "the reply services (0: the step's own) give candidates with different delays.");
-
+/**
+ * The baselines beside WAP5: latest_arrival_links, nesting_links.
+ * \param m the module
+ */
+void
+RegisterBaselines(py::module_& m)
+{
+    using namespace ns3;
     m.def(
         "latest_arrival_links",
         [](const std::vector<uint32_t>& senders,
@@ -584,7 +415,16 @@ chronometry_py::RegisterInference(py::module_& m)
         "Project 5's nesting baseline: call pairs nested in call pairs ('single': one timestamp "
         "per message, as published; 'node-local': the middle node's clock); call_of (the call "
         "each return answers, -1 for a call) given, or guessed from timing.");
+}
 
+/**
+ * Scores over runs: score_calibration, mean_interval, wilson_interval.
+ * \param m the module
+ */
+void
+RegisterScores(py::module_& m)
+{
+    using namespace ns3;
     m.def(
         "score_calibration",
         [](const std::vector<std::vector<double>>& probabilities,
@@ -630,42 +470,48 @@ chronometry_py::RegisterInference(py::module_& m)
         py::arg("trials"),
         py::arg("level") = 0.95,
         "Wilson score interval of a proportion.");
+}
 
-    m.def(
-        "fit_pair_clocks",
-        [](const std::vector<uint32_t>& senders,
-           const std::vector<uint32_t>& receivers,
-           const std::vector<std::optional<Time>>& sendTs,
-           const std::vector<std::optional<Time>>& recvTs,
-           uint32_t segments) {
-            auto trace = MakeTrace(senders, receivers, sendTs, recvTs);
-            auto fits = PairwiseClockEstimator(segments).Estimate(trace);
-            py::dict d;
-            for (const auto& [key, f] : fits)
-            {
-                py::dict fd;
-                fd["reference_ns"] = f.reference;
-                fd["offset_ns"] = f.offset;
-                fd["rate"] = f.rate;
-                fd["points"] = f.points;
-                d[py::make_tuple(key.first, key.second)] = fd;
-            }
-            py::list delays;
-            for (const auto& msg : trace)
-            {
-                delays.append(CorrectedNetworkDelay(fits, msg));
-            }
-            py::dict out;
-            out["pairs"] = d;
-            out["network_delay_ns"] = delays;
-            return out;
-        },
-        py::arg("senders"),
-        py::arg("receivers"),
-        py::arg("send_ts"),
-        py::arg("recv_ts"),
-        py::arg("segments") = 1,
-        "Pairwise clock offsets (segments = 1: the paper's constant offset) or offsets and "
-        "rates (segments > 1) under symmetric delays, and each message's corrected network "
-        "delay.");
+} // namespace
+
+namespace chronometry_py
+{
+namespace inference
+{
+
+using namespace ns3;
+
+std::vector<TraceMessage>
+MakeTrace(const std::vector<uint32_t>& senders,
+          const std::vector<uint32_t>& receivers,
+          const std::vector<std::optional<Time>>& sendTs,
+          const std::vector<std::optional<Time>>& recvTs)
+{
+    if (receivers.size() != senders.size() || sendTs.size() != senders.size() ||
+        recvTs.size() != senders.size())
+    {
+        throw py::value_error("senders, receivers, send_ts and recv_ts must have the same length");
+    }
+    std::vector<TraceMessage> trace(senders.size());
+    for (std::size_t i = 0; i < senders.size(); ++i)
+    {
+        trace[i].id = i + 1;
+        trace[i].sender = senders[i];
+        trace[i].receiver = receivers[i];
+        trace[i].sendTs = sendTs[i];
+        trace[i].recvTs = recvTs[i];
+    }
+    return trace;
+}
+
+} // namespace inference
+} // namespace chronometry_py
+
+void
+chronometry_py::RegisterInference(py::module_& m)
+{
+    RegisterLinkTrace(m);
+    inference::RegisterTraces(m);
+    RegisterBaselines(m);
+    RegisterScores(m);
 }

@@ -45,13 +45,15 @@ Estimator(bool paper)
 {
     return paper ? ns3::LatencyVarianceEstimator::PAPER : ns3::LatencyVarianceEstimator::CENTERED;
 }
-} // namespace
 
+/**
+ * The Reconcilable Difference Aggregator: RdaSketch, rda_repair, rda_aggregate.
+ * \param m the module
+ */
 void
-chronometry_py::RegisterLatency(py::module_& m)
+RegisterRdaSketch(py::module_& m)
 {
     using namespace ns3;
-
     py::class_<RdaSketch>(m,
                           "RdaSketch",
                           "Reconcilable Difference Aggregator (k banks x m buckets).")
@@ -104,7 +106,16 @@ chronometry_py::RegisterLatency(py::module_& m)
         py::arg("sender"),
         py::arg("receiver"),
         py::arg("paper_variance") = false);
+}
 
+/**
+ * The baselines at equal memory: LdaSketch, lda_aggregate, FineCombSketch, finecomb_aggregate.
+ * \param m the module
+ */
+void
+RegisterLdaAndFineComb(py::module_& m)
+{
+    using namespace ns3;
     py::class_<LdaSketch>(m, "LdaSketch", "Lossy Difference Aggregator (timestamp sum, count).")
         .def(py::init<uint32_t, uint64_t>(), py::arg("buckets"), py::arg("seed") = 0)
         .def("insert", &LdaSketch::Insert, py::arg("id"), py::arg("ts_ns"));
@@ -147,7 +158,17 @@ chronometry_py::RegisterLatency(py::module_& m)
         py::arg("receiver_stash") = std::vector<std::pair<uint64_t, int64_t>>(),
         py::arg("max_combinations") = 4096,
         py::arg("paper_variance") = false);
+}
 
+/**
+ * Late binding and sizing: LatencyIntervalCache, estimate_difference, exact_difference,
+ * estimate_difference_with_error, buckets_for_target.
+ * \param m the module
+ */
+void
+RegisterIntervalCache(py::module_& m)
+{
+    using namespace ns3;
     py::class_<LatencyIntervalCache>(m, "LatencyIntervalCache", "Late-binding (id, ts) cache.")
         .def(py::init<>())
         .def("add", &LatencyIntervalCache::Add, py::arg("id"), py::arg("ts_ns"))
@@ -168,7 +189,6 @@ chronometry_py::RegisterLatency(py::module_& m)
           py::arg("k"));
     m.def("exact_difference", &LatencyIntervalCache::ExactDifference, py::arg("a"), py::arg("b"));
 
-    // ---- sketch experiments and sizing (simulator-free; doc/latency.rst) ----
     m.def(
         "estimate_difference_with_error",
         [](const std::vector<uint64_t>& a,
@@ -199,6 +219,16 @@ chronometry_py::RegisterLatency(py::module_& m)
           py::arg("banks") = 3,
           py::arg("std_rel_error") = 0.0,
           py::arg("min_buckets") = 32);
+}
+
+/**
+ * Sketch experiments (simulator-free; doc/latency.rst): rda_transition (Figures 7, 8), rda_layout.
+ * \param m the module
+ */
+void
+RegisterTransitionAndLayout(py::module_& m)
+{
+    using namespace ns3;
     m.def(
         "rda_transition",
         [](uint32_t banks,
@@ -297,6 +327,16 @@ chronometry_py::RegisterLatency(py::module_& m)
         py::arg("trials") = 200,
         py::arg("seed") = 11,
         py::arg("validate") = true);
+}
+
+/**
+ * decode_cost: the paper's Figure 6 (simulator-free).
+ * \param m the module
+ */
+void
+RegisterDecodeCost(py::module_& m)
+{
+    using namespace ns3;
     m.def(
         "decode_cost",
         [](uint64_t problematic, uint32_t stashSize, uint64_t maxCombinations, uint64_t seed) {
@@ -321,4 +361,16 @@ chronometry_py::RegisterLatency(py::module_& m)
         py::arg("stash_size"),
         py::arg("max_combinations") = 1u << 22,
         py::arg("seed") = 5);
+}
+
+} // namespace
+
+void
+chronometry_py::RegisterLatency(py::module_& m)
+{
+    RegisterRdaSketch(m);
+    RegisterLdaAndFineComb(m);
+    RegisterIntervalCache(m);
+    RegisterTransitionAndLayout(m);
+    RegisterDecodeCost(m);
 }

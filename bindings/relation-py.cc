@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // Python bindings of the MinRTT relation estimator core (simulator-free; the relation
-// study runs through run_study, bindings/study-py.cc). TSC values are Python ints (ticks);
-// times are int nanoseconds.
+// study runs through run_study, bindings/study-py.cc), one registration function per class:
+// probe rounds, drift wander, the two-round relation and its scenarios, the multi-round fit,
+// the NTP-style baseline, the N-node graph. TSC values are Python ints (ticks); times are int
+// nanoseconds.
 #include "chronometry-py.h"
 
 #include "ns3/relation-graph.h"
@@ -13,12 +15,19 @@
 
 namespace py = pybind11;
 
-void
-chronometry_py::RegisterRelation(py::module_& m)
+namespace
 {
-    using namespace ns3;
-    using namespace ns3::relation;
 
+using namespace ns3;
+using namespace ns3::relation;
+
+/**
+ * A probe round and the MinRTT choice: MinRttRound, select_min_rtt, DurationEstimate.
+ * \param m the module
+ */
+void
+RegisterMinRttRound(py::module_& m)
+{
     py::class_<MinRttRound>(m, "MinRttRound", "One probe round initiated by A towards B (ticks).")
         .def(py::init([](uint64_t sendA, uint64_t peerB, uint64_t recvA) {
                  return MinRttRound{sendA, peerB, recvA};
@@ -47,98 +56,15 @@ chronometry_py::RegisterRelation(py::module_& m)
         .def_readonly("value", &DurationEstimate::value)
         .def_readonly("bound", &DurationEstimate::bound)
         .def_readonly("paper_bound", &DurationEstimate::paperBound);
+}
 
-    py::class_<TscRelation>(m, "TscRelation", "Two-round MinRTT relation A from B (Eq. 2, 4).")
-        .def(py::init<const MinRttRound&, const MinRttRound&, double>(),
-             py::arg("first"),
-             py::arg("second"),
-             py::arg("slack_ticks") = 1.0)
-        .def_property_readonly("ratio", &TscRelation::GetRatio)
-        .def_property_readonly("e", &TscRelation::GetE)
-        .def_property_readonly("ratio_bound", &TscRelation::GetRatioBound)
-        .def(
-            "translate",
-            [](const TscRelation& r, double b) {
-                TickEstimate t = r.Translate(b);
-                return py::make_tuple(t.value, t.bound);
-            },
-            py::arg("b"),
-            "(value, bound) of B's tick b in A ticks")
-        .def("translate_duration", &TscRelation::TranslateDuration, py::arg("d_b"));
-
-    m.def("trivial_duration", &TrivialDuration, py::arg("a_start"), py::arg("a_end"));
-    m.def("scenario1", &Scenario1, py::arg("ab"), py::arg("b_start"), py::arg("b_end"));
-    m.def("scenario2",
-          &Scenario2,
-          py::arg("ab"),
-          py::arg("a_tick"),
-          py::arg("b_tick"),
-          py::arg("start_on_reference") = true);
-    m.def("scenario3",
-          &Scenario3,
-          py::arg("ab"),
-          py::arg("bc"),
-          py::arg("b_start"),
-          py::arg("c_end"));
-    m.def("baseline",
-          &Baseline,
-          py::arg("ab"),
-          py::arg("ac"),
-          py::arg("b_start"),
-          py::arg("c_end"));
-
-    py::class_<MultiRoundRelation>(m,
-                                   "MultiRoundRelation",
-                                   "Set-membership fit over all probe rounds (Eigen).")
-        .def(py::init<double>(), py::arg("slack_ticks") = 1.0)
-        .def("add_round", &MultiRoundRelation::AddRound, py::arg("round"))
-        .def("add_rounds", &MultiRoundRelation::AddRounds, py::arg("rounds"))
-        .def("fit", &MultiRoundRelation::Fit)
-        .def_property_readonly("n_rounds", &MultiRoundRelation::GetNRounds)
-        .def("ratio_range",
-             [](const MultiRoundRelation& r) {
-                 Interval i = r.GetRatioRange();
-                 return py::make_tuple(i.lo, i.hi);
-             })
-        .def(
-            "translate",
-            [](const MultiRoundRelation& r, double b) {
-                TickEstimate t = r.Translate(b);
-                return py::make_tuple(t.value, t.bound);
-            },
-            py::arg("b"))
-        .def(
-            "duration_range",
-            [](const MultiRoundRelation& r, double d) {
-                Interval i = r.DurationRange(d);
-                return py::make_tuple(i.lo, i.hi);
-            },
-            py::arg("d_b"));
-
-    py::class_<NtpEstimator>(m, "NtpEstimator", "NTP-style offset estimator with a bound.")
-        .def(py::init<double, Time, uint32_t>(),
-             py::arg("max_skew_ppm"),
-             py::arg("precision_ns") = 1,
-             py::arg("filter_length") = 8)
-        .def(
-            "add_sample",
-            [](NtpEstimator& e, Time t1, Time t2, Time t3, Time t4) {
-                e.AddSample(NtpSample{t1, t2, t3, t4});
-            },
-            py::arg("t1"),
-            py::arg("t2"),
-            py::arg("t3"),
-            py::arg("t4"))
-        .def(
-            "to_server",
-            [](const NtpEstimator& e, Time t) {
-                TimeEstimate x = e.ToServer(t);
-                return py::make_tuple(x.value, x.bound);
-            },
-            py::arg("client_time_ns"));
-
-    // ----- exact tick arithmetic, drift wander, both directions, N-node graph
-    // (additions; the bindings above keep their behaviour)
+/**
+ * The drift-wander term: DriftWander.
+ * \param m the module
+ */
+void
+RegisterDriftWander(py::module_& m)
+{
     py::class_<DriftWander>(m,
                             "DriftWander",
                             "Bound on how far the relative drift of two counters moves: rate "
@@ -170,6 +96,50 @@ chronometry_py::RegisterRelation(py::module_& m)
         .def_readonly("peer_frequency_hz", &DriftWander::peerFrequencyHz)
         .def_readonly("random_walk_ppm_per_sqrt_s", &DriftWander::randomWalkPpmPerSqrtSecond)
         .def_readonly("sigmas", &DriftWander::sigmas);
+}
+
+/**
+ * The two-round relation (exact tick forms included), tsc_relation_with_wander and the
+ * Table II scenarios.
+ * \param m the module
+ */
+void
+RegisterTscRelation(py::module_& m)
+{
+    py::class_<TscRelation>(m, "TscRelation", "Two-round MinRTT relation A from B (Eq. 2, 4).")
+        .def(py::init<const MinRttRound&, const MinRttRound&, double>(),
+             py::arg("first"),
+             py::arg("second"),
+             py::arg("slack_ticks") = 1.0)
+        .def_property_readonly("ratio", &TscRelation::GetRatio)
+        .def_property_readonly("e", &TscRelation::GetE)
+        .def_property_readonly("ratio_bound", &TscRelation::GetRatioBound)
+        .def(
+            "translate",
+            [](const TscRelation& r, double b) {
+                TickEstimate t = r.Translate(b);
+                return py::make_tuple(t.value, t.bound);
+            },
+            py::arg("b"),
+            "(value, bound) of B's tick b in A ticks")
+        .def("translate_duration", &TscRelation::TranslateDuration, py::arg("d_b"))
+        .def(
+            "translate_from",
+            [](const TscRelation& r, uint64_t b, uint64_t aAnchor) {
+                TickEstimate t = r.TranslateFrom(b, aAnchor);
+                return py::make_tuple(t.value, t.bound);
+            },
+            py::arg("b"),
+            py::arg("a_anchor"),
+            "(A(b) - a_anchor, bound), exact at any counter value")
+        .def(
+            "translate_duration_at",
+            [](const TscRelation& r, uint64_t bStart, uint64_t bEnd) {
+                return r.TranslateDurationAt(bStart, bEnd);
+            },
+            py::arg("b_start"),
+            py::arg("b_end"),
+            "Scenario 1 with the drift-wander term");
 
     m.def(
         "tsc_relation_with_wander",
@@ -182,82 +152,154 @@ chronometry_py::RegisterRelation(py::module_& m)
         py::arg("wander"),
         py::arg("slack_ticks") = 1.0,
         "TscRelation with a drift-wander term in every bound.");
-    // exact forms on TscRelation and MultiRoundRelation (ticks as Python ints)
-    auto tsc = py::reinterpret_borrow<py::object>(m.attr("TscRelation"));
-    tsc.attr("translate_from") = py::cpp_function(
-        [](const TscRelation& r, uint64_t b, uint64_t aAnchor) {
-            TickEstimate t = r.TranslateFrom(b, aAnchor);
-            return py::make_tuple(t.value, t.bound);
-        },
-        py::is_method(tsc),
-        py::arg("b"),
-        py::arg("a_anchor"),
-        "(A(b) - a_anchor, bound), exact at any counter value");
-    tsc.attr("translate_duration_at") = py::cpp_function(
-        [](const TscRelation& r, uint64_t bStart, uint64_t bEnd) {
-            return r.TranslateDurationAt(bStart, bEnd);
-        },
-        py::is_method(tsc),
-        py::arg("b_start"),
-        py::arg("b_end"),
-        "Scenario 1 with the drift-wander term");
 
+    m.def("trivial_duration", &TrivialDuration, py::arg("a_start"), py::arg("a_end"));
+    m.def("scenario1", &Scenario1, py::arg("ab"), py::arg("b_start"), py::arg("b_end"));
+    m.def("scenario2",
+          &Scenario2,
+          py::arg("ab"),
+          py::arg("a_tick"),
+          py::arg("b_tick"),
+          py::arg("start_on_reference") = true);
+    m.def("scenario3",
+          &Scenario3,
+          py::arg("ab"),
+          py::arg("bc"),
+          py::arg("b_start"),
+          py::arg("c_end"));
+    m.def("baseline",
+          &Baseline,
+          py::arg("ab"),
+          py::arg("ac"),
+          py::arg("b_start"),
+          py::arg("c_end"));
+}
+
+/**
+ * The fit over every round in both directions: FitStatus, MultiRoundRelation.
+ * \param m the module
+ */
+void
+RegisterMultiRoundRelation(py::module_& m)
+{
     py::enum_<MultiRoundRelation::FitStatus>(m, "FitStatus")
         .value("NOT_FITTED", MultiRoundRelation::NOT_FITTED)
         .value("OK", MultiRoundRelation::OK)
         .value("TOO_FEW", MultiRoundRelation::TOO_FEW)
         .value("AFFINE_REFUTED", MultiRoundRelation::AFFINE_REFUTED)
         .value("UNBOUNDED", MultiRoundRelation::UNBOUNDED);
-    auto multiRound = py::reinterpret_borrow<py::object>(m.attr("MultiRoundRelation"));
-    multiRound.attr("add_reverse_round") = py::cpp_function(
-        [](MultiRoundRelation& r, const MinRttRound& round) { r.AddReverseRound(round); },
-        py::is_method(multiRound),
-        py::arg("round"),
-        "a round initiated by B: (B send, A read, B receive)");
-    multiRound.attr("add_reverse_rounds") =
-        py::cpp_function([](MultiRoundRelation& r,
-                            const std::vector<MinRttRound>& rounds) { r.AddReverseRounds(rounds); },
-                         py::is_method(multiRound),
-                         py::arg("rounds"));
-    multiRound.attr("set_drift_wander") =
-        py::cpp_function([](MultiRoundRelation& r, const DriftWander& w) { r.SetDriftWander(w); },
-                         py::is_method(multiRound),
-                         py::arg("wander"));
-    multiRound.attr("fit_status") =
-        py::cpp_function([](const MultiRoundRelation& r) { return r.GetFitStatus(); },
-                         py::is_method(multiRound));
-    multiRound.attr("affine_residual") = py::cpp_function(
-        [](const MultiRoundRelation& r) { return r.GetAffineResidual(); },
-        py::is_method(multiRound),
-        "smallest widening (ticks) that admits a line; 0 if the rounds are affine");
-    multiRound.attr("translate_range_from") = py::cpp_function(
-        [](const MultiRoundRelation& r, uint64_t b, uint64_t aAnchor) {
-            Interval i = r.TranslateRangeFrom(b, aAnchor);
-            return py::make_tuple(i.lo, i.hi);
-        },
-        py::is_method(multiRound),
-        py::arg("b"),
-        py::arg("a_anchor"));
-    multiRound.attr("duration_range_at") = py::cpp_function(
-        [](const MultiRoundRelation& r, uint64_t bStart, uint64_t bEnd) {
-            Interval i = r.DurationRangeAt(bStart, bEnd);
-            return py::make_tuple(i.lo, i.hi);
-        },
-        py::is_method(multiRound),
-        py::arg("b_start"),
-        py::arg("b_end"));
 
-    auto ntp = py::reinterpret_borrow<py::object>(m.attr("NtpEstimator"));
-    ntp.attr("set_drift_wander") = py::cpp_function(
-        [](NtpEstimator& e, double rate, double step) { e.SetDriftWander(rate, step); },
-        py::is_method(ntp),
-        py::arg("rate_ppm_per_s"),
-        py::arg("step_ppm") = 0.0);
-    ntp.attr("set_rfc5905_filter") =
-        py::cpp_function([](NtpEstimator& e) { e.SetFilterMode(NtpEstimator::RFC5905); },
-                         py::is_method(ntp),
-                         "select samples as ntpd's clock filter does (before the first sample)");
+    py::class_<MultiRoundRelation>(m,
+                                   "MultiRoundRelation",
+                                   "Set-membership fit over all probe rounds (Eigen).")
+        .def(py::init<double>(), py::arg("slack_ticks") = 1.0)
+        .def("add_round", &MultiRoundRelation::AddRound, py::arg("round"))
+        .def("add_rounds", &MultiRoundRelation::AddRounds, py::arg("rounds"))
+        .def("fit", &MultiRoundRelation::Fit)
+        .def_property_readonly("n_rounds", &MultiRoundRelation::GetNRounds)
+        .def("ratio_range",
+             [](const MultiRoundRelation& r) {
+                 Interval i = r.GetRatioRange();
+                 return py::make_tuple(i.lo, i.hi);
+             })
+        .def(
+            "translate",
+            [](const MultiRoundRelation& r, double b) {
+                TickEstimate t = r.Translate(b);
+                return py::make_tuple(t.value, t.bound);
+            },
+            py::arg("b"))
+        .def(
+            "duration_range",
+            [](const MultiRoundRelation& r, double d) {
+                Interval i = r.DurationRange(d);
+                return py::make_tuple(i.lo, i.hi);
+            },
+            py::arg("d_b"))
+        .def(
+            "add_reverse_round",
+            [](MultiRoundRelation& r, const MinRttRound& round) { r.AddReverseRound(round); },
+            py::arg("round"),
+            "a round initiated by B: (B send, A read, B receive)")
+        .def(
+            "add_reverse_rounds",
+            [](MultiRoundRelation& r, const std::vector<MinRttRound>& rounds) {
+                r.AddReverseRounds(rounds);
+            },
+            py::arg("rounds"))
+        .def(
+            "set_drift_wander",
+            [](MultiRoundRelation& r, const DriftWander& w) { r.SetDriftWander(w); },
+            py::arg("wander"))
+        .def("fit_status", [](const MultiRoundRelation& r) { return r.GetFitStatus(); })
+        .def(
+            "affine_residual",
+            [](const MultiRoundRelation& r) { return r.GetAffineResidual(); },
+            "smallest widening (ticks) that admits a line; 0 if the rounds are affine")
+        .def(
+            "translate_range_from",
+            [](const MultiRoundRelation& r, uint64_t b, uint64_t aAnchor) {
+                Interval i = r.TranslateRangeFrom(b, aAnchor);
+                return py::make_tuple(i.lo, i.hi);
+            },
+            py::arg("b"),
+            py::arg("a_anchor"))
+        .def(
+            "duration_range_at",
+            [](const MultiRoundRelation& r, uint64_t bStart, uint64_t bEnd) {
+                Interval i = r.DurationRangeAt(bStart, bEnd);
+                return py::make_tuple(i.lo, i.hi);
+            },
+            py::arg("b_start"),
+            py::arg("b_end"));
+}
 
+/**
+ * The NTP-style baseline: NtpEstimator.
+ * \param m the module
+ */
+void
+RegisterNtpEstimator(py::module_& m)
+{
+    py::class_<NtpEstimator>(m, "NtpEstimator", "NTP-style offset estimator with a bound.")
+        .def(py::init<double, Time, uint32_t>(),
+             py::arg("max_skew_ppm"),
+             py::arg("precision_ns") = 1,
+             py::arg("filter_length") = 8)
+        .def(
+            "add_sample",
+            [](NtpEstimator& e, Time t1, Time t2, Time t3, Time t4) {
+                e.AddSample(NtpSample{t1, t2, t3, t4});
+            },
+            py::arg("t1"),
+            py::arg("t2"),
+            py::arg("t3"),
+            py::arg("t4"))
+        .def(
+            "to_server",
+            [](const NtpEstimator& e, Time t) {
+                TimeEstimate x = e.ToServer(t);
+                return py::make_tuple(x.value, x.bound);
+            },
+            py::arg("client_time_ns"))
+        .def(
+            "set_drift_wander",
+            [](NtpEstimator& e, double rate, double step) { e.SetDriftWander(rate, step); },
+            py::arg("rate_ppm_per_s"),
+            py::arg("step_ppm") = 0.0)
+        .def(
+            "set_rfc5905_filter",
+            [](NtpEstimator& e) { e.SetFilterMode(NtpEstimator::RFC5905); },
+            "select samples as ntpd's clock filter does (before the first sample)");
+}
+
+/**
+ * Relations over N nodes: RelationGraph.
+ * \param m the module
+ */
+void
+RegisterRelationGraph(py::module_& m)
+{
     py::class_<RelationGraph>(m,
                               "RelationGraph",
                               "Relations over N nodes: chains, best paths, triangle checks.")
@@ -338,4 +380,17 @@ chronometry_py::RegisterRelation(py::module_& m)
             d["flagged"] = flagged;
             return d;
         });
+}
+
+} // namespace
+
+void
+chronometry_py::RegisterRelation(py::module_& m)
+{
+    RegisterMinRttRound(m);
+    RegisterDriftWander(m); // before the methods that take one
+    RegisterTscRelation(m);
+    RegisterMultiRoundRelation(m);
+    RegisterNtpEstimator(m);
+    RegisterRelationGraph(m);
 }

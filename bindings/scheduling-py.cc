@@ -58,161 +58,11 @@ StatsDict(const ns3::PredictionErrorStats& s)
 }
 
 /**
- * The simulator-free model pieces: reference predictors, offline evaluation,
- * server types, synthetic service-time series.
+ * OneClock's ETE predictors: EtePredictor.
  * \param m the module
  */
 void
-RegisterSchedulingModels(py::module_& m)
-{
-    using namespace ns3;
-    py::class_<ReferencePredictor>(m,
-                                   "ReferencePredictor",
-                                   "A baseline the OneClock predictors must beat: LastSample, "
-                                   "WindowMedian (median of the last N) or Calibrated (mean of "
-                                   "the first N, then frozen); times in ns.")
-        .def(py::init([](const std::string& kind, long long window) {
-                 chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
-                 return ReferencePredictor(ReferenceKind(kind), uint32_t(window));
-             }),
-             py::arg("kind"),
-             py::arg("window") = 8)
-        .def("predict", &ReferencePredictor::Predict, "predicted ETE in ns (0 before any sample)")
-        .def("update", &ReferencePredictor::Update, py::arg("ete_ns"), "feed a measured ETE in ns")
-        .def("reset", &ReferencePredictor::Reset)
-        .def_property_readonly(
-            "kind",
-            [](const ReferencePredictor& p) { return ReferencePredictorKindName(p.GetKind()); })
-        .def_property_readonly("window", &ReferencePredictor::GetWindow)
-        .def_property_readonly("sample_count", &ReferencePredictor::GetSampleCount);
-
-    m.def(
-        "evaluate_predictors",
-        [](const std::vector<Time>& ete,
-           const std::vector<Time>& level,
-           long long window,
-           long long skip) {
-            return chronometry_py::NamingKeywords({}, {"window", "skip"}, [&] {
-                chronometry::RequireDoubleInRange("window", double(window), 1, 4096, "");
-                chronometry::RequireDoubleInRange("skip", double(skip), 0, 1e9, "");
-                auto ev = PredictorEvaluation::Run(ete, level, uint32_t(window), uint32_t(skip));
-                py::dict d;
-                for (const auto& st : ev.GetAll())
-                {
-                    d[py::str(st.name)] = StatsDict(st);
-                }
-                return d;
-            });
-        },
-        py::arg("ete_ns"),
-        py::arg("level_ns") = std::vector<Time>{},
-        py::arg("window") = 8,
-        py::arg("skip") = 0,
-        "Replay every ETE predictor over a series offline (predict, then feed) and return the "
-        "error statistics per predictor: the paper's Baseline, Average, FtAverage, Kalman, the "
-        "references LastSample, WindowMedian, Calibrated and, given the levels, LevelOracle.");
-
-    m.def(
-        "server_types",
-        []() {
-            py::list out;
-            for (const auto& name : ServerTypeNames())
-            {
-                const ServerTypeProfile& p = GetServerTypeProfile(name);
-                py::dict d;
-                d["name"] = p.name;
-                d["platform"] = p.platform;
-                d["description"] = p.description;
-                d["mean_ns"] = p.MeanServiceTime();
-                py::dict attributes;
-                for (const auto& [k, v] : p.Attributes())
-                {
-                    attributes[py::str(k)] = v;
-                }
-                d["attributes"] = attributes;
-                out.append(d);
-            }
-            return out;
-        },
-        "The server types of the OneClock paper's Table II as ServiceTimeModel attributes (the "
-        "numbers are chronometry's, not the paper's: see doc/scheduling.rst).");
-
-    m.def(
-        "draw_service_series",
-        [](long long count,
-           Time period,
-           const std::string& serverType,
-           const std::map<std::string, std::string>& attributes,
-           long long stream,
-           Time start) {
-            std::map<std::string, std::string> keywordOf{
-                {"ns3::ServiceTimeModel::ServerType", "server_type"}};
-            for (const auto& [name, value] : attributes)
-            {
-                keywordOf["ns3::ServiceTimeModel::" + name] = "attributes";
-            }
-            return chronometry_py::NamingKeywords(
-                keywordOf,
-                {"count", "stream"},
-                [&] {
-                    chronometry::RequireDoubleInRange("count", double(count), 1, 1e7, "");
-                    chronometry::RequireDoubleInRange("stream", double(stream), 0, 1e15, "");
-                    auto model = CreateObject<ServiceTimeModel>();
-                    if (!serverType.empty())
-                    {
-                        model->SetServerType(serverType);
-                    }
-                    TypeId tid = ServiceTimeModel::GetTypeId();
-                    for (const auto& [name, value] : attributes)
-                    {
-                        TypeId::AttributeInformation info;
-                        if (!tid.LookupAttributeByName(name, &info))
-                        {
-                            chronometry::ReportConfigError(
-                                "attributes: '" + name +
-                                "' is not a ns3::ServiceTimeModel attribute");
-                        }
-                        chronometry::SetAttributeOrReport(*model, name, StringValue(value));
-                    }
-                    model->AssignStreams(stream);
-                    py::list ete;
-                    py::list level;
-                    py::list spike;
-                    py::list degraded;
-                    py::list cold;
-                    for (const auto& d : model->DrawSeries(start, period, uint32_t(count)))
-                    {
-                        ete.append(d.total.GetNanoSeconds());
-                        level.append(d.level.GetNanoSeconds());
-                        spike.append(d.spike);
-                        degraded.append(d.degraded);
-                        cold.append(d.cold);
-                    }
-                    model->Dispose();
-                    py::dict out;
-                    out["ete_ns"] = ete;
-                    out["level_ns"] = level;
-                    out["spike"] = spike;
-                    out["degraded"] = degraded;
-                    out["cold"] = cold;
-                    return out;
-                });
-        },
-        py::arg("count"),
-        py::arg("period_ns") = 1000000000LL,
-        py::arg("server_type") = "",
-        py::arg("attributes") = std::map<std::string, std::string>{},
-        py::arg("stream") = 1,
-        py::arg("start_ns") = 0,
-        "Draw a synthetic service-time series from a ns3::ServiceTimeModel (a Table II server "
-        "type and/or attributes as strings) without a simulator: the ETEs, their true levels "
-        "(the oracle) and which draws had a spike, the degraded regime or the cold penalty.");
-}
-
-} // namespace
-
-void
-chronometry_py::RegisterScheduling(py::module_& m)
+RegisterEtePredictor(py::module_& m)
 {
     using namespace ns3;
     py::class_<EtePredictor>(m,
@@ -241,6 +91,191 @@ chronometry_py::RegisterScheduling(py::module_& m)
         .def_property_readonly("measurement_variance",
                                &EtePredictor::GetMeasurementVariance,
                                "Kalman V[n] (ns^2)");
+}
 
-    RegisterSchedulingModels(m);
+/**
+ * The baselines the predictors must beat: ReferencePredictor.
+ * \param m the module
+ */
+void
+RegisterReferencePredictor(py::module_& m)
+{
+    using namespace ns3;
+    py::class_<ReferencePredictor>(m,
+                                   "ReferencePredictor",
+                                   "A baseline the OneClock predictors must beat: LastSample, "
+                                   "WindowMedian (median of the last N) or Calibrated (mean of "
+                                   "the first N, then frozen); times in ns.")
+        .def(py::init([](const std::string& kind, long long window) {
+                 chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
+                 return ReferencePredictor(ReferenceKind(kind), uint32_t(window));
+             }),
+             py::arg("kind"),
+             py::arg("window") = 8)
+        .def("predict", &ReferencePredictor::Predict, "predicted ETE in ns (0 before any sample)")
+        .def("update", &ReferencePredictor::Update, py::arg("ete_ns"), "feed a measured ETE in ns")
+        .def("reset", &ReferencePredictor::Reset)
+        .def_property_readonly(
+            "kind",
+            [](const ReferencePredictor& p) { return ReferencePredictorKindName(p.GetKind()); })
+        .def_property_readonly("window", &ReferencePredictor::GetWindow)
+        .def_property_readonly("sample_count", &ReferencePredictor::GetSampleCount);
+}
+
+/**
+ * evaluate_predictors: every predictor replayed offline over a series.
+ * \param m the module
+ */
+void
+RegisterEvaluation(py::module_& m)
+{
+    using namespace ns3;
+    m.def(
+        "evaluate_predictors",
+        [](const std::vector<Time>& ete,
+           const std::vector<Time>& level,
+           long long window,
+           long long skip) {
+            return chronometry_py::NamingKeywords({}, {"window", "skip"}, [&] {
+                chronometry::RequireDoubleInRange("window", double(window), 1, 4096, "");
+                chronometry::RequireDoubleInRange("skip", double(skip), 0, 1e9, "");
+                auto ev = PredictorEvaluation::Run(ete, level, uint32_t(window), uint32_t(skip));
+                py::dict d;
+                for (const auto& st : ev.GetAll())
+                {
+                    d[py::str(st.name)] = StatsDict(st);
+                }
+                return d;
+            });
+        },
+        py::arg("ete_ns"),
+        py::arg("level_ns") = std::vector<Time>{},
+        py::arg("window") = 8,
+        py::arg("skip") = 0,
+        "Replay every ETE predictor over a series offline (predict, then feed) and return the "
+        "error statistics per predictor: the paper's Baseline, Average, FtAverage, Kalman, the "
+        "references LastSample, WindowMedian, Calibrated and, given the levels, LevelOracle.");
+}
+
+/**
+ * server_types: the OneClock paper's Table II as ServiceTimeModel attributes.
+ * \param m the module
+ */
+void
+RegisterServerTypes(py::module_& m)
+{
+    using namespace ns3;
+    m.def(
+        "server_types",
+        []() {
+            py::list out;
+            for (const auto& name : ServerTypeNames())
+            {
+                const ServerTypeProfile& p = GetServerTypeProfile(name);
+                py::dict d;
+                d["name"] = p.name;
+                d["platform"] = p.platform;
+                d["description"] = p.description;
+                d["mean_ns"] = p.MeanServiceTime();
+                py::dict attributes;
+                for (const auto& [k, v] : p.Attributes())
+                {
+                    attributes[py::str(k)] = v;
+                }
+                d["attributes"] = attributes;
+                out.append(d);
+            }
+            return out;
+        },
+        "The server types of the OneClock paper's Table II as ServiceTimeModel attributes (the "
+        "numbers are chronometry's, not the paper's: see doc/scheduling.rst).");
+}
+
+/**
+ * draw_service_series: a synthetic service-time series without a simulator.
+ * \param m the module
+ */
+void
+RegisterServiceSeries(py::module_& m)
+{
+    using namespace ns3;
+    m.def(
+        "draw_service_series",
+        [](long long count,
+           Time period,
+           const std::string& serverType,
+           const std::map<std::string, std::string>& attributes,
+           long long stream,
+           Time start) {
+            std::map<std::string, std::string> keywordOf{
+                {"ns3::ServiceTimeModel::ServerType", "server_type"}};
+            for (const auto& [name, value] : attributes)
+            {
+                keywordOf["ns3::ServiceTimeModel::" + name] = "attributes";
+            }
+            return chronometry_py::NamingKeywords(keywordOf, {"count", "stream"}, [&] {
+                chronometry::RequireDoubleInRange("count", double(count), 1, 1e7, "");
+                chronometry::RequireDoubleInRange("stream", double(stream), 0, 1e15, "");
+                auto model = CreateObject<ServiceTimeModel>();
+                if (!serverType.empty())
+                {
+                    model->SetServerType(serverType);
+                }
+                TypeId tid = ServiceTimeModel::GetTypeId();
+                for (const auto& [name, value] : attributes)
+                {
+                    TypeId::AttributeInformation info;
+                    if (!tid.LookupAttributeByName(name, &info))
+                    {
+                        chronometry::ReportConfigError(
+                            "attributes: '" + name + "' is not a ns3::ServiceTimeModel attribute");
+                    }
+                    chronometry::SetAttributeOrReport(*model, name, StringValue(value));
+                }
+                model->AssignStreams(stream);
+                py::list ete;
+                py::list level;
+                py::list spike;
+                py::list degraded;
+                py::list cold;
+                for (const auto& d : model->DrawSeries(start, period, uint32_t(count)))
+                {
+                    ete.append(d.total.GetNanoSeconds());
+                    level.append(d.level.GetNanoSeconds());
+                    spike.append(d.spike);
+                    degraded.append(d.degraded);
+                    cold.append(d.cold);
+                }
+                model->Dispose();
+                py::dict out;
+                out["ete_ns"] = ete;
+                out["level_ns"] = level;
+                out["spike"] = spike;
+                out["degraded"] = degraded;
+                out["cold"] = cold;
+                return out;
+            });
+        },
+        py::arg("count"),
+        py::arg("period_ns") = 1000000000LL,
+        py::arg("server_type") = "",
+        py::arg("attributes") = std::map<std::string, std::string>{},
+        py::arg("stream") = 1,
+        py::arg("start_ns") = 0,
+        "Draw a synthetic service-time series from a ns3::ServiceTimeModel (a Table II server "
+        "type and/or attributes as strings) without a simulator: the ETEs, their true levels "
+        "(the oracle) and which draws had a spike, the degraded regime or the cold penalty.");
+}
+
+} // namespace
+
+void
+chronometry_py::RegisterScheduling(py::module_& m)
+{
+    RegisterEtePredictor(m);
+    // the simulator-free model pieces
+    RegisterReferencePredictor(m);
+    RegisterEvaluation(m);
+    RegisterServerTypes(m);
+    RegisterServiceSeries(m);
 }

@@ -115,7 +115,7 @@ main(int argc, char* argv[])
     Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
 
     ClockHelper clocks;
-    clocks.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(skew));
+    clocks.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(skew));
     clocks.Install(all);
     int64_t stream = 1;
     stream += clocks.AssignStreams(all, stream);

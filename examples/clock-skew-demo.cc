@@ -179,12 +179,12 @@ main(int argc, char* argv[])
     drifting.Install(groups[1].nodes);
 
     ClockHelper bounded;
-    bounded.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(skewBound));
+    bounded.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(skewBound));
     bounded.Install(groups[2].nodes);
 
     ClockHelper thesis;
     thesis.SetClock("ns3::BoundedSkewClock",
-                    "Bound",
+                    "SkewBound",
                     TimeValue(skewBound),
                     "Form",
                     StringValue("Thesis"));

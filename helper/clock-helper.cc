@@ -4,6 +4,7 @@
 #include "clock-helper.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/constant-drift-oscillator.h"
 #include "ns3/double.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/log.h"
@@ -245,6 +246,33 @@ void
 TscHelper::SetBootValue(Ptr<RandomVariableStream> ticks)
 {
     m_boot = ticks;
+}
+
+std::array<Ptr<UniformRandomVariable>, 2>
+ClockHelper::SetUniformPopulation(Time skewBound, double maxDriftPpm)
+{
+    chronometry::RequireTimeInRange("ClockHelper::SetUniformPopulation skewBound",
+                                    skewBound,
+                                    Time(0),
+                                    Hours(24));
+    chronometry::RequireDoubleInRange("ClockHelper::SetUniformPopulation maxDriftPpm",
+                                      maxDriftPpm,
+                                      0,
+                                      ConstantDriftOscillator::MAX_DRIFT_PPM,
+                                      "ppm");
+    std::array<Ptr<UniformRandomVariable>, 2> variables{CreateObject<UniformRandomVariable>(),
+                                                        nullptr};
+    variables[0]->SetAttribute("Min", DoubleValue(-skewBound.GetNanoSeconds() / 2.0));
+    variables[0]->SetAttribute("Max", DoubleValue(skewBound.GetNanoSeconds() / 2.0));
+    SetOffset(variables[0]);
+    if (maxDriftPpm > 0)
+    {
+        variables[1] = CreateObject<UniformRandomVariable>();
+        variables[1]->SetAttribute("Min", DoubleValue(-maxDriftPpm));
+        variables[1]->SetAttribute("Max", DoubleValue(maxDriftPpm));
+        SetDrift(variables[1]);
+    }
+    return variables;
 }
 
 std::array<Ptr<UniformRandomVariable>, 3>

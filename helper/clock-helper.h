@@ -102,6 +102,18 @@ class ClockHelper
     void SetDriftPpm(std::vector<double> ppm);
 
     /**
+     * The population of free-running clocks within a skew bound at the start: each node's
+     * offset uniform in [-E/2, E/2] (so any two start at most E apart) and its drift uniform
+     * in [-maxDriftPpm, maxDriftPpm] (none when 0).  The studies use it; the caller fixes the
+     * variables' streams (AssignStreams on each, or StudyStreams).
+     * \param skewBound E: the largest difference of two clocks' offsets
+     * \param maxDriftPpm the largest |drift| in ppm (0: no drift is drawn)
+     * \return the offset (ns) and drift (ppm, nullptr when 0) variables
+     */
+    std::array<Ptr<UniformRandomVariable>, 2> SetUniformPopulation(Time skewBound,
+                                                                   double maxDriftPpm);
+
+    /**
      * Create a clock for each node and aggregate it.
      * \param nodes the nodes (none may have a LocalClock yet)
      * \return the clocks in node order

@@ -12,7 +12,7 @@ study parameter exits with status 1 and the message.
 import subprocess
 import sys
 
-EXPECTED = "ns3::BoundedSkewClock::Bound = 2h is invalid; valid range: [1ns, 1h]"
+EXPECTED = "ns3::BoundedSkewClock::SkewBound = 2h is invalid; valid range: [1ns, 1h]"
 
 
 def run(argv):

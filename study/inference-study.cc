@@ -18,6 +18,7 @@
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/message-linking-analyzer.h"
 #include "ns3/message-linking.h"
 #include "ns3/multi-tier-application.h"
 #include "ns3/multi-tier-helper.h"
@@ -70,31 +71,22 @@ class InferenceStudy : public Study
                              int64_t next,
                              Callback<void, uint64_t, uint64_t> causedSink);
 
-    std::string m_workload;     //!< multitier, or gossip
-    uint32_t m_clients;         //!< parallelism: client nodes
-    uint32_t m_backends;        //!< back-end nodes
-    uint32_t m_fanOut;          //!< back-ends per request
-    double m_lookupProbability; //!< back-end calls the lookup service
-    double m_rate;              //!< alpha
-    bool m_poisson;             //!< Poisson requests
-    Time m_skew;                //!< E: offsets uniform in [-E/2, E/2]
-    double m_driftPpm;          //!< drift uniform in [-drift, drift] ppm
-    Time m_delay;               //!< delta
-    Time m_frontEndService;     //!< mean service time per front-end step
-    Time m_backendService;      //!< mean service time per back-end step
-    Time m_lookupService;       //!< mean service time at the lookup service
-    Time m_duration;            //!< simulated time of requests
-    bool m_traceLookup;         //!< trace the lookup node
-    Time m_window;              //!< linker x
-    double m_y;                 //!< linker y
-    double m_tryBothBand;       //!< linker band
-    uint32_t m_maxTryBoth;      //!< linker k
-    std::string m_delayModel;   //!< per-child-pair (paper) or per-parent-pair
-    uint32_t m_iterations;      //!< re-estimation rounds of the per-parent-pair model
-    Time m_replyService;        //!< mean step after a downstream reply (0: the step's own)
-    std::string m_reconcile;    //!< endpoints (paper) or id
-    uint32_t m_segments;        //!< offset-and-rate estimator: segments per node pair
-    uint32_t m_fixedPortPeers;  //!< client aggregation: peers that make a port fixed
+    std::string m_workload;    //!< multitier, or gossip
+    uint32_t m_clients;        //!< parallelism: client nodes
+    uint32_t m_backends;       //!< back-end nodes
+    double m_rate;             //!< alpha
+    Time m_skew;               //!< E: offsets uniform in [-E/2, E/2]
+    double m_driftPpm;         //!< drift uniform in [-drift, drift] ppm
+    Time m_delay;              //!< delta
+    Time m_frontEndService;    //!< mean service time per front-end step
+    Time m_backendService;     //!< mean service time per back-end step
+    Time m_lookupService;      //!< mean service time at the lookup service
+    Time m_duration;           //!< simulated time of requests
+    bool m_traceLookup;        //!< trace the lookup node
+    Time m_replyService;       //!< mean step after a downstream reply (0: the step's own)
+    std::string m_reconcile;   //!< endpoints (paper) or id
+    uint32_t m_segments;       //!< offset-and-rate estimator: segments per node pair
+    uint32_t m_fixedPortPeers; //!< client aggregation: peers that make a port fixed
 
     uint32_t m_n{0};                                           //!< nodes
     uint32_t m_lookupNode{0};                                  //!< index of the lookup node
@@ -135,31 +127,22 @@ InferenceStudy::GetTypeId()
                        &InferenceStudy::m_backends,
                        3,
                        MakeUintegerRangeChecker(1, 64))
-            .Parameter("FanOut",
-                       "Back-ends per request (at most Backends)",
-                       &InferenceStudy::m_fanOut,
-                       1,
-                       MakeUintegerRangeChecker(1, 64))
-            .Parameter("LookupProbability",
-                       "Probability that a back-end step calls the lookup service",
-                       &InferenceStudy::m_lookupProbability,
-                       0.5,
-                       MakeDoubleRangeChecker(0, 1))
+            .Forward<MultiTierApplication>("FanOut")
+            .Forward<MultiTierApplication>("LookupProbability")
             .Parameter("Rate",
                        "alpha: requests per second per client (gossip: messages/s per node)",
                        &InferenceStudy::m_rate,
                        10.0,
                        MakeDoubleRangeChecker(0, 1e5, "/s", false, true))
-            .Switch("Poisson",
-                    "Poisson requests (else a fixed interval)",
-                    &InferenceStudy::m_poisson,
-                    true)
-            .Parameter("Skew",
-                       "Clock skew bound E: offsets uniform in [-E/2, E/2]",
+            .Forward<MultiTierApplication>("Poisson")
+            .Parameter("SkewBound",
+                       "Clock skew bound E: offsets uniform in [-E/2, E/2] (ClockHelper::"
+                       "SetUniformPopulation)",
                        &InferenceStudy::m_skew,
                        MilliSeconds(1),
                        MakeTimeRangeChecker(Time(0), Seconds(100)),
                        C::In(Time::US))
+            .Renamed("Skew", "SkewBound")
             .Parameter("DriftPpm",
                        "Clock drift, uniform in [-DriftPpm, DriftPpm]",
                        &InferenceStudy::m_driftPpm,
@@ -199,39 +182,15 @@ InferenceStudy::GetTypeId()
                     "Trace the lookup node (false: its timestamps are missing)",
                     &InferenceStudy::m_traceLookup,
                     true)
-            .Parameter("Window",
-                       "Linker window x: longest causal delay considered",
-                       &InferenceStudy::m_window,
-                       MilliSeconds(100),
-                       MakeTimeRangeChecker(Time::From(1), Hours(24)),
-                       C::In(Time::MS))
-            .Parameter("Y",
-                       "Linker y: a spontaneous send weighs as a delay of y times the mean",
-                       &InferenceStudy::m_y,
-                       4.0,
-                       MakeDoubleRangeChecker(0, 1000))
-            .Parameter("TryBothBand",
-                       "Linker: links with |p - 0.5| <= band are tried both ways",
-                       &InferenceStudy::m_tryBothBand,
-                       0.2,
-                       MakeDoubleRangeChecker(0, 0.5))
-            .Parameter("MaxTryBoth",
-                       "Linker k: try-both decisions per root",
-                       &InferenceStudy::m_maxTryBoth,
-                       4,
-                       MakeUintegerRangeChecker(0, 20))
-            .Parameter("DelayModel",
-                       "Linker delay model: per-child-pair (the paper: one d per sender->receiver "
-                       "pair of the child) or per-parent-pair (one d per X->B->C triple)",
-                       &InferenceStudy::m_delayModel,
-                       std::string("per-child-pair"),
-                       MakeStringChoiceChecker({"per-child-pair", "per-parent-pair"}))
-            .Parameter("Iterations",
-                       "Linker re-estimation rounds of the per-parent-pair delays (0: the "
-                       "delays of all candidates, as published)",
-                       &InferenceStudy::m_iterations,
-                       0,
-                       MakeUintegerRangeChecker(0, 20))
+            .Forward<MessageLinkingAnalyzer>("Window",
+                                             TimeValue(MilliSeconds(100)),
+                                             C::In(Time::MS))
+            .Forward<MessageLinkingAnalyzer>("Spontaneous")
+            .Renamed("Y", "Spontaneous")
+            .Forward<MessageLinkingAnalyzer>("TryBothBand")
+            .Forward<MessageLinkingAnalyzer>("MaxTryBoth")
+            .Forward<MessageLinkingAnalyzer>("DelayModel")
+            .Forward<MessageLinkingAnalyzer>("Iterations")
             .Parameter("ReplyService",
                        "Mean step (exponential) of a front-end or back-end that answers after a "
                        "downstream reply; 0: the node's own service time. Different from the "
@@ -389,21 +348,16 @@ InferenceStudy::GetTypeId()
 LinkingConfig
 InferenceStudy::Linking() const
 {
-    LinkingConfig c;
-    c.window = m_window;
-    c.spontaneous = m_y;
-    c.tryBothBand = m_tryBothBand;
-    c.maxTryBoth = m_maxTryBoth;
-    c.delayModel = m_delayModel == "per-parent-pair" ? LinkDelayModel::PER_PARENT_PAIR
-                                                     : LinkDelayModel::PER_CHILD_PAIR;
-    c.iterations = m_iterations;
-    return c;
+    // The linker's settings are the analyzer's Attributes, forwarded into the study.
+    Ptr<MessageLinkingAnalyzer> analyzer = CreateObject<MessageLinkingAnalyzer>();
+    ApplyForwarded(analyzer);
+    return analyzer->GetConfig();
 }
 
 void
 InferenceStudy::Validate() const
 {
-    if (m_fanOut > m_backends)
+    if (Forwarded<UintegerValue>("FanOut") > m_backends)
     {
         Refuse({"FanOut", "Backends"},
                Describe("FanOut") + " is invalid; valid: at most " + Describe("Backends"));
@@ -435,16 +389,12 @@ InferenceStudy::Build(StudyStreams& streams)
     const Ipv4InterfaceContainer& interfaces = lan.interfaces;
 
     ClockHelper clocks;
-    auto offset = CreateObject<UniformRandomVariable>();
-    offset->SetAttribute("Min", DoubleValue(-m_skew.GetNanoSeconds() / 2.0));
-    offset->SetAttribute("Max", DoubleValue(m_skew.GetNanoSeconds() / 2.0));
-    auto drift = CreateObject<UniformRandomVariable>();
-    drift->SetAttribute("Min", DoubleValue(-m_driftPpm));
-    drift->SetAttribute("Max", DoubleValue(m_driftPpm));
+    auto [offset, drift] = clocks.SetUniformPopulation(m_skew, m_driftPpm);
     streams.Assign(offset, 2000001);
-    streams.Assign(drift, 2000002);
-    clocks.SetOffset(offset);
-    clocks.SetDrift(drift);
+    if (drift)
+    {
+        streams.Assign(drift, 2000002);
+    }
     clocks.Install(nodes);
     int64_t next = streams.Assign(1, [&](int64_t s) { return clocks.AssignStreams(nodes, s); });
     next = streams.Assign(next, [&](int64_t s) { return lan.AssignStreams(s); });
@@ -465,10 +415,11 @@ InferenceStudy::Build(StudyStreams& streams)
     for (uint32_t i = 0; i < n && m_workload == "gossip"; ++i)
     {
         // Every message spontaneous: the truth has no causes at all.
-        auto app = CreateObjectWithAttributes<ReplayWorkloadApplication>("MessageRate",
-                                                                         DoubleValue(m_rate),
-                                                                         "Poisson",
-                                                                         BooleanValue(m_poisson));
+        auto app = CreateObjectWithAttributes<ReplayWorkloadApplication>(
+            "MessageRate",
+            DoubleValue(m_rate),
+            "Poisson",
+            BooleanValue(Forwarded<BooleanValue>("Poisson")));
         app->SetPeers(everyone, i);
         next = streams.Assign(next, [&](int64_t s) { return app->AssignStreams(s); });
         app->SetStartTime(Time(0));
@@ -494,9 +445,10 @@ InferenceStudy::InstallMultiTier(NodeContainer& nodes,
     const uint32_t n = m_n;
     MultiTierHelper tiers;
     tiers.SetAttribute("RequestRate", DoubleValue(m_rate));
-    tiers.SetAttribute("Poisson", BooleanValue(m_poisson));
-    tiers.SetAttribute("FanOut", UintegerValue(m_fanOut));
-    tiers.SetAttribute("LookupProbability", DoubleValue(m_lookupProbability));
+    for (const auto& [attribute, value] : GetForwarded("ns3::MultiTierApplication"))
+    {
+        tiers.SetAttribute(attribute, *value); // Poisson, FanOut, LookupProbability
+    }
     tiers.SetAttribute("LastRequest", TimeValue(m_duration));
     auto service = [](Time mean) {
         return StringValue(

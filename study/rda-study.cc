@@ -58,16 +58,8 @@ RdaStudy::GetTypeId()
             "every delivered packet, with and without boundary matching, beside LDA and "
             "FineComb at equal memory, under loss, reordering and clock error; wire bytes "
             "beside the raw log's")
-            .Parameter("Intervals",
-                       "Measurement intervals",
-                       &RdaStudy::m_intervals,
-                       4,
-                       MakeUintegerRangeChecker(1, 1000))
-            .Parameter("IntervalLength",
-                       "Interval length L",
-                       &RdaStudy::m_intervalLength,
-                       MilliSeconds(100),
-                       MakeTimeRangeChecker(MilliSeconds(1), Seconds(60)))
+            .Forward<RdaMeasurementPoint>("Intervals", UintegerValue(4))
+            .Forward<RdaMeasurementPoint>("IntervalLength")
             .Parameter("PacketInterval",
                        "Spacing of the UDP stream's packets",
                        &RdaStudy::m_packetInterval,
@@ -137,30 +129,11 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_skewBound,
                        Time(0),
                        MakeTimeRangeChecker(Time(0), Seconds(1)))
-            .Parameter("Banks",
-                       "RDA banks k",
-                       &RdaStudy::m_banks,
-                       3,
-                       MakeUintegerRangeChecker(1, 16))
-            .Parameter("BucketsPerDifference",
-                       "Late binding: buckets per bank per bounded set difference (the "
-                       "sender's default, chosen at equal memory)",
-                       &RdaStudy::m_bucketsPerDifference,
-                       0.6,
-                       MakeDoubleRangeChecker(0.25, 64))
-            .Switch("Checksum",
-                    "RDA checksum field (false: the paper's form)",
-                    &RdaStudy::m_checksum,
-                    true)
-            .Switch("PaperVariance",
-                    "The paper's variance estimator F - mu^2 (else centred)",
-                    &RdaStudy::m_paperVariance,
-                    false)
-            .Parameter("SignatureSize",
-                       "MinHash signature size K",
-                       &RdaStudy::m_signatureSize,
-                       1024,
-                       MakeUintegerRangeChecker(16, 1500))
+            .Forward<RdaSender>("Banks")
+            .Forward<RdaSender>("BucketsPerDifference")
+            .Forward<RdaSender>("Checksum")
+            .Forward<RdaSender>("PaperVariance")
+            .Forward<RdaMeasurementPoint>("SignatureSize")
             .Parameter("GarbagePackets",
                        "Malformed datagrams sent to each point's control port",
                        &RdaStudy::m_garbagePackets,
@@ -171,36 +144,13 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_flows,
                        1,
                        MakeUintegerRangeChecker(1, 16))
-            .Parameter("Exchange",
-                       "Auto (the cheaper of sketch and raw log), Sketch or Raw",
-                       &RdaStudy::m_exchange,
-                       std::string("Auto"),
-                       MakeStringChoiceChecker({"Auto", "Sketch", "Raw"}))
-            .Switch("BoundaryMatching",
-                    "Match sender-only packets of interval i with receiver-only ones of i +- 1",
-                    &RdaStudy::m_boundaryMatching,
-                    true)
-            .Parameter("Buckets",
-                       "Fixed RDA buckets per bank (0: sized from the MinHash estimate)",
-                       &RdaStudy::m_buckets,
-                       0,
-                       MakeUintegerRangeChecker(0, 1 << 20))
-            .Parameter("StdRelativeError",
-                       "Target relative standard error of the std estimate: m >= 1 / "
-                       "target^2 (0: none)",
-                       &RdaStudy::m_stdRelativeError,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 1))
-            .Parameter("RetransmitTimeout",
-                       "Control messages not answered within this are sent again",
-                       &RdaStudy::m_retransmitTimeout,
-                       MilliSeconds(50),
-                       MakeTimeRangeChecker(MicroSeconds(10), Seconds(60)))
-            .Parameter("MaxRetries",
-                       "Retransmissions of one control message before the interval times out",
-                       &RdaStudy::m_maxRetries,
-                       5,
-                       MakeUintegerRangeChecker(0, 100))
+            .Forward<RdaSender>("Exchange")
+            .Forward<RdaSender>("BoundaryMatching")
+            .Forward<RdaSender>("FixedBuckets")
+            .Renamed("Buckets", "FixedBuckets")
+            .Forward<RdaSender>("StdRelativeError")
+            .Forward<RdaMeasurementPoint>("RetransmitTimeout")
+            .Forward<RdaMeasurementPoint>("MaxRetries")
             .Seed()
             .Run()
             .CsvPrecision(12)
@@ -358,7 +308,8 @@ RdaStudy::Build(StudyStreams& streams)
 
     const uint16_t dataPort = DATA_PORT;
     Time t0 = Seconds(1);
-    Time end = t0 + m_intervalLength * static_cast<int64_t>(m_intervals);
+    Time end = t0 + Forwarded<TimeValue>("IntervalLength") *
+                        static_cast<int64_t>(Forwarded<UintegerValue>("Intervals"));
     UdpServerHelper sink(dataPort);
     ApplicationContainer sinkApp = sink.Install(r);
     sinkApp.Start(Seconds(0.5));
@@ -378,19 +329,14 @@ RdaStudy::Build(StudyStreams& streams)
 
     rda.SetPointAttribute("DataPort", UintegerValue(dataPort));
     rda.SetPointAttribute("IntervalStart", TimeValue(t0));
-    rda.SetPointAttribute("IntervalLength", TimeValue(m_intervalLength));
-    rda.SetPointAttribute("Intervals", UintegerValue(m_intervals));
-    rda.SetPointAttribute("SignatureSize", UintegerValue(m_signatureSize));
-    rda.SetPointAttribute("RetransmitTimeout", TimeValue(m_retransmitTimeout));
-    rda.SetPointAttribute("MaxRetries", UintegerValue(m_maxRetries));
-    rda.SetSenderAttribute("Banks", UintegerValue(m_banks));
-    rda.SetSenderAttribute("BucketsPerDifference", DoubleValue(m_bucketsPerDifference));
-    rda.SetSenderAttribute("FixedBuckets", UintegerValue(m_buckets));
-    rda.SetSenderAttribute("StdRelativeError", DoubleValue(m_stdRelativeError));
-    rda.SetSenderAttribute("Checksum", BooleanValue(m_checksum));
-    rda.SetSenderAttribute("PaperVariance", BooleanValue(m_paperVariance));
-    rda.SetSenderAttribute("BoundaryMatching", BooleanValue(m_boundaryMatching));
-    rda.SetSenderAttribute("Exchange", StringValue(m_exchange));
+    for (const auto& [attribute, value] : GetForwarded("ns3::RdaMeasurementPoint"))
+    {
+        rda.SetPointAttribute(attribute, *value);
+    }
+    for (const auto& [attribute, value] : GetForwarded("ns3::RdaSender"))
+    {
+        rda.SetSenderAttribute(attribute, *value);
+    }
     // The receiver keeps a cache until the sender's exchange must be over: ReportTimeout
     // (default 1 s) after the sender's local end, which lies up to the clocks' difference
     // (offset, skew bound, accumulated drift) away from the receiver's.
@@ -398,11 +344,13 @@ RdaStudy::Build(StudyStreams& streams)
                     NanoSeconds(static_cast<int64_t>(std::ceil(
                         std::fabs(m_driftPpm) * 1e-6 * (end + Seconds(2)).GetNanoSeconds())));
     rda.SetPointAttribute("CacheRetention",
-                          TimeValue(Seconds(1) + clockGap + m_intervalLength + MilliSeconds(100)));
+                          TimeValue(Seconds(1) + clockGap + Forwarded<TimeValue>("IntervalLength") +
+                                    MilliSeconds(100)));
     ApplicationContainer points = rda.Install(s, ctlIf.GetAddress(0), r, ctlIf.GetAddress(1));
     points.Start(Seconds(0.1));
-    m_scoring.Configure(m_paperVariance ? LatencyVarianceEstimator::PAPER
-                                        : LatencyVarianceEstimator::CENTERED,
+    m_scoring.Configure(Forwarded<BooleanValue>("PaperVariance")
+                            ? LatencyVarianceEstimator::PAPER
+                            : LatencyVarianceEstimator::CENTERED,
                         GetSeed());
     for (int k = 0; k < 2; ++k)
     {
@@ -417,14 +365,15 @@ RdaStudy::Build(StudyStreams& streams)
                                             MakeCallback(&RdaStudyScoring::Estimated, &m_scoring));
 
     // the truth: every packet sent and delivered, independent of the points
-    m_truth = CreateObjectWithAttributes<RdaTruthCollector>("IntervalStart",
-                                                            TimeValue(t0),
-                                                            "IntervalLength",
-                                                            TimeValue(m_intervalLength),
-                                                            "Intervals",
-                                                            UintegerValue(m_intervals),
-                                                            "DataPort",
-                                                            UintegerValue(dataPort));
+    m_truth = CreateObjectWithAttributes<RdaTruthCollector>(
+        "IntervalStart",
+        TimeValue(t0),
+        "IntervalLength",
+        TimeValue(Forwarded<TimeValue>("IntervalLength")),
+        "Intervals",
+        UintegerValue(Forwarded<UintegerValue>("Intervals")),
+        "DataPort",
+        UintegerValue(dataPort));
     m_truth->Install(s, r);
 
     SendMalformedControl(r, ctlIf, t0, streams);
@@ -445,7 +394,7 @@ RdaStudy::InstallClocks(Ptr<Node> s, Ptr<Node> r, StudyStreams& streams)
     ClockHelper receiverClock;
     if (m_skewBound.IsStrictlyPositive())
     {
-        receiverClock.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(m_skewBound));
+        receiverClock.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(m_skewBound));
     }
     else
     {
@@ -560,7 +509,7 @@ RdaStudy::SendMalformedControl(Ptr<Node> r,
 void
 RdaStudy::SamplePeaks(Time t0, Time end)
 {
-    for (Time t = t0; t <= end + Seconds(2); t += m_intervalLength)
+    for (Time t = t0; t <= end + Seconds(2); t += Forwarded<TimeValue>("IntervalLength"))
     {
         Simulator::Schedule(t, [this]() {
             m_peakCachedPackets =

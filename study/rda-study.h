@@ -89,35 +89,22 @@ class RdaStudy : public Study
      */
     void SamplePeaks(Time t0, Time end);
 
-    uint32_t m_intervals;          //!< measurement intervals
-    Time m_intervalLength;         //!< L
-    Time m_packetInterval;         //!< UdpClient interval
-    uint32_t m_packetSize;         //!< UdpClient payload bytes
-    double m_lossRate;             //!< packet loss probability
-    bool m_burstLoss;              //!< BurstErrorModel instead of RateErrorModel
-    double m_reorderRate;          //!< probability of the reorder delay
-    Time m_reorderDelayMax;        //!< reorder delay uniform in [0, this]
-    double m_duplicateRate;        //!< probability a packet is delivered twice
-    double m_controlLossRate;      //!< control-link packet loss (both ways)
-    Time m_baseDelay;              //!< channel propagation delay
-    double m_weibullShape;         //!< Weibull shape of the extra delay
-    Time m_weibullScale;           //!< Weibull scale of the extra delay
-    Time m_clockOffset;            //!< receiver clock offset
-    double m_driftPpm;             //!< receiver clock drift
-    Time m_skewBound;              //!< > 0: receiver BoundedSkewClock with this E
-    uint32_t m_banks;              //!< RDA banks k
-    double m_bucketsPerDifference; //!< late binding factor
-    bool m_checksum;               //!< RDA checksum field
-    bool m_paperVariance;          //!< the paper's F - mu^2
-    uint32_t m_signatureSize;      //!< MinHash K
-    uint32_t m_garbagePackets;     //!< malformed datagrams sent to each point's control port
-    uint32_t m_flows;              //!< UDP flows through the pair of points
-    std::string m_exchange;        //!< Auto, Sketch or Raw
-    bool m_boundaryMatching;       //!< the sender's boundary matching
-    uint32_t m_buckets;            //!< fixed buckets per bank (0: late binding)
-    double m_stdRelativeError;     //!< target relative error of the std (0: none)
-    Time m_retransmitTimeout;      //!< control retransmission timeout
-    uint32_t m_maxRetries;         //!< control retransmissions per message
+    Time m_packetInterval;     //!< UdpClient interval
+    uint32_t m_packetSize;     //!< UdpClient payload bytes
+    double m_lossRate;         //!< packet loss probability
+    bool m_burstLoss;          //!< BurstErrorModel instead of RateErrorModel
+    double m_reorderRate;      //!< probability of the reorder delay
+    Time m_reorderDelayMax;    //!< reorder delay uniform in [0, this]
+    double m_duplicateRate;    //!< probability a packet is delivered twice
+    double m_controlLossRate;  //!< control-link packet loss (both ways)
+    Time m_baseDelay;          //!< channel propagation delay
+    double m_weibullShape;     //!< Weibull shape of the extra delay
+    Time m_weibullScale;       //!< Weibull scale of the extra delay
+    Time m_clockOffset;        //!< receiver clock offset
+    double m_driftPpm;         //!< receiver clock drift
+    Time m_skewBound;          //!< > 0: receiver BoundedSkewClock with this E
+    uint32_t m_garbagePackets; //!< malformed datagrams sent to each point's control port
+    uint32_t m_flows;          //!< UDP flows through the pair of points
 
     /** Add the FlowMonitor cross-check of the data flows (delay and packet counts).
      * \param result the result to add to

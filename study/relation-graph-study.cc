@@ -66,7 +66,6 @@ class RelationGraphStudy : public Study
 
     uint32_t m_nodes;         //!< N
     double m_driftPpm;        //!< drift uniform in [-x, x] ppm
-    uint32_t m_rounds;        //!< rounds per ordered pair and window
     Time m_extraDelay;        //!< per-node extra link delay, uniform in [0, x]
     double m_edgeProbability; //!< probability that an undirected pair's relations are kept
     Time m_gap;               //!< time between the two windows
@@ -106,11 +105,7 @@ RelationGraphStudy::GetTypeId()
                        &RelationGraphStudy::m_driftPpm,
                        20.0,
                        MakeDoubleRangeChecker(0, 500, "ppm"))
-            .Parameter("Rounds",
-                       "MinRTT rounds per ordered pair and window",
-                       &RelationGraphStudy::m_rounds,
-                       4,
-                       MakeUintegerRangeChecker(1, 100))
+            .Forward<TscServerApplication>("Rounds", UintegerValue(4))
             .Parameter("ExtraDelay",
                        "Per-node extra link delay (on top of 50 us), uniform in [0, ExtraDelay]",
                        &RelationGraphStudy::m_extraDelay,
@@ -215,7 +210,7 @@ RelationGraphStudy::Build(StudyStreams& streams)
 
     RelationHelper relationHelper;
     relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(Time(0)));
-    relationHelper.SetServerAttribute("Rounds", UintegerValue(m_rounds));
+    relationHelper.SetServerAttribute("Rounds", *GetForwardedValue("Rounds"));
     m_clients = relationHelper.InstallClients(nodes);
     streams.Assign(200, [&](int64_t s) { return relationHelper.AssignStreams(m_clients, s); });
     const Time stop = m_gap * 2 + Seconds(1);

@@ -100,11 +100,7 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_load,
                        0.7,
                        MakeDoubleRangeChecker(0, 0.98))
-            .Parameter("Rounds",
-                       "MinRTT rounds per pair in the quiescent windows",
-                       &RelationStudy::m_rounds,
-                       100,
-                       MakeUintegerRangeChecker(1, 10000))
+            .Forward<TscServerApplication>("Rounds")
             .Parameter("BusyRounds",
                        "MinRTT rounds per pair in the busy windows",
                        &RelationStudy::m_busyRounds,
@@ -143,11 +139,7 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_linkDelay,
                        MicroSeconds(50),
                        MakeTimeRangeChecker(Time(0), Seconds(1)))
-            .Parameter("ResponseJitter",
-                       "TSC client response jitter",
-                       &RelationStudy::m_responseJitter,
-                       MicroSeconds(20),
-                       MakeTimeRangeChecker(Time(0), MilliSeconds(10)))
+            .Forward<TscClientApplication>("ResponseJitter")
             .Parameter("BootBase",
                        "Added to every TSC's boot value (uniform in [0, 2^40) ticks): the "
                        "counters' uptime before the run (2^62 ticks: 49 years at 3 GHz)",
@@ -198,12 +190,7 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_ntpHops,
                        0,
                        MakeUintegerRangeChecker(0, 16, "routers"))
-            .Parameter("NtpFilter",
-                       "NTP sample selection: BestAtQuery (the smallest bound at each query) or "
-                       "Rfc5905 (ntpd's clock filter)",
-                       &RelationStudy::m_ntpFilter,
-                       std::string("BestAtQuery"),
-                       MakeStringChoiceChecker({"BestAtQuery", "Rfc5905"}))
+            .Forward<TscClientApplication>("NtpFilter")
             .Seed()
             .Run()
             .CsvPrecision(10)
@@ -286,12 +273,17 @@ RelationStudy::Build(StudyStreams& streams)
 
     RelationHelper relationHelper;
     relationHelper.SetClientAttribute("IngressDelay", TimeValue(m_asymmetry));
-    relationHelper.SetClientAttribute("ResponseJitter", TimeValue(m_responseJitter));
+    for (const auto& [attribute, value] : GetForwarded("ns3::TscClientApplication"))
+    {
+        relationHelper.SetClientAttribute(attribute, *value); // ResponseJitter, NtpFilter
+    }
     relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(m_ntpPoll));
     relationHelper.SetClientAttribute("NtpMaxSkew", DoubleValue(m_phi));
     relationHelper.SetClientAttribute("NtpWanderStep", DoubleValue(m_wander.stepPpm));
-    relationHelper.SetClientAttribute("NtpFilter", StringValue(m_ntpFilter));
-    relationHelper.SetServerAttribute("Rounds", UintegerValue(m_rounds));
+    for (const auto& [attribute, value] : GetForwarded("ns3::TscServerApplication"))
+    {
+        relationHelper.SetServerAttribute(attribute, *value); // Rounds
+    }
     m_clients = relationHelper.InstallClients(pipeline);
     m_clients[0]->SetAttribute("IngressDelay", TimeValue(Time(0))); // A: the short side
     streams.Assign(100, [&](int64_t s) { return relationHelper.AssignStreams(m_clients, s); });
@@ -303,7 +295,7 @@ RelationStudy::Build(StudyStreams& streams)
         c->SetStopTime(stop);
     }
     m_ntpServer = CreateObject<TscClientApplication>();
-    m_ntpServer->SetAttribute("ResponseJitter", TimeValue(m_responseJitter));
+    m_ntpServer->SetAttribute("ResponseJitter", *GetForwardedValue("ResponseJitter"));
     m_ntpServer->SetNodeIndex(4);
     streams.Assign(110, [&](int64_t s) { return m_ntpServer->AssignStreams(s); });
     nodes.Get(4)->AddApplication(m_ntpServer);

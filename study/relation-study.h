@@ -131,27 +131,24 @@ class RelationStudy : public Study
                      Time workEnd,
                      Time stop);
 
-    double m_driftPpm;       //!< per-node TSC drift uniform in [-x, x] ppm
-    Time m_asymmetry;        //!< extra one-way delay into B and C (ingress)
-    double m_load;           //!< background on-fraction into A, B, C
-    uint32_t m_rounds;       //!< MinRTT rounds per pair in quiescent windows
-    uint32_t m_busyRounds;   //!< rounds per pair in busy windows
-    Time m_tupleInterval;    //!< pipeline tuple interval
-    Time m_workload;         //!< busy phase length
-    Time m_ntpPoll;          //!< NTP poll interval
-    double m_ntpMaxSkewPpm;  //!< phi; 0 = 2 DriftPpm + 5 ppm
-    double m_linkMbps;       //!< access link rate
-    Time m_linkDelay;        //!< access link delay
-    Time m_responseJitter;   //!< TSC client response jitter
-    uint64_t m_bootBase;     //!< added to every TSC's boot value (uptime before the run)
-    std::string m_noise;     //!< probe noise model: none, host, route, all
-    std::string m_tscModel;  //!< constant, step (C's drift steps mid-run), walk
-    double m_stepPpm;        //!< drift step of C's TSC (TscModel step), ppm
-    double m_walkSpreadPpm;  //!< random-walk spread of every TSC (TscModel walk), ppm/sqrt(s)
-    bool m_wanderTerm;       //!< add the drift-wander term of the TSC model to every bound
-    bool m_bothDirections;   //!< CP_MULTI also fits the rounds the peer initiated
-    uint32_t m_ntpHops;      //!< routers between the router and the NTP server D
-    std::string m_ntpFilter; //!< NTP sample selection: BestAtQuery or Rfc5905
+    double m_driftPpm;      //!< per-node TSC drift uniform in [-x, x] ppm
+    Time m_asymmetry;       //!< extra one-way delay into B and C (ingress)
+    double m_load;          //!< background on-fraction into A, B, C
+    uint32_t m_busyRounds;  //!< rounds per pair in busy windows
+    Time m_tupleInterval;   //!< pipeline tuple interval
+    Time m_workload;        //!< busy phase length
+    Time m_ntpPoll;         //!< NTP poll interval
+    double m_ntpMaxSkewPpm; //!< phi; 0 = 2 DriftPpm + 5 ppm
+    double m_linkMbps;      //!< access link rate
+    Time m_linkDelay;       //!< access link delay
+    uint64_t m_bootBase;    //!< added to every TSC's boot value (uptime before the run)
+    std::string m_noise;    //!< probe noise model: none, host, route, all
+    std::string m_tscModel; //!< constant, step (C's drift steps mid-run), walk
+    double m_stepPpm;       //!< drift step of C's TSC (TscModel step), ppm
+    double m_walkSpreadPpm; //!< random-walk spread of every TSC (TscModel walk), ppm/sqrt(s)
+    bool m_wanderTerm;      //!< add the drift-wander term of the TSC model to every bound
+    bool m_bothDirections;  //!< CP_MULTI also fits the rounds the peer initiated
+    uint32_t m_ntpHops;     //!< routers between the router and the NTP server D
 
     relation::DriftWander m_wander;                       //!< the term used (none if off)
     std::vector<Ptr<StallMixtureRandomVariable>> m_hosts; //!< host delays (noise host, all)

@@ -13,7 +13,9 @@
 #include "study.h"
 
 #include "ns3/boolean.h"
+#include "ns3/bounded-skew-clock.h"
 #include "ns3/causality-helper.h"
+#include "ns3/causality-stamper.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
@@ -53,20 +55,10 @@ class ReplayStudy : public Study
 
   private:
     uint32_t m_nodes;          //!< n
-    Time m_skew;               //!< E
-    Time m_interval;           //!< I
     Time m_delay;              //!< delta
     Time m_jitter;             //!< extra delay uniform in [0, jitter]
-    bool m_onWire;             //!< stamps as real bytes
-    bool m_vectorOnWire;       //!< vector clocks in the messages
-    double m_rate;             //!< alpha
-    double m_localRate;        //!< local events per second per node
-    bool m_poisson;            //!< Poisson sending
     Time m_duration;           //!< simulated time
     std::string m_clockModel;  //!< bounded, thesis, drifting
-    std::string m_counterRule; //!< Published, EpochCounts
-    bool m_sumCounters;        //!< RepCl sum-of-counters compression
-    uint32_t m_counterBits;    //!< RepCl counter width
     uint64_t m_exactLimit;     //!< checker: all pairs up to this many events
     uint64_t m_samplePairs;    //!< checker: random pairs beyond it
 
@@ -95,18 +87,9 @@ ReplayStudy::GetTypeId()
                        &ReplayStudy::m_nodes,
                        32,
                        MakeUintegerRangeChecker(2, 1024))
-            .Parameter("Skew",
-                       "Clock skew bound E (a multiple of Interval)",
-                       &ReplayStudy::m_skew,
-                       MilliSeconds(1),
-                       MakeTimeRangeChecker(Time::From(1), Seconds(10)),
-                       C::In(Time::US))
-            .Parameter("Interval",
-                       "RepCl epoch length I (at most Skew)",
-                       &ReplayStudy::m_interval,
-                       MicroSeconds(100),
-                       MakeTimeRangeChecker(Time::From(1), Seconds(10)),
-                       C::In(Time::US))
+            .Forward<BoundedSkewClock>("SkewBound", C::In(Time::US))
+            .Renamed("Skew", "SkewBound")
+            .Forward<CausalityStamper>("Interval", C::In(Time::US))
             .Parameter("Delay",
                        "Message delay delta: the LAN's propagation delay",
                        &ReplayStudy::m_delay,
@@ -119,30 +102,11 @@ ReplayStudy::GetTypeId()
                        Time(0),
                        MakeTimeRangeChecker(Time(0), Seconds(1)),
                        C::In(Time::US))
-            .Switch("OnWire",
-                    "Carry the stamps as real bytes (bandwidth simulated)",
-                    &ReplayStudy::m_onWire,
-                    false)
-            .Switch("VectorOnWire",
-                    "Carry the ground-truth vector clock in every message (n entries); false: "
-                    "the event log recomputes it from the message graph (same vectors, "
-                    "messages that do not grow with n)",
-                    &ReplayStudy::m_vectorOnWire,
-                    false)
-            .Parameter("Rate",
-                       "Messages per second per node (alpha)",
-                       &ReplayStudy::m_rate,
-                       20.0,
-                       MakeDoubleRangeChecker(0, 1e6, "msgs/s", false, true))
-            .Parameter("LocalRate",
-                       "Local events per second per node",
-                       &ReplayStudy::m_localRate,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 1e6, "/s"))
-            .Switch("Poisson",
-                    "Poisson sending (else fixed intervals)",
-                    &ReplayStudy::m_poisson,
-                    true)
+            .Forward<CausalityStamper>("OnWire")
+            .Forward<CausalityStamper>("VectorOnWire", BooleanValue(false))
+            .ForwardAs<ReplayWorkloadApplication>("MessageRate", "Rate")
+            .ForwardAs<ReplayWorkloadApplication>("LocalEventRate", "LocalRate")
+            .Forward<ReplayWorkloadApplication>("Poisson")
             .Parameter("Duration",
                        "Simulated time of the workload",
                        &ReplayStudy::m_duration,
@@ -155,20 +119,9 @@ ReplayStudy::GetTypeId()
                        &ReplayStudy::m_clockModel,
                        std::string("bounded"),
                        MakeStringChoiceChecker({"bounded", "thesis", "drifting"}))
-            .Parameter("CounterRule",
-                       "RepCl counter rule",
-                       &ReplayStudy::m_counterRule,
-                       std::string("Published"),
-                       MakeStringChoiceChecker({"Published", "EpochCounts"}))
-            .Switch("SumCounters",
-                    "RepCl: keep only the sum of the counters",
-                    &ReplayStudy::m_sumCounters,
-                    false)
-            .Parameter("CounterBits",
-                       "RepCl counter width in the encoding",
-                       &ReplayStudy::m_counterBits,
-                       4,
-                       MakeUintegerRangeChecker(1, 64, "bits"))
+            .Forward<CausalityStamper>("CounterRule")
+            .Forward<CausalityStamper>("SumCounters")
+            .Forward<CausalityStamper>("CounterBits")
             .Parameter("ExactLimit",
                        "Replay checker: every pair of events up to this many events",
                        &ReplayStudy::m_exactLimit,
@@ -223,12 +176,15 @@ ReplayStudy::GetTypeId()
 void
 ReplayStudy::Validate() const
 {
-    if (m_interval > m_skew || m_skew.GetTimeStep() % m_interval.GetTimeStep() != 0)
+    const Time skew = Forwarded<TimeValue>("SkewBound");
+    const Time interval = Forwarded<TimeValue>("Interval");
+    if (interval > skew || skew.GetTimeStep() % interval.GetTimeStep() != 0)
     {
-        Refuse({"Skew", "Interval"},
-               Describe("Skew") + " is invalid; valid: a multiple of " + Describe("Interval"));
+        Refuse({"SkewBound", "Interval"},
+               Describe("SkewBound") + " is invalid; valid: a multiple of " +
+                   Describe("Interval"));
     }
-    if (m_jitter.IsStrictlyPositive() && !m_onWire)
+    if (m_jitter.IsStrictlyPositive() && !Forwarded<BooleanValue>("OnWire"))
     {
         Refuse(
             {"Jitter", "OnWire"},
@@ -255,25 +211,19 @@ ReplayStudy::Build(StudyStreams& streams)
     StudyLan lan =
         InstallStudyLan(nodes, "500Mbps", m_delay, "10.0.0.0", "255.0.0.0", GetTopology());
 
+    const Time skew = Forwarded<TimeValue>("SkewBound");
     ClockHelper clocks;
     if (m_clockModel == "drifting")
     {
-        auto offset = CreateObject<UniformRandomVariable>();
-        offset->SetAttribute("Min", DoubleValue(-m_skew.GetNanoSeconds() / 2.0));
-        offset->SetAttribute("Max", DoubleValue(m_skew.GetNanoSeconds() / 2.0));
-        auto drift = CreateObject<UniformRandomVariable>();
-        drift->SetAttribute("Min", DoubleValue(-50));
-        drift->SetAttribute("Max", DoubleValue(50));
+        auto [offset, drift] = clocks.SetUniformPopulation(skew, 50);
         streams.Assign(offset, 1000001);
         streams.Assign(drift, 1000002);
-        clocks.SetOffset(offset);
-        clocks.SetDrift(drift);
     }
     else
     {
         clocks.SetClock("ns3::BoundedSkewClock",
-                        "Bound",
-                        TimeValue(m_skew),
+                        "SkewBound",
+                        TimeValue(skew),
                         "Form",
                         StringValue(m_clockModel == "thesis" ? "Thesis" : "Bounded"));
     }
@@ -296,20 +246,15 @@ ReplayStudy::Build(StudyStreams& streams)
         }
     }
     CausalityHelper causality;
-    causality.SetStamperAttribute("OnWire", BooleanValue(m_onWire));
-    causality.SetStamperAttribute("VectorOnWire", BooleanValue(m_vectorOnWire));
-    causality.SetStamperAttribute("Interval", TimeValue(m_interval));
+    for (const auto& [attribute, value] : GetForwarded("ns3::CausalityStamper"))
+    {
+        causality.SetStamperAttribute(attribute, *value);
+    }
     if (m_clockModel == "drifting")
     {
         // A drifting clock promises no bound: E is the study's assumption, given here.
-        causality.SetStamperAttribute(
-            "Epsilon",
-            UintegerValue(m_skew.GetTimeStep() / m_interval.GetTimeStep()));
-        causality.SetStamperAttribute("HvcEpsilon", TimeValue(m_skew));
-    } // else the stampers take E from the BoundedSkewClocks (Bound = skew)
-    causality.SetStamperAttribute("CounterRule", StringValue(m_counterRule));
-    causality.SetStamperAttribute("SumCounters", BooleanValue(m_sumCounters));
-    causality.SetStamperAttribute("CounterBits", UintegerValue(m_counterBits));
+        causality.SetStamperAttribute("SkewBound", TimeValue(skew));
+    } // else the stampers take E from the BoundedSkewClocks
     m_log = causality.Install(nodes);
 
     std::vector<Ipv4Address> peers;
@@ -319,12 +264,8 @@ ReplayStudy::Build(StudyStreams& streams)
     }
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
-        auto app = CreateObjectWithAttributes<ReplayWorkloadApplication>("MessageRate",
-                                                                         DoubleValue(m_rate),
-                                                                         "LocalEventRate",
-                                                                         DoubleValue(m_localRate),
-                                                                         "Poisson",
-                                                                         BooleanValue(m_poisson));
+        auto app = CreateObject<ReplayWorkloadApplication>();
+        ApplyForwarded(app); // MessageRate (Rate), LocalEventRate (LocalRate), Poisson
         app->SetPeers(peers, i);
         next = streams.Assign(next, [&](int64_t s) { return app->AssignStreams(s); });
         app->SetStartTime(Time(0));

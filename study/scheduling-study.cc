@@ -190,34 +190,10 @@ class SchedulingStudy : public Study
     Time m_skew;               //!< E
     double m_driftPpm;         //!< drift uniform in [-driftPpm, driftPpm]
     Time m_delay;              //!< LAN propagation delay
-    std::string m_predictor;   //!< Baseline, Average, FtAverage, Kalman
     std::string m_serverTypes; //!< identical, testbed, cloud or all (Table II types)
-    uint32_t m_window;         //!< N
-    std::string m_probeMode;   //!< None, Periodic, Burst
-    Time m_probePeriod;        //!< periodic probing period
-    Time m_burstInterval;      //!< burst spacing
     uint32_t m_operations;     //!< operations
-    Time m_operationInterval;  //!< between operations
-    Time m_operationLead;      //!< T_d - planning time
-    Time m_decisionLead;       //!< T_d - prediction time
-    Time m_sendAhead;          //!< T_s - send time
-    Time m_serviceBase;        //!< service time base
     Time m_serviceNoise;       //!< service time noise standard deviation
-    double m_spikeProbability; //!< load spikes (server load)
     Time m_spikeMean;          //!< mean spike (exponential)
-    Time m_schedMaxFuture;     //!< server SchedMaxFuture
-    Time m_schedMaxPast;       //!< server SchedMaxPast
-    bool m_atomic;             //!< atomic commit mode
-    double m_ackLoss;          //!< ACK loss probability (atomic commit)
-    double m_refuse;           //!< refusal probability
-    Time m_cancelLead;         //!< atomic commit ACK deadline before T_d
-    double m_scheduleLoss;     //!< SCHEDULE loss probability (each copy)
-    double m_cancelLoss;       //!< CANCEL loss probability (each copy)
-    Time m_crashMean;          //!< mean up-time between server crashes (0: none)
-    Time m_downtime;           //!< how long a crashed server stays down
-    bool m_persist;            //!< pending operations survive a crash
-    uint32_t m_maxRetries;     //!< client copies of an unanswered SCHEDULE/CANCEL
-    Time m_retryTimeout;       //!< client wait before a copy
 
     LocalClockContainer m_clocks;                   //!< client, then servers
     ApplicationContainer m_serverApps;              //!< servers
@@ -248,11 +224,13 @@ SchedulingStudy::GetTypeId()
                        &SchedulingStudy::m_servers,
                        4,
                        MakeUintegerRangeChecker(1, 64))
-            .Parameter("Skew",
-                       "Clock skew bound E: offsets uniform in [-E/2, E/2]",
+            .Parameter("SkewBound",
+                       "Clock skew bound E: offsets uniform in [-E/2, E/2] (ClockHelper::"
+                       "SetUniformPopulation)",
                        &SchedulingStudy::m_skew,
                        MicroSeconds(100),
                        MakeTimeRangeChecker(Time(0), Seconds(10)))
+            .Renamed("Skew", "SkewBound")
             .Parameter("DriftPpm",
                        "Clock drift, uniform in [-DriftPpm, DriftPpm]",
                        &SchedulingStudy::m_driftPpm,
@@ -270,141 +248,47 @@ SchedulingStudy::GetTypeId()
                        &SchedulingStudy::m_serverTypes,
                        std::string("identical"),
                        MakeStringChoiceChecker({"identical", "testbed", "cloud", "all"}))
-            .Parameter("Predictor",
-                       "ETE predictor of the client",
-                       &SchedulingStudy::m_predictor,
-                       std::string("FtAverage"),
-                       MakeStringChoiceChecker({"Baseline", "Average", "FtAverage", "Kalman"}))
-            .Parameter("Window",
-                       "Predictor window N (samples)",
-                       &SchedulingStudy::m_window,
-                       8,
-                       MakeUintegerRangeChecker(1, 4096, "samples"))
-            .Parameter("ProbeMode",
-                       "ETE probing: none, periodic, or a burst of Window probes before each "
-                       "decision",
-                       &SchedulingStudy::m_probeMode,
-                       std::string("Periodic"),
-                       MakeStringChoiceChecker({"None", "Periodic", "Burst"}))
-            .Parameter("ProbePeriod",
-                       "Periodic probing period",
-                       &SchedulingStudy::m_probePeriod,
-                       Seconds(1),
-                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
-            .Parameter("BurstInterval",
-                       "Spacing of the probes of a burst",
-                       &SchedulingStudy::m_burstInterval,
-                       MilliSeconds(20),
-                       MakeTimeRangeChecker(Time::From(1), Seconds(10)))
+            .Forward<ScheduledOperationClient>("Predictor")
+            .Forward<ScheduledOperationClient>("Window")
+            .Forward<ScheduledOperationClient>("ProbeMode")
+            .Forward<ScheduledOperationClient>("ProbePeriod")
+            .Forward<ScheduledOperationClient>("BurstInterval")
             .Parameter("Operations",
                        "Operations per run",
                        &SchedulingStudy::m_operations,
                        100,
                        MakeUintegerRangeChecker(1, 1000000))
-            .Parameter("OperationInterval",
-                       "Time between operations",
-                       &SchedulingStudy::m_operationInterval,
-                       Seconds(2),
-                       MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
-            .Parameter("OperationLead",
-                       "T_d minus the planning time",
-                       &SchedulingStudy::m_operationLead,
-                       Seconds(1),
-                       MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
-            .Parameter("DecisionLead",
-                       "T_d minus the prediction time (below OperationLead)",
-                       &SchedulingStudy::m_decisionLead,
-                       MilliSeconds(200),
-                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
-            .Parameter("SendAhead",
-                       "T_s minus the send time (below DecisionLead)",
-                       &SchedulingStudy::m_sendAhead,
-                       MilliSeconds(50),
-                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
-            .Parameter("ServiceBase",
-                       "Service time base",
-                       &SchedulingStudy::m_serviceBase,
-                       MilliSeconds(2),
-                       MakeTimeRangeChecker(Time(0), Seconds(10)))
+            .Forward<ScheduledOperationClient>("OperationInterval")
+            .Forward<ScheduledOperationClient>("OperationLead")
+            .Forward<ScheduledOperationClient>("DecisionLead")
+            .Forward<ScheduledOperationClient>("SendAhead")
+            .ForwardAs<ServiceTimeModel>("Base", "ServiceBase")
             .Parameter("ServiceNoise",
                        "Service time noise, standard deviation (normal, bounded at 4 sigma)",
                        &SchedulingStudy::m_serviceNoise,
                        MicroSeconds(100),
                        MakeTimeRangeChecker(Time(0), Seconds(1)))
-            .Parameter("SpikeProbability",
-                       "Server load: probability of a service-time spike",
-                       &SchedulingStudy::m_spikeProbability,
-                       0.02,
-                       MakeDoubleRangeChecker(0, 1))
+            .Forward<ServiceTimeModel>("SpikeProbability", DoubleValue(0.02))
             .Parameter("SpikeMean",
                        "Mean spike (exponential)",
                        &SchedulingStudy::m_spikeMean,
                        MilliSeconds(10),
                        MakeTimeRangeChecker(Time(0), Seconds(10)))
-            .Parameter("SchedMaxFuture",
-                       "Servers refuse a T_s further ahead than this",
-                       &SchedulingStudy::m_schedMaxFuture,
-                       Seconds(10),
-                       MakeTimeRangeChecker(Time(0), Hours(1)))
-            .Parameter("SchedMaxPast",
-                       "Servers refuse a T_s further in the past than this",
-                       &SchedulingStudy::m_schedMaxPast,
-                       Seconds(1),
-                       MakeTimeRangeChecker(Time(0), Hours(1)))
-            .Switch("Atomic",
-                    "Atomic commit: cancel everywhere if an ACK misses its deadline",
-                    &SchedulingStudy::m_atomic,
-                    false)
-            .Parameter("AckLoss",
-                       "Probability that a server's ACK is lost (atomic commit)",
-                       &SchedulingStudy::m_ackLoss,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 1))
-            .Parameter("Refuse",
-                       "Probability that a server refuses an operation",
-                       &SchedulingStudy::m_refuse,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 1))
-            .Parameter("CancelLead",
-                       "Atomic commit: the ACK deadline before T_d (below SendAhead)",
-                       &SchedulingStudy::m_cancelLead,
-                       MilliSeconds(100),
-                       MakeTimeRangeChecker(Time::From(1), Hours(1)))
-            .Parameter("ScheduleLoss",
-                       "Probability that each copy of a SCHEDULE is lost (fault injection)",
-                       &SchedulingStudy::m_scheduleLoss,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 1))
-            .Parameter("CancelLoss",
-                       "Probability that each copy of a CANCEL is lost (fault injection)",
-                       &SchedulingStudy::m_cancelLoss,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 1))
-            .Parameter("CrashMean",
-                       "Mean (exponential) server up-time between crashes; 0 = no crashes",
-                       &SchedulingStudy::m_crashMean,
-                       Time(0),
-                       MakeTimeRangeChecker(Time(0), Hours(10000)),
-                       C::In(Time::MS))
-            .Parameter("Downtime",
-                       "How long a crashed server stays down before it restarts",
-                       &SchedulingStudy::m_downtime,
-                       Seconds(1),
-                       MakeTimeRangeChecker(MicroSeconds(1), Hours(1)))
-            .Switch("Persist",
-                    "Servers keep pending operations across a crash (durable schedule)",
-                    &SchedulingStudy::m_persist,
-                    false)
-            .Parameter("Retries",
-                       "Client copies of an unanswered SCHEDULE or unconfirmed CANCEL (0 = none)",
-                       &SchedulingStudy::m_maxRetries,
-                       0,
-                       MakeUintegerRangeChecker(0, 16, "copies"))
-            .Parameter("RetryTimeout",
-                       "How long the client waits for an ACK before it sends a copy",
-                       &SchedulingStudy::m_retryTimeout,
-                       MilliSeconds(20),
-                       MakeTimeRangeChecker(MicroSeconds(1), Seconds(10)))
+            .Forward<ScheduledOperationServer>("SchedMaxFuture")
+            .Forward<ScheduledOperationServer>("SchedMaxPast")
+            .ForwardAs<ScheduledOperationClient>("AtomicCommit", "Atomic")
+            .ForwardAs<ScheduledOperationServer>("AckLossProbability", "AckLoss")
+            .ForwardAs<ScheduledOperationServer>("RefuseProbability", "Refuse")
+            .Forward<ScheduledOperationClient>("CancelLead")
+            .ForwardAs<ScheduledOperationServer>("ScheduleLossProbability", "ScheduleLoss")
+            .ForwardAs<ScheduledOperationServer>("CancelLossProbability", "CancelLoss")
+            .ForwardAs<ScheduledOperationServer>("MeanTimeBetweenCrashes",
+                                                 "CrashMean",
+                                                 C::In(Time::MS))
+            .Forward<ScheduledOperationServer>("Downtime")
+            .ForwardAs<ScheduledOperationServer>("PersistSchedule", "Persist")
+            .ForwardAs<ScheduledOperationClient>("MaxRetries", "Retries")
+            .Forward<ScheduledOperationClient>("RetryTimeout")
             .Seed()
             .Run()
             .Topology()
@@ -481,20 +365,25 @@ SchedulingStudy::Validate() const
     auto below = [this](const std::string& a, const std::string& b) {
         Refuse({a, b}, Describe(a) + " is invalid; valid: below " + Describe(b));
     };
-    if (m_decisionLead >= m_operationLead)
+    const Time operationLead = Forwarded<TimeValue>("OperationLead");
+    const Time decisionLead = Forwarded<TimeValue>("DecisionLead");
+    const Time sendAhead = Forwarded<TimeValue>("SendAhead");
+    if (decisionLead >= operationLead)
     {
         below("DecisionLead", "OperationLead");
     }
-    if (m_sendAhead >= m_decisionLead)
+    if (sendAhead >= decisionLead)
     {
         below("SendAhead", "DecisionLead");
     }
-    if (m_atomic && m_cancelLead >= m_sendAhead)
+    if (Forwarded<BooleanValue>("Atomic") && Forwarded<TimeValue>("CancelLead") >= sendAhead)
     {
         below("CancelLead", "SendAhead");
     }
-    if (m_probeMode == "Burst" &&
-        m_operationLead - m_decisionLead <= m_burstInterval * int64_t(m_window - 1) + m_sendAhead)
+    const uint64_t window = Forwarded<UintegerValue>("Window");
+    if (Text("ProbeMode") == "Burst" &&
+        operationLead - decisionLead <=
+            Forwarded<TimeValue>("BurstInterval") * int64_t(window - 1) + sendAhead)
     {
         Refuse({"OperationLead", "DecisionLead", "Window", "BurstInterval", "SendAhead"},
                Describe("OperationLead") + " - " + Describe("DecisionLead") +
@@ -528,56 +417,37 @@ SchedulingStudy::Build(StudyStreams& streams)
     const Ipv4InterfaceContainer& interfaces = lan.interfaces;
 
     ClockHelper clocks;
-    auto offset = CreateObject<UniformRandomVariable>();
-    offset->SetAttribute("Min", DoubleValue(-m_skew.GetNanoSeconds() / 2.0));
-    offset->SetAttribute("Max", DoubleValue(m_skew.GetNanoSeconds() / 2.0));
+    auto [offset, drift] = clocks.SetUniformPopulation(m_skew, m_driftPpm);
     streams.Assign(offset, 2000001);
-    clocks.SetOffset(offset);
-    if (m_driftPpm > 0)
+    if (drift)
     {
-        auto drift = CreateObject<UniformRandomVariable>();
-        drift->SetAttribute("Min", DoubleValue(-m_driftPpm));
-        drift->SetAttribute("Max", DoubleValue(m_driftPpm));
         streams.Assign(drift, 2000002);
-        clocks.SetDrift(drift);
     }
     m_clocks = clocks.Install(all);
     streams.Assign(2000010, [&](int64_t s) { return clocks.AssignStreams(all, s); });
 
     SchedulingHelper helper;
-    helper.SetServiceAttribute("Base", TimeValue(m_serviceBase));
     double variance = std::pow(double(m_serviceNoise.GetNanoSeconds()), 2);
     std::ostringstream noise;
     noise << "ns3::NormalRandomVariable[Mean=0|Variance=" << variance
           << "|Bound=" << 4 * m_serviceNoise.GetNanoSeconds() << "]";
     helper.SetServiceAttribute("Noise", StringValue(noise.str()));
-    helper.SetServiceAttribute("SpikeProbability", DoubleValue(m_spikeProbability));
     std::ostringstream spike;
     spike << "ns3::ExponentialRandomVariable[Mean=" << m_spikeMean.GetNanoSeconds() << "|Bound=0]";
     helper.SetServiceAttribute("Spike", StringValue(spike.str()));
-    helper.SetServerAttribute("SchedMaxFuture", TimeValue(m_schedMaxFuture));
-    helper.SetServerAttribute("SchedMaxPast", TimeValue(m_schedMaxPast));
-    helper.SetServerAttribute("AckLossProbability", DoubleValue(m_ackLoss));
-    helper.SetServerAttribute("RefuseProbability", DoubleValue(m_refuse));
-    helper.SetClientAttribute("Predictor", StringValue(m_predictor));
-    helper.SetClientAttribute("Window", UintegerValue(m_window));
-    helper.SetClientAttribute("ProbeMode", StringValue(m_probeMode));
-    helper.SetClientAttribute("ProbePeriod", TimeValue(m_probePeriod));
-    helper.SetClientAttribute("BurstInterval", TimeValue(m_burstInterval));
-    helper.SetClientAttribute("OperationInterval", TimeValue(m_operationInterval));
-    helper.SetClientAttribute("OperationLead", TimeValue(m_operationLead));
-    helper.SetClientAttribute("DecisionLead", TimeValue(m_decisionLead));
-    helper.SetClientAttribute("SendAhead", TimeValue(m_sendAhead));
+    for (const auto& [attribute, value] : GetForwarded("ns3::ServiceTimeModel"))
+    {
+        helper.SetServiceAttribute(attribute, *value);
+    }
+    for (const auto& [attribute, value] : GetForwarded("ns3::ScheduledOperationServer"))
+    {
+        helper.SetServerAttribute(attribute, *value);
+    }
+    for (const auto& [attribute, value] : GetForwarded("ns3::ScheduledOperationClient"))
+    {
+        helper.SetClientAttribute(attribute, *value);
+    }
     helper.SetClientAttribute("MaxOperations", UintegerValue(m_operations));
-    helper.SetClientAttribute("AtomicCommit", BooleanValue(m_atomic));
-    helper.SetClientAttribute("CancelLead", TimeValue(m_cancelLead));
-    helper.SetClientAttribute("MaxRetries", UintegerValue(m_maxRetries));
-    helper.SetClientAttribute("RetryTimeout", TimeValue(m_retryTimeout));
-    helper.SetServerAttribute("ScheduleLossProbability", DoubleValue(m_scheduleLoss));
-    helper.SetServerAttribute("CancelLossProbability", DoubleValue(m_cancelLoss));
-    helper.SetServerAttribute("MeanTimeBetweenCrashes", TimeValue(m_crashMean));
-    helper.SetServerAttribute("Downtime", TimeValue(m_downtime));
-    helper.SetServerAttribute("PersistSchedule", BooleanValue(m_persist));
 
     static const std::map<std::string, std::vector<std::string>> typeSets{
         {"testbed", {"III", "IV", "V", "VI"}},
@@ -619,7 +489,9 @@ SchedulingStudy::Build(StudyStreams& streams)
                                                }));
     }
 
-    Time end = m_operationInterval * int64_t(m_operations) + m_operationLead + m_operationInterval +
+    const Time operationInterval = Forwarded<TimeValue>("OperationInterval");
+    Time end = operationInterval * int64_t(m_operations) + Forwarded<TimeValue>("OperationLead") +
+               operationInterval +
                Seconds(1);
     m_serverApps.Start(Seconds(0));
     m_clientApps.Start(Seconds(0));

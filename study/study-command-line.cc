@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <sstream>
 
 namespace ns3
@@ -131,6 +132,13 @@ StudyCommandLine::AddParameterOptions()
         text = rng ? "" : m_description->GetDefaultText(p);
         m_cmd.AddValue(p.attribute, HelpOf(*m_description, p), text);
     }
+    // A renamed parameter's old option still sets it (deprecated, for one release).
+    for (const auto& [old, current] : m_description->GetRenamed())
+    {
+        Alias& alias = m_aliases[old];
+        alias.attribute = current;
+        m_cmd.AddValue(old, "Deprecated name of --" + current, alias.text);
+    }
 }
 
 void
@@ -190,6 +198,11 @@ StudyCommandLine::Parse(int argc, char* argv[])
             continue; // no default of the program's own, and not given
         }
         std::string text = bareSwitch ? "true" : alias.text;
+        if (m_description->RenamedFrom(option) == alias.attribute)
+        {
+            std::cerr << "chronometry: --" << option << " is deprecated; use --"
+                      << alias.attribute << std::endl;
+        }
         m_lists[alias.attribute] =
             ParseList(*p, alias.convert ? alias.convert(text) : text, "--" + option);
     }

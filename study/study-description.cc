@@ -164,14 +164,40 @@ StudyDescription::GetParameters() const
 const StudyParameter*
 StudyDescription::FindParameter(const std::string& attributeOrKeyword) const
 {
+    const std::string renamed = RenamedFrom(attributeOrKeyword);
+    const std::string& name = renamed.empty() ? attributeOrKeyword : renamed;
     for (const auto& p : m_parameters)
     {
-        if (p.attribute == attributeOrKeyword || p.keyword == attributeOrKeyword)
+        if (p.attribute == name || p.keyword == name)
         {
             return &p;
         }
     }
     return nullptr;
+}
+
+std::string
+StudyDescription::RenamedFrom(const std::string& name) const
+{
+    for (const auto& [old, current] : m_renamed)
+    {
+        const std::string snake = SnakeCase(old);
+        for (const auto& p : m_parameters)
+        {
+            if (p.attribute == current &&
+                (name == old || name == snake + (p.time ? "_ns" : "") || (p.time && name == snake)))
+            {
+                return current;
+            }
+        }
+    }
+    return "";
+}
+
+const std::vector<std::pair<std::string, std::string>>&
+StudyDescription::GetRenamed() const
+{
+    return m_renamed;
 }
 
 std::string
@@ -208,7 +234,18 @@ StudyDescription::GetAttributeInformation(const StudyParameter& p) const
 std::string
 StudyDescription::GetRange(const StudyParameter& p) const
 {
-    return chronometry::DescribeRangeOf(GetAttributeInformation(p).checker);
+    Ptr<const AttributeChecker> checker = GetAttributeInformation(p).checker;
+    std::string range = chronometry::DescribeRangeOf(checker);
+    if (range.empty() && p.type == StudyFieldType::TEXT && checker->HasUnderlyingTypeInformation())
+    {
+        // an ns-3 EnumChecker lists its names as "A|B|C"
+        range = checker->GetUnderlyingTypeInformation();
+        for (std::size_t at = range.find('|'); at != std::string::npos; at = range.find('|', at))
+        {
+            range.replace(at, 1, ", ");
+        }
+    }
+    return range;
 }
 
 std::string
@@ -217,8 +254,51 @@ StudyDescription::GetUnit(const StudyParameter& p) const
     return p.time ? "ns" : chronometry::UnitOf(GetAttributeInformation(p).checker);
 }
 
+void
+StudyDescription::AddForwarded(TypeId model,
+                               const std::string& attribute,
+                               const std::string& name,
+                               const AttributeValue* studyDefault,
+                               StudyCsvColumn csv)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(model.LookupAttributeByName(attribute, &info),
+                        "study '" << m_name << "': " << model.GetName() << " has no Attribute "
+                                  << attribute << " to forward");
+    Ptr<const AttributeValue> initial = info.initialValue;
+    if (studyDefault != nullptr)
+    {
+        chronometry::TakeLastRefusal();
+        NS_ABORT_MSG_UNLESS(info.checker->Check(*studyDefault),
+                            "study '" << m_name << "': its default of " << model.GetName()
+                                      << "::" << attribute << " is refused by the model: "
+                                      << chronometry::TakeLastRefusal().value_or(
+                                             chronometry::AttributeRefusal{}).Message());
+        initial = studyDefault->Copy();
+    }
+    m_tid.AddAttribute(name,
+                       info.help + (name == attribute ? "" : " (" + model.GetName() + "::" +
+                                                                 attribute + ")"),
+                       *initial,
+                       Study::MakeForwardedAccessor(name),
+                       info.checker);
+    StudyParameter p;
+    p.attribute = name;
+    p.model = model.GetName();
+    p.modelAttribute = attribute;
+    p.csv = csv;
+    p.time = dynamic_cast<const TimeValue*>(PeekPointer(initial)) != nullptr;
+    p.type = p.time                                                          ? StudyFieldType::INTEGER
+             : dynamic_cast<const UintegerValue*>(PeekPointer(initial))      ? StudyFieldType::UNSIGNED
+             : dynamic_cast<const DoubleValue*>(PeekPointer(initial))        ? StudyFieldType::REAL
+             : dynamic_cast<const BooleanValue*>(PeekPointer(initial))       ? StudyFieldType::BOOLEAN
+                                                                             : StudyFieldType::TEXT;
+    p.keyword = SnakeCase(name) + (p.time ? "_ns" : "");
+    m_parameters.push_back(p);
+}
+
 std::string
-StudyDescription::FormatValue(const StudyParameter& p, const AttributeValue& value)
+StudyDescription::FormatValue(const StudyParameter& p, const AttributeValue& value) const
 {
     if (const auto* t = dynamic_cast<const TimeValue*>(&value))
     {
@@ -242,7 +322,7 @@ StudyDescription::FormatValue(const StudyParameter& p, const AttributeValue& val
     {
         return s->Get();
     }
-    NS_ABORT_MSG("StudyDescription: unexpected value type of " << p.attribute);
+    return value.SerializeToString(GetAttributeInformation(p).checker); // an enum's name
 }
 
 std::string

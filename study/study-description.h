@@ -74,6 +74,8 @@ struct StudyParameter
     StudyFieldType type;   //!< its type in Python and in the parameter record
     bool time{false};      //!< a Time (integer nanoseconds in Python)
     StudyCsvColumn csv;    //!< its CSV column
+    std::string model;     //!< forwarded: the model's TypeId name ("" for the study's own)
+    std::string modelAttribute; //!< forwarded: the model's Attribute (its name there)
 };
 
 /**
@@ -111,6 +113,17 @@ class StudyDescription
      * \return the parameter, or nullptr
      */
     const StudyParameter* FindParameter(const std::string& attributeOrKeyword) const;
+    /**
+     * A deprecated name of a parameter (kept for one release after a rename, so that scripts
+     * still run): its Attribute name ("Skew"), Python keywords ("skew_ns", and "skew" for a
+     * Time) and command-line option map to the parameter, with a note that it is deprecated.
+     * \param name a name or keyword
+     * \return the current Attribute name ("SkewBound") if \p name is a deprecated spelling,
+     *         else ""
+     */
+    std::string RenamedFrom(const std::string& name) const;
+    /** \return the deprecated Attribute names and their current names */
+    const std::vector<std::pair<std::string, std::string>>& GetRenamed() const;
     /** \return the Attribute names, comma-separated (for messages) */
     std::string ListAttributes() const;
     /** \return the Python keywords, comma-separated (for messages) */
@@ -159,9 +172,9 @@ class StudyDescription
     /**
      * \param p a parameter
      * \param value a value of its type
-     * \return the value as a command-line value ("1ms", "32")
+     * \return the value as a command-line value ("1ms", "32", an enum's name)
      */
-    static std::string FormatValue(const StudyParameter& p, const AttributeValue& value);
+    std::string FormatValue(const StudyParameter& p, const AttributeValue& value) const;
 
     /** \return the schema of the parameter record (Python keywords, Times as integer ns) */
     std::shared_ptr<const StudySchema> GetParameterSchema() const;
@@ -237,6 +250,22 @@ class StudyDescription
     template <typename C>
     friend class StudyDeclaration;
 
+    /**
+     * Add a parameter forwarded from a model's Attribute (StudyDeclaration::Forward): the
+     * study's TypeId gets an Attribute of the same name with the model's help, checker and
+     * default (or \p studyDefault), stored in the study (Study::GetForwarded).
+     * \param model the model's TypeId
+     * \param attribute the model's Attribute
+     * \param name the study's parameter (the Attribute's name, or the study's for it)
+     * \param studyDefault the scenario's default, or nullptr
+     * \param csv the form of its CSV column
+     */
+    void AddForwarded(TypeId model,
+                      const std::string& attribute,
+                      const std::string& name,
+                      const AttributeValue* studyDefault,
+                      StudyCsvColumn csv);
+
     std::string m_name;                             //!< short name
     TypeId m_tid;                                   //!< TypeId
     std::string m_help;                             //!< one line
@@ -248,6 +277,7 @@ class StudyDescription
     bool m_rowsInCsv{false};                        //!< CSV line per row
     std::string m_csvFilter;                        //!< row field selecting CSV rows
     int m_csvPrecision{6};                          //!< CSV real digits
+    std::vector<std::pair<std::string, std::string>> m_renamed; //!< (deprecated, current)
 };
 
 } // namespace ns3

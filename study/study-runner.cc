@@ -13,6 +13,8 @@
 #include "ns3/simulator.h"
 
 #include <chrono>
+#include <iostream>
+#include <set>
 
 namespace ns3
 {
@@ -45,6 +47,27 @@ StudySettings::GetEntries() const
     return m_entries;
 }
 
+namespace
+{
+
+/**
+ * Say once per process that a deprecated parameter name was used.
+ * \param used the name given ("ns3::ReplayStudy::Skew")
+ * \param current the parameter's name now
+ */
+void
+NoteDeprecated(const std::string& used, const std::string& current)
+{
+    static std::set<std::string> said;
+    if (said.insert(used).second)
+    {
+        std::cerr << "chronometry: " << used << " is deprecated; use " << current
+                  << " (the same parameter)" << std::endl;
+    }
+}
+
+} // namespace
+
 void
 StudySettings::Apply(Ptr<Study> study) const
 {
@@ -52,13 +75,18 @@ StudySettings::Apply(Ptr<Study> study) const
     for (const auto& e : m_entries)
     {
         const StudyParameter* p = d.FindParameter(e.attribute);
-        if (p == nullptr || p->attribute != e.attribute)
+        const std::string renamed = d.RenamedFrom(e.attribute);
+        if (p == nullptr || (p->attribute != e.attribute && renamed.empty()))
         {
             chronometry::ReportConfigError(d.GetTypeId().GetName() + " has no parameter '" +
                                            e.attribute + "'; valid: " + d.ListAttributes());
         }
+        if (!renamed.empty())
+        {
+            NoteDeprecated(d.GetTypeId().GetName() + "::" + e.attribute, renamed);
+        }
         Ptr<AttributeValue> value = e.value ? e.value : d.ParseValue(*p, e.text, e.attribute);
-        chronometry::SetAttributeOrReport(*study, e.attribute, *value); // its checker: the range
+        chronometry::SetAttributeOrReport(*study, p->attribute, *value); // its checker: the range
     }
 }
 
@@ -101,13 +129,9 @@ StudyRunner::ReadParameters(Ptr<const Study> study)
         {
             record.Set(p.keyword, b->Get());
         }
-        else if (const auto* s = dynamic_cast<const StringValue*>(PeekPointer(value)))
-        {
-            record.Set(p.keyword, s->Get());
-        }
         else
         {
-            NS_ABORT_MSG("study parameter " << p.attribute << " has an unexpected value type");
+            record.Set(p.keyword, d.FormatValue(p, *value)); // text, an enum's name
         }
     }
     return record;

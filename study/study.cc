@@ -4,6 +4,7 @@
 #include "study.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/abort.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -35,6 +36,128 @@ Study::Validate() const
 {
 }
 
+/** Keeps a forwarded parameter's value in the study's map, under the Attribute's name. */
+class Study::ForwardedAccessor : public AttributeAccessor
+{
+  public:
+    /** \param attribute the parameter */
+    explicit ForwardedAccessor(std::string attribute)
+        : m_attribute(std::move(attribute))
+    {
+    }
+
+    bool Set(ObjectBase* object, const AttributeValue& value) const override
+    {
+        auto* study = dynamic_cast<Study*>(object);
+        if (study == nullptr)
+        {
+            return false;
+        }
+        Store(*study, value);
+        return true;
+    }
+
+    bool Get(const ObjectBase* object, AttributeValue& value) const override
+    {
+        const auto* study = dynamic_cast<const Study*>(object);
+        Ptr<const AttributeValue> stored = study ? Load(*study) : nullptr;
+        if (!stored)
+        {
+            return false;
+        }
+        // Copy through the text form: AttributeValue has no typed assignment (the value
+        // types are the checker's, so the round trip is exact).
+        TypeId::AttributeInformation info;
+        study->GetInstanceTypeId().LookupAttributeByName(m_attribute, &info);
+        return value.DeserializeFromString(stored->SerializeToString(info.checker), info.checker);
+    }
+
+    bool HasGetter() const override
+    {
+        return true;
+    }
+
+    bool HasSetter() const override
+    {
+        return true;
+    }
+
+  private:
+    /**
+     * \param study the study
+     * \param value the value to keep
+     */
+    void Store(Study& study, const AttributeValue& value) const
+    {
+        study.m_forwarded[m_attribute] = value.Copy();
+    }
+
+    /**
+     * \param study the study
+     * \return the kept value, or nullptr
+     */
+    Ptr<const AttributeValue> Load(const Study& study) const
+    {
+        auto it = study.m_forwarded.find(m_attribute);
+        return it == study.m_forwarded.end() ? nullptr : it->second;
+    }
+
+    std::string m_attribute; //!< the parameter
+};
+
+Ptr<const AttributeAccessor>
+Study::MakeForwardedAccessor(const std::string& attribute)
+{
+    return Create<ForwardedAccessor>(attribute);
+}
+
+std::vector<std::pair<std::string, Ptr<const AttributeValue>>>
+Study::GetForwarded(const std::string& modelType) const
+{
+    std::vector<std::pair<std::string, Ptr<const AttributeValue>>> out;
+    for (const auto& p : GetDescription().GetParameters())
+    {
+        if (p.model == modelType)
+        {
+            out.emplace_back(p.modelAttribute, GetForwardedValue(p.attribute));
+        }
+    }
+    return out;
+}
+
+void
+Study::ApplyForwarded(Ptr<Object> object) const
+{
+    for (const auto& p : GetDescription().GetParameters())
+    {
+        if (p.model.empty())
+        {
+            continue;
+        }
+        for (TypeId t = object->GetInstanceTypeId();; t = t.GetParent())
+        {
+            if (t.GetName() == p.model)
+            {
+                object->SetAttribute(p.modelAttribute, *GetForwardedValue(p.attribute));
+                break;
+            }
+            if (t == t.GetParent())
+            {
+                break;
+            }
+        }
+    }
+}
+
+Ptr<const AttributeValue>
+Study::GetForwardedValue(const std::string& parameter) const
+{
+    auto it = m_forwarded.find(parameter);
+    NS_ABORT_MSG_IF(it == m_forwarded.end(),
+                    GetInstanceTypeId().GetName() << " has no forwarded parameter " << parameter);
+    return it->second;
+}
+
 uint32_t
 Study::GetSeed() const
 {
@@ -56,13 +179,18 @@ Study::GetTopology() const
 std::string
 Study::Describe(const std::string& attribute) const
 {
+    return GetDescription().GetTypeId().GetName() + "::" + attribute + " = " + Text(attribute);
+}
+
+std::string
+Study::Text(const std::string& attribute) const
+{
     const StudyDescription& d = GetDescription();
     const StudyParameter* p = d.FindParameter(attribute);
     NS_ABORT_MSG_IF(p == nullptr, d.GetTypeId().GetName() << " has no parameter " << attribute);
     Ptr<AttributeValue> value = d.GetAttributeInformation(*p).checker->Create();
-    GetAttribute(attribute, *value);
-    return d.GetTypeId().GetName() + "::" + attribute + " = " +
-           StudyDescription::FormatValue(*p, *value);
+    GetAttribute(p->attribute, *value);
+    return d.FormatValue(*p, *value);
 }
 
 void

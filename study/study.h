@@ -6,6 +6,7 @@
 
 #include "study-description.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/double.h"
@@ -14,9 +15,11 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 /**
@@ -77,6 +80,40 @@ class Study : public Object
     /** \return the LAN topology ("csma" or "switched"; see InstallStudyLan) */
     const std::string& GetTopology() const;
 
+    /**
+     * The values of the parameters forwarded from one model (StudyDeclaration::Forward), under
+     * the model's Attribute names, for a helper's SetAttribute or an object.
+     * \param modelType the model's TypeId name ("ns3::RdaSender"), as the study forwarded it
+     * \return (Attribute, value) pairs, in declaration order
+     */
+    std::vector<std::pair<std::string, Ptr<const AttributeValue>>> GetForwarded(
+        const std::string& modelType) const;
+
+    /**
+     * Set every parameter forwarded from \p object's TypeId (or a parent's) on it.
+     * \param object the model object
+     */
+    void ApplyForwarded(Ptr<Object> object) const;
+
+    /**
+     * \param parameter a forwarded parameter (the study's name for it)
+     * \return its value (a TimeValue, UintegerValue ... as the model declares it)
+     */
+    Ptr<const AttributeValue> GetForwardedValue(const std::string& parameter) const;
+
+    /**
+     * \tparam V the model's value class (TimeValue, DoubleValue, ...)
+     * \param parameter a forwarded parameter
+     * \return its value
+     */
+    template <typename V>
+    auto Forwarded(const std::string& parameter) const
+    {
+        const auto* v = dynamic_cast<const V*>(PeekPointer(GetForwardedValue(parameter)));
+        NS_ABORT_MSG_IF(v == nullptr, "forwarded parameter " << parameter << " is not of that type");
+        return v->Get();
+    }
+
   protected:
     /**
      * Build the scenario (nodes, devices, clocks, applications, trace sinks into the study's
@@ -95,9 +132,15 @@ class Study : public Object
 
     /**
      * \param attribute one of this study's Attributes
-     * \return "ns3::ReplayStudy::Skew = 1ms" (for messages of Validate())
+     * \return "ns3::ReplayStudy::SkewBound = 1ms" (for messages of Validate())
      */
     std::string Describe(const std::string& attribute) const;
+
+    /**
+     * \param attribute one of this study's Attributes
+     * \return its value as the command line writes it ("1ms", "Burst", "true")
+     */
+    std::string Text(const std::string& attribute) const;
 
     /**
      * Refuse a combination of parameters (for Validate()): chronometry::ReportConfigError
@@ -115,9 +158,21 @@ class Study : public Object
     template <typename C>
     friend class StudyDeclaration;
 
+  public:
+    /**
+     * \param attribute a forwarded parameter (StudyDeclaration::Forward)
+     * \return the accessor that keeps its value in the study (for its declaration)
+     */
+    static Ptr<const AttributeAccessor> MakeForwardedAccessor(const std::string& attribute);
+
+  private:
+    /** Keeps a forwarded parameter's value in the study (its Attribute accessor). */
+    class ForwardedAccessor;
+
     uint32_t m_seed{1};             //!< RngSeed
     uint64_t m_run{1};              //!< RngRun
     std::string m_topology{"csma"}; //!< LAN topology
+    std::map<std::string, Ptr<AttributeValue>> m_forwarded; //!< forwarded parameters' values
     bool m_used{false};             //!< run already
 };
 
@@ -254,6 +309,84 @@ class StudyDeclaration
     }
 
     /**
+     * Forward a model's Attribute into the study: a parameter of the same name whose help,
+     * default, checker (valid range and unit) and value type are the model's, read from the
+     * model's TypeId, so the setting is declared once, in the model (a rename, a new range or
+     * a new default there reaches the study, the command line, Python, the CSV and the docs).
+     * The study reads the value with GetForwarded / ApplyForwarded / GetForwardedValue.
+     * \code
+     *   .Forward<RdaSender>("BucketsPerDifference")
+     * \endcode
+     * \tparam M the model class (an ns-3 Object with GetTypeId())
+     * \param attribute the model's Attribute ("BucketsPerDifference")
+     * \param csv the form of its CSV column
+     * \return this declaration
+     */
+    template <typename M>
+    StudyDeclaration& Forward(const std::string& attribute,
+                              StudyCsvColumn csv = StudyCsvColumn::Plain())
+    {
+        m_description->AddForwarded(M::GetTypeId(), attribute, attribute, nullptr, csv);
+        return *this;
+    }
+
+    /**
+     * Forward a model's Attribute with the study scenario's own default (the help, the range
+     * and the unit stay the model's; the default is checked against them).
+     * \tparam M the model class
+     * \param attribute the model's Attribute
+     * \param studyDefault the scenario's default
+     * \param csv the form of its CSV column
+     * \return this declaration
+     */
+    template <typename M>
+    StudyDeclaration& Forward(const std::string& attribute,
+                              const AttributeValue& studyDefault,
+                              StudyCsvColumn csv = StudyCsvColumn::Plain())
+    {
+        m_description->AddForwarded(M::GetTypeId(), attribute, attribute, &studyDefault, csv);
+        return *this;
+    }
+
+    /**
+     * Forward a model's Attribute under the study's name for it: for an axis the study's
+     * paper names (alpha is the replay study's Rate, the workload's MessageRate).  Everything
+     * else is the model's, as for Forward.
+     * \tparam M the model class
+     * \param attribute the model's Attribute ("MessageRate")
+     * \param name the study's parameter ("Rate")
+     * \param csv the form of its CSV column
+     * \return this declaration
+     */
+    template <typename M>
+    StudyDeclaration& ForwardAs(const std::string& attribute,
+                                const std::string& name,
+                                StudyCsvColumn csv = StudyCsvColumn::Plain())
+    {
+        m_description->AddForwarded(M::GetTypeId(), attribute, name, nullptr, csv);
+        return *this;
+    }
+
+    /**
+     * ForwardAs with the study scenario's own default.
+     * \tparam M the model class
+     * \param attribute the model's Attribute
+     * \param name the study's parameter
+     * \param studyDefault the scenario's default (checked against the model's range)
+     * \param csv the form of its CSV column
+     * \return this declaration
+     */
+    template <typename M>
+    StudyDeclaration& ForwardAs(const std::string& attribute,
+                                const std::string& name,
+                                const AttributeValue& studyDefault,
+                                StudyCsvColumn csv = StudyCsvColumn::Plain())
+    {
+        m_description->AddForwarded(M::GetTypeId(), attribute, name, &studyDefault, csv);
+        return *this;
+    }
+
+    /**
      * Declare a switch (a boolean parameter: every value is valid).
      * \param attribute the Attribute name
      * \param help what it switches
@@ -292,6 +425,19 @@ class StudyDeclaration
      * \return this declaration
      */
     StudyDeclaration& Topology();
+
+    /**
+     * Keep a renamed parameter's old name for one release, deprecated (its Attribute name,
+     * Python keywords and command-line option still set it, with a note).
+     * \param deprecated the old Attribute name ("Skew")
+     * \param current the parameter's name now ("SkewBound")
+     * \return this declaration
+     */
+    StudyDeclaration& Renamed(const std::string& deprecated, const std::string& current)
+    {
+        m_description->m_renamed.emplace_back(deprecated, current);
+        return *this;
+    }
 
     /**
      * \param schema the summary fields (one record per run; wall_s is appended)

@@ -62,10 +62,11 @@ AttributeRows()
         {"ns3::DriftingClock", "InitialOffset", {"2000000s", "-2000000s"}},
         {"ns3::DriftingClock", "Resolution", {"0ns", "-1ns", "2s"}},
         {"ns3::DriftingClock", "MaxSlewRate", {"0", "-1", "2e5"}},
-        {"ns3::BoundedSkewClock", "Bound", {"0ns", "-1ms", "2h"}},
+        {"ns3::BoundedSkewClock", "SkewBound", {"0ns", "-1ms", "2h"}},
         {"ns3::SimulatedTsc", "NominalFrequency", {"0", "-1", "2e11"}},
         {"ns3::SimulatedTsc", "ReadCost", {"-1ns", "2ms"}},
-        {"ns3::CausalityStamper", "HvcEpsilon", {"-1ms", "25h"}}, // 0: the clock's E
+        {"ns3::CausalityStamper", "SkewBound", {"-1ms", "25h"}}, // 0: the clock's E
+        {"ns3::CausalityStamper", "HvcEpsilon", {"-1ms", "25h"}}, // deprecated name
         {"ns3::CausalityStamper", "Interval", {"0ns", "-1us", "2h"}},
         {"ns3::CausalityStamper", "Epsilon", {"2000000"}}, // 0: the clock's E / I
         {"ns3::CausalityStamper", "CounterBits", {"0", "65"}},

@@ -35,7 +35,7 @@ MakeClocks(int n,
     std::vector<Ptr<BoundedSkewClock>> clocks;
     for (int i = 0; i < n; ++i)
     {
-        clocks.push_back(CreateObjectWithAttributes<BoundedSkewClock>("Bound",
+        clocks.push_back(CreateObjectWithAttributes<BoundedSkewClock>("SkewBound",
                                                                       TimeValue(bound),
                                                                       "Form",
                                                                       StringValue(form),

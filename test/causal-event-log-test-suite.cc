@@ -118,7 +118,7 @@ struct PairChecker
             if (concurrent && h == CausalOrder::BEFORE)
             {
                 bool explained =
-                    maxPastPt[f.id] >= e.pt.GetTimeStep() + options.hvcEpsilon.GetTimeStep();
+                    maxPastPt[f.id] >= e.pt.GetTimeStep() + options.hvcSkewBound.GetTimeStep();
                 Tally(report.hvcOnlyIfHb, explained, e.id, f.id, k);
             }
         }
@@ -360,7 +360,7 @@ RandomConfig(std::mt19937_64& rng, uint32_t n)
     config.repcl = rng() % 5 != 0;
     config.replay.epsilon = 1 + rng() % 12;
     config.replay.interval = MicroSeconds(10 + rng() % 90);
-    config.hvcEpsilon = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
+    config.hvcSkewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
     config.replay.counterBits = 1 + rng() % 6;
     config.replay.counterRule =
         rng() % 2 ? ReplayCounterRule::PUBLISHED : ReplayCounterRule::EPOCH_COUNTS;
@@ -402,11 +402,11 @@ RandomOptions(const CausalityConfig& config, std::mt19937_64& rng)
     ReplayCheckerOptions o;
     o.interval = config.replay.interval;
     o.skewBound = config.replay.interval * static_cast<int64_t>(config.replay.epsilon);
-    o.hvcEpsilon = config.hvcEpsilon;
+    o.hvcSkewBound = config.hvcSkewBound;
     if (rng() % 3 == 0)
     {
         o.skewBound = o.skewBound / 4 + o.interval; // an E below the real skew
-        o.hvcEpsilon = o.hvcEpsilon / 3 + Time::From(1);
+        o.hvcSkewBound = o.hvcSkewBound / 3 + Time::From(1);
     }
     o.maxExamples = static_cast<uint32_t>(rng() % 4);
     o.seed = rng();
@@ -906,7 +906,7 @@ class MemoryPerEventTestCase : public TestCase
             CausalityConfig config;
             config.replay.epsilon = 10;
             config.replay.interval = MicroSeconds(20);
-            config.hvcEpsilon = MicroSeconds(200);
+            config.hvcSkewBound = MicroSeconds(200);
             p.skewBound = MicroSeconds(200);
             CausalEventLog compact;
             auto full = RandomExecution::Run(p, config, nullptr, &compact);

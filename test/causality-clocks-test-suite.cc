@@ -192,7 +192,7 @@ class RandomExecutionsTestCase : public TestCase
             p.localFraction = (rng() % 60) / 100.0;
             p.seed = rng();
             CausalityConfig config;
-            config.hvcEpsilon = p.skewBound;
+            config.hvcSkewBound = p.skewBound;
             config.replay.epsilon = epsilon;
             config.replay.interval = interval;
             config.replay.counterBits = 1 + rng() % 4;
@@ -209,7 +209,7 @@ class RandomExecutionsTestCase : public TestCase
             ReplayCheckerOptions o;
             o.skewBound = p.skewBound;
             o.interval = interval;
-            o.hvcEpsilon = config.hvcEpsilon;
+            o.hvcSkewBound = config.hvcSkewBound;
             auto r = ReplayChecker::Check(log, o);
             NS_TEST_ASSERT_MSG_EQ(r.repclHb.violations,
                                   0,
@@ -350,7 +350,7 @@ class SumCountersTestCase : public TestCase
             p.meanGap = MicroSeconds(5 + rng() % 50);
             p.seed = rng();
             CausalityConfig full;
-            full.hvcEpsilon = p.skewBound;
+            full.hvcSkewBound = p.skewBound;
             full.replay.epsilon = epsilon;
             full.replay.interval = interval;
             CausalityConfig sum = full;
@@ -361,7 +361,7 @@ class SumCountersTestCase : public TestCase
             ReplayCheckerOptions o;
             o.skewBound = p.skewBound;
             o.interval = interval;
-            o.hvcEpsilon = p.skewBound;
+            o.hvcSkewBound = p.skewBound;
             NS_TEST_ASSERT_MSG_EQ(ReplayChecker::Check(b, o).repclHb.violations,
                                   0,
                                   "requirement 1 with summed counters");
@@ -416,7 +416,7 @@ class DenseEpochsTestCase : public TestCase
             p.skewBound = MicroSeconds(100);
             p.seed = seed;
             CausalityConfig config;
-            config.hvcEpsilon = p.skewBound;
+            config.hvcSkewBound = p.skewBound;
             config.replay.epsilon = 1;
             config.replay.interval = MicroSeconds(100);
             auto log = RandomExecution::Run(p, config);
@@ -431,7 +431,7 @@ class DenseEpochsTestCase : public TestCase
             ReplayCheckerOptions o;
             o.skewBound = p.skewBound;
             o.interval = MicroSeconds(100);
-            o.hvcEpsilon = p.skewBound;
+            o.hvcSkewBound = p.skewBound;
             auto r = ReplayChecker::Check(log, o);
             NS_TEST_ASSERT_MSG_EQ(r.repclHb.violations, 0, "requirement 1, seed " << seed);
             hbPairs += r.repclHb.applicable;
@@ -513,7 +513,7 @@ class EncodingTestCase : public TestCase
             p.meanGap = MicroSeconds(30);
             p.seed = n;
             CausalityConfig config;
-            config.hvcEpsilon = p.skewBound;
+            config.hvcSkewBound = p.skewBound;
             config.replay.epsilon = 4;
             config.replay.interval = MicroSeconds(50);
             auto log = RandomExecution::Run(p, config);
@@ -772,7 +772,7 @@ class RealSkewAboveETestCase : public TestCase
             p.localFraction = (rng() % 50) / 100.0;
             p.seed = rng();
             CausalityConfig config;
-            config.hvcEpsilon = configured;
+            config.hvcSkewBound = configured;
             config.replay.epsilon = epsilon;
             config.replay.interval = interval;
             config.replay.counterBits = 1 + rng() % 4;
@@ -828,7 +828,7 @@ class RealSkewAboveETestCase : public TestCase
             ReplayCheckerOptions o;
             o.skewBound = configured;
             o.interval = interval;
-            o.hvcEpsilon = configured;
+            o.hvcSkewBound = configured;
             auto report = ReplayChecker::Check(log, o);
             NS_TEST_ASSERT_MSG_EQ(report.repclHb.violations,
                                   0,
@@ -1172,7 +1172,7 @@ class PinnedEncodingsTestCase : public TestCase
             p.skewBound = MicroSeconds(500);
             p.seed = 77 + run.n;
             CausalityConfig config;
-            config.hvcEpsilon = p.skewBound;
+            config.hvcSkewBound = p.skewBound;
             config.replay.epsilon = 5;
             config.replay.interval = MicroSeconds(100);
             config.replay.counterRule = run.rule;
@@ -1320,7 +1320,7 @@ class SummaryLabelsTestCase : public TestCase
             p.seed = 7;
             CausalityConfig config;
             config.n = p.n;
-            config.hvcEpsilon = p.skewBound;
+            config.hvcSkewBound = p.skewBound;
             config.replay.epsilon = 3;
             config.replay.interval = MicroSeconds(100);
             config.replay.counterRule = rule;
@@ -1329,7 +1329,7 @@ class SummaryLabelsTestCase : public TestCase
             ReplayCheckerOptions o;
             o.skewBound = p.skewBound;
             o.interval = config.replay.interval;
-            o.hvcEpsilon = config.hvcEpsilon;
+            o.hvcSkewBound = config.hvcSkewBound;
             auto fromFull = ReplayChecker::Check(full, o);
             auto fromCompact = ReplayChecker::Check(compact, o);
             NS_TEST_ASSERT_MSG_EQ((fromFull.repclCounterRule == rule), true, "full log's rule");

@@ -96,13 +96,13 @@ class StampingTestCase : public TestCase
             processes.Add(g.nodes.Get(i));
         }
         ClockHelper clocks;
-        clocks.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(skew));
+        clocks.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(skew));
         clocks.Install(processes);
         clocks.AssignStreams(processes, 10);
         CausalityHelper causality;
         causality.SetStamperAttribute("Interval", TimeValue(MicroSeconds(20)));
         causality.SetStamperAttribute("Epsilon", UintegerValue(10));
-        causality.SetStamperAttribute("HvcEpsilon", TimeValue(skew));
+        causality.SetStamperAttribute("SkewBound", TimeValue(skew));
         causality.SetStamperAttribute("OnWire", BooleanValue(m_onWire));
         Ptr<CausalityLog> log = causality.Install(processes);
 
@@ -239,7 +239,7 @@ class StampingTestCase : public TestCase
         ReplayCheckerOptions o;
         o.skewBound = skew;
         o.interval = MicroSeconds(20);
-        o.hvcEpsilon = skew;
+        o.hvcSkewBound = skew;
         auto report = log->Check(o);
         NS_TEST_ASSERT_MSG_EQ(report.repclHb.violations, 0, report.Summary());
         NS_TEST_ASSERT_MSG_EQ(report.repclFarKnown.violations, 0, report.Summary());
@@ -300,7 +300,7 @@ class WithoutGroundTruthTestCase : public TestCase
         ipv4.SetBase("10.1.0.0", "255.255.255.0");
         Ipv4InterfaceContainer interfaces = ipv4.Assign(devices);
         ClockHelper clocks;
-        clocks.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(skew));
+        clocks.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(skew));
         clocks.Install(nodes);
         clocks.AssignStreams(nodes, 10);
         // Every stream fixed: the two runs share a process, and streams left to ns-3 would be

@@ -70,9 +70,10 @@ class AttributeMatrixTestCase : public TestCase
             {"ns3::RandomWalkOscillator", "UpdateInterval", "0s", "valid range"},
             {"ns3::RandomWalkOscillator", "UpdateInterval", "-1s", "valid range"},
             {"ns3::RandomWalkOscillator", "InitialDrift", "300000", "valid range"},
-            {"ns3::BoundedSkewClock", "Bound", "0s", "valid range"},
-            {"ns3::BoundedSkewClock", "Bound", "-1ms", "valid range"},
-            {"ns3::BoundedSkewClock", "Bound", "2h", "valid range: [1ns, 1h]"},
+            {"ns3::BoundedSkewClock", "SkewBound", "0s", "valid range"},
+            {"ns3::BoundedSkewClock", "SkewBound", "-1ms", "valid range"},
+            {"ns3::BoundedSkewClock", "SkewBound", "2h", "valid range: [1ns, 1h]"},
+            {"ns3::BoundedSkewClock", "Bound", "2h", "valid range: [1ns, 1h]"}, // deprecated name
             {"ns3::SimulatedTsc", "NominalFrequency", "0", "(0 Hz, 1e+11 Hz]"},
             {"ns3::SimulatedTsc", "NominalFrequency", "-2.2e9", "valid range"},
             {"ns3::SimulatedTsc", "ReadCost", "-1ns", "valid range"},
@@ -213,7 +214,7 @@ class CombinationsTestCase : public TestCase
                                                   "MaxSlewRate",
                                                   DoubleValue(1e5));
         CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(-1e5));
-        CreateObjectWithAttributes<BoundedSkewClock>("Bound", TimeValue(NanoSeconds(1)));
+        CreateObjectWithAttributes<BoundedSkewClock>("SkewBound", TimeValue(NanoSeconds(1)));
         CreateObjectWithAttributes<SimulatedTsc>("NominalFrequency", DoubleValue(1e11));
         NS_TEST_ASSERT_MSG_EQ(static_cast<int>(chronometry::GetValidationMode()),
                               static_cast<int>(chronometry::ValidationMode::THROW),

@@ -228,7 +228,7 @@ class PerNodeListsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_NE(m.find("empty list"), std::string::npos, m);
 
             ClockHelper bounded;
-            bounded.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(MilliSeconds(1)));
+            bounded.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(MilliSeconds(1)));
             bounded.SetDriftPpm({1, 2, 3, 4});
             m = Refusal([&] { bounded.Install(four); });
             NS_TEST_ASSERT_MSG_NE(m.find("apply to ns3::DriftingClock only"), std::string::npos, m);

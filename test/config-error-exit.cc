@@ -26,7 +26,7 @@ main(int argc, char* argv[])
     TimeValue tooLarge(Hours(2)); // BoundedSkewClock::Bound: [1ns, 1h]
     if (path == "set")
     {
-        CreateObject<BoundedSkewClock>()->SetAttribute("Bound", tooLarge);
+        CreateObject<BoundedSkewClock>()->SetAttribute("SkewBound", tooLarge);
     }
     else if (path == "default")
     {
@@ -35,12 +35,12 @@ main(int argc, char* argv[])
     else if (path == "factory")
     {
         ObjectFactory factory("ns3::BoundedSkewClock");
-        factory.Set("Bound", tooLarge);
+        factory.Set("SkewBound", tooLarge);
     }
     else if (path == "failsafe")
     {
         // The caller decides: no exit, the refusal is data.
-        bool set = CreateObject<BoundedSkewClock>()->SetAttributeFailSafe("Bound", tooLarge);
+        bool set = CreateObject<BoundedSkewClock>()->SetAttributeFailSafe("SkewBound", tooLarge);
         auto refusal = chronometry::TakeLastRefusal();
         std::cout << "set=" << set << " refused=" << (refusal ? refusal->Message() : "") << "\n";
         return set || !refusal ? 2 : 0;

@@ -15,7 +15,7 @@ int
 main()
 {
     Ptr<BoundedSkewClock> clock =
-        CreateObjectWithAttributes<BoundedSkewClock>("Bound", TimeValue(MicroSeconds(100)));
+        CreateObjectWithAttributes<BoundedSkewClock>("SkewBound", TimeValue(MicroSeconds(100)));
     clock->AssignStreams(1);
     Time reading;
     Simulator::Schedule(MilliSeconds(1), [&] { reading = clock->GetLocalTime(); });

@@ -36,7 +36,7 @@ struct Outcome
     std::string summary;                 //!< the checker's summary with its defaults
     ReplayCheckerOptions options;        //!< the checker's defaults (the stampers')
     std::vector<std::string> mismatches; //!< reported skew mismatches
-    std::vector<Time> hvcEpsilon;        //!< per stamper, in use
+    std::vector<Time> hvcSkewBound;        //!< per stamper, in use
     std::vector<uint32_t> epsilon;       //!< per stamper, in use
     uint64_t hvcViolations = 0;          //!< HVC (hb => <) violations
     uint64_t hvcOnlyIfHbViolations = 0;  //!< HVC's other guarantee
@@ -158,13 +158,13 @@ RunGossip(uint32_t n,
     if (clockE != Time::Max())
     {
         ReplayCheckerOptions truth = out.options;
-        truth.hvcEpsilon = clockE;
+        truth.hvcSkewBound = clockE;
         out.hvcUnjustifiedAtClockE = log->Check(truth).hvcOnlyIfHb.violations;
     }
     for (uint32_t i = 0; i < n; ++i)
     {
         auto stamper = nodes.Get(i)->GetObject<CausalityStamper>();
-        out.hvcEpsilon.push_back(stamper->GetHvcEpsilon());
+        out.hvcSkewBound.push_back(stamper->GetSkewBound());
         out.epsilon.push_back(stamper->GetEpsilon());
     }
     log->WriteCsv(csvPath);
@@ -179,7 +179,7 @@ std::function<void(ClockHelper&, NodeContainer&)>
 Bounded(Time bound)
 {
     return [bound](ClockHelper& clocks, NodeContainer& nodes) {
-        clocks.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(bound));
+        clocks.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(bound));
         clocks.Install(nodes);
         clocks.AssignStreams(nodes, 10);
     };
@@ -228,7 +228,7 @@ class SameRunTestCase : public TestCase
                 {
                     auto clocks = [bound, form](ClockHelper& c, NodeContainer& nodes) {
                         c.SetClock("ns3::BoundedSkewClock",
-                                   "Bound",
+                                   "SkewBound",
                                    TimeValue(bound),
                                    "Form",
                                    StringValue(form));
@@ -252,6 +252,7 @@ class SameRunTestCase : public TestCase
                             h.SetStamperAttribute("Epsilon",
                                                   UintegerValue(bound.GetTimeStep() /
                                                                 MicroSeconds(50).GetTimeStep()));
+                            // the deprecated name of SkewBound still sets it
                             h.SetStamperAttribute("HvcEpsilon", TimeValue(bound));
                         },
                         path);
@@ -262,14 +263,14 @@ class SameRunTestCase : public TestCase
                                                                          << run);
                     NS_TEST_ASSERT_MSG_EQ(fromClock.summary, explicitly.summary, "same report");
                     NS_TEST_ASSERT_MSG_EQ(fromClock.options.skewBound, bound, "checker's E");
-                    NS_TEST_ASSERT_MSG_EQ(fromClock.options.hvcEpsilon, bound, "checker's eps");
+                    NS_TEST_ASSERT_MSG_EQ(fromClock.options.hvcSkewBound, bound, "checker's eps");
                     NS_TEST_ASSERT_MSG_EQ(fromClock.options.interval,
                                           MicroSeconds(50),
                                           "checker's I");
                     NS_TEST_ASSERT_MSG_EQ(fromClock.epsilon.front(),
                                           bound.GetTimeStep() / MicroSeconds(50).GetTimeStep(),
                                           "E / I from the clock");
-                    NS_TEST_ASSERT_MSG_EQ(fromClock.hvcEpsilon.back(), bound, "HVC eps");
+                    NS_TEST_ASSERT_MSG_EQ(fromClock.hvcSkewBound.back(), bound, "HVC eps");
                     NS_TEST_ASSERT_MSG_EQ(fromClock.mismatches.size(), 0, "nothing to report");
                 }
             }
@@ -292,11 +293,11 @@ class MismatchTestCase : public TestCase
     {
         std::string path = CreateTempDirFilename("mismatch.csv");
         auto hvcOnly = [](CausalityHelper& h) {
-            h.SetStamperAttribute("HvcEpsilon", TimeValue(MicroSeconds(500)));
+            h.SetStamperAttribute("SkewBound", TimeValue(MicroSeconds(500)));
         };
         std::string message =
             ErrorOf([&] { RunGossip(4, 1, Bounded(MilliSeconds(5)), hvcOnly, path); });
-        NS_TEST_ASSERT_MSG_NE(message.find("HvcEpsilon = +500us"), std::string::npos, message);
+        NS_TEST_ASSERT_MSG_NE(message.find("SkewBound = +500us"), std::string::npos, message);
         NS_TEST_ASSERT_MSG_NE(message.find("E = +5000us"), std::string::npos, message);
         NS_TEST_ASSERT_MSG_NE(message.find("ns3::BoundedSkewClock"), std::string::npos, message);
 
@@ -315,14 +316,14 @@ class MismatchTestCase : public TestCase
         auto allowed = [](CausalityHelper& h) {
             h.SetStamperAttribute("Interval", TimeValue(MicroSeconds(100)));
             h.SetStamperAttribute("Epsilon", UintegerValue(5));
-            h.SetStamperAttribute("HvcEpsilon", TimeValue(MicroSeconds(500)));
+            h.SetStamperAttribute("SkewBound", TimeValue(MicroSeconds(500)));
             h.SetStamperAttribute("AllowSkewMismatch", BooleanValue(true));
         };
         Outcome o = RunGossip(4, 1, Bounded(MilliSeconds(5)), allowed, path);
         NS_TEST_ASSERT_MSG_EQ(o.mismatches.size(), 8, "2 settings x 4 stampers reported");
         NS_TEST_ASSERT_MSG_EQ(o.options.skewBound, MicroSeconds(500), "checker: stampers' E");
-        NS_TEST_ASSERT_MSG_EQ(o.options.hvcEpsilon, MicroSeconds(500), "checker: stampers' eps");
-        NS_TEST_ASSERT_MSG_NE(o.summary.find("note: HvcEpsilon = +500us disagrees"),
+        NS_TEST_ASSERT_MSG_EQ(o.options.hvcSkewBound, MicroSeconds(500), "checker: stampers' eps");
+        NS_TEST_ASSERT_MSG_NE(o.summary.find("note: SkewBound = +500us disagrees"),
                               std::string::npos,
                               o.summary);
         NS_TEST_ASSERT_MSG_NE(o.summary.find("AllowSkewMismatch"), std::string::npos, o.summary);
@@ -386,17 +387,17 @@ class RefusedTestCase : public TestCase
             [](CausalityHelper& h) {
                 h.SetStamperAttribute("Interval", TimeValue(MicroSeconds(100)));
                 h.SetStamperAttribute("Epsilon", UintegerValue(3));
-                h.SetStamperAttribute("HvcEpsilon", TimeValue(MicroSeconds(300)));
+                h.SetStamperAttribute("SkewBound", TimeValue(MicroSeconds(300)));
             },
             path);
         NS_TEST_ASSERT_MSG_EQ(o.options.skewBound, MicroSeconds(300), "explicit E");
         NS_TEST_ASSERT_MSG_EQ(o.mismatches.size(), 0, "no bound, no mismatch");
 
         auto mixed = [](ClockHelper& c, NodeContainer& nodes) {
-            c.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(MicroSeconds(200)));
+            c.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(MicroSeconds(200)));
             c.Install(nodes);
             c.AssignStreams(nodes, 10);
-            nodes.Get(2)->GetObject<LocalClock>()->SetAttribute("Bound",
+            nodes.Get(2)->GetObject<LocalClock>()->SetAttribute("SkewBound",
                                                                 TimeValue(MicroSeconds(400)));
         };
         message = ErrorOf([&] { RunGossip(3, 1, mixed, interval100, path); });

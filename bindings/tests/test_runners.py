@@ -30,6 +30,7 @@ SMALL = {
     "inference": dict(clients=2, rate=10.0, duration_ns=1000 * MS, run=1),
     "rda": dict(intervals=2, interval_length_ns=50 * MS, packet_interval_ns=200 * US,
                 loss_rate=0.05, reorder_rate=0.01, skew_bound_ns=50 * US, run=1),
+    "relation-graph": dict(nodes=8, rounds=2, run=1),
 }
 
 # technique -> (keyword, bad value); every one must raise ValueError naming the keyword.
@@ -66,6 +67,11 @@ BAD = {
             ("skew_bound_ns", -1), ("buckets_per_difference", 0.1), ("signature_size", 8),
             ("garbage_packets", 2000), ("seed", 0), ("seed", -1), ("seed", 2**32), ("run", 0),
             ("run", -1)],
+    "relation-graph": [("nodes", 2), ("nodes", 65), ("drift_ppm", 600.0), ("drift_ppm", -1.0),
+                       ("rounds", 0), ("rounds", 101), ("extra_delay_ns", -1),
+                       ("extra_delay_ns", 200 * MS), ("edge_probability", 0.01),
+                       ("edge_probability", 1.5), ("gap_ns", 0), ("gap_ns", 4000 * 10**9),
+                       ("seed", 0), ("run", 0)],
 }
 
 
@@ -76,7 +82,8 @@ def runner(technique):
 
 
 def test_every_technique_is_registered_and_tested():
-    assert {"replay", "relation", "scheduling", "inference", "rda"} <= set(cs.TECHNIQUES)
+    assert {"replay", "relation", "scheduling", "inference", "rda",
+            "relation-graph"} <= set(cs.TECHNIQUES)
     assert set(SMALL) == set(BAD) == set(cs.TECHNIQUES)  # a new technique needs its rows here
 
 
@@ -159,6 +166,17 @@ def test_inference_equals_cpp_example(tmp_path):
     cpp = rows_of((tmp_path / "wap5-sweep.csv").read_text(), drop=("wall_s", "link_s", "factor"))
     py = runner("inference")(**p)
     assert cpp == rows_of(chronometry.INFERENCE_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+
+
+def test_relation_graph_equals_cpp_study(tmp_path):
+    p = SMALL["relation-graph"]
+    out = tmp_path / "relation-graph.csv"
+    example("chronometry-study", ["--study=relation-graph", f"--Nodes={p['nodes']}",
+                                  f"--Rounds={p['rounds']}", f"--Run={p['run']}",
+                                  f"--csv={out}"], tmp_path)
+    py = runner("relation-graph")(**p)
+    assert rows_of(out.read_text()) == rows_of(chronometry.RELATION_GRAPH_STUDY_CSV_HEADER + "\n" +
+                                                py["csv_row"])
 
 
 def test_inference_baselines_beside_wap5():

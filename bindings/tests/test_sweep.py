@@ -17,6 +17,7 @@ import chronometry_sweep as cs
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # sweep_probe, for the worker processes too (forked)
 PROBE = "sweep_probe:square"
+PYTHON_DIR = os.path.dirname(os.path.dirname(os.path.abspath(cs.__file__)))  # the package's parent
 REPLAY_GRID = dict(nodes=[5], skew_ns=[200_000, 400_000], interval_ns=[100_000],
                    delay_ns=[5_000], rate=[80], duration_ns=[40_000_000], run=[1, 2])
 
@@ -86,7 +87,7 @@ def test_killed_sweep_resumes_without_loss_or_duplicates(tmp_path):
     db = str(tmp_path / "r.sqlite")
     script = textwrap.dedent(f"""
         import sys
-        sys.path[:0] = [{HERE!r}, {os.path.dirname(cs.__file__)!r}]
+        sys.path[:0] = [{HERE!r}, {PYTHON_DIR!r}]
         import chronometry_sweep as cs
         cs.sweep({PROBE!r}, dict(x=list(range(40)), sleep=[0.05]), {db!r}, workers=2,
                  progress=False)
@@ -210,7 +211,7 @@ def session_processes(sid):
 def start_slow_sweep(db, sleep):
     script = textwrap.dedent(f"""
         import sys
-        sys.path[:0] = [{HERE!r}, {os.path.dirname(cs.__file__)!r}]
+        sys.path[:0] = [{HERE!r}, {PYTHON_DIR!r}]
         import chronometry_sweep as cs
         cs.sweep({PROBE!r}, dict(x=list(range(40)), sleep=[{sleep}]), {db!r}, workers=2,
                  progress=False)

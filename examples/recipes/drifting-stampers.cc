@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // Recipe: causality timestamps on nodes whose clocks drift freely (DriftingClock).  Such clocks
-// have no skew bound, so the stampers cannot take E from them: HVC's epsilon (HvcEpsilon) and
-// RepCl's Epsilon = E / Interval are set on the stampers, with an E the clocks keep in the run.
+// have no skew bound, so the stampers cannot take E from them: it is set on the stampers
+// (SkewBound: HVC's epsilon, and RepCl's E with Interval), an E the clocks keep in the run.
 //
 // The program checks, against the simulator's true time, that the real skew between any two
 // clocks stayed within E (sampled every 100 us), that the stampers and the checker run with that
@@ -56,12 +56,12 @@ main(int argc, char* argv[])
                       MicroSeconds(60)});
     clocks.Install(nodes);
 
-    // Their E goes to the stampers: HVC's epsilon, and RepCl's E as Epsilon x Interval (E / I
-    // must be an integer).  Left at 0, both would be taken from the clocks, which have none.
+    // Their E goes to the stampers: HVC's epsilon, and RepCl's E (Interval must divide it:
+    // RepCl's Epsilon = E / I = 10).  Left at 0, E would be taken from the clocks, which have
+    // none.
     CausalityHelper causality;
-    causality.SetStamperAttribute("HvcEpsilon", TimeValue(MilliSeconds(1))); // E
+    causality.SetStamperAttribute("SkewBound", TimeValue(MilliSeconds(1))); // E
     causality.SetStamperAttribute("Interval", TimeValue(MicroSeconds(100))); // I
-    causality.SetStamperAttribute("Epsilon", UintegerValue(10));             // E / I
     Ptr<CausalityLog> log = causality.Install(nodes);
     // [/recipe drifting-stampers]
 
@@ -99,15 +99,15 @@ main(int argc, char* argv[])
     Simulator::Run();
 
     // [recipe check]
-    ReplayCheckerReport report = log->Check(); // with the stampers' E, I and HVC epsilon
+    ReplayCheckerReport report = log->Check(); // with the stampers' E and I
     std::cout << report.Summary();             // a known violation says "(expected ...)"
     // [/recipe check]
 
     const ReplayCheckerOptions used = log->GetCheckerOptions();
     Ptr<CausalityStamper> stamper = nodes.Get(0)->GetObject<CausalityStamper>();
-    const bool settings = used.skewBound == MilliSeconds(1) && used.hvcEpsilon == MilliSeconds(1) &&
+    const bool settings = used.skewBound == MilliSeconds(1) && used.hvcSkewBound == MilliSeconds(1) &&
                           used.interval == MicroSeconds(100) && stamper->GetEpsilon() == 10 &&
-                          stamper->GetHvcEpsilon() == MilliSeconds(1);
+                          stamper->GetSkewBound() == MilliSeconds(1);
     const bool withinE = realSkew <= MilliSeconds(1);
     const bool kept = report.events > 1000 && report.repclHb.violations == 0 &&
                       report.hvcHb.violations == 0 && report.hlcHb.violations == 0;
@@ -115,7 +115,7 @@ main(int argc, char* argv[])
               << " (E = 1 ms: " << (withinE ? "holds" : "VIOLATED")
               << "); stampers and checker run with E = " << used.skewBound.As(Time::MS)
               << ", I = " << used.interval.As(Time::US)
-              << ", HVC epsilon = " << used.hvcEpsilon.As(Time::MS) << "\n";
+              << ", HVC's E = " << used.hvcSkewBound.As(Time::MS) << "\n";
     Simulator::Destroy();
 
     const bool ok = settings && withinE && kept;

@@ -41,7 +41,7 @@ main(int argc, char* argv[])
     addresses.SetBase("10.1.1.0", "255.255.255.0");
     Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
     ClockHelper clocks;
-    clocks.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(MilliSeconds(1)));
+    clocks.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(MilliSeconds(1)));
     clocks.Install(nodes);
     clocks.AssignStreams(nodes, 1);
     CausalityHelper causality;

@@ -57,7 +57,7 @@ main(int argc, char* argv[])
 
     // Every node's own clock, within E of true time.
     ClockHelper clocks;
-    clocks.SetClock("ns3::BoundedSkewClock", "Bound", TimeValue(skew));
+    clocks.SetClock("ns3::BoundedSkewClock", "SkewBound", TimeValue(skew));
     clocks.Install(nodes);
     int64_t stream = 1;
     stream += clocks.AssignStreams(nodes, stream);

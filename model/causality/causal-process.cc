@@ -14,8 +14,8 @@ void
 CausalityConfig::Validate() const
 {
     chronometry::RequireDoubleInRange("CausalityConfig::n", n, 1, 65535, "processes");
-    chronometry::RequireTimeInRange("CausalityConfig::hvcEpsilon",
-                                    hvcEpsilon,
+    chronometry::RequireTimeInRange("CausalityConfig::hvcSkewBound",
+                                    hvcSkewBound,
                                     Time::From(1),
                                     Hours(24));
     ReplayClockConfig r = replay;
@@ -136,7 +136,7 @@ CausalStamp::Initial(const CausalityConfig& config, uint32_t self)
     }
     if (config.hvc)
     {
-        s.hvc = HybridVectorClock(config.n, self, config.hvcEpsilon);
+        s.hvc = HybridVectorClock(config.n, self, config.hvcSkewBound);
     }
     if (config.repcl)
     {
@@ -316,10 +316,10 @@ CausalStamp::DecodeInto(const uint8_t* data,
     {
         if (!out.hvc)
         {
-            out.hvc.emplace(config.n, 0, config.hvcEpsilon);
+            out.hvc.emplace(config.n, 0, config.hvcSkewBound);
         }
         if (!Take(data, size, pos, part, len) ||
-            !HybridVectorClock::Decode(part, len, config.n, config.hvcEpsilon, *out.hvc))
+            !HybridVectorClock::Decode(part, len, config.n, config.hvcSkewBound, *out.hvc))
         {
             return false;
         }

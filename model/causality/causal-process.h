@@ -42,7 +42,7 @@ struct CausalityConfig
     bool hlc = true;                   //!< run hybrid logical clocks
     bool hvc = true;                   //!< run hybrid vector clocks
     bool repcl = true;                 //!< run replay clocks
-    Time hvcEpsilon = MilliSeconds(1); //!< HVC bound
+    Time hvcSkewBound = MilliSeconds(1); //!< HVC's skew bound E (its epsilon)
     ReplayClockConfig replay;          //!< RepCl parameters (its n is set from n)
 
     /** Report a configuration error if invalid (names the field and its range). */

@@ -77,12 +77,15 @@ CausalityLog::GetCheckerOptions() const
     ReplayCheckerOptions options;
     options.skewBound = m_skewBound;
     options.interval = m_interval;
-    options.hvcEpsilon = m_hvcEpsilon;
+    options.hvcSkewBound = m_hvcSkewBound;
     return options;
 }
 
 void
-CausalityLog::RegisterStamperSettings(uint32_t node, Time skewBound, Time interval, Time hvcEpsilon)
+CausalityLog::RegisterStamperSettings(uint32_t node,
+                                      Time skewBound,
+                                      Time interval,
+                                      Time hvcSkewBound)
 {
     if (!m_registered)
     {
@@ -90,20 +93,19 @@ CausalityLog::RegisterStamperSettings(uint32_t node, Time skewBound, Time interv
         m_firstNode = node;
         m_skewBound = skewBound;
         m_interval = interval;
-        m_hvcEpsilon = hvcEpsilon;
+        m_hvcSkewBound = hvcSkewBound;
         return;
     }
-    if (skewBound != m_skewBound || interval != m_interval || hvcEpsilon != m_hvcEpsilon)
+    if (skewBound != m_skewBound || interval != m_interval || hvcSkewBound != m_hvcSkewBound)
     {
         std::ostringstream os;
         os << "CausalityStamper: every stamper of one system (one CausalityLog) must run with "
               "the same E, I and HVC epsilon: node "
            << m_firstNode << " runs with E = " << m_skewBound.As(Time::US)
-           << ", I = " << m_interval.As(Time::US) << ", HVC epsilon = " << m_hvcEpsilon.As(Time::US)
+           << ", I = " << m_interval.As(Time::US) << ", HVC's E = " << m_hvcSkewBound.As(Time::US)
            << "; node " << node << " with E = " << skewBound.As(Time::US)
-           << ", I = " << interval.As(Time::US) << ", HVC epsilon = " << hvcEpsilon.As(Time::US)
-           << " (give every node's clock the same skew bound, or set the stampers' Epsilon and "
-              "HvcEpsilon)";
+           << ", I = " << interval.As(Time::US) << ", HVC's E = " << hvcSkewBound.As(Time::US)
+           << " (give every node's clock the same skew bound, or set the stampers' SkewBound)";
         chronometry::ReportConfigError(os.str());
     }
 }

@@ -71,7 +71,7 @@ class CausalityLog : public Object
 
     /**
      * The checker settings the stampers of this log run with: skewBound = Epsilon x Interval
-     * (RepCl's E), interval = Interval, hvcEpsilon = HVC's epsilon.  Refused (configuration
+     * (RepCl's E), interval = Interval, hvcSkewBound = HVC's E.  Refused (configuration
      * error) before a stamper has started.
      * \return the options, the rest at their defaults
      */
@@ -83,9 +83,9 @@ class CausalityLog : public Object
      * \param node the stamper's node id
      * \param skewBound RepCl's E (Epsilon x Interval)
      * \param interval RepCl's I
-     * \param hvcEpsilon HVC's epsilon
+     * \param hvcSkewBound HVC's skew bound E (its epsilon)
      */
-    void RegisterStamperSettings(uint32_t node, Time skewBound, Time interval, Time hvcEpsilon);
+    void RegisterStamperSettings(uint32_t node, Time skewBound, Time interval, Time hvcSkewBound);
 
     /**
      * Record a skew mismatch that was allowed (AllowSkewMismatch): reported by Check() and
@@ -112,7 +112,7 @@ class CausalityLog : public Object
     uint32_t m_firstNode = 0;                  //!< the first stamper's node
     Time m_skewBound;                          //!< RepCl E of the stampers
     Time m_interval;                           //!< RepCl I of the stampers
-    Time m_hvcEpsilon;                         //!< HVC epsilon of the stampers
+    Time m_hvcSkewBound;                       //!< HVC's E (epsilon) of the stampers
     std::vector<std::string> m_skewMismatches; //!< allowed mismatches, one line each
 };
 

@@ -192,28 +192,37 @@ CausalityStamper::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&CausalityStamper::m_onWire),
                           MakeBooleanChecker())
-            .AddAttribute("HvcEpsilon",
-                          "HVC bound epsilon: 0 (the default) takes the skew bound E of the "
-                          "node's clock (LocalClock::GetSkewBound); else it must equal a "
-                          "bounded clock's E unless AllowSkewMismatch.",
+            .AddAttribute("SkewBound",
+                          "The skew bound E assumed by HVC (its epsilon) and, with Interval, "
+                          "by RepCl (Epsilon = E / Interval unless Epsilon is set): 0 (the "
+                          "default) takes E from the node's clock (LocalClock::GetSkewBound); "
+                          "else it must equal a bounded clock's E unless AllowSkewMismatch.",
                           TimeValue(Time(0)),
-                          MakeTimeAccessor(&CausalityStamper::m_hvcEpsilon),
+                          MakeTimeAccessor(&CausalityStamper::m_skewBound),
                           chronometry::MakeTimeRangeChecker(Time(0), Hours(24)))
+            .AddAttribute("HvcEpsilon",
+                          "Deprecated name of SkewBound (one name for E across chronometry).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&CausalityStamper::m_skewBound),
+                          chronometry::MakeTimeRangeChecker(Time(0), Hours(24)),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use SkewBound")
             .AddAttribute("Interval",
                           "RepCl epoch length I.",
                           TimeValue(MicroSeconds(100)),
                           MakeTimeAccessor(&CausalityStamper::m_interval),
                           chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
             .AddAttribute("Epsilon",
-                          "RepCl epsilon = E / I (integer): 0 (the default) takes E from the "
-                          "node's clock (LocalClock::GetSkewBound; I must divide it); else "
-                          "Epsilon x Interval must equal a bounded clock's E unless "
-                          "AllowSkewMismatch.",
+                          "RepCl's epsilon = E / I, an integer (the only place chronometry "
+                          "spells E as epsilon: in units of Interval): 0 (the default) is "
+                          "SkewBound / Interval, or the node clock's E / Interval (I must "
+                          "divide it); else Epsilon x Interval must equal a bounded clock's E "
+                          "unless AllowSkewMismatch.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&CausalityStamper::m_epsilon),
                           chronometry::MakeUintegerRangeChecker(0, 1 << 20))
             .AddAttribute("AllowSkewMismatch",
-                          "Accept an explicit HvcEpsilon / Epsilon that disagrees with the "
+                          "Accept an explicit SkewBound / Epsilon that disagrees with the "
                           "clock's skew bound (e.g. E below the real skew); the mismatch is then "
                           "reported (CausalityLog::GetSkewMismatches, the checker's summary, "
                           "standard error) instead of refused at Start.",
@@ -265,11 +274,11 @@ CausalityStamper::CausalityStamper()
       m_hvc(true),
       m_repcl(true),
       m_onWire(false),
-      m_hvcEpsilon(Time(0)),
+      m_skewBound(Time(0)),
       m_interval(MicroSeconds(100)),
       m_epsilon(0),
       m_allowSkewMismatch(false),
-      m_hvcEpsilonInUse(Time(0)),
+      m_skewBoundInUse(Time(0)),
       m_epsilonInUse(0),
       m_counterBits(4),
       m_sumCounters(false),
@@ -314,7 +323,7 @@ CausalityStamper::GetConfig() const
     c.hlc = m_hlc;
     c.hvc = m_hvc;
     c.repcl = m_repcl;
-    c.hvcEpsilon = m_hvcEpsilonInUse;
+    c.hvcSkewBound = m_skewBoundInUse;
     c.replay.n = m_n;
     c.replay.epsilon = m_epsilonInUse;
     c.replay.interval = m_interval;
@@ -385,94 +394,102 @@ CausalityStamper::ResolveSkewBound()
         {
             chronometry::ReportConfigError(
                 "ns3::CausalityStamper: " + os.str() +
-                "; leave HvcEpsilon and Epsilon at 0 to take E from the clock, or set "
+                "; leave SkewBound and Epsilon at 0 to take E from the clock, or set "
                 "AllowSkewMismatch = true to run with a different E on purpose");
         }
         m_log->ReportSkewMismatch(os.str() + " (AllowSkewMismatch)");
     };
 
-    // HVC's epsilon.  With HVC off and no E to be had, the smallest valid value stands in
-    // (the configuration needs one; no HVC stamp uses it).
-    if (m_hvcEpsilon.IsZero() && !m_hvc && !bounded)
+    // E for HVC (its epsilon) and, unless Epsilon is set, for RepCl.  With neither given nor
+    // to be had, and the clocks that need it off, the smallest valid value stands in (the
+    // configuration needs one; no stamp uses it).
+    const bool given = !m_skewBound.IsZero();
+    if (!given && !bounded && !m_hvc)
     {
-        m_hvcEpsilonInUse = Time::From(1);
+        m_skewBoundInUse = Time::From(1);
     }
-    else if (m_hvcEpsilon.IsZero())
+    else if (!given)
     {
         if (!bounded)
         {
             chronometry::ReportConfigError(
-                "ns3::CausalityStamper::HvcEpsilon = 0 takes E from the clock, but " + clockName() +
-                " has no skew bound: set HvcEpsilon (valid range [1ns, 24h]) or use a "
-                "BoundedSkewClock");
+                "ns3::CausalityStamper::SkewBound = 0 takes E from the clock, but " + clockName() +
+                    " has no skew bound: set SkewBound (valid range [1ns, 24h]) or use a "
+                    "BoundedSkewClock",
+                {"ns3::CausalityStamper::SkewBound"});
         }
         chronometry::RequireTimeInRange("ns3::CausalityStamper: the skew bound E of " + clockName(),
                                         clockE,
                                         Time::From(1),
                                         Hours(24));
-        m_hvcEpsilonInUse = clockE;
+        m_skewBoundInUse = clockE;
     }
     else
     {
-        m_hvcEpsilonInUse = m_hvcEpsilon;
-        if (m_hvc && bounded && m_hvcEpsilon != clockE)
+        m_skewBoundInUse = m_skewBound;
+        if ((m_hvc || (m_repcl && m_epsilon == 0)) && bounded && m_skewBound != clockE)
         {
             std::ostringstream os;
-            os << "HvcEpsilon = " << m_hvcEpsilon.As(Time::US);
+            os << "SkewBound = " << m_skewBound.As(Time::US);
             mismatch(os.str());
         }
     }
 
     // RepCl's Epsilon = E / I (with RepCl off and no usable E, 1 stands in: no stamp uses it).
-    const bool divides = bounded && clockE >= m_interval &&
-                         clockE.GetTimeStep() % m_interval.GetTimeStep() == 0 &&
-                         clockE.GetTimeStep() / m_interval.GetTimeStep() <= (1 << 20);
+    const Time repclE = given ? m_skewBound : clockE;
+    const bool known = given || bounded;
+    const bool divides = known && repclE >= m_interval &&
+                         repclE.GetTimeStep() % m_interval.GetTimeStep() == 0 &&
+                         repclE.GetTimeStep() / m_interval.GetTimeStep() <= (1 << 20);
     if (m_epsilon == 0 && !m_repcl && !divides)
     {
         m_epsilonInUse = 1;
     }
     else if (m_epsilon == 0)
     {
-        if (!bounded)
+        if (!known)
         {
             chronometry::ReportConfigError(
-                "ns3::CausalityStamper::Epsilon = 0 takes E / Interval from the clock, but " +
-                clockName() +
-                " has no skew bound: set Epsilon (valid range [1, 2^20]) or use a "
-                "BoundedSkewClock");
+                "ns3::CausalityStamper::Epsilon = 0 takes E / Interval from SkewBound or the "
+                "clock, but SkewBound is 0 and " +
+                    clockName() +
+                    " has no skew bound: set SkewBound (or Epsilon, valid range [1, 2^20]) or use "
+                    "a BoundedSkewClock",
+                {"ns3::CausalityStamper::SkewBound", "ns3::CausalityStamper::Epsilon"});
         }
         if (!divides)
         {
             std::ostringstream os;
             os << "ns3::CausalityStamper::Interval = " << m_interval.As(Time::US)
-               << " must divide the skew bound E = " << clockE.As(Time::US) << " of " << clockName()
+               << " must divide the skew bound E = " << repclE.As(Time::US) << " of "
+               << (given ? std::string("SkewBound") : clockName())
                << " (valid: E = k x Interval, k in [1, 2^20])";
-            chronometry::ReportConfigError(os.str());
+            chronometry::ReportConfigError(os.str(), {"ns3::CausalityStamper::Interval"});
         }
-        m_epsilonInUse = static_cast<uint32_t>(clockE.GetTimeStep() / m_interval.GetTimeStep());
+        m_epsilonInUse = static_cast<uint32_t>(repclE.GetTimeStep() / m_interval.GetTimeStep());
     }
     else
     {
         m_epsilonInUse = m_epsilon;
-        const Time repclE = m_interval * static_cast<int64_t>(m_epsilon);
-        if (m_repcl && bounded && repclE != clockE)
+        const Time explicitE = m_interval * static_cast<int64_t>(m_epsilon);
+        if (m_repcl && bounded && explicitE != clockE)
         {
             std::ostringstream os;
             os << "Epsilon x Interval = " << m_epsilon << " x " << m_interval.As(Time::US) << " = "
-               << repclE.As(Time::US);
+               << explicitE.As(Time::US);
             mismatch(os.str());
         }
     }
     m_log->RegisterStamperSettings(nodeId,
                                    m_interval * static_cast<int64_t>(m_epsilonInUse),
                                    m_interval,
-                                   m_hvcEpsilonInUse);
+                                   m_skewBoundInUse);
 }
 
 Time
-CausalityStamper::GetHvcEpsilon() const
+CausalityStamper::GetSkewBound() const
 {
-    return m_hvcEpsilonInUse;
+    return m_skewBoundInUse;
 }
 
 uint32_t

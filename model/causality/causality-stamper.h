@@ -35,15 +35,15 @@ namespace ns3
  * Install it with CausalityHelper, which numbers the processes and shares
  * one CausalityLog.  Applications record local events with RecordLocalEvent().
  *
- * The skew bound E is given once, on the clocks: unless HvcEpsilon / Epsilon are set, the
- * stamper takes HVC's epsilon = E and RepCl's Epsilon = E / Interval from its node's
- * LocalClock::GetSkewBound() at Start (refused when Interval does not divide E, or when the
- * clock has no bound).  An explicit setting that disagrees with a bounded clock is refused at
- * Start with both values in the message, unless AllowSkewMismatch is true (the thesis' "E
- * below the real skew" experiments); then it is reported (CausalityLog::GetSkewMismatches(),
- * the checker's summary, and once on standard error).
- * Packets without a stamp are counted; malformed stamps are counted and
- * ignored (the packet itself is delivered as usual).
+ * The skew bound E is given once, on the clocks: unless SkewBound is set, the stamper takes
+ * E from its node's LocalClock::GetSkewBound() at Start, for HVC (its epsilon) and for RepCl
+ * (Epsilon = E / Interval; refused when Interval does not divide E, or when the clock has no
+ * bound).  Epsilon, E / I as an integer, overrides RepCl's alone.  An explicit setting that
+ * disagrees with a bounded clock is refused at Start with both values in the message, unless
+ * AllowSkewMismatch is true (the thesis' "E below the real skew" experiments); then it is reported
+ * (CausalityLog::GetSkewMismatches(), the checker's summary, and once on standard error). Packets
+ * without a stamp are counted; malformed stamps are counted and ignored (the packet itself is
+ * delivered as usual).
  */
 class CausalityStamper : public Object
 {
@@ -88,8 +88,17 @@ class CausalityStamper : public Object
     /** \return the process index */
     uint32_t GetProcess() const;
 
-    /** \return HVC's epsilon in use (from the clock or HvcEpsilon; 0 before Start) */
-    Time GetHvcEpsilon() const;
+    /** \return the skew bound E in use for HVC (from the clock or SkewBound; 0 before Start) */
+    Time GetSkewBound() const;
+
+    /**
+     * \return GetSkewBound()
+     * \deprecated HVC's epsilon is the skew bound E: use GetSkewBound()
+     */
+    [[deprecated("use GetSkewBound()")]] Time GetHvcEpsilon() const
+    {
+        return GetSkewBound();
+    }
 
     /** \return RepCl's Epsilon = E / I in use (from the clock or Epsilon; 0 before Start) */
     uint32_t GetEpsilon() const;
@@ -179,11 +188,11 @@ class CausalityStamper : public Object
     bool m_hvc;                                         //!< run HVC
     bool m_repcl;                                       //!< run RepCl
     bool m_onWire;                                      //!< stamps as real bytes (UDP only)
-    Time m_hvcEpsilon;                                  //!< HVC bound (0: the clock's E)
+    Time m_skewBound;                                   //!< E (0: the clock's)
     Time m_interval;                                    //!< RepCl I
     uint32_t m_epsilon;                                 //!< RepCl E / I (0: the clock's)
     bool m_allowSkewMismatch;                           //!< report instead of refuse
-    Time m_hvcEpsilonInUse;                             //!< resolved at Start
+    Time m_skewBoundInUse;                              //!< resolved at Start
     uint32_t m_epsilonInUse;                            //!< resolved at Start
     uint32_t m_counterBits;                             //!< RepCl counter width
     bool m_sumCounters;                                 //!< RepCl sum compression

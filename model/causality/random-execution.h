@@ -26,7 +26,7 @@ struct RandomExecutionParams
     Time minDelay = MicroSeconds(1);   //!< message delay lower bound
     Time maxDelay = MicroSeconds(300); //!< message delay upper bound
     /// The real skew bound of the bounded-skew physical clocks.  It is independent of the E the
-    /// clocks are configured with (CausalityConfig::hvcEpsilon, replay.epsilon * interval):
+    /// clocks are configured with (CausalityConfig::hvcSkewBound, replay.epsilon * interval):
     /// set it above them to run clocks whose assumption is violated (thesis section 8.3).
     Time skewBound = MicroSeconds(200);
     clockmath::BoundedSkewForm form = clockmath::BOUNDED; //!< physical clock model

@@ -329,7 +329,7 @@ class PairChecker
             }
             if (concurrent && h == CausalOrder::BEFORE)
             {
-                bool explained = f.maxPast >= e.pt + m_options.hvcEpsilon.GetTimeStep();
+                bool explained = f.maxPast >= e.pt + m_options.hvcSkewBound.GetTimeStep();
                 Tally(HVC_ONLY_IF_HB, explained, e.id, f.id, key);
             }
         }

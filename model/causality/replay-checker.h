@@ -22,7 +22,7 @@ struct ReplayCheckerOptions
 {
     Time skewBound = MilliSeconds(1);  //!< E
     Time interval = MicroSeconds(100); //!< I
-    Time hvcEpsilon = MilliSeconds(1); //!< HVC's epsilon
+    Time hvcSkewBound = MilliSeconds(1); //!< HVC's skew bound E (its epsilon)
     uint64_t exactLimit = 10000;       //!< all pairs up to this many events
     uint64_t samplePairs = 2000000;    //!< random pairs beyond it
     uint64_t seed = 1;                 //!< for the sample

@@ -55,11 +55,18 @@ BoundedSkewClock::GetTypeId()
             .SetParent<LocalClock>()
             .SetGroupName("Chronometry")
             .AddConstructor<BoundedSkewClock>()
-            .AddAttribute("Bound",
+            .AddAttribute("SkewBound",
                           "The skew bound E: every read lies in [t, t + E].",
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&BoundedSkewClock::m_bound),
                           chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
+            .AddAttribute("Bound",
+                          "Deprecated name of SkewBound (one name for E across chronometry).",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&BoundedSkewClock::m_bound),
+                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use SkewBound")
             .AddAttribute("Form",
                           "Bounded: uniform in [max(previous, t), t + E] (provably within E). "
                           "Thesis: the replay-clock thesis' Algorithm 5.1, uniform in "

@@ -32,7 +32,7 @@
  * registry when a value is refused, so an AddAttribute() call names it only once:
  *
  * \code
- *   .AddAttribute("Bound", "Largest |clock - true time|.", TimeValue(MilliSeconds(1)),
+ *   .AddAttribute("SkewBound", "Largest |clock - true time|.", TimeValue(MilliSeconds(1)),
  *                 MakeTimeAccessor(&BoundedSkewClock::m_bound),
  *                 chronometry::MakeTimeRangeChecker(NanoSeconds(1), Hours(1)))
  * \endcode

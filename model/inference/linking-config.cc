@@ -3,6 +3,8 @@
  */
 #include "linking-config.h"
 
+#include "message-linking-analyzer.h"
+
 #include "ns3/chronometry-validation.h"
 
 namespace ns3
@@ -11,12 +13,8 @@ namespace ns3
 void
 LinkingConfig::Validate() const
 {
-    chronometry::RequireTimeInRange("MessageLinker: window (x)", window, Time::From(1), Hours(24));
-    chronometry::RequireDoubleInRange("MessageLinker: spontaneous (y)", spontaneous, 0, 1000, "");
-    chronometry::RequireDoubleInRange("MessageLinker: tryBothBand", tryBothBand, 0, 0.5, "");
-    chronometry::RequireDoubleInRange("MessageLinker: maxTryBoth (k)", maxTryBoth, 0, 20, "");
-    chronometry::RequireDoubleInRange("MessageLinker: maxCandidates", maxCandidates, 1, 1e6, "");
-    chronometry::RequireDoubleInRange("MessageLinker: iterations", iterations, 0, 100, "");
+    // The ranges are the Attributes' of MessageLinkingAnalyzer, whose fields these are.
+    MessageLinkingAnalyzer::CheckConfig(*this);
 }
 
 } // namespace ns3

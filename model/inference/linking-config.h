@@ -54,7 +54,10 @@ struct LinkingConfig
      */
     uint32_t iterations = 0;
 
-    /** Report a configuration error if invalid (names the field and its range). */
+    /**
+     * Report a configuration error if a field is invalid, naming the MessageLinkingAnalyzer
+     * Attribute that declares it (its range is that Attribute's checker).
+     */
     void Validate() const;
 };
 

@@ -4,6 +4,7 @@
 #include "message-linking-analyzer.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-accessors.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/double.h"
@@ -26,46 +27,60 @@ MessageLinkingAnalyzer::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Chronometry")
             .AddConstructor<MessageLinkingAnalyzer>()
+            // The fields of LinkingConfig, declared once: the defaults are the struct's, the
+            // ranges are checked here (LinkingConfig::Validate asks these checkers).
             .AddAttribute("Window",
                           "x: longest causal delay considered (above the longest real node "
                           "delay).",
-                          TimeValue(Seconds(2)),
-                          MakeTimeAccessor(&MessageLinkingAnalyzer::m_window),
+                          TimeValue(LinkingConfig{}.window),
+                          chronometry::MakeFieldAccessor<TimeValue>(&MessageLinkingAnalyzer::m_config,
+                                                                    &LinkingConfig::window),
                           chronometry::MakeTimeRangeChecker(Time::From(1), Hours(24)))
             .AddAttribute("Spontaneous",
                           "y: spontaneity weighs as a delay of y times the pair's mean delay d "
                           "(dimensionless).",
-                          DoubleValue(4.0),
-                          MakeDoubleAccessor(&MessageLinkingAnalyzer::m_spontaneous),
+                          DoubleValue(LinkingConfig{}.spontaneous),
+                          chronometry::MakeFieldAccessor<DoubleValue>(
+                              &MessageLinkingAnalyzer::m_config,
+                              &LinkingConfig::spontaneous),
                           chronometry::MakeDoubleRangeChecker(0, 1000))
             .AddAttribute("TryBothBand",
                           "Links with |p - 0.5| <= band are tried both ways (probability).",
-                          DoubleValue(0.2),
-                          MakeDoubleAccessor(&MessageLinkingAnalyzer::m_tryBothBand),
+                          DoubleValue(LinkingConfig{}.tryBothBand),
+                          chronometry::MakeFieldAccessor<DoubleValue>(
+                              &MessageLinkingAnalyzer::m_config,
+                              &LinkingConfig::tryBothBand),
                           chronometry::MakeDoubleRangeChecker(0, 0.5))
             .AddAttribute("TryMostLikely",
                           "A child's most likely parent is always tried both ways (paper).",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&MessageLinkingAnalyzer::m_tryMostLikely),
+                          BooleanValue(LinkingConfig{}.tryMostLikely),
+                          chronometry::MakeFieldAccessor<BooleanValue>(
+                              &MessageLinkingAnalyzer::m_config,
+                              &LinkingConfig::tryMostLikely),
                           MakeBooleanChecker())
             .AddAttribute("MaxTryBoth",
                           "k: try-both decisions per root (at most 2^k instances per root).",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&MessageLinkingAnalyzer::m_maxTryBoth),
+                          UintegerValue(LinkingConfig{}.maxTryBoth),
+                          chronometry::MakeFieldAccessor<UintegerValue>(
+                              &MessageLinkingAnalyzer::m_config,
+                              &LinkingConfig::maxTryBoth),
                           chronometry::MakeUintegerRangeChecker(0, 20))
             .AddAttribute("MaxCandidates",
                           "Most recent candidate parents kept per message.",
-                          UintegerValue(16),
-                          MakeUintegerAccessor(&MessageLinkingAnalyzer::m_maxCandidates),
+                          UintegerValue(LinkingConfig{}.maxCandidates),
+                          chronometry::MakeFieldAccessor<UintegerValue>(
+                              &MessageLinkingAnalyzer::m_config,
+                              &LinkingConfig::maxCandidates),
                           chronometry::MakeUintegerRangeChecker(1, 1000000))
             .AddAttribute("DelayModel",
                           "PerChildPair: one mean delay d per child pair B->C, shared by every "
                           "candidate (the paper; the most likely parent is always the latest "
                           "arrival). PerParentPair: one d per (X->B, B->C), candidates weighed "
                           "by the exponential density (an extension).",
-                          EnumValue(LinkingConfig::PER_CHILD_PAIR),
+                          EnumValue(LinkingConfig{}.delayModel),
                           chronometry::MakeEnumAccessorOf<LinkDelayModel>(
-                              &MessageLinkingAnalyzer::m_delayModel),
+                              &MessageLinkingAnalyzer::SetDelayModel,
+                              &MessageLinkingAnalyzer::GetDelayModel),
                           MakeEnumChecker(LinkingConfig::PER_CHILD_PAIR,
                                           "PerChildPair",
                                           LinkingConfig::PER_PARENT_PAIR,
@@ -73,8 +88,10 @@ MessageLinkingAnalyzer::GetTypeId()
             .AddAttribute("Iterations",
                           "Rounds of re-estimating d from the link probabilities and weighing "
                           "again (the paper: 0).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&MessageLinkingAnalyzer::m_iterations),
+                          UintegerValue(LinkingConfig{}.iterations),
+                          chronometry::MakeFieldAccessor<UintegerValue>(
+                              &MessageLinkingAnalyzer::m_config,
+                              &LinkingConfig::iterations),
                           chronometry::MakeUintegerRangeChecker(0, 100))
             .AddTraceSource("Analyzed",
                             "A trace was analyzed: messages, roots, patterns.",
@@ -83,32 +100,40 @@ MessageLinkingAnalyzer::GetTypeId()
     return tid;
 }
 
-MessageLinkingAnalyzer::MessageLinkingAnalyzer()
-{
-    LinkingConfig defaults;
-    m_window = defaults.window;
-    m_spontaneous = defaults.spontaneous;
-    m_tryBothBand = defaults.tryBothBand;
-    m_tryMostLikely = defaults.tryMostLikely;
-    m_maxTryBoth = defaults.maxTryBoth;
-    m_maxCandidates = defaults.maxCandidates;
-    m_delayModel = defaults.delayModel;
-    m_iterations = defaults.iterations;
-}
+MessageLinkingAnalyzer::MessageLinkingAnalyzer() = default;
 
 LinkingConfig
 MessageLinkingAnalyzer::GetConfig() const
 {
-    LinkingConfig c;
-    c.window = m_window;
-    c.spontaneous = m_spontaneous;
-    c.tryBothBand = m_tryBothBand;
-    c.tryMostLikely = m_tryMostLikely;
-    c.maxTryBoth = m_maxTryBoth;
-    c.maxCandidates = m_maxCandidates;
-    c.delayModel = m_delayModel;
-    c.iterations = m_iterations;
-    return c;
+    return m_config;
+}
+
+void
+MessageLinkingAnalyzer::SetDelayModel(LinkDelayModel model)
+{
+    m_config.delayModel = model;
+}
+
+LinkDelayModel
+MessageLinkingAnalyzer::GetDelayModel() const
+{
+    return m_config.delayModel;
+}
+
+void
+MessageLinkingAnalyzer::CheckConfig(const LinkingConfig& config)
+{
+    // Each field through its Attribute's checker: the ranges are declared once, above.
+    Ptr<MessageLinkingAnalyzer> holder = CreateObject<MessageLinkingAnalyzer>();
+    holder->m_config = config;
+    TypeId tid = GetTypeId();
+    for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        TypeId::AttributeInformation info = tid.GetAttribute(i);
+        Ptr<AttributeValue> value = info.checker->Create();
+        holder->GetAttribute(info.name, *value);
+        chronometry::CheckAttributeValue(*holder, info.name, *value);
+    }
 }
 
 LinkingResult

@@ -35,6 +35,13 @@ class MessageLinkingAnalyzer : public Object
     LinkingConfig GetConfig() const;
 
     /**
+     * Check every field of \p config against its Attribute's checker (the one declaration of
+     * the linker's ranges), through chronometry::ReportConfigError naming the Attribute.
+     * \param config a configuration
+     */
+    static void CheckConfig(const LinkingConfig& config);
+
+    /**
      * \param trace a reconciled trace
      * \return links and path patterns
      */
@@ -49,14 +56,12 @@ class MessageLinkingAnalyzer : public Object
     typedef void (*AnalyzedCallback)(uint64_t messages, uint64_t roots, uint64_t patterns);
 
   private:
-    Time m_window;               //!< x
-    double m_spontaneous;        //!< y
-    double m_tryBothBand;        //!< try-both band
-    bool m_tryMostLikely;        //!< a child's most likely parent is tried both ways
-    uint32_t m_maxTryBoth;       //!< k
-    uint32_t m_maxCandidates;    //!< candidates kept per message
-    LinkDelayModel m_delayModel; //!< d per child pair (paper) or per parent pair
-    uint32_t m_iterations;       //!< re-estimation rounds of steps 1-2
+    /** \param model the delay model (DelayModel) */
+    void SetDelayModel(LinkDelayModel model);
+    /** \return the delay model */
+    LinkDelayModel GetDelayModel() const;
+
+    LinkingConfig m_config; //!< the configuration, one field per Attribute
     TracedCallback<uint64_t, uint64_t, uint64_t> m_analyzed; //!< Analyzed
 };
 

@@ -22,8 +22,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 continue;
             }
             const HybridVectorClock& x = *e.stamp.hvc;
-            HybridVectorClock y(config.n, 0, config.hvcEpsilon);
-            FUZZ_CHECK(HybridVectorClock::Decode(x.Encode(), config.n, config.hvcEpsilon, y),
+            HybridVectorClock y(config.n, 0, config.hvcSkewBound);
+            FUZZ_CHECK(HybridVectorClock::Decode(x.Encode(), config.n, config.hvcSkewBound, y),
                        "HVC round trip");
             FUZZ_CHECK(y.Expand() == x.Expand() && y.GetFloor() == x.GetFloor() &&
                            y.GetPt() == x.GetPt() && y.GetSelf() == x.GetSelf(),

@@ -51,7 +51,7 @@ DrawConfig(FuzzedDataProvider& in)
     c.hlc = in.ConsumeBool();
     c.hvc = in.ConsumeBool();
     c.repcl = in.ConsumeBool();
-    c.hvcEpsilon = ns3::MicroSeconds(in.ConsumeIntegralInRange<int64_t>(1, 5000));
+    c.hvcSkewBound = ns3::MicroSeconds(in.ConsumeIntegralInRange<int64_t>(1, 5000));
     c.replay.n = c.n;
     c.replay.epsilon = in.ConsumeIntegralInRange<uint32_t>(1, 64);
     c.replay.interval = ns3::MicroSeconds(in.ConsumeIntegralInRange<int64_t>(1, 500));

@@ -1,0 +1,67 @@
+"""One sweep API for every chronometry technique.
+
+A sweep takes a grid (a dict of lists, whose Cartesian product is taken, or a pandas DataFrame
+whose rows are the points), runs every point that is not already in the results file through
+the technique's scenario runner in parallel worker processes -- local processes, or the workers
+of a Dask distributed cluster when a scheduler address (or a ``distributed.Client``) is given --
+and returns the finished points as a pandas DataFrame.
+
+Guarantees:
+
+* Every finished point is committed to the SQLite results file at once (one row per point,
+  primary key technique + parameters), so an interrupted sweep loses nothing that finished and
+  running it again only runs the missing points. No point is ever stored twice.
+* A point whose runner raises is stored with status ``error`` and its message; the sweep goes on.
+  ``retry_errors=True`` runs the stored errors again.
+* A point whose worker process dies (segfault, SIGKILL, out of memory) runs again in a new
+  worker; a point that kills its worker ``retries + 1`` times is stored as an error
+  ("WorkerDied"). Every local worker runs one point at a time in its own process, so a death
+  is always the running point's, and no other point is lost with it.
+* Ctrl-C (SIGINT) stops the sweep at once: the points in flight are abandoned (their workers
+  killed), the finished ones stay in the file, "N saved, run again to resume" is printed and
+  KeyboardInterrupt raised. Workers ignore SIGINT themselves and die with the driver (Linux:
+  PR_SET_PDEATHSIG), so a killed driver leaves no process behind.
+* For a chronometry study, the whole grid is checked before anything runs (the results file is
+  not even opened): every point's keys, the type and range of every value and the study's checks
+  across parameters (``chronometry.check_study``, the same as ``run_study``'s); one ValueError
+  lists the bad points (the first five and how many) and nothing runs.
+* Times are normalised before anything runs: ``delay="8us"``, ``delay=timedelta(microseconds=8)``,
+  ``delay=numpy.timedelta64(8, "us")`` and ``delay_ns=8000`` are one point, stored (and keyed
+  in the results file) as ``delay_ns=8000``, so a sweep resumes across spellings; a bare number
+  under ``delay`` is refused (it has no unit), as on the command line.
+* Seeds follow ns-3's convention: the seed (``RngSeed``) stays fixed and independent replications
+  differ in the run number (``RngRun``), the ``run`` parameter of every runner; ``replicate``
+  adds runs 1..k to every point.
+
+Runners are named ``"module:function"``; the names in ``TECHNIQUES`` are chronometry's studies,
+every one that ``chronometry.studies()`` lists (run by ``chronometry.run_study``;
+``run_<name>_study`` is each one's alias). A runner takes the point's parameters as keyword
+arguments, returns a dict of measurements (JSON-serialisable), and raises ``ValueError`` for
+invalid parameters.
+
+The package's modules, each with one role (as SEM's runner, parallel runner and database):
+
+* ``techniques``: ``TECHNIQUES``, a technique's runner and its study's keywords;
+* ``grid``: a grid's points, replications, a point's key, the whole-grid check;
+* ``runner``: one point in a worker, its ``Outcome``;
+* ``local_pool``: the parallel runner on this machine (worker processes);
+* ``dask_cluster``: the parallel runner on a Dask cluster;
+* ``store``: the SQLite results file (save, load, CSV);
+* ``driver``: ``sweep``, which puts them together.
+
+Everything a user calls is here, at the package's top level.
+"""
+from . import dask_cluster, grid, local_pool, runner, store, techniques
+from .driver import sweep
+from .grid import Grid, Point, key_of, points, replicate
+from .runner import Outcome, run_point
+from .store import load, write_csv
+from .techniques import TECHNIQUES, parameters
+
+__all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point",
+           "parameters", "key_of", "Outcome", "Grid", "Point"]
+
+# The names these had in the single-file module (tests use them).
+_open = store.connect
+_chronometry_build = dask_cluster.chronometry_build
+_check_workers = dask_cluster.check_workers

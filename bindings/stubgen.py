@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Write chronometry.pyi, the stub through which editors and type checkers see the names of the
+pybind11 module chronometry (its functions, classes, methods, properties and constants, with
+their signatures and docstrings), from the built module itself.
+
+pybind11 puts each function's signature in the first line of its __doc__ ("f(a: int, *, b: str =
+'x') -> dict"; "f(*args, **kwargs)" then "Overloaded function." and "1. f(...)" per overload);
+this reads them and writes them as Python. A C++ type pybind11 could not name (a class bound
+after the function using it) is refused: the stub would be wrong.
+
+usage: PYTHONPATH=build/python python3 bindings/stubgen.py [--output FILE | --check FILE]
+  --output FILE  write the stub (default: print it)
+  --check FILE   exit 1 if FILE differs from what would be written
+(cmake --build build --target chronometry-python-stub writes bindings/python/chronometry.pyi.)
+"""
+import argparse
+import ast
+import difflib
+import importlib
+import re
+import sys
+import textwrap
+
+WIDTH = 100  #: docstring lines are wrapped to this width (with their indentation)
+#: The special methods a stub shows; pybind11 adds others (pickling, comparison) to every enum.
+SPECIAL = ("__init__", "__len__", "__int__", "__index__", "__iter__", "__getitem__",
+           "__contains__")
+TYPING = ("Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Optional", "Sequence",
+          "Tuple", "Union")
+
+HEADER = """\
+# The names of the pybind11 module chronometry, for editors and type checkers (PEP 484 stub).
+# Generated from the built module by bindings/stubgen.py: do not edit. The python-bindings test
+# fails when it differs from a fresh generation; write it again with
+#   cmake --build build --target chronometry-python-stub
+"""
+
+
+class StubError(Exception):
+    """The module has something this generator cannot write as a correct stub."""
+
+
+def split_top_level(text, separator=","):
+    """Split at separators outside brackets and quotes."""
+    parts, depth, quote, current = [], 0, None, ""
+    for c in text:
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == separator and depth == 0:
+            parts.append(current.strip())
+            current = ""
+            continue
+        current += c
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def python_type(text, module, where):
+    """A type as pybind11 names it, as the stub names it (the module's own classes without
+    the module's name); a C++ type name is refused."""
+    if "::" in text or "<" in text:
+        raise StubError(f"{where}: pybind11 named a C++ type, {text!r} (bind its class before "
+                        "the functions that take or return it)")
+    return re.sub(r"\b" + re.escape(module) + r"\.", "", text)
+
+
+def default_value(text):
+    """A default as written in the stub: a short literal as it is, anything else as `...`."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return "..."
+    if isinstance(value, (bool, int, float, str, type(None))) and len(text) <= 40:
+        return text
+    return "..."
+
+
+def parameter(text, index, module, where, method, instance="self"):
+    """One parameter of a pybind11 signature as the stub writes it (a method's first one is the
+    instance, named ``instance``)."""
+    if text in ("*", "/") or text.startswith("*"):
+        return text  # keyword-only marker, *args, **kwargs
+    name, _, rest = text.partition(":")
+    annotation, has_default, default = rest.partition("=")
+    name = name.strip()
+    if method and index == 0:
+        return instance  # pybind11 calls it self, or arg0 for a property's getter
+    written = f"{name}: {python_type(annotation.strip(), module, where)}"
+    return written + (f" = {default_value(default.strip())}" if has_default else "")
+
+
+def signatures(doc, name):
+    """[(parameters text, return type, docstring)] of a pybind11 function's __doc__, one per
+    overload."""
+    lines = (doc or "").splitlines()
+    if len(lines) > 1 and lines[1] == "Overloaded function.":
+        found, current = [], None
+        for line in lines[2:]:
+            match = re.match(r"^\d+\. " + re.escape(name) + r"(\(.*)$", line)
+            if match:
+                current = [match.group(1), []]
+                found.append(current)
+            elif current is not None:
+                current[1].append(line)
+        return [parse_signature(s, "\n".join(body)) for s, body in found]
+    if not lines or not re.match(r"^(" + re.escape(name) + r")?\(", lines[0]):
+        raise StubError(f"{name}: no pybind11 signature in its docstring: {doc!r}")
+    return [parse_signature(lines[0][lines[0].index("("):], "\n".join(lines[1:]))]
+
+
+def parse_signature(text, doc):
+    """"(a: int) -> str" and its docstring -> ("a: int", "str", docstring)."""
+    arrow = text.rfind(") -> ")
+    if arrow >= 0:
+        return text[1:arrow], text[arrow + len(") -> "):], doc.strip("\n")
+    return text[1:text.rindex(")")], "None", doc.strip("\n")
+
+
+def docstring(text, indent):
+    """A docstring's lines, wrapped to WIDTH."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    width = WIDTH - len(indent)
+    wrapped = []
+    for line in text.splitlines():
+        wrapped += textwrap.wrap(line, width, break_long_words=False,
+                                 break_on_hyphens=False) or [""]
+    if len(wrapped) == 1 and len(wrapped[0]) + 6 <= width:
+        return [f'{indent}"""{wrapped[0]}"""']
+    return [f'{indent}"""'] + [f"{indent}{w}" if w else "" for w in wrapped] + [f'{indent}"""']
+
+
+def function(name, doc, module, indent="", method=False, decorator=None):
+    """The def(s) of a pybind11 function (overloads marked @overload)."""
+    where = f"{module}.{name}"
+    overloads = signatures(doc, name)
+    out = []
+    for params, returns, text in overloads:
+        if len(overloads) > 1:
+            out.append(f"{indent}@overload")
+        if decorator:
+            out.append(f"{indent}@{decorator}")
+        params = split_top_level(params)
+        # A parameter named self (VectorClock's own index) leaves the instance another name.
+        instance = "self_" if any(p.partition(":")[0].strip() == "self" for p in params[1:]) \
+            else "self"
+        written = [parameter(p, i, module, where, method, instance) for i, p in enumerate(params)]
+        returns = python_type(returns, module, where)
+        head = f"{indent}def {name}({', '.join(written)}) -> {returns}:"
+        if len(head) + 4 > WIDTH:  # one parameter a line
+            head = "\n".join([f"{indent}def {name}("] + [f"{indent}    {w}," for w in written] +
+                             [f"{indent}) -> {returns}:"])
+        body = docstring(text, indent + "    ")
+        out += [head] + body + [f"{indent}    ..."] if body else [head + " ..."]
+    return out
+
+
+def prop(name, value, module, indent):
+    """A property: its getter's return type, a setter if it has one, its docstring."""
+    where = f"{module}.{name}"
+    _, returns, _ = signatures(value.fget.__doc__, name)[0]
+    head = f"{indent}def {name}(self) -> {python_type(returns, module, where)}:"
+    text = value.__doc__ if value.__doc__ != value.fget.__doc__ else ""
+    body = docstring(text, indent + "    ")
+    out = [f"{indent}@property"] + ([head] + body + [f"{indent}    ..."] if body else [head + " ..."])
+    if value.fset is not None:
+        setter = signatures(value.fset.__doc__, name)[0][0]
+        argument = python_type(split_top_level(setter)[1].partition(":")[2].strip(), module, where)
+        out += [f"{indent}@{name}.setter", f"{indent}def {name}(self, value: {argument}) -> None: ..."]
+    return out
+
+
+def cls(name, klass, module):
+    """A pybind11 class (an enum's members as class variables)."""
+    out = [f"class {name}:"] + docstring(klass.__doc__, "    ")
+    for member, value in vars(klass).items():
+        if member.startswith("__") and member not in SPECIAL:
+            continue
+        if member == "__init__" and type(value).__name__ == "wrapper_descriptor":
+            continue  # no constructor bound: Python cannot make one
+        if isinstance(value, klass):
+            out.append(f"    {member}: ClassVar[{name}]")
+        elif isinstance(value, property):
+            out += prop(member, value, module, "    ")
+        elif isinstance(value, staticmethod):
+            out += function(member, value.__func__.__doc__, module, "    ", decorator="staticmethod")
+        elif callable(value):
+            out += function(member, value.__doc__, module, "    ", method=True)
+        else:
+            raise StubError(f"{module}.{name}.{member}: {type(value).__name__} is not written")
+    return out if len(out) > 1 else [out[0] + " ..."]
+
+
+def constant(name, value):
+    """A module attribute that is a value."""
+    if isinstance(value, dict):
+        keys = {type(k).__name__ for k in value} or {"str"}
+        values = {type(v).__name__ for v in value.values()} or {"str"}
+        if len(keys) == 1 and len(values) == 1:
+            return [f"{name}: Dict[{keys.pop()}, {values.pop()}]"]
+        return [f"{name}: Dict[Any, Any]"]
+    if isinstance(value, (bool, int, float, str, bytes)):
+        return [f"{name}: {type(value).__name__}"]
+    raise StubError(f"{name}: a {type(value).__name__} is not written")
+
+
+def generate(module_name="chronometry"):
+    """The stub of a module, as text."""
+    module = importlib.import_module(module_name)
+    body = []
+    for name, value in vars(module).items():
+        if name.startswith("_"):
+            continue  # __getattr__ (the deprecated spellings) and the module's own attributes
+        if isinstance(value, type) and issubclass(value, BaseException):
+            bases = ", ".join(b.__name__ for b in value.__bases__)
+            body += [f"class {name}({bases}):"] + docstring(value.__doc__, "    ") + ["    ..."]
+        elif isinstance(value, type):
+            body += cls(name, value, module_name)
+        elif callable(value):
+            body += function(name, value.__doc__, module_name)
+        else:
+            body += constant(name, value)
+        body.append("")
+    text = "\n".join(body)
+    used = [t for t in TYPING if re.search(r"\b" + t + r"\b", text)]
+    used += ["ClassVar"] if "ClassVar[" in text else []
+    used += ["overload"] if "@overload" in text else []
+    imports = f"from typing import {', '.join(sorted(used))}\n" if used else ""
+    doc = "\n".join(docstring(module.__doc__, "")) + "\n"
+    return HEADER + doc + "\n" + imports + "\n" + text.rstrip("\n") + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--output", help="write the stub to this file")
+    group.add_argument("--check", help="exit 1 if this file is not the stub written now")
+    parser.add_argument("--module", default="chronometry")
+    args = parser.parse_args()
+    text = generate(args.module)
+    if args.check:
+        with open(args.check) as f:
+            committed = f.read()
+        if committed != text:
+            sys.stdout.writelines(difflib.unified_diff(committed.splitlines(True),
+                                                       text.splitlines(True), args.check,
+                                                       "generated"))
+            return 1
+        return 0
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
