@@ -101,6 +101,7 @@ def build(bld):
         'model/inference/inference-scores.cc',
         'study/study-record.cc',
         'study/study-description.cc',
+        'study/study-description-values.cc',
         'study/study.cc',
         'study/study-result.cc',
         'study/study-streams.cc',
