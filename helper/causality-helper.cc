@@ -6,12 +6,15 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/ipv4.h"
 #include "ns3/local-clock.h"
+#include "ns3/log.h"
 #include "ns3/node.h"
 
 #include <map>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CausalityHelper");
 
 CausalityHelper::CausalityHelper()
 {

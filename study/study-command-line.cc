@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 
 #include <cstdlib>
@@ -14,6 +15,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("StudyCommandLine");
 
 namespace
 {
@@ -200,8 +203,8 @@ StudyCommandLine::Parse(int argc, char* argv[])
         std::string text = bareSwitch ? "true" : alias.text;
         if (m_description->RenamedFrom(option) == alias.attribute)
         {
-            std::cerr << "chronometry: --" << option << " is deprecated; use --"
-                      << alias.attribute << std::endl;
+            std::cerr << "chronometry: --" << option << " is deprecated; use --" << alias.attribute
+                      << std::endl;
         }
         m_lists[alias.attribute] =
             ParseList(*p, alias.convert ? alias.convert(text) : text, "--" + option);

@@ -4,6 +4,7 @@
 #include "study-csv.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 
 #include <cstdio>
 #include <fstream>
@@ -12,6 +13,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("StudyCsv");
 
 StudyCsv::StudyCsv(const std::string& header)
     : m_header(header)

@@ -7,6 +7,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/csma-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/log.h"
 #include "ns3/neighbor-cache-helper.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/string.h"
@@ -15,6 +16,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("StudyLan");
 
 namespace
 {

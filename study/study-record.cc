@@ -5,11 +5,14 @@
 
 #include "ns3/abort.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <sstream>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("StudyRecord");
 
 std::string
 StudyFieldTypeName(StudyFieldType type)

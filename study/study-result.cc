@@ -4,9 +4,12 @@
 #include "study-result.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("StudyResult");
 
 StudyResult::StudyResult(const StudyDescription& description, StudyRecord parameters)
     : m_description(&description),

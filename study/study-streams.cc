@@ -5,9 +5,12 @@
 
 #include "ns3/abort.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("StudyStreams");
 
 int64_t
 StudyStreams::Assign(int64_t first, const std::function<int64_t(int64_t)>& assign)

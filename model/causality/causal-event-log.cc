@@ -5,12 +5,15 @@
 
 #include "ns3/abort.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CausalEventLog");
 
 namespace
 {

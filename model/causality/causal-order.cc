@@ -3,11 +3,15 @@
  */
 #include "causal-order.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <utility>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CausalOrder");
 
 std::string
 ToString(CausalOrder order)

@@ -6,9 +6,12 @@
 #include "causal-event-log.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CausalProcess");
 
 void
 CausalityConfig::Validate() const

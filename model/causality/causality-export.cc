@@ -3,12 +3,16 @@
  */
 #include "causality-export.h"
 
+#include "ns3/log.h"
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CausalityExport");
 
 namespace
 {

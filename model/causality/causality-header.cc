@@ -3,8 +3,12 @@
  */
 #include "causality-header.h"
 
+#include "ns3/log.h"
+
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CausalityHeader");
 
 NS_OBJECT_ENSURE_REGISTERED(CausalityHeader);
 

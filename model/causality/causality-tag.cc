@@ -4,9 +4,12 @@
 #include "causality-tag.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("CausalityTag");
 
 NS_OBJECT_ENSURE_REGISTERED(CausalityTag);
 

@@ -4,12 +4,15 @@
 #include "hybrid-vector-clock.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <limits>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("HybridVectorClock");
 
 HybridVectorClock::HybridVectorClock(uint32_t n, uint32_t self, Time epsilon)
     : m_n(n),

@@ -4,12 +4,15 @@
 #include "logical-clocks.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <limits>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LogicalClocks");
 
 // ---------------------------------------------------------------- Lamport
 

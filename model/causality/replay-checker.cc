@@ -4,6 +4,7 @@
 #include "replay-checker.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <optional>
@@ -13,6 +14,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ReplayChecker");
 
 bool
 ReplayChecker::HappenedBefore(const CausalEvent& e, const CausalEvent& f)

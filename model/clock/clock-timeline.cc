@@ -4,12 +4,15 @@
 #include "clock-timeline.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <limits>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ClockTimeline");
 
 ClockTimeline::ClockTimeline()
     : ClockTimeline(Time(0), ClockValue(), 1.0)

@@ -4,6 +4,7 @@
 #include "clock-value.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <cmath>
 #include <cstring>
@@ -12,6 +13,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ClockValue");
 
 namespace
 {

@@ -4,6 +4,7 @@
 #include "drift-math.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <boost/multiprecision/cpp_int.hpp>
@@ -13,6 +14,9 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("DriftMath");
+
 namespace clockmath
 {
 

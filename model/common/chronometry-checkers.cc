@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/integer.h"
+#include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
@@ -21,6 +22,9 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ChronometryCheckers");
+
 namespace chronometry
 {
 
@@ -45,8 +49,7 @@ ExplainRefusalAndExit()
     if (!std::current_exception() && t_lastRefusal)
     {
         std::cout.flush();
-        std::cerr << "chronometry: configuration error: " << t_lastRefusal->Message()
-                  << std::endl;
+        std::cerr << "chronometry: configuration error: " << t_lastRefusal->Message() << std::endl;
         std::_Exit(1);
     }
     if (g_previousTerminate)
@@ -103,8 +106,8 @@ SetAttributeOrReport(ObjectBase& object, const std::string& attribute, const Att
         ReportConfigError(object.GetInstanceTypeId().GetName() + " has no Attribute " + attribute,
                           {name});
     }
-    ReportConfigError(name + ": a value of the wrong type; valid: " +
-                          info.checker->GetValueTypeName(),
+    ReportConfigError(name +
+                          ": a value of the wrong type; valid: " + info.checker->GetValueTypeName(),
                       {name});
 }
 

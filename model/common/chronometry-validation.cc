@@ -3,6 +3,8 @@
  */
 #include "chronometry-validation.h"
 
+#include "ns3/log.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -10,6 +12,9 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ChronometryValidation");
+
 namespace chronometry
 {
 

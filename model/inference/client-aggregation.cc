@@ -4,12 +4,15 @@
 #include "client-aggregation.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <map>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ClientAggregation");
 
 ClientClassification
 ClassifyClients(const std::vector<TraceMessage>& trace, uint32_t fixedPortPeers)

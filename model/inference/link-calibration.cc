@@ -5,12 +5,15 @@
 
 #include "ns3/abort.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LinkCalibration");
 
 namespace
 {

@@ -6,9 +6,12 @@
 #include "message-linking-analyzer.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LinkingConfig");
 
 void
 LinkingConfig::Validate() const

@@ -4,6 +4,7 @@
 #include "linking-scores.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LinkingScores");
 
 LinkScore
 ScoreLinks(const LinkingResult& result, const std::vector<int64_t>& trueParent)

@@ -6,12 +6,15 @@
 #include "pairwise-clock-estimator.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <functional>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("PathPattern");
 
 namespace
 {

@@ -4,6 +4,7 @@
 #include "score-interval.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
@@ -13,6 +14,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ScoreInterval");
 
 double
 ScoreInterval::HalfWidth() const

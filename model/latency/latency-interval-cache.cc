@@ -3,6 +3,8 @@
  */
 #include "latency-interval-cache.h"
 
+#include "ns3/log.h"
+
 #define XXH_INLINE_ALL
 #include <algorithm>
 #include <cmath>
@@ -11,6 +13,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LatencyIntervalCache");
 
 uint64_t
 LatencyPacketId(const uint8_t* data, size_t length, uint64_t seed)

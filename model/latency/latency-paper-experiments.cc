@@ -5,6 +5,8 @@
 
 #include "lda-sketch.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <cmath>
 #include <ctime>
@@ -14,6 +16,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LatencyPaperExperiments");
 
 namespace
 {

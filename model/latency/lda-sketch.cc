@@ -4,6 +4,7 @@
 #include "lda-sketch.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #define XXH_INLINE_ALL
 #include <algorithm>
@@ -13,6 +14,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("LdaSketch");
 
 namespace
 {

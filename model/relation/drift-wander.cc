@@ -4,12 +4,16 @@
 #include "drift-wander.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("DriftWander");
+
 namespace relation
 {
 

@@ -6,9 +6,13 @@
 #include "relation-ticks.h"
 
 #include "ns3/abort.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("MinRttRound");
+
 namespace relation
 {
 

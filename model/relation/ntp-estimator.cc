@@ -4,12 +4,16 @@
 #include "ntp-estimator.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("NtpEstimator");
+
 namespace relation
 {
 

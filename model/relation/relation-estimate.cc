@@ -3,10 +3,15 @@
  */
 #include "relation-estimate.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("RelationEstimate");
+
 namespace relation
 {
 

@@ -3,8 +3,13 @@
  */
 #include "return-trip.h"
 
+#include "ns3/log.h"
+
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ReturnTrip");
+
 namespace relation
 {
 

@@ -3,11 +3,16 @@
  */
 #include "tsc-scenarios.h"
 
+#include "ns3/log.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("TscScenarios");
+
 namespace relation
 {
 

@@ -5,6 +5,7 @@
 
 #include "ns3/chronometry-validation.h"
 #include "ns3/ete-predictor.h"
+#include "ns3/log.h"
 #include "ns3/reference-predictor.h"
 
 #include <algorithm>
@@ -12,6 +13,8 @@
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("PredictorEvaluation");
 
 namespace
 {

@@ -4,12 +4,15 @@
 #include "server-type-profile.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/log.h"
 
 #include <cmath>
 #include <sstream>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("ServerTypeProfile");
 
 namespace
 {
