@@ -81,6 +81,7 @@ ReplayWorkloadApplication::ReplayWorkloadApplication()
       m_sent(0),
       m_received(0)
 {
+    NS_LOG_FUNCTION(this);
     m_uniform = CreateObject<UniformRandomVariable>();
     m_exponential = CreateObject<ExponentialRandomVariable>();
 }
@@ -90,6 +91,7 @@ ReplayWorkloadApplication::~ReplayWorkloadApplication() = default;
 void
 ReplayWorkloadApplication::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     m_uniform = nullptr;
     m_exponential = nullptr;
@@ -125,6 +127,7 @@ ReplayWorkloadApplication::GetLocalEventRate() const
 void
 ReplayWorkloadApplication::SetPeers(const std::vector<Ipv4Address>& peers, uint32_t self)
 {
+    NS_LOG_FUNCTION(this << self);
     if (peers.size() < 2 || self >= peers.size())
     {
         chronometry::ReportConfigError(
@@ -139,6 +142,7 @@ ReplayWorkloadApplication::SetPeers(const std::vector<Ipv4Address>& peers, uint3
 int64_t
 ReplayWorkloadApplication::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_uniform->SetStream(stream);
     m_exponential->SetStream(stream + 1);
     return 2;
@@ -147,12 +151,14 @@ ReplayWorkloadApplication::AssignStreams(int64_t stream)
 uint64_t
 ReplayWorkloadApplication::GetSent() const
 {
+    NS_LOG_FUNCTION(this);
     return m_sent;
 }
 
 uint64_t
 ReplayWorkloadApplication::GetReceived() const
 {
+    NS_LOG_FUNCTION(this);
     return m_received;
 }
 
@@ -166,6 +172,7 @@ ReplayWorkloadApplication::Gap(double rate)
 void
 ReplayWorkloadApplication::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     if (m_peers.empty())
     {
         chronometry::ReportConfigError("ReplayWorkloadApplication: SetPeers was not called");
@@ -188,6 +195,7 @@ ReplayWorkloadApplication::StartApplication()
 void
 ReplayWorkloadApplication::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_sendEvent.Cancel();
     m_localEvent.Cancel();
     if (m_socket)
@@ -233,6 +241,7 @@ ReplayWorkloadApplication::Receive(Ptr<Socket> socket)
 void
 ReplayWorkloadApplication::SetPacketSize(uint32_t value)
 {
+    NS_LOG_FUNCTION(this << value);
     chronometry::CheckAttributeValue(*this, "PacketSize", UintegerValue(value));
     m_packetSize = value;
 }
@@ -240,6 +249,7 @@ ReplayWorkloadApplication::SetPacketSize(uint32_t value)
 uint32_t
 ReplayWorkloadApplication::GetPacketSize() const
 {
+    NS_LOG_FUNCTION(this);
     return m_packetSize;
 }
 

@@ -165,6 +165,7 @@ MultiTierApplication::MultiTierApplication()
       m_completed(0),
       m_malformed(0)
 {
+    NS_LOG_FUNCTION(this);
     m_uniform = CreateObject<UniformRandomVariable>();
     m_gap = CreateObject<ExponentialRandomVariable>();
 }
@@ -174,6 +175,7 @@ MultiTierApplication::~MultiTierApplication() = default;
 void
 MultiTierApplication::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     m_service = nullptr;
     m_replyService = nullptr;
@@ -209,6 +211,7 @@ MultiTierApplication::SetPeers(Ipv4Address frontEnd,
                                const std::vector<Ipv4Address>& backends,
                                Ipv4Address lookup)
 {
+    NS_LOG_FUNCTION(this << frontEnd << lookup);
     m_frontEnd = frontEnd;
     m_backends = backends;
     m_lookup = lookup;
@@ -218,6 +221,7 @@ MultiTierApplication::SetPeers(Ipv4Address frontEnd,
 int64_t
 MultiTierApplication::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_uniform->SetStream(stream);
     m_gap->SetStream(stream + 1);
     m_service->SetStream(stream + 2);
@@ -233,24 +237,28 @@ MultiTierApplication::AssignStreams(int64_t stream)
 uint64_t
 MultiTierApplication::GetSent() const
 {
+    NS_LOG_FUNCTION(this);
     return m_sent;
 }
 
 uint64_t
 MultiTierApplication::GetCompleted() const
 {
+    NS_LOG_FUNCTION(this);
     return m_completed;
 }
 
 uint64_t
 MultiTierApplication::GetMalformed() const
 {
+    NS_LOG_FUNCTION(this);
     return m_malformed;
 }
 
 void
 MultiTierApplication::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
     m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port));
     m_socket->SetRecvCallback(MakeCallback(&MultiTierApplication::Receive, this));
@@ -265,6 +273,7 @@ MultiTierApplication::StartApplication()
 void
 MultiTierApplication::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_requestEvent.Cancel();
     if (m_socket)
     {
@@ -422,12 +431,14 @@ MultiTierApplication::Handle(uint8_t type, uint64_t key, InetSocketAddress from,
 void
 MultiTierApplication::SetLastRequest(Time t)
 {
+    NS_LOG_FUNCTION(this << t);
     SetAttribute("LastRequest", TimeValue(t)); // validated by the attribute's checker
 }
 
 Time
 MultiTierApplication::GetLastRequest() const
 {
+    NS_LOG_FUNCTION(this);
     return m_lastRequest;
 }
 

@@ -141,6 +141,7 @@ RdaMeasurementPoint::RdaMeasurementPoint()
       m_seed(0x5eed),
       m_chunkCells(40)
 {
+    NS_LOG_FUNCTION(this);
 }
 
 RdaMeasurementPoint::~RdaMeasurementPoint() = default;
@@ -148,24 +149,28 @@ RdaMeasurementPoint::~RdaMeasurementPoint() = default;
 Time
 RdaMeasurementPoint::GetIntervalLength() const
 {
+    NS_LOG_FUNCTION(this);
     return m_length;
 }
 
 Time
 RdaMeasurementPoint::GetIntervalStart() const
 {
+    NS_LOG_FUNCTION(this);
     return m_start;
 }
 
 uint32_t
 RdaMeasurementPoint::GetIntervals() const
 {
+    NS_LOG_FUNCTION(this);
     return m_intervals;
 }
 
 const LatencyIntervalCache*
 RdaMeasurementPoint::GetCache(uint32_t interval) const
 {
+    NS_LOG_FUNCTION(this << interval);
     auto it = m_caches.find(interval);
     if (it == m_caches.end() || it->second.empty())
     {
@@ -177,6 +182,7 @@ RdaMeasurementPoint::GetCache(uint32_t interval) const
 const LatencyIntervalCache*
 RdaMeasurementPoint::GetFlowCache(const RdaFlowKey& flow, uint32_t interval) const
 {
+    NS_LOG_FUNCTION(this << interval);
     auto it = m_caches.find(interval);
     if (it == m_caches.end())
     {
@@ -189,6 +195,7 @@ RdaMeasurementPoint::GetFlowCache(const RdaFlowKey& flow, uint32_t interval) con
 uint64_t
 RdaMeasurementPoint::GetCachedPackets() const
 {
+    NS_LOG_FUNCTION(this);
     uint64_t n = 0;
     for (const auto& [interval, flows] : m_caches)
     {
@@ -203,18 +210,21 @@ RdaMeasurementPoint::GetCachedPackets() const
 uint32_t
 RdaMeasurementPoint::GetCachedIntervals() const
 {
+    NS_LOG_FUNCTION(this);
     return static_cast<uint32_t>(m_caches.size());
 }
 
 uint64_t
 RdaMeasurementPoint::GetMalformedCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_malformed;
 }
 
 uint64_t
 RdaMeasurementPoint::GetUnexpectedCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_unexpected;
 }
 
@@ -265,6 +275,7 @@ RdaMeasurementPoint::Release(uint32_t i)
 void
 RdaMeasurementPoint::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     m_ipv4 = nullptr;
     m_clock = nullptr;

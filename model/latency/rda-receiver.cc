@@ -31,12 +31,14 @@ RdaReceiver::~RdaReceiver() = default;
 uint64_t
 RdaReceiver::GetRetransmissions() const
 {
+    NS_LOG_FUNCTION(this);
     return m_retransmissions;
 }
 
 void
 RdaReceiver::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     for (auto& [key, u] : m_unacked)
     {
         u.timer.Cancel();

@@ -135,6 +135,7 @@ RdaSender::RdaSender()
       m_boundary(true),
       m_paperVariance(false)
 {
+    NS_LOG_FUNCTION(this);
 }
 
 RdaSender::~RdaSender() = default;
@@ -142,18 +143,21 @@ RdaSender::~RdaSender() = default;
 const std::vector<RdaIntervalReport>&
 RdaSender::GetReports() const
 {
+    NS_LOG_FUNCTION(this);
     return m_reporter.GetReports();
 }
 
 uint64_t
 RdaSender::GetRetransmissions() const
 {
+    NS_LOG_FUNCTION(this);
     return m_retransmissions;
 }
 
 void
 RdaSender::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_reporter.Clear();
     RdaMeasurementPoint::DoDispose();
 }

@@ -92,6 +92,7 @@ PipelineApplication::PipelineApplication()
       m_size(100),
       m_returnTrip(true)
 {
+    NS_LOG_FUNCTION(this);
 }
 
 PipelineApplication::~PipelineApplication() = default;
@@ -99,30 +100,35 @@ PipelineApplication::~PipelineApplication() = default;
 void
 PipelineApplication::SetNext(Ipv4Address next)
 {
+    NS_LOG_FUNCTION(this << next);
     m_next = next;
 }
 
 void
 PipelineApplication::SetSource(Ipv4Address source)
 {
+    NS_LOG_FUNCTION(this << source);
     m_source = source;
 }
 
 uint64_t
 PipelineApplication::GetMalformed() const
 {
+    NS_LOG_FUNCTION(this);
     return m_malformed;
 }
 
 uint32_t
 PipelineApplication::GetCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_count;
 }
 
 int64_t
 PipelineApplication::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_processing->SetStream(stream);
     return 1;
 }
@@ -130,6 +136,7 @@ PipelineApplication::AssignStreams(int64_t stream)
 void
 PipelineApplication::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     m_tsc = nullptr;
     Application::DoDispose();
@@ -138,6 +145,7 @@ PipelineApplication::DoDispose()
 void
 PipelineApplication::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_tsc = GetNode()->GetObject<SimulatedTsc>();
     if (!m_tsc)
     {
@@ -156,6 +164,7 @@ PipelineApplication::StartApplication()
 void
 PipelineApplication::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     Simulator::Cancel(m_emit);
     // keep receiving: tuples in flight still reach the sink and ReTACKs the source
 }
@@ -254,12 +263,14 @@ PipelineApplication::Handle(RelationHeader h, Address from)
 void
 PipelineApplication::SetPayloadSize(uint32_t value)
 {
+    NS_LOG_FUNCTION(this << value);
     SetAttribute("PayloadSize", UintegerValue(value)); // validated by the checker
 }
 
 uint32_t
 PipelineApplication::GetPayloadSize() const
 {
+    NS_LOG_FUNCTION(this);
     return m_size;
 }
 

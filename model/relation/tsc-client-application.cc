@@ -140,6 +140,7 @@ TscClientApplication::TscClientApplication()
       m_ntpMaxSkewPpm(15.0),
       m_ntpFilter(8)
 {
+    NS_LOG_FUNCTION(this);
     m_jitter = CreateObject<UniformRandomVariable>();
 }
 
@@ -161,12 +162,14 @@ TscClientApplication::DrawHostDelay(const Ptr<RandomVariableStream>& rv, const c
 void
 TscClientApplication::SetNodeIndex(uint32_t index)
 {
+    NS_LOG_FUNCTION(this << index);
     m_index = index;
 }
 
 void
 TscClientApplication::SetNtpServer(Ipv4Address server)
 {
+    NS_LOG_FUNCTION(this << server);
     m_ntpServer = server;
     m_hasNtpServer = true;
 }
@@ -200,18 +203,21 @@ TscClientApplication::AssignStreams(int64_t stream)
 uint16_t
 TscClientApplication::GetPort() const
 {
+    NS_LOG_FUNCTION(this);
     return m_port;
 }
 
 uint64_t
 TscClientApplication::GetMalformed() const
 {
+    NS_LOG_FUNCTION(this);
     return m_malformed;
 }
 
 const relation::NtpEstimator*
 TscClientApplication::GetNtp() const
 {
+    NS_LOG_FUNCTION(this);
     return (m_ntp && m_ntp->HasSample()) ? m_ntp.get() : nullptr;
 }
 
@@ -224,12 +230,14 @@ TscClientApplication::ReadTsc() const
 Time
 TscClientApplication::LocalNow() const
 {
+    NS_LOG_FUNCTION(this);
     return m_tsc->TicksToDuration(m_tsc->Read());
 }
 
 void
 TscClientApplication::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_responseHost = nullptr;
     m_requestHost = nullptr;
     m_receiveHost = nullptr;
@@ -242,6 +250,7 @@ TscClientApplication::DoDispose()
 void
 TscClientApplication::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_tsc = GetNode()->GetObject<SimulatedTsc>();
     if (!m_tsc)
     {
@@ -268,6 +277,7 @@ TscClientApplication::StartApplication()
 void
 TscClientApplication::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     Simulator::Cancel(m_ntpEvent);
     Simulator::Cancel(m_timeout);
     if (m_socket)
@@ -410,6 +420,7 @@ TscClientApplication::Handle(RelationHeader h, Address from)
 void
 TscClientApplication::Probe(Ipv4Address peer, uint32_t n, ProbeDoneCallback done)
 {
+    NS_LOG_FUNCTION(this << peer << n);
     NS_ABORT_MSG_IF(m_remaining > 0 || m_waiting, "TscClientApplication: probe already running");
     NS_ABORT_MSG_IF(n == 0, "TscClientApplication::Probe: n must be >= 1");
     m_peer = peer;
@@ -465,12 +476,14 @@ TscClientApplication::NtpPoll()
 void
 TscClientApplication::SetNtpFilterLength(uint32_t value)
 {
+    NS_LOG_FUNCTION(this << value);
     SetAttribute("NtpFilterLength", UintegerValue(value)); // validated by the checker
 }
 
 uint32_t
 TscClientApplication::GetNtpFilterLength() const
 {
+    NS_LOG_FUNCTION(this);
     return m_ntpFilter;
 }
 

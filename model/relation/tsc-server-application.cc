@@ -39,6 +39,7 @@ TscServerApplication::GetTypeId()
 TscServerApplication::TscServerApplication()
     : m_rounds(100)
 {
+    NS_LOG_FUNCTION(this);
 }
 
 TscServerApplication::~TscServerApplication() = default;
@@ -47,6 +48,7 @@ void
 TscServerApplication::SetClients(const std::vector<Ptr<TscClientApplication>>& clients,
                                  const std::vector<Ipv4Address>& addresses)
 {
+    NS_LOG_FUNCTION(this);
     if (clients.size() < 2 || clients.size() != addresses.size())
     {
         chronometry::ReportConfigError(
@@ -59,6 +61,7 @@ TscServerApplication::SetClients(const std::vector<Ptr<TscClientApplication>>& c
 void
 TscServerApplication::AddWindow(Time at, const std::string& label, uint32_t rounds)
 {
+    NS_LOG_FUNCTION(this << at << label << rounds);
     chronometry::RequireTimeInRange("ns3::TscServerApplication window start",
                                     at,
                                     Time(0),
@@ -69,12 +72,14 @@ TscServerApplication::AddWindow(Time at, const std::string& label, uint32_t roun
 const std::vector<ProbeRecord>&
 TscServerApplication::GetRecords() const
 {
+    NS_LOG_FUNCTION(this);
     return m_records;
 }
 
 void
 TscServerApplication::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_clients.clear();
     Application::DoDispose();
 }
@@ -82,6 +87,7 @@ TscServerApplication::DoDispose()
 void
 TscServerApplication::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     if (m_clients.empty())
     {
         chronometry::ReportConfigError("ns3::TscServerApplication: SetClients was not called");
@@ -105,6 +111,7 @@ TscServerApplication::StartApplication()
 void
 TscServerApplication::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     for (auto& e : m_events)
     {
         Simulator::Cancel(e);
@@ -162,12 +169,14 @@ TscServerApplication::PairDone(const std::vector<relation::MinRttRound>& rounds)
 void
 TscServerApplication::SetRounds(uint32_t value)
 {
+    NS_LOG_FUNCTION(this << value);
     SetAttribute("Rounds", UintegerValue(value)); // validated by the checker
 }
 
 uint32_t
 TscServerApplication::GetRounds() const
 {
+    NS_LOG_FUNCTION(this);
     return m_rounds;
 }
 

@@ -41,6 +41,7 @@ constexpr std::array<ReferencePredictorKind, 3> REFERENCES{ReferencePredictorKin
 std::vector<std::string>
 ScheduledOperationClient::PredictorNames()
 {
+    NS_LOG_FUNCTION_NOARGS();
     std::vector<std::string> names;
     for (auto k : KINDS)
     {
@@ -186,6 +187,7 @@ ScheduledOperationClient::ScheduledOperationClient()
       m_malformed(0),
       m_aborts(0)
 {
+    NS_LOG_FUNCTION(this);
 }
 
 ScheduledOperationClient::~ScheduledOperationClient() = default;
@@ -244,30 +246,35 @@ ScheduledOperationClient::AddServer(const Address& address)
 const std::vector<ScheduledOperationRecord>&
 ScheduledOperationClient::GetRecords() const
 {
+    NS_LOG_FUNCTION(this);
     return m_records;
 }
 
 uint64_t
 ScheduledOperationClient::GetProbeReports() const
 {
+    NS_LOG_FUNCTION(this);
     return m_probeReports;
 }
 
 uint64_t
 ScheduledOperationClient::GetMalformed() const
 {
+    NS_LOG_FUNCTION(this);
     return m_malformed;
 }
 
 uint64_t
 ScheduledOperationClient::GetAborts() const
 {
+    NS_LOG_FUNCTION(this);
     return m_aborts;
 }
 
 ScheduledOperationSummary
 ScheduledOperationClient::Summarize() const
 {
+    NS_LOG_FUNCTION(this);
     return SummarizeRecords(m_records);
 }
 
@@ -324,6 +331,7 @@ ScheduledOperationClient::DoInitialize()
 void
 ScheduledOperationClient::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     m_clock = nullptr;
     Application::DoDispose();

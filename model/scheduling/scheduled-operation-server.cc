@@ -157,6 +157,7 @@ ScheduledOperationServer::ScheduledOperationServer()
       m_up(true),
       m_running(false)
 {
+    NS_LOG_FUNCTION(this);
     m_coin = CreateObject<UniformRandomVariable>();
 }
 
@@ -183,36 +184,42 @@ ScheduledOperationServer::GetMeanTimeBetweenCrashes() const
 uint64_t
 ScheduledOperationServer::GetCompleted() const
 {
+    NS_LOG_FUNCTION(this);
     return m_counters.completed;
 }
 
 uint64_t
 ScheduledOperationServer::GetCommitted() const
 {
+    NS_LOG_FUNCTION(this);
     return m_counters.committed;
 }
 
 uint64_t
 ScheduledOperationServer::GetRejected() const
 {
+    NS_LOG_FUNCTION(this);
     return m_counters.rejected;
 }
 
 uint64_t
 ScheduledOperationServer::GetCancelled() const
 {
+    NS_LOG_FUNCTION(this);
     return m_counters.cancelled;
 }
 
 uint64_t
 ScheduledOperationServer::GetMalformed() const
 {
+    NS_LOG_FUNCTION(this);
     return m_counters.malformed;
 }
 
 std::size_t
 ScheduledOperationServer::GetPendingCount() const
 {
+    NS_LOG_FUNCTION(this);
     std::size_t n = 0;
     for (const auto& [key, op] : m_ops)
     {
@@ -224,18 +231,21 @@ ScheduledOperationServer::GetPendingCount() const
 const ScheduledOperationServer::Counters&
 ScheduledOperationServer::GetCounters() const
 {
+    NS_LOG_FUNCTION(this);
     return m_counters;
 }
 
 bool
 ScheduledOperationServer::IsUp() const
 {
+    NS_LOG_FUNCTION(this);
     return m_up;
 }
 
 int64_t
 ScheduledOperationServer::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_coin->SetStream(stream);
     int64_t used = 1;
     if (m_service)
@@ -263,6 +273,7 @@ ScheduledOperationServer::DoInitialize()
 void
 ScheduledOperationServer::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     m_clock = nullptr;
     m_service = nullptr;
