@@ -234,13 +234,6 @@ CausalEventLog::operator const std::vector<CausalEvent>&() const
     return Materialize();
 }
 
-void
-CausalEventLog::ReleaseMaterialized() const
-{
-    std::vector<CausalEvent>().swap(m_materialized);
-    m_materializedValid = false;
-}
-
 std::size_t
 CausalEventLog::GetMemoryBytes() const
 {

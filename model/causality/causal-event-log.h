@@ -276,9 +276,6 @@ class CausalEventLog
      */
     std::size_t GetMemoryBytes() const;
 
-    /** Drop the materialized copy (it is rebuilt when asked for again). */
-    void ReleaseMaterialized() const;
-
   private:
     /** What a send left for its receives. */
     struct SendInfo

@@ -402,9 +402,7 @@ CausalProcess::CausalProcess(const CausalityConfig& config,
       m_remote(config.n, 0),
       m_hasPt(false),
       m_lastPt(0),
-      m_malformed(0),
-      m_widened(0),
-      m_ptAdjustments(0)
+      m_malformed(0)
 {
     config.Validate();
     m_config.replay.n = config.n;
@@ -426,7 +424,6 @@ CausalProcess::NextPt(Time pt)
     if (m_hasPt && pt <= m_lastPt)
     {
         pt = m_lastPt + Time::From(1);
-        ++m_ptAdjustments;
     }
     m_hasPt = true;
     m_lastPt = pt;
@@ -473,10 +470,8 @@ CausalProcess::OnSend(Time trueTime, Time pt, uint64_t messageId, uint32_t desti
 {
     pt = NextPt(pt);
     m_stamp.LocalOrSend(pt);
-    bool widened = false;
     std::vector<uint8_t> bytes;
-    m_stamp.EncodeInto(bytes, m_scratch, &widened);
-    m_widened += widened ? 1 : 0;
+    m_stamp.EncodeInto(bytes, m_scratch);
     Log(CausalEventKind::SEND,
         trueTime,
         pt,
@@ -521,18 +516,6 @@ uint64_t
 CausalProcess::GetMalformedCount() const
 {
     return m_malformed;
-}
-
-uint64_t
-CausalProcess::GetWidenedEncodings() const
-{
-    return m_widened;
-}
-
-uint64_t
-CausalProcess::GetPtAdjustments() const
-{
-    return m_ptAdjustments;
 }
 
 } // namespace ns3

@@ -38,12 +38,12 @@ struct CausalityConfig
      * CausalEvent (the full log) then holds no vector clock (runsVector false).
      */
     bool vectorOnWire = true;
-    bool lamport = true;               //!< run Lamport clocks
-    bool hlc = true;                   //!< run hybrid logical clocks
-    bool hvc = true;                   //!< run hybrid vector clocks
-    bool repcl = true;                 //!< run replay clocks
+    bool lamport = true;                 //!< run Lamport clocks
+    bool hlc = true;                     //!< run hybrid logical clocks
+    bool hvc = true;                     //!< run hybrid vector clocks
+    bool repcl = true;                   //!< run replay clocks
     Time hvcSkewBound = MilliSeconds(1); //!< HVC's skew bound E (its epsilon)
-    ReplayClockConfig replay;          //!< RepCl parameters (its n is set from n)
+    ReplayClockConfig replay;            //!< RepCl parameters (its n is set from n)
 
     /** Report a configuration error if invalid (names the field and its range). */
     void Validate() const;
@@ -230,7 +230,7 @@ class CausalEventLog;
  *
  * The physical time pt given to the clocks is made strictly increasing per
  * process (pt = max(reading, previous pt + one time step)), as HVC and HLC
- * assume; GetPtAdjustments() counts how often that changed a reading.
+ * assume.
  *
  * Events go to a full log (every event with a copy of its stamps: O(n) memory per event, for
  * small executions and tests), to a CausalEventLog (a compact record per event; the stamps are
@@ -293,12 +293,6 @@ class CausalProcess
     /** \return malformed stamps dropped */
     uint64_t GetMalformedCount() const;
 
-    /** \return RepCl encodings whose counters needed a wider field than configured */
-    uint64_t GetWidenedEncodings() const;
-
-    /** \return readings raised to keep pt strictly increasing */
-    uint64_t GetPtAdjustments() const;
-
   private:
     /**
      * \param pt a reading
@@ -334,8 +328,6 @@ class CausalProcess
     bool m_hasPt;                    //!< whether m_lastPt is valid
     Time m_lastPt;                   //!< previous pt
     uint64_t m_malformed;            //!< dropped stamps
-    uint64_t m_widened;              //!< widened encodings
-    uint64_t m_ptAdjustments;        //!< raised readings
 };
 
 } // namespace ns3

@@ -168,18 +168,6 @@ RdaMeasurementPoint::GetIntervals() const
 }
 
 const LatencyIntervalCache*
-RdaMeasurementPoint::GetCache(uint32_t interval) const
-{
-    NS_LOG_FUNCTION(this << interval);
-    auto it = m_caches.find(interval);
-    if (it == m_caches.end() || it->second.empty())
-    {
-        return nullptr;
-    }
-    return &it->second.begin()->second;
-}
-
-const LatencyIntervalCache*
 RdaMeasurementPoint::GetFlowCache(const RdaFlowKey& flow, uint32_t interval) const
 {
     NS_LOG_FUNCTION(this << interval);

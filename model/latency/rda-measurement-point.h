@@ -82,12 +82,6 @@ class RdaMeasurementPoint : public Application
     ~RdaMeasurementPoint() override;
 
     /**
-     * \param interval interval index
-     * \return this point's cache of the first flow (by 5-tuple order) of that interval
-     * (nullptr if none, or already released: use CacheReleased to keep a copy)
-     */
-    const LatencyIntervalCache* GetCache(uint32_t interval) const;
-    /**
      * \param flow flow
      * \param interval interval index
      * \return this point's cache of that flow and interval (nullptr if none or released)
