@@ -66,13 +66,13 @@ BM_TwoRoundTranslate(benchmark::State& state)
     const auto& r = Rounds();
     TscRelation rel(SelectMinRtt({r.begin(), r.begin() + 100}),
                     SelectMinRtt({r.end() - 100, r.end()}));
-    double b0 = static_cast<double>(r[150].peerB);
+    const uint64_t b0 = r[150].peerB;
     for (auto _ : state)
     {
         double sum = 0;
         for (int i = 0; i < ITEMS; ++i)
         {
-            sum += rel.Translate(b0 + i * 1000.0).bound;
+            sum += rel.Translate(TickPoint{b0 + i * 1000, 0}).bound;
         }
         benchmark::DoNotOptimize(sum);
     }
@@ -86,13 +86,13 @@ BM_MultiRoundTranslate(benchmark::State& state)
     MultiRoundRelation m;
     m.AddRounds(r);
     m.Fit();
-    double b0 = static_cast<double>(r[150].peerB);
+    const uint64_t b0 = r[150].peerB;
     for (auto _ : state)
     {
         double sum = 0;
         for (int i = 0; i < ITEMS; ++i)
         {
-            sum += m.Translate(b0 + i * 1000.0).bound;
+            sum += m.Translate(TickPoint{b0 + i * 1000, 0}).bound;
         }
         benchmark::DoNotOptimize(sum);
     }

@@ -11,6 +11,7 @@
 #include "ns3/relation-graph.h"
 #include "ns3/tsc-relation.h"
 
+#include <cmath>
 #include <pybind11/stl.h>
 
 namespace py = pybind11;
@@ -20,6 +21,28 @@ namespace
 
 using namespace ns3;
 using namespace ns3::relation;
+
+/**
+ * \param b a counter value as Python passes it (a float; an int arrives converted to one)
+ * \return the same value as an exact counter value and a fractional offset, for the exact
+ *         tick forms of the estimators
+ */
+TickPoint
+ToTickPoint(double b)
+{
+    const double base = b >= 0 && b < 18446744073709551616.0 ? std::floor(b) : 0.0;
+    return TickPoint{static_cast<uint64_t>(base), b - base};
+}
+
+/**
+ * \param p a point on a counter
+ * \return it as the float Python receives
+ */
+double
+ToDouble(const TickPoint& p)
+{
+    return static_cast<double>(p.base) + p.offset;
+}
 
 /**
  * A probe round and the MinRTT choice: MinRttRound, select_min_rtt, DurationEstimate.
@@ -117,8 +140,8 @@ RegisterTscRelation(py::module_& m)
         .def(
             "translate",
             [](const TscRelation& r, double b) {
-                TickEstimate t = r.Translate(b);
-                return py::make_tuple(t.value, t.bound);
+                PointEstimate t = r.Translate(ToTickPoint(b));
+                return py::make_tuple(ToDouble(t.value), t.bound);
             },
             py::arg("b"),
             "(value, bound) of B's tick b in A ticks")
@@ -205,8 +228,8 @@ RegisterMultiRoundRelation(py::module_& m)
         .def(
             "translate",
             [](const MultiRoundRelation& r, double b) {
-                TickEstimate t = r.Translate(b);
-                return py::make_tuple(t.value, t.bound);
+                PointEstimate t = r.Translate(ToTickPoint(b));
+                return py::make_tuple(ToDouble(t.value), t.bound);
             },
             py::arg("b"))
         .def(

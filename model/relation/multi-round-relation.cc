@@ -432,21 +432,6 @@ MultiRoundRelation::TranslateRangeFrom(uint64_t b, uint64_t aAnchor) const
 }
 
 Interval
-MultiRoundRelation::TranslateRange(double b) const
-{
-    Interval i = PolygonRange(b - static_cast<double>(m_bAnchor));
-    double a = static_cast<double>(m_aAnchor);
-    return Interval{a + i.lo, a + i.hi};
-}
-
-TickEstimate
-MultiRoundRelation::Translate(double b) const
-{
-    Interval i = TranslateRange(b);
-    return TickEstimate{i.Mid(), i.HalfWidth()};
-}
-
-Interval
 MultiRoundRelation::DurationRange(double dB) const
 {
     Interval r = GetRatioRange();

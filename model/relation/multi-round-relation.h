@@ -137,17 +137,6 @@ class MultiRoundRelation
     Interval SlopeRangeOver(uint64_t b, double dLo, double dHi) const;
 
     /**
-     * Absolute-double form (kept for compatibility; inexact above 2^53 ticks).
-     * \param b a TSC value of B
-     * \return the range of A(b) over the polygon
-     */
-    Interval TranslateRange(double b) const;
-    /**
-     * \param b a TSC value of B (absolute double, see TranslateRange)
-     * \return midpoint and half width of TranslateRange
-     */
-    TickEstimate Translate(double b) const;
-    /**
      * \param dB a duration in B ticks, assumed inside the rounds' span for the
      *        drift-wander term
      * \return the range of r dB

@@ -134,13 +134,6 @@ TscRelation::TranslateFrom(uint64_t b, uint64_t aAnchor) const
     return TickEstimate{(TickDelta(m_aRef, aAnchor) + m_midJ) + m_ratio * x, BoundAt(x)};
 }
 
-TickEstimate
-TscRelation::Translate(double b) const
-{
-    double x = b - static_cast<double>(m_bRef);
-    return TickEstimate{static_cast<double>(m_aRef) + (m_midJ + m_ratio * x), BoundAt(x)};
-}
-
 double
 TscRelation::PaperTranslateBound(double /* b */) const
 {

@@ -86,14 +86,6 @@ class TscRelation
     TickEstimate TranslateFrom(uint64_t b, uint64_t aAnchor) const;
 
     /**
-     * Eq. (4) on absolute doubles (kept for compatibility): inexact once the
-     * counters exceed 2^53 ticks; use Translate(TickPoint) or TranslateFrom().
-     * \param b a TSC value of B
-     * \return its translation into A ticks with its bound
-     */
-    TickEstimate Translate(double b) const;
-
-    /**
      * \param x a position on B's counter relative to c_j^B (ticks)
      * \return the rigorous translation bound at x (A ticks)
      */
