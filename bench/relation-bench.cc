@@ -8,8 +8,10 @@
 // printed as ratios against it, all measured in the same run.
 #include "ratio-reporter.h"
 
+#include "ns3/multi-round-relation.h"
 #include "ns3/relation-graph.h"
 #include "ns3/tsc-relation.h"
+#include "ns3/tsc-scenarios.h"
 
 #include <benchmark/benchmark.h>
 #include <cmath>

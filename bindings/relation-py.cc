@@ -8,8 +8,11 @@
 // nanoseconds.
 #include "chronometry-py.h"
 
+#include "ns3/multi-round-relation.h"
+#include "ns3/ntp-estimator.h"
 #include "ns3/relation-graph.h"
 #include "ns3/tsc-relation.h"
+#include "ns3/tsc-scenarios.h"
 
 #include <cmath>
 #include <pybind11/stl.h>

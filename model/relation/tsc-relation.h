@@ -145,13 +145,4 @@ class TscRelation
 } // namespace relation
 } // namespace ns3
 
-// Until every user includes what it uses, this header also provides the rest of
-// the relation core it used to declare (one concept per header now). At the end,
-// so that headers including this one see TscRelation first.
-#include "multi-round-relation.h"
-#include "multi-round-scenarios.h"
-#include "ntp-estimator.h"
-#include "return-trip.h"
-#include "tsc-scenarios.h"
-
 #endif /* TSC_RELATION_H */
