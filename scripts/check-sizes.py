@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Files and functions a maintainer can hold in their head.
+
+Reads every C++ file (.h, .cc) under model/, study/, helper/, examples/ and bindings/ and
+refuses:
+
+* a non-test file longer than MAX_FILE_LINES lines (a test file is one under a tests/ or
+  test/ folder or named *-test-suite.cc);
+* a function longer than MAX_FUNCTION_LINES lines, from the first line of its signature to
+  its closing brace, except a `GetTypeId` (an Attribute declaration reads best in one place).
+
+A function is a brace block opened at namespace or class level whose head (the text since the
+previous `;`, `{` or `}` at that level) has a parameter list and is not a class, struct, enum,
+union, namespace or an initializer (`= {`). Comments and literals are blanked first.
+
+    check-sizes.py SOURCE_DIR     (exit 1 and one line per finding)
+    check-sizes.py SOURCE_DIR --list N   (also print every function longer than N lines)
+"""
+import os
+import re
+import sys
+
+FOLDERS = ["model", "study", "helper", "examples", "bindings"]
+MAX_FILE_LINES = 700
+MAX_FUNCTION_LINES = 120
+EXEMPT_FUNCTIONS = {"GetTypeId"}
+# Temporary exemptions: files whose findings are reported as "exempt" instead of failing, while
+# another branch splits them (bindings/ had some; none are left). Remove an entry once its file
+# passes.
+TEMPORARY_EXEMPTIONS = set()
+NOT_A_FUNCTION = re.compile(r"^\s*(?:template\s*<.*>\s*)?(?:class|struct|enum|union|namespace)\b"
+                            r"|^\s*extern\s*$|=\s*$", re.S)
+NAME = re.compile(r"([~A-Za-z_][\w:~<>]*)\s*\($")
+
+
+def strip(text):
+    """The text with comments and string/char literals blanked (same length and lines)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            k = text.find("(", i)
+            close = ")" + text[i + 2:k] + '"'
+            j = text.find(close, k)
+            j = n if j < 0 else j + len(close)
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif c in "\"'" and not (c == "'" and i > 0 and text[i - 1].isalnum()):
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(c + " " * (min(j, n) - i - 1) + (c if j < n else ""))
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def function_name(head):
+    """The name of the function whose head (signature text before `{`) this is, or None."""
+    if NOT_A_FUNCTION.search(head) or "(" not in head:
+        return None
+    # Cut a constructor's initializer list and trailing qualifiers: the name is the
+    # identifier before the first top-level parenthesis.
+    depth = 0
+    for i, c in enumerate(head):
+        if c == "(":
+            if depth == 0:
+                m = NAME.search(head[:i + 1])
+                return m.group(1) if m else None
+            depth += 1
+        elif c == ")":
+            depth -= 1
+    return None
+
+
+def functions(code):
+    """(name, first line, last line) of every function body in the blanked code."""
+    found = []
+    # A stack of scopes: True for a function body (its content is skipped), False otherwise.
+    stack = []
+    head_start = 0
+    i, n = 0, len(code)
+    while i < n:
+        c = code[i]
+        if c == "{":
+            head = code[head_start:i]
+            inside_function = any(kind is not None for kind, _ in stack)
+            name = None if inside_function else function_name(head)
+            start = head_start + (len(head) - len(head.lstrip()))
+            stack.append((name, start))
+            head_start = i + 1
+        elif c == "}":
+            if stack:
+                name, start = stack.pop()
+                if name is not None:
+                    found.append((name, code.count("\n", 0, start) + 1, code.count("\n", 0, i) + 1))
+            head_start = i + 1
+        elif c == ";" or (c == ":" and code[i - 1:i + 1] != "::" and code[i:i + 2] != "::"
+                          and re.search(r"\b(public|private|protected)\s*$", code[head_start:i])):
+            head_start = i + 1
+        elif c == "#" and (i == 0 or code[i - 1] == "\n"):
+            # Preprocessor lines are not part of a head.
+            j = code.find("\n", i)
+            while j > 0 and code[j - 1] == "\\":
+                j = code.find("\n", j + 1)
+            i = n if j < 0 else j
+            head_start = i
+            continue
+        i += 1
+    return found
+
+
+def is_test(rel):
+    parts = rel.split("/")
+    return "tests" in parts or "test" in parts or rel.endswith("-test-suite.cc")
+
+
+def check(root, list_over=None):
+    failures, exempt, listed = [], [], []
+    read = 0
+    for folder in FOLDERS:
+        for base, _, names in os.walk(os.path.join(root, folder)):
+            for name in sorted(names):
+                if not name.endswith((".cc", ".h")):
+                    continue
+                path = os.path.join(base, name)
+                rel = os.path.relpath(path, root)
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+                read += 1
+                lines = text.count("\n")
+                sink = exempt if rel in TEMPORARY_EXEMPTIONS else failures
+                if lines > MAX_FILE_LINES and not is_test(rel):
+                    sink.append(f"{rel}: {lines} lines (more than {MAX_FILE_LINES})")
+                for fn, first, last in functions(strip(text)):
+                    length = last - first + 1
+                    if list_over is not None and length > list_over:
+                        listed.append(f"{rel}:{first}: {fn} {length} lines")
+                    if length > MAX_FUNCTION_LINES and fn.split("::")[-1] not in EXEMPT_FUNCTIONS:
+                        sink.append(f"{rel}:{first}: function {fn} has {length} lines "
+                                    f"(more than {MAX_FUNCTION_LINES})")
+    if read == 0:
+        failures.append(f"{root}: no C++ file under {', '.join(FOLDERS)}")
+    return failures, exempt, listed
+
+
+def main(argv):
+    if len(argv) not in (2, 4):
+        print(__doc__)
+        return 2
+    list_over = int(argv[3]) if len(argv) == 4 and argv[2] == "--list" else None
+    failures, exempt, listed = check(argv[1], list_over)
+    for line in listed:
+        print(line)
+    for line in exempt:
+        print("exempt (temporary): " + line)
+    for line in failures:
+        print(line)
+    if failures:
+        print(f"{len(failures)} size finding(s)")
+        return 1
+    print(f"file and function sizes: OK ({len(exempt)} temporarily exempt finding(s))")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
