@@ -48,53 +48,36 @@ struct Truth
     Time localEnd;  //!< T_e
 };
 
-/** One real operation on one server, scored against the truth. */
+/** One real operation on one server: its score, the client's shadow predictions, T_e. */
 struct OperationRow
 {
-    uint32_t operation = 0;     //!< operation index
-    uint32_t server = 0;        //!< server index
-    bool executed = false;      //!< the server ran it
-    Time desired;               //!< T_d
-    Time scheduled;             //!< T_s
-    Time predicted;             //!< predicted ETE (active predictor)
+    ScoredOperation scored;     //!< scored against the servers' truth (SchedulingScore)
     std::array<Time, 4> shadow; //!< predictions of Baseline, Average, FtAverage, Kalman
-    Time trueStart;             //!< simulator time of the start
-    Time trueEnd;               //!< simulator time of the completion
     Time reportedEnd;           //!< T_e (server local)
-    Time error;                 //!< trueEnd - T_d
-    Time clockPart;             //!< trueStart - T_s
-    Time predictionPart;        //!< (trueEnd - trueStart) - predicted
 };
 
 /**
  * \param records the client's records
+ * \param score the records scored (GetOperations: one per record, in record order)
  * \param truth per server: id -> what its OperationComplete trace recorded
- * \return one row per record, with its truth and its errors where the server ran it
+ * \return one row per record
  */
 std::vector<OperationRow>
 ReadOperations(const std::vector<ScheduledOperationRecord>& records,
+               const SchedulingScore& score,
                const std::vector<std::map<uint32_t, Truth>>& truth)
 {
     std::vector<OperationRow> rows;
-    for (const auto& r : records)
+    for (std::size_t i = 0; i < records.size(); ++i)
     {
+        const ScheduledOperationRecord& r = records[i];
         OperationRow row;
-        row.operation = r.operation;
-        row.server = r.server;
-        row.desired = r.desired;
-        row.scheduled = r.scheduled;
-        row.predicted = r.predicted;
+        row.scored = score.GetOperations()[i];
         row.shadow = r.shadow;
         auto it = truth[r.server].find(r.id);
         if (it != truth[r.server].end())
         {
-            row.executed = true;
-            row.trueStart = it->second.trueStart;
-            row.trueEnd = it->second.trueEnd;
             row.reportedEnd = it->second.localEnd;
-            row.error = row.trueEnd - row.desired;
-            row.clockPart = row.trueStart - row.scheduled;
-            row.predictionPart = (row.trueEnd - row.trueStart) - row.predicted;
         }
         rows.push_back(row);
     }
@@ -114,12 +97,12 @@ OfflineMae(const std::vector<OperationRow>& rows)
     uint64_t executed = 0;
     for (const auto& row : rows)
     {
-        if (!row.executed)
+        if (!row.scored.executed)
         {
             continue;
         }
         ++executed;
-        Time measuredEte = row.reportedEnd - row.scheduled;
+        Time measuredEte = row.reportedEnd - row.scored.scheduled;
         for (std::size_t k = 0; k < 4; ++k)
         {
             sum[k] += std::abs((measuredEte - row.shadow[k]).GetNanoSeconds() / 1e3);
@@ -140,8 +123,9 @@ OfflineMae(const std::vector<OperationRow>& rows)
 void
 AddOperationRows(const std::vector<OperationRow>& rows, StudyResult& result)
 {
-    for (const auto& r : rows)
+    for (const auto& o : rows)
     {
+        const ScoredOperation& r = o.scored;
         StudyRecord& row = result.AddRow();
         row.Set("operation", r.operation);
         row.Set("server", r.server);
@@ -149,16 +133,16 @@ AddOperationRows(const std::vector<OperationRow>& rows, StudyResult& result)
         row.Set("desired_ns", r.desired.GetNanoSeconds());
         row.Set("scheduled_ns", r.scheduled.GetNanoSeconds());
         row.Set("predicted_ns", r.predicted.GetNanoSeconds());
-        row.Set("pred_baseline_ns", r.shadow[0].GetNanoSeconds());
-        row.Set("pred_average_ns", r.shadow[1].GetNanoSeconds());
-        row.Set("pred_ftaverage_ns", r.shadow[2].GetNanoSeconds());
-        row.Set("pred_kalman_ns", r.shadow[3].GetNanoSeconds());
+        row.Set("pred_baseline_ns", o.shadow[0].GetNanoSeconds());
+        row.Set("pred_average_ns", o.shadow[1].GetNanoSeconds());
+        row.Set("pred_ftaverage_ns", o.shadow[2].GetNanoSeconds());
+        row.Set("pred_kalman_ns", o.shadow[3].GetNanoSeconds());
         row.Set("true_start_ns", r.trueStart.GetNanoSeconds());
         row.Set("true_end_ns", r.trueEnd.GetNanoSeconds());
-        row.Set("reported_end_ns", r.reportedEnd.GetNanoSeconds());
-        row.Set("error_ns", r.error.GetNanoSeconds());
-        row.Set("clock_part_ns", r.clockPart.GetNanoSeconds());
-        row.Set("prediction_part_ns", r.predictionPart.GetNanoSeconds());
+        row.Set("reported_end_ns", o.reportedEnd.GetNanoSeconds());
+        row.Set("error_ns", r.completionError.GetNanoSeconds());
+        row.Set("clock_part_ns", r.startError.GetNanoSeconds());
+        row.Set("prediction_part_ns", r.predictionError.GetNanoSeconds());
     }
 }
 
@@ -491,8 +475,7 @@ SchedulingStudy::Build(StudyStreams& streams)
 
     const Time operationInterval = Forwarded<TimeValue>("OperationInterval");
     Time end = operationInterval * int64_t(m_operations) + Forwarded<TimeValue>("OperationLead") +
-               operationInterval +
-               Seconds(1);
+               operationInterval + Seconds(1);
     m_serverApps.Start(Seconds(0));
     m_clientApps.Start(Seconds(0));
     m_serverApps.Stop(end);
@@ -521,7 +504,6 @@ SchedulingStudy::Measure(StudyResult& result)
         malformed += server->GetMalformed();
     }
     const std::vector<ScheduledOperationRecord>& records = clientApp->GetRecords();
-    std::vector<OperationRow> rows = ReadOperations(records, m_truth);
     uint64_t errors = 0;
     for (const auto& r : records)
     {
@@ -530,6 +512,7 @@ SchedulingStudy::Measure(StudyResult& result)
 
     // Scoring (no simulator needed): the servers' truth against the client's records.
     const SchedulingScore score = SchedulingScore::Compute(records, m_details);
+    std::vector<OperationRow> rows = ReadOperations(records, score, m_truth);
     if (score.executed > 0)
     {
         result.Set("mae_us", score.maeUs);
