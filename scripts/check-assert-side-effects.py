@@ -20,6 +20,8 @@ import os
 import re
 import sys
 
+from cxx_text import strip
+
 FOLDERS = ["model", "helper", "study", "test", "examples", "bench", "bindings"]
 MACRO = re.compile(r"\b(NS_ASSERT(?:_MSG)?|NS_LOG_(?:FUNCTION|FUNCTION_NOARGS|LOGIC|DEBUG|INFO|"
                    r"WARN|ERROR|UNCOND))\s*\(")
@@ -37,34 +39,6 @@ READER = re.compile(r"^(?:.*::)?(Get\w*|Is\w*|Has\w*|Find\w*|Count\w*|Contains\w
                     r"sizeof|has_value|value|get|second|first)$")
 # Macros whose arguments are plain conditions (NS_ASSERT*): only reading calls are allowed.
 STRICT = {"NS_ASSERT", "NS_ASSERT_MSG"}
-
-
-def strip(text):
-    """The text with comments and string/char literals blanked (same length and lines)."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(c + " " * (min(j, n) - i - 1) + (c if j < n else ""))
-            i = j + 1
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
 
 
 def arguments(code, start):

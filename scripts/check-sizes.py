@@ -20,6 +20,8 @@ import os
 import re
 import sys
 
+from cxx_text import strip
+
 FOLDERS = ["model", "study", "helper", "examples", "bindings"]
 MAX_FILE_LINES = 700
 MAX_FUNCTION_LINES = 120
@@ -31,41 +33,6 @@ TEMPORARY_EXEMPTIONS = set()
 NOT_A_FUNCTION = re.compile(r"^\s*(?:template\s*<.*>\s*)?(?:class|struct|enum|union|namespace)\b"
                             r"|^\s*extern\s*$|=\s*$", re.S)
 NAME = re.compile(r"([~A-Za-z_][\w:~<>]*)\s*\($")
-
-
-def strip(text):
-    """The text with comments and string/char literals blanked (same length and lines)."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-            k = text.find("(", i)
-            close = ")" + text[i + 2:k] + '"'
-            j = text.find(close, k)
-            j = n if j < 0 else j + len(close)
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif c in "\"'" and not (c == "'" and i > 0 and text[i - 1].isalnum()):
-            j = i + 1
-            while j < n and text[j] != c and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            out.append(c + " " * (min(j, n) - i - 1) + (c if j < n else ""))
-            i = j + 1
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
 
 
 def function_name(head):
