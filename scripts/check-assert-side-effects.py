@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-from cxx_text import strip
+from cxx_text import sources, strip
 
 FOLDERS = ["model", "helper", "study", "test", "examples", "bench", "bindings"]
 MACRO = re.compile(r"\b(NS_ASSERT(?:_MSG)?|NS_LOG_(?:FUNCTION|FUNCTION_NOARGS|LOGIC|DEBUG|INFO|"
@@ -90,16 +90,11 @@ def main(argv):
         sys.exit(__doc__)
     root = argv[1]
     found = 0
-    for folder in FOLDERS:
-        for top, _, files in os.walk(os.path.join(root, folder)):
-            for name in sorted(files):
-                if not name.endswith((".cc", ".h")):
-                    continue
-                path = os.path.join(top, name)
-                for line, macro, what in findings(path):
-                    print(f"{os.path.relpath(path, root)}:{line}: {macro} holds {what}; an "
-                          "optimized build compiles it out (compute it before the macro)")
-                    found += 1
+    for path, rel in sources(root, FOLDERS):
+        for line, macro, what in findings(path):
+            print(f"{rel}:{line}: {macro} holds {what}; an "
+                  "optimized build compiles it out (compute it before the macro)")
+            found += 1
     if found:
         print(f"check-assert-side-effects: {found} finding(s)")
         return 1

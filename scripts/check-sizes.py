@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-from cxx_text import strip
+from cxx_text import sources, strip
 
 FOLDERS = ["model", "study", "helper", "examples", "bindings"]
 MAX_FILE_LINES = 700
@@ -98,27 +98,21 @@ def is_test(rel):
 def check(root, list_over=None):
     failures, exempt, listed = [], [], []
     read = 0
-    for folder in FOLDERS:
-        for base, _, names in os.walk(os.path.join(root, folder)):
-            for name in sorted(names):
-                if not name.endswith((".cc", ".h")):
-                    continue
-                path = os.path.join(base, name)
-                rel = os.path.relpath(path, root)
-                with open(path, encoding="utf-8", errors="replace") as f:
-                    text = f.read()
-                read += 1
-                lines = text.count("\n")
-                sink = exempt if rel in TEMPORARY_EXEMPTIONS else failures
-                if lines > MAX_FILE_LINES and not is_test(rel):
-                    sink.append(f"{rel}: {lines} lines (more than {MAX_FILE_LINES})")
-                for fn, first, last in functions(strip(text)):
-                    length = last - first + 1
-                    if list_over is not None and length > list_over:
-                        listed.append(f"{rel}:{first}: {fn} {length} lines")
-                    if length > MAX_FUNCTION_LINES and fn.split("::")[-1] not in EXEMPT_FUNCTIONS:
-                        sink.append(f"{rel}:{first}: function {fn} has {length} lines "
-                                    f"(more than {MAX_FUNCTION_LINES})")
+    for path, rel in sources(root, FOLDERS):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        read += 1
+        lines = text.count("\n")
+        sink = exempt if rel in TEMPORARY_EXEMPTIONS else failures
+        if lines > MAX_FILE_LINES and not is_test(rel):
+            sink.append(f"{rel}: {lines} lines (more than {MAX_FILE_LINES})")
+        for fn, first, last in functions(strip(text)):
+            length = last - first + 1
+            if list_over is not None and length > list_over:
+                listed.append(f"{rel}:{first}: {fn} {length} lines")
+            if length > MAX_FUNCTION_LINES and fn.split("::")[-1] not in EXEMPT_FUNCTIONS:
+                sink.append(f"{rel}:{first}: function {fn} has {length} lines "
+                            f"(more than {MAX_FUNCTION_LINES})")
     if read == 0:
         failures.append(f"{root}: no C++ file under {', '.join(FOLDERS)}")
     return failures, exempt, listed

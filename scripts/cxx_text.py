@@ -2,6 +2,7 @@
 
 Shared by check-assert-side-effects.py and check-sizes.py (imported from the scripts' folder).
 """
+import os
 import re
 
 
@@ -31,3 +32,13 @@ def strip(text):
             out.append(c)
             i += 1
     return "".join(out)
+
+
+def sources(root, folders):
+    """The C++ files (.cc, .h) under root's folders, as (path, path relative to root)."""
+    for folder in folders:
+        for top, _, names in os.walk(os.path.join(root, folder)):
+            for name in sorted(names):
+                if name.endswith((".cc", ".h")):
+                    path = os.path.join(top, name)
+                    yield path, os.path.relpath(path, root)
