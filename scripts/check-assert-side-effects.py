@@ -16,7 +16,6 @@ This check reads every C++ file of the module and refuses, inside those macros' 
 
     check-assert-side-effects.py SOURCE_DIR     (exit 1 and one line per finding)
 """
-import os
 import re
 import sys
 

@@ -16,7 +16,6 @@ union, namespace or an initializer (`= {`). Comments and literals are blanked fi
     check-sizes.py SOURCE_DIR     (exit 1 and one line per finding)
     check-sizes.py SOURCE_DIR --list N   (also print every function longer than N lines)
 """
-import os
 import re
 import sys
 
