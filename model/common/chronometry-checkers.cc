@@ -103,8 +103,16 @@ SetAttributeOrReport(ObjectBase& object, const std::string& attribute, const Att
         ReportConfigError(object.GetInstanceTypeId().GetName() + " has no Attribute " + attribute,
                           {name});
     }
-    ReportConfigError(name + ": a value of the wrong type; valid: " +
-                          info.checker->GetValueTypeName(),
+    // ns-3's own checkers say nothing: an enum's names, or the value type, say what is valid
+    std::string valid = info.checker->HasUnderlyingTypeInformation()
+                            ? info.checker->GetUnderlyingTypeInformation()
+                            : info.checker->GetValueTypeName();
+    for (std::size_t at = valid.find('|'); at != std::string::npos; at = valid.find('|', at))
+    {
+        valid.replace(at, 1, ", ");
+    }
+    ReportConfigError(name + " = '" + value.SerializeToString(info.checker) +
+                          "' is invalid; valid: " + valid,
                       {name});
 }
 
@@ -113,19 +121,26 @@ RangeChecker::GetAttributeName() const
 {
     // Only asked when a value is refused (or for documentation), so a scan of the
     // registry is cheap enough and spares every AddAttribute() a second copy of its name.
+    // A checker shared by a current and a deprecated name is named by the current one.
+    std::string deprecated;
     for (uint16_t t = 0; t < TypeId::GetRegisteredN(); ++t)
     {
         TypeId tid = TypeId::GetRegistered(t);
         for (std::size_t a = 0; a < tid.GetAttributeN(); ++a)
         {
             TypeId::AttributeInformation info = tid.GetAttribute(a);
-            if (PeekPointer(info.checker) == this)
+            if (PeekPointer(info.checker) != this)
+            {
+                continue;
+            }
+            if (info.supportLevel == TypeId::SupportLevel::SUPPORTED)
             {
                 return tid.GetName() + "::" + info.name;
             }
+            deprecated = deprecated.empty() ? tid.GetName() + "::" + info.name : deprecated;
         }
     }
-    return "";
+    return deprecated;
 }
 
 std::string
