@@ -200,8 +200,8 @@ StudyCommandLine::Parse(int argc, char* argv[])
         std::string text = bareSwitch ? "true" : alias.text;
         if (m_description->RenamedFrom(option) == alias.attribute)
         {
-            std::cerr << "chronometry: --" << option << " is deprecated; use --"
-                      << alias.attribute << std::endl;
+            std::cerr << "chronometry: --" << option << " is deprecated; use --" << alias.attribute
+                      << std::endl;
         }
         m_lists[alias.attribute] =
             ParseList(*p, alias.convert ? alias.convert(text) : text, "--" + option);
@@ -242,8 +242,10 @@ StudyCommandLine::ParseList(const StudyParameter& p,
     }
     if (items.empty())
     {
-        chronometry::ReportConfigError(origin + " is empty; valid: one value or a " +
-                                       "comma-separated list");
+        std::string qualified = m_description->GetTypeId().GetName() + "::" + p.attribute;
+        chronometry::ReportConfigError(origin + " is empty for " + qualified +
+                                           "; valid: one value or a comma-separated list",
+                                       {qualified});
     }
     for (const auto& item : items)
     {

@@ -14,6 +14,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <limits>
@@ -272,27 +273,28 @@ StudyDescription::AddForwarded(TypeId model,
         NS_ABORT_MSG_UNLESS(info.checker->Check(*studyDefault),
                             "study '" << m_name << "': its default of " << model.GetName()
                                       << "::" << attribute << " is refused by the model: "
-                                      << chronometry::TakeLastRefusal().value_or(
-                                             chronometry::AttributeRefusal{}).Message());
+                                      << chronometry::TakeLastRefusal()
+                                             .value_or(chronometry::AttributeRefusal{})
+                                             .Message());
         initial = studyDefault->Copy();
     }
-    m_tid.AddAttribute(name,
-                       info.help + (name == attribute ? "" : " (" + model.GetName() + "::" +
-                                                                 attribute + ")"),
-                       *initial,
-                       Study::MakeForwardedAccessor(name),
-                       info.checker);
+    m_tid.AddAttribute(
+        name,
+        info.help + (name == attribute ? "" : " (" + model.GetName() + "::" + attribute + ")"),
+        *initial,
+        Study::MakeForwardedAccessor(name),
+        info.checker);
     StudyParameter p;
     p.attribute = name;
     p.model = model.GetName();
     p.modelAttribute = attribute;
     p.csv = csv;
     p.time = dynamic_cast<const TimeValue*>(PeekPointer(initial)) != nullptr;
-    p.type = p.time                                                          ? StudyFieldType::INTEGER
-             : dynamic_cast<const UintegerValue*>(PeekPointer(initial))      ? StudyFieldType::UNSIGNED
-             : dynamic_cast<const DoubleValue*>(PeekPointer(initial))        ? StudyFieldType::REAL
-             : dynamic_cast<const BooleanValue*>(PeekPointer(initial))       ? StudyFieldType::BOOLEAN
-                                                                             : StudyFieldType::TEXT;
+    p.type = p.time                                                     ? StudyFieldType::INTEGER
+             : dynamic_cast<const UintegerValue*>(PeekPointer(initial)) ? StudyFieldType::UNSIGNED
+             : dynamic_cast<const DoubleValue*>(PeekPointer(initial))   ? StudyFieldType::REAL
+             : dynamic_cast<const BooleanValue*>(PeekPointer(initial))  ? StudyFieldType::BOOLEAN
+                                                                        : StudyFieldType::TEXT;
     p.keyword = SnakeCase(name) + (p.time ? "_ns" : "");
     m_parameters.push_back(p);
 }
@@ -310,9 +312,7 @@ StudyDescription::FormatValue(const StudyParameter& p, const AttributeValue& val
     }
     if (const auto* d = dynamic_cast<const DoubleValue*>(&value))
     {
-        std::ostringstream os;
-        os << d->Get();
-        return os.str();
+        return chronometry::FormatReal(d->Get()); // reads back as the same double
     }
     if (const auto* u = dynamic_cast<const UintegerValue*>(&value))
     {
@@ -365,21 +365,29 @@ StudyDescription::ParseValue(const StudyParameter& p,
     }
     else if (p.type == StudyFieldType::REAL)
     {
+        // strtod, not ns-3's stream parser, which aborts on "nan" and "0x10" (text it cannot
+        // read to the end); a NaN or an infinity is then refused by the checker
         char* end = nullptr;
-        std::strtod(text.c_str(), &end);
-        parsed = !text.empty() && end == text.c_str() + text.size();
+        double x = std::strtod(text.c_str(), &end);
+        parsed = !text.empty() && !std::isspace(static_cast<unsigned char>(text[0])) &&
+                 end == text.c_str() + text.size();
+        value = ns3::Create<DoubleValue>(x);
     }
     else
     {
-        parsed = true; // switches and choices: ns-3's own parser, then the checker
+        // switches and choices: ns-3's own parser, then the checker; an enum's name is looked
+        // up first (from ns-3.41 on an unknown name reads past the checker's list)
+        std::vector<std::string> names = chronometry::EnumNamesOf(info.checker);
+        parsed = names.empty() || std::find(names.begin(), names.end(), text) != names.end();
     }
-    parsed = parsed && (p.time || value->DeserializeFromString(text, info.checker));
+    parsed = parsed && (p.time || p.type == StudyFieldType::REAL ||
+                        value->DeserializeFromString(text, info.checker));
     if (!parsed)
     {
         chronometry::ReportConfigError(
             origin + " = '" + text + "' is invalid for " + m_tid.GetName() + "::" + p.attribute +
-            "; valid: " + what +
-            (range.empty() || p.type == StudyFieldType::TEXT ? "" : " in " + range) +
+                "; valid: " + what +
+                (range.empty() || p.type == StudyFieldType::TEXT ? "" : " in " + range) +
                 (why.empty() || why == "not a number and a unit" ? "" : " (" + why + ")"),
             {m_tid.GetName() + "::" + p.attribute});
     }
@@ -391,10 +399,9 @@ StudyDescription::ParseValue(const StudyParameter& p,
         {
             refusal->attribute = qualified;
         }
-        chronometry::ReportConfigError(refusal ? refusal->Message()
-                                               : origin + " = '" + text + "' is invalid for " +
-                                                     qualified,
-                                       {qualified});
+        chronometry::ReportConfigError(
+            refusal ? refusal->Message() : origin + " = '" + text + "' is invalid for " + qualified,
+            {qualified});
     }
     return value;
 }
@@ -431,8 +438,8 @@ StudyDescription::ParseNanoseconds(const std::string& text, int64_t& ns)
         {
             ns = 0;
             return digits.find_first_not_of('0') == std::string::npos ? ""
-                   : m[4].str()[0] == '-'                            ? "not a whole number of nanoseconds"
-                                                                     : "out of range";
+                   : m[4].str()[0] == '-' ? "not a whole number of nanoseconds"
+                                          : "out of range";
         }
         exponent += std::stol(m[4].str());
     }
@@ -575,8 +582,8 @@ StudyDescription::DescribeCsvColumns() const
     std::vector<StudyCsvColumnInfo> columns;
     for (const auto& p : m_parameters)
     {
-        std::string unit = p.csv.kind == StudyCsvColumn::TIME ? UnitOfTime(p.csv.unit).first
-                                                               : GetUnit(p);
+        std::string unit =
+            p.csv.kind == StudyCsvColumn::TIME ? UnitOfTime(p.csv.unit).first : GetUnit(p);
         columns.push_back({ColumnName(p),
                            unit,
                            GetAttributeInformation(p).help + " (--" + p.attribute + ")",
@@ -603,8 +610,8 @@ StudyDescription::ParameterCsvCells(const StudyRecord& parameters) const
         const StudyParameter& p = m_parameters[i];
         if (p.csv.kind == StudyCsvColumn::TIME)
         {
-            cells.push_back(ExactDecimal(parameters.Get<int64_t>(p.keyword),
-                                         UnitOfTime(p.csv.unit).second));
+            cells.push_back(
+                ExactDecimal(parameters.Get<int64_t>(p.keyword), UnitOfTime(p.csv.unit).second));
         }
         else
         {
