@@ -18,6 +18,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/study-description.h"
 #include "ns3/type-id.h"
@@ -126,12 +127,15 @@ DefaultOf(const TypeId::AttributeInformation& info)
     {
         return std::to_string(u->Get());
     }
-    std::string text = v.SerializeToString(info.checker);
-    if (info.checker->GetValueTypeName() == "ns3::PointerValue" && (text.empty() || text == "0"))
+    if (const auto* p = dynamic_cast<const PointerValue*>(&v))
     {
-        return "none";
+        // an object made at registration: its type (its address would change every run)
+        Ptr<Object> object = p->GetObject();
+        return object ? object->GetInstanceTypeId().GetName() : "none";
     }
-    return text;
+    // an enum's name, a string, or the text an object is made from
+    // ("ns3::ConstantRandomVariable[Constant=0]": a StringValue given to a Ptr Attribute)
+    return v.SerializeToString(info.checker);
 }
 
 /**

@@ -33,6 +33,7 @@
 #include "ns3/study-runner.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <iostream>
 #include <limits>

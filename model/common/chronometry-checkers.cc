@@ -7,7 +7,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
-#include "ns3/enum.h"
 #include "ns3/integer.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
