@@ -72,9 +72,9 @@ fi
 ns3_args=()
 if [ -n "$ns3_prefix" ]; then
   ns3_prefix=$(cd "$ns3_prefix" && pwd)
-  ls "$ns3_prefix"/lib*/cmake/ns3/ns3Config.cmake "$ns3_prefix"/lib/*/cmake/ns3/ns3Config.cmake \
-    >/dev/null 2>&1 ||
-    { echo "install: NS3_PREFIX=$ns3_prefix holds no lib/cmake/ns3/ns3Config.cmake" >&2; exit 1; }
+  compgen -G "$ns3_prefix/lib*/cmake/ns3/ns3Config.cmake" >/dev/null ||
+    compgen -G "$ns3_prefix/lib/*/cmake/ns3/ns3Config.cmake" >/dev/null ||
+    { echo "install: $ns3_prefix is no ns-3 prefix (no lib/cmake/ns3/ns3Config.cmake)" >&2; exit 1; }
   ns3_args=(-DCMAKE_PREFIX_PATH="$ns3_prefix")
 fi
 
