@@ -9,7 +9,7 @@
 #   make install PREFIX=DIR [NS3=3.37|3.48] [NS3_PREFIX=DIR] [SETUP=1]   (scripts/install.sh)
 #               the library, headers, CMake package config, bin/chronometry-study and the Python
 #               module under DIR, built in build-install/ (build-install-348/) with no tests,
-#               benchmarks or other examples. NS3=3.48 unpacks ../shared/ns-3's ns-3.48 into
+#               benchmarks or other examples (RelWithDebInfo with line tables only, -g1). NS3=3.48 unpacks ../shared/ns-3's ns-3.48 into
 #               DIR/opt/ns-3.48 and builds against it; NS3_PREFIX=DIR builds against your own
 #               installed ns-3. Debian packages are only checked (missing ones are listed with
 #               the command that installs them), unless SETUP=1.

@@ -105,7 +105,7 @@ cmake --install "$build"
 built=$(date +%s)
 
 prefix=$(cd "$PREFIX" && pwd)
-pydir=$(ls -d "$prefix"/lib/python3*/dist-packages 2>/dev/null | head -1 || true)
+pydir=$(compgen -G "$prefix/lib/python3*/dist-packages" | head -1 || true)
 echo
 echo "install: chronometry installed under $prefix in $((built - start)) s ($build):"
 echo "  library and package config  $prefix/lib (find_package(chronometry) with" \

@@ -55,15 +55,15 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
-sudo=""
+sudo=()
 if [ "$(id -u)" -ne 0 ]; then
-  sudo="sudo "
+  sudo=(sudo)
 fi
 if [ "$check" = 1 ]; then
   echo "setup: missing Debian packages (${groups[*]}): ${missing[*]}"
-  echo "setup: install them with: ${sudo}apt-get install ${missing[*]}"
+  echo "setup: install them with: ${sudo[*]:+${sudo[*]} }apt-get install ${missing[*]}"
   exit 1
 fi
 echo "setup: installing ${missing[*]}"
-${sudo}apt-get update -q
-DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -q --no-install-recommends "${missing[@]}"
+"${sudo[@]}" apt-get update -q
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
