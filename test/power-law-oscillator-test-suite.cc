@@ -688,6 +688,21 @@ class ConfigurationFormsTestCase : public TestCase
                                       "flat curve: " << powerlaw::Name(type));
         }
 
+        // The datasheet curves the manual and the Attribute's help show: every point within 5%.
+        for (const std::string text :
+             {"1s:1e-9,10s:8e-10,100s:1.5e-9", "1s:2e-10,10s:2.5e-10,100s:6e-10"})
+        {
+            auto sheet =
+                CreateObjectWithAttributes<PowerLawOscillator>("AdevPoints", StringValue(text));
+            for (const auto& point : powerlaw::ParseAdevPoints(text, "test"))
+            {
+                double got = sheet->GetConfiguredAdev(point.tau);
+                NS_LOG_INFO(text << ": at " << point.tau.As(Time::S) << " " << got << " for "
+                                 << point.adev);
+                NS_TEST_EXPECT_MSG_EQ_TOL(got, point.adev, 0.05 * point.adev, text);
+            }
+        }
+
         chronometry::ScopedThrowOnConfigError throwing;
 
         struct Bad

@@ -103,7 +103,7 @@ PowerLawOscillator::GetTypeId()
                 "Grid step of the noise: frequency noise is constant over a step, "
                 "phase noise is an offset at each grid point (linear in between); "
                 "the PM types' bandwidth is f_h = 1 / (2 Tau0). Memory: one timeline "
-                "segment (48 bytes) per step planned.",
+                "segment (64 bytes) per step planned.",
                 TimeValue(MicroSeconds(62500)),
                 MakeTimeAccessor(&PowerLawOscillator::SetTau0, &PowerLawOscillator::GetTau0),
                 chronometry::MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
