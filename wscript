@@ -148,6 +148,7 @@ def build(bld):
         'test/inference-study-test-suite.cc',
         'test/study-layer-test-suite.cc',
         'test/bad-input-matrix-test-suite.cc',
+        'test/ptp-message-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
