@@ -149,6 +149,7 @@ def build(bld):
         'test/study-layer-test-suite.cc',
         'test/bad-input-matrix-test-suite.cc',
         'test/ptp-message-test-suite.cc',
+        'test/ptp-servo-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
