@@ -150,6 +150,8 @@ def build(bld):
         'test/bad-input-matrix-test-suite.cc',
         'test/ptp-message-test-suite.cc',
         'test/ptp-servo-test-suite.cc',
+        'test/ptp-bmca-test-suite.cc',
+        'test/ptp-delay-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
