@@ -6,7 +6,6 @@
 
 #include "ptp-servo.h"
 
-#include <array>
 #include <deque>
 
 namespace ns3

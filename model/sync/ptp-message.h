@@ -195,7 +195,7 @@ struct PtpFollowUpInformation
     /**
      * \param tlv a TLV
      * \return whether it is an ORGANIZATION_EXTENSION with OUI 00-80-C2 and subtype 1, of
-     *         whatever length (IsFollowUpInformation does not check the length)
+     *         whatever its length
      */
     static bool Matches(const PtpTlv& tlv);
     /**
