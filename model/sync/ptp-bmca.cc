@@ -340,13 +340,11 @@ PtpBmca::Expire(Time now)
             }
         }
         // Announce receipt timeout: a foreign master silent for the timeout is forgotten.
-        p.foreign.erase(std::remove_if(p.foreign.begin(),
-                                       p.foreign.end(),
-                                       [&](const ForeignMaster& f) {
-                                           return f.arrivals.empty() ||
-                                                  f.arrivals.back() <= now - timeout;
-                                       }),
-                        p.foreign.end());
+        p.foreign.erase(
+            std::remove_if(p.foreign.begin(),
+                           p.foreign.end(),
+                           [&](const ForeignMaster& f) { return f.last <= now - timeout; }),
+            p.foreign.end());
         if (p.state == PtpPortState::LISTENING && !m_config.defaultDs.slaveOnly &&
             now >= p.listeningSince + timeout && !Erbest(p))
         {
@@ -419,6 +417,7 @@ PtpBmca::ReceiveAnnounce(Time now, uint16_t port, const PtpMessage& announce)
     }
     it->data = BmcaDataSet::FromAnnounce(announce, receiver);
     it->arrivals.push_back(now);
+    it->last = now;
     Decide();
 }
 
@@ -440,8 +439,11 @@ PtpBmca::GetNextEventTime() const
     {
         for (const auto& f : p.foreign)
         {
-            next = std::min(next, f.arrivals.back() + timeout);
-            next = std::min(next, f.arrivals.front() + window);
+            next = std::min(next, f.last + timeout);
+            if (!f.arrivals.empty())
+            {
+                next = std::min(next, f.arrivals.front() + window);
+            }
         }
         if (p.state == PtpPortState::LISTENING && !m_config.defaultDs.slaveOnly)
         {

@@ -178,7 +178,11 @@ BmcaPortDecision DecideState(const PtpDefaultDataSet& d0,
  * is qualified while it has sent at least FOREIGN_MASTER_THRESHOLD (2) Announce messages
  * within the last FOREIGN_MASTER_TIME_WINDOW (4) announce intervals; a foreign master silent
  * for announceReceiptTimeout intervals is forgotten (the announce receipt timeout: a port
- * whose parent stops falls back to the next best foreign master, or to MASTER). A port
+ * whose parent stops falls back to the next best foreign master, or to MASTER). With one
+ * Announce per interval a silent master also stops being qualified 3 intervals after its
+ * last Announce (the one before leaves the window), so a timeout above 3 does not delay the
+ * failover; a master is not qualified by fewer than 2 Announce messages, not even the
+ * current parent. A port
  * leaves LISTENING for MASTER when announceReceiptTimeout intervals pass without a qualified
  * Announce. Every event re-runs the state decision on every port (Erbest per port, Ebest over
  * all, DecideState).
@@ -264,7 +268,8 @@ class PtpBmca
     struct ForeignMaster
     {
         BmcaDataSet data;          //!< from its newest Announce
-        std::deque<Time> arrivals; //!< its recent Announce arrivals, oldest first
+        std::deque<Time> arrivals; //!< its Announce arrivals within the window, oldest first
+        Time last;                 //!< its newest Announce arrival
     };
 
     /** \brief One port. */
