@@ -464,9 +464,9 @@ class BoundaryClockTestCase : public TestCase
             // segment and port 2 goes PASSIVE; otherwise we serve it: MASTER.
             const bool passive = other < 100;
             NS_TEST_EXPECT_MSG_EQ(ToString(bc.GetPortState(2)),
-                                  passive ? "PASSIVE" : "MASTER",
+                                  (passive ? "PASSIVE" : "MASTER"),
                                   "relay " << other);
-            NS_TEST_EXPECT_MSG_EQ(ToString(bc.GetDecision(2)), passive ? "P2" : "M3", "code");
+            NS_TEST_EXPECT_MSG_EQ(ToString(bc.GetDecision(2)), (passive ? "P2" : "M3"), "code");
             NS_TEST_EXPECT_MSG_EQ(ToString(bc.GetPortState(3)), "MASTER", "worse clock below");
             NS_TEST_EXPECT_MSG_EQ(ToString(bc.GetDecision(3)), "M3", "M3");
             NS_TEST_EXPECT_MSG_EQ(bc.GetEbest()->grandmasterIdentity, 1u, "Ebest");

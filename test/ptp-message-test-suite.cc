@@ -285,7 +285,9 @@ class PtpGoldenTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(ToHex(encoded), ToHex(g.bytes), g.name << ": encoding");
             NS_TEST_EXPECT_MSG_EQ(g.message.GetEncodedSize(), g.bytes.size(), g.name);
             // messageLength (octets 2-3) is the size.
-            NS_TEST_EXPECT_MSG_EQ((g.bytes[2] << 8 | g.bytes[3]), g.bytes.size(), g.name);
+            NS_TEST_EXPECT_MSG_EQ(static_cast<size_t>(g.bytes[2] << 8 | g.bytes[3]),
+                                  g.bytes.size(),
+                                  g.name);
             PtpMessage d;
             NS_TEST_ASSERT_MSG_EQ(ToString(PtpMessage::Decode(g.bytes.data(), g.bytes.size(), d)),
                                   "ok",
