@@ -39,6 +39,8 @@ struct AttributeRow
     std::vector<std::string> values; //!< invalid values
     /** Other attributes set first (the value matters only in that mode). */
     std::vector<std::pair<std::string, std::string>> context{};
+    /** The class to create when type is abstract (an Attribute of a base class); "": type. */
+    std::string concrete{};
 };
 
 /** Attributes for which every value of the type is meaningful, and why. */
@@ -300,6 +302,20 @@ AttributeRows()
         {"ns3::RdaStudy", "MaxRetries", {"101"}},
         {"ns3::RdaStudy", "Seed", {"0", "4294967296"}},
         {"ns3::RdaStudy", "Run", {"0"}},
+        // PTP clock servos (model/sync): the shared base's Attributes through a concrete servo
+        {"ns3::ClockServo", "FirstStepThreshold", {"-1ns", "2h"}, {}, "ns3::PiServo"},
+        {"ns3::ClockServo", "StepThreshold", {"-1ns", "2h"}, {}, "ns3::PiServo"},
+        {"ns3::ClockServo", "MaxFrequency", {"0", "-1", "2e9"}, {}, "ns3::PiServo"},
+        {"ns3::ClockServo", "SyncInterval", {"0ns", "-1s", "2000s"}, {}, "ns3::LinRegServo"},
+        {"ns3::PiServo", "ProportionalConst", {"-1", "1001"}},
+        {"ns3::PiServo", "IntegralConst", {"-1", "1001"}},
+        {"ns3::PiServo", "ProportionalScale", {"-1", "1001"}},
+        {"ns3::PiServo", "ProportionalExponent", {"-11", "11"}},
+        {"ns3::PiServo", "ProportionalNormMax", {"0", "-1", "1.5"}},
+        {"ns3::PiServo", "IntegralScale", {"-1", "1001"}},
+        {"ns3::PiServo", "IntegralExponent", {"-11", "11"}},
+        {"ns3::PiServo", "IntegralNormMax", {"0", "2.5"}},
+        {"ns3::LinRegServo", "Window", {"0", "3", "65"}},
     };
     return rows;
 }
@@ -398,6 +414,10 @@ ExemptRows()
         {"ns3::RelationStudy", "WanderTerm", anyBool},
         {"ns3::RelationStudy", "BothDirections", anyBool},
         {"ns3::RelationGraphStudy", "MultiRound", anyBool},
+        // PTP clock servos (model/sync)
+        {"ns3::ClockServo", "RateCorrection", anyBool},
+        {"ns3::PiServo", "TimestampMode", anyEnum},
+        {"ns3::LinRegServo", "Adaptive", anyBool},
     };
     return rows;
 }
@@ -581,7 +601,7 @@ class AttributeMatrixTestCase : public TestCase
             {
                 StringValue value(text);
                 std::string atConstruction = ErrorOf([&]() {
-                    ObjectFactory factory(row.type);
+                    ObjectFactory factory(row.concrete.empty() ? row.type : row.concrete);
                     for (const auto& [name, setting] : row.context)
                     {
                         factory.Set(name, StringValue(setting));
@@ -590,7 +610,9 @@ class AttributeMatrixTestCase : public TestCase
                     factory.Create<Object>()->Initialize();
                 });
                 std::string onLiveObject = ErrorOf([&]() {
-                    Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
+                    Ptr<Object> object =
+                        ObjectFactory(row.concrete.empty() ? row.type : row.concrete)
+                            .Create<Object>();
                     for (const auto& [name, setting] : row.context)
                     {
                         object->SetAttribute(name, StringValue(setting));
