@@ -40,6 +40,8 @@ struct AttributeRow
     std::vector<std::string> values; //!< invalid values
     /** Other attributes set first (the value matters only in that mode). */
     std::vector<std::pair<std::string, std::string>> context{};
+    /** The class to create when type is abstract (an Attribute of a base class); "": type. */
+    std::string concrete{};
 };
 
 /** Attributes for which every value of the type is meaningful, and why. */
@@ -59,6 +61,25 @@ AttributeRows()
         {"ns3::RandomWalkOscillator", "Spread", {"-1", "2e4"}},
         {"ns3::RandomWalkOscillator", "UpdateInterval", {"0ns", "-1s", "2h"}},
         {"ns3::RandomWalkOscillator", "MaxAbsDrift", {"-1", "2e5"}},
+        {"ns3::PowerLawOscillator", "Tau0", {"0ns", "-1ms", "999us", "2h"}},
+        {"ns3::PowerLawOscillator", "BaseDrift", {"-50001", "50001", "1e6"}},
+        {"ns3::PowerLawOscillator", "WhitePmH2", {"-1e-30", "2e-10"}},
+        {"ns3::PowerLawOscillator", "FlickerPmH1", {"-1e-30", "2e-10"}},
+        {"ns3::PowerLawOscillator", "WhiteFmH0", {"-1e-30", "3e-10"}},
+        {"ns3::PowerLawOscillator", "FlickerFmHm1", {"-1e-30", "2e-10"}},
+        {"ns3::PowerLawOscillator", "RandomWalkFmHm2", {"-1e-30", "2e-11"}},
+        {"ns3::PowerLawOscillator", "WhitePmAdev1s", {"-1e-12", "2e-5"}},
+        {"ns3::PowerLawOscillator", "FlickerPmAdev1s", {"-1e-12", "2e-5"}},
+        {"ns3::PowerLawOscillator", "WhiteFmAdev1s", {"-1e-12", "2e-5"}},
+        {"ns3::PowerLawOscillator", "FlickerFmAdev", {"-1e-12", "2e-5"}},
+        {"ns3::PowerLawOscillator", "RandomWalkFmAdev1s", {"-1e-12", "2e-5"}},
+        // Not tau:adev, a tau or adev out of range, a tau twice, a curve no power-law sum follows.
+        {"ns3::PowerLawOscillator",
+         "AdevPoints",
+         {"1s", "1s:x", "0s:1e-9", "1s:1e-3", "1s:1e-9,1s:2e-9", "1s:1e-9,2s:1e-11"}},
+        {"ns3::PowerLawOscillator", "FlickerHorizon", {"0s", "999ms", "2e9s"}},
+        {"ns3::PowerLawOscillator", "WanderAmplitude", {"-1", "2e4"}},
+        {"ns3::PowerLawOscillator", "WanderTimeConstant", {"0s", "999ms", "1e8s"}},
         {"ns3::DriftingClock", "InitialOffset", {"2000000s", "-2000000s"}},
         {"ns3::DriftingClock", "Resolution", {"0ns", "-1ns", "2s"}},
         {"ns3::DriftingClock", "MaxSlewRate", {"0", "-1", "2e5"}},
@@ -284,6 +305,20 @@ AttributeRows()
         {"ns3::RdaStudy", "MaxRetries", {"101"}},
         {"ns3::RdaStudy", "Seed", {"0", "4294967296"}},
         {"ns3::RdaStudy", "Run", {"0"}},
+        // PTP clock servos (model/sync): the shared base's Attributes through a concrete servo
+        {"ns3::ClockServo", "FirstStepThreshold", {"-1ns", "2h"}, {}, "ns3::PiServo"},
+        {"ns3::ClockServo", "StepThreshold", {"-1ns", "2h"}, {}, "ns3::PiServo"},
+        {"ns3::ClockServo", "MaxFrequency", {"0", "-1", "2e9"}, {}, "ns3::PiServo"},
+        {"ns3::ClockServo", "SyncInterval", {"0ns", "-1s", "2000s"}, {}, "ns3::LinRegServo"},
+        {"ns3::PiServo", "ProportionalConst", {"-1", "1001"}},
+        {"ns3::PiServo", "IntegralConst", {"-1", "1001"}},
+        {"ns3::PiServo", "ProportionalScale", {"-1", "1001"}},
+        {"ns3::PiServo", "ProportionalExponent", {"-11", "11"}},
+        {"ns3::PiServo", "ProportionalNormMax", {"0", "-1", "1.5"}},
+        {"ns3::PiServo", "IntegralScale", {"-1", "1001"}},
+        {"ns3::PiServo", "IntegralExponent", {"-11", "11"}},
+        {"ns3::PiServo", "IntegralNormMax", {"0", "2.5"}},
+        {"ns3::LinRegServo", "Window", {"0", "3", "65"}},
     };
     return rows;
 }
@@ -298,6 +333,7 @@ ExemptRows()
         "a Ptr: ns-3 checks the type; a draw out of range is reported when drawn";
     static const std::vector<ExemptRow> rows = {
         {"ns3::DriftingClock", "Oscillator", "a Ptr<Oscillator> (ns-3 checks the type)"},
+        {"ns3::PowerLawOscillator", "Preset", anyEnum},
         {"ns3::DriftingClock", "ReadJitter", anyStream},
         {"ns3::DriftingClock", "Monotonic", anyBool},
         {"ns3::BoundedSkewClock", "Form", anyEnum},
@@ -381,6 +417,10 @@ ExemptRows()
         {"ns3::RelationStudy", "WanderTerm", anyBool},
         {"ns3::RelationStudy", "BothDirections", anyBool},
         {"ns3::RelationGraphStudy", "MultiRound", anyBool},
+        // PTP clock servos (model/sync)
+        {"ns3::ClockServo", "RateCorrection", anyBool},
+        {"ns3::PiServo", "TimestampMode", anyEnum},
+        {"ns3::LinRegServo", "Adaptive", anyBool},
     };
     return rows;
 }
@@ -564,7 +604,7 @@ class AttributeMatrixTestCase : public TestCase
             {
                 StringValue value(text);
                 std::string atConstruction = ErrorOf([&]() {
-                    ObjectFactory factory(row.type);
+                    ObjectFactory factory(row.concrete.empty() ? row.type : row.concrete);
                     for (const auto& [name, setting] : row.context)
                     {
                         factory.Set(name, StringValue(setting));
@@ -574,7 +614,9 @@ class AttributeMatrixTestCase : public TestCase
                     object->Initialize();
                 });
                 std::string onLiveObject = ErrorOf([&]() {
-                    Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
+                    Ptr<Object> object =
+                        ObjectFactory(row.concrete.empty() ? row.type : row.concrete)
+                            .Create<Object>();
                     for (const auto& [name, setting] : row.context)
                     {
                         chronometry::SetAttributeOrReport(*object, name, StringValue(setting));
