@@ -65,6 +65,31 @@ struct TerminateHandlerInstaller
     }
 } g_terminateHandlerInstaller; //!< the installation
 
+/**
+ * \param object an object
+ * \param attribute one of its Attributes
+ * \return "ns3::Declaring::Attribute": the TypeId that declares it (the instance's or a
+ *         parent's), as ns-3 names it in Config paths and the docs
+ */
+std::string
+QualifiedName(const ObjectBase& object, const std::string& attribute)
+{
+    for (TypeId tid = object.GetInstanceTypeId();; tid = tid.GetParent())
+    {
+        for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            if (tid.GetAttribute(i).name == attribute)
+            {
+                return tid.GetName() + "::" + attribute;
+            }
+        }
+        if (tid == tid.GetParent())
+        {
+            return object.GetInstanceTypeId().GetName() + "::" + attribute;
+        }
+    }
+}
+
 } // namespace
 
 std::string
@@ -90,7 +115,7 @@ SetAttributeOrReport(ObjectBase& object, const std::string& attribute, const Att
     {
         return;
     }
-    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
+    std::string name = QualifiedName(object, attribute);
     std::optional<AttributeRefusal> refusal = TakeLastRefusal();
     if (refusal)
     {
@@ -375,7 +400,7 @@ CheckAttributeValue(const ObjectBase& object,
     bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
     NS_ABORT_MSG_IF(!found,
                     object.GetInstanceTypeId().GetName() << " has no Attribute " << attribute);
-    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
+    std::string name = QualifiedName(object, attribute);
     t_lastRefusal.reset();
     if (!info.checker->Check(value))
     {
