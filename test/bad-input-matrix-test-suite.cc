@@ -54,6 +54,7 @@ enum class AttributeClass
     ENUM,        //!< an ns-3 EnumChecker: an unknown name
     BY_TYPE,     //!< every value of its type is meaningful (switch, Ptr, callback)
     EXEMPT,      //!< in ExemptRows(), with the reason
+    PARSED,      //!< text its setter parses: invalid values by hand (ParsedRows())
     READ_ONLY,   //!< no setter: nothing to refuse
     UNCLASSIFIED //!< none of these: the completeness test fails
 };
@@ -95,6 +96,32 @@ ExemptRows()
         {"ns3::RdaTruthCollector", "DataPort", anyPort},
         {"ns3::RdaTruthCollector", "ControlPort", port},
         {"ns3::RdaTruthCollector", "IntervalStart", anyStart},
+    };
+    return rows;
+}
+
+/** A text Attribute its setter parses, values it must refuse, and why they are by hand. */
+struct ParsedRow
+{
+    std::string type;                //!< TypeId name
+    std::string attribute;           //!< Attribute name
+    std::vector<std::string> values; //!< invalid texts
+    std::string reason;              //!< what the setter checks
+};
+
+/**
+ * Attributes whose checker accepts any string and whose setter parses it: the form and the
+ * ranges inside the text are the setter's, so their invalid values cannot come from a checker.
+ */
+const std::vector<ParsedRow>&
+ParsedRows()
+{
+    static const std::vector<ParsedRow> rows = {
+        // not tau:adev, a tau or adev out of range, a tau twice, a curve no power-law sum follows
+        {"ns3::PowerLawOscillator",
+         "AdevPoints",
+         {"1s", "1s:x", "0s:1e-9", "1s:1e-3", "1s:1e-9,1s:2e-9", "1s:1e-9,2s:1e-11"},
+         "a list of tau:adev points parsed and fitted by the setter"},
     };
     return rows;
 }
@@ -165,6 +192,13 @@ Classify(TypeId tid, const TypeId::AttributeInformation& info)
     {
         return AttributeClass::EXEMPT;
     }
+    for (const auto& row : ParsedRows())
+    {
+        if (row.type == tid.GetName() && row.attribute == info.name)
+        {
+            return AttributeClass::PARSED;
+        }
+    }
     return AttributeClass::UNCLASSIFIED;
 }
 
@@ -177,16 +211,10 @@ struct MatrixAttribute
     bool constructible{true};          //!< false: abstract without a concrete subclass
     AttributeClass kind;               //!< its class
 
-    /** \return "ns3::Class::Attribute" as declared */
+    /** \return "ns3::Class::Attribute" as declared (and as refusals name it) */
     std::string Qualified() const
     {
         return tid.GetName() + "::" + info.name;
-    }
-
-    /** \return "ns3::Concrete::Attribute": the name errors give on an instance */
-    std::string InstanceQualified() const
-    {
-        return concrete.GetName() + "::" + info.name;
     }
 
     /** \return a new instance that has the Attribute */
@@ -442,6 +470,7 @@ class CompletenessTestCase : public TestCase
                   << " ranged, " << counts[AttributeClass::ENUM] << " enum, "
                   << counts[AttributeClass::BY_TYPE] << " exempt by type, "
                   << counts[AttributeClass::EXEMPT] << " exempt with a reason, "
+                  << counts[AttributeClass::PARSED] << " parsed by their setter, "
                   << counts[AttributeClass::READ_ONLY] << " read-only" << std::endl;
     }
 };
@@ -523,7 +552,7 @@ class RangedAttributeTestCase : public TestCase
                 std::string message = ErrorOf(
                     [&]() { chronometry::SetAttributeOrReport(*object, m.info.name, *value); },
                     &named);
-                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.InstanceQualified()),
+                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.Qualified()),
                                       true,
                                       what << ": SetAttributeOrReport names it (got '" << message
                                            << "')");
@@ -549,7 +578,7 @@ class RangedAttributeTestCase : public TestCase
                 std::string message = ErrorOf(
                     [&]() { chronometry::SetAttributeOrReport(*object, m.info.name, *value); },
                     &named);
-                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.InstanceQualified()),
+                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.Qualified()),
                                       true,
                                       what << ": SetAttributeOrReport names it (got '" << message
                                            << "')");
@@ -619,7 +648,7 @@ class EnumRefusalTestCase : public TestCase
                                                           StringValue(unknown));
                     },
                     &named);
-                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.InstanceQualified()),
+                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.Qualified()),
                                       true,
                                       m.Qualified()
                                           << " = '" << unknown << "' refused by name (got '"
@@ -879,6 +908,61 @@ class StudyTextTestCase : public TestCase
 };
 
 /**
+ * Each invalid text of an Attribute its setter parses is refused naming it, at construction
+ * and on a live object.
+ */
+class ParsedAttributeTestCase : public TestCase
+{
+  public:
+    ParsedAttributeTestCase()
+        : TestCase("invalid texts of the Attributes their setters parse are refused naming them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t cases = 0;
+        for (const auto& row : ParsedRows())
+        {
+            TypeId tid = TypeId::LookupByName(row.type);
+            TypeId::AttributeInformation info;
+            NS_TEST_ASSERT_MSG_EQ(tid.LookupAttributeByName(row.attribute, &info),
+                                  true,
+                                  row.type << "::" << row.attribute);
+            NS_TEST_EXPECT_MSG_EQ(static_cast<int>(Classify(tid, info)),
+                                  static_cast<int>(AttributeClass::PARSED),
+                                  row.type << "::" << row.attribute
+                                           << " has a checker now: generated, remove the row");
+            const std::string qualified = row.type + "::" + row.attribute;
+            for (const auto& text : row.values)
+            {
+                std::string atConstruction = ErrorOf([&]() {
+                    ObjectFactory factory(row.type);
+                    factory.Set(row.attribute, StringValue(text));
+                    factory.Create<Object>();
+                });
+                std::string onLiveObject = ErrorOf([&]() {
+                    Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
+                    chronometry::SetAttributeOrReport(*object, row.attribute, StringValue(text));
+                });
+                for (const std::string& message : {atConstruction, onLiveObject})
+                {
+                    ++cases;
+                    NS_TEST_EXPECT_MSG_NE(message.find(qualified),
+                                          std::string::npos,
+                                          qualified << " = '" << text << "' (" << row.reason
+                                                    << "): refused by name (got '" << message
+                                                    << "')");
+                }
+            }
+        }
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(cases, 0u, "the parsed rows ran");
+    }
+};
+
+/**
  * An Attribute value valid on its own but refused in combination with another Attribute,
  * by the setter or by DoInitialize: the checker cannot know the other value, so these are
  * not generated.
@@ -921,6 +1005,20 @@ class AttributeRelationTestCase : public TestCase
              "10",
              "InitialDrift",
              setter},
+            {"ns3::PowerLawOscillator",
+             {{"Tau0", "1s"}},
+             "FlickerHorizon",
+             "50s",
+             "100 Tau0",
+             "the flicker horizon must span 100 sample intervals; checked when the noise is "
+             "planned again (the setter)"},
+            {"ns3::PowerLawOscillator",
+             {{"FlickerHorizon", "10s"}},
+             "Tau0",
+             "1s",
+             "100 Tau0",
+             "the flicker horizon must span 100 sample intervals; checked when the noise is "
+             "planned again (the setter)"},
             // the defaults: OperationLead 1 s, DecisionLead 200 ms, SendAhead 50 ms
             {"ns3::ScheduledOperationClient", {}, "DecisionLead", "1s", "valid range", leads},
             {"ns3::ScheduledOperationClient", {}, "SendAhead", "200ms", "valid range", leads},
@@ -1102,6 +1200,7 @@ class BadInputMatrixTestSuite : public TestSuite
         AddTestCase(new EnumRefusalTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new EnumRoundTripTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StudyTextTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ParsedAttributeTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new AttributeRelationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StudyCombinationTestCase, chronometry::TestDuration::QUICK);
     }

@@ -68,6 +68,31 @@ struct TerminateHandlerInstaller
     }
 } g_terminateHandlerInstaller; //!< the installation
 
+/**
+ * \param object an object
+ * \param attribute one of its Attributes
+ * \return "ns3::Declaring::Attribute": the TypeId that declares it (the instance's or a
+ *         parent's), as ns-3 names it in Config paths and the docs
+ */
+std::string
+QualifiedName(const ObjectBase& object, const std::string& attribute)
+{
+    for (TypeId tid = object.GetInstanceTypeId();; tid = tid.GetParent())
+    {
+        for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            if (tid.GetAttribute(i).name == attribute)
+            {
+                return tid.GetName() + "::" + attribute;
+            }
+        }
+        if (tid == tid.GetParent())
+        {
+            return object.GetInstanceTypeId().GetName() + "::" + attribute;
+        }
+    }
+}
+
 } // namespace
 
 std::string
@@ -89,7 +114,7 @@ void
 SetAttributeOrReport(ObjectBase& object, const std::string& attribute, const AttributeValue& value)
 {
     t_lastRefusal.reset();
-    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
+    std::string name = QualifiedName(object, attribute);
     TypeId::AttributeInformation info;
     bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
     // An enum's name is checked here: from ns-3.41 on an unknown name given to EnumValue
@@ -504,7 +529,7 @@ CheckAttributeValue(const ObjectBase& object,
     bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
     NS_ABORT_MSG_IF(!found,
                     object.GetInstanceTypeId().GetName() << " has no Attribute " << attribute);
-    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
+    std::string name = QualifiedName(object, attribute);
     t_lastRefusal.reset();
     if (!info.checker->Check(value))
     {
