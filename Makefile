@@ -4,8 +4,15 @@
 #               examples' output of a Debug (-O0) build against this optimized one, then the same
 #               suites and the fuzz harnesses under ASan + UBSan (CTest summary at the end)
 # Other targets: build, test-debug, test-sanitize, test-348 (standalone build and CTest against the
-# installed ns-3.48, scripts/check-ns348.sh), install (PREFIX=...), bench,
-# in-tree [NS3=3.37|3.48|DIR] (scripts/check-in-tree.sh), clean.
+# installed ns-3.48, scripts/check-ns348.sh), bench, in-tree [NS3=3.37|3.48|DIR]
+# (scripts/check-in-tree.sh), clean, and
+#   make install PREFIX=DIR [NS3=3.37|3.48] [NS3_PREFIX=DIR] [SETUP=1]   (scripts/install.sh)
+#               the library, headers, CMake package config, bin/chronometry-study and the Python
+#               module under DIR, built in build-install/ (build-install-348/) with no tests,
+#               benchmarks or other examples (RelWithDebInfo with line tables only, -g1). NS3=3.48 unpacks ../shared/ns-3's ns-3.48 into
+#               DIR/opt/ns-3.48 and builds against it; NS3_PREFIX=DIR builds against your own
+#               installed ns-3. Debian packages are only checked (missing ones are listed with
+#               the command that installs them), unless SETUP=1.
 
 BUILD_DIR ?= build
 SANITIZE_BUILD_DIR ?= build-sanitize
@@ -18,6 +25,8 @@ RESULTS ?= results
 PREFIX ?= /usr/local
 NS3 ?= 3.37
 PROFILE ?= default
+NS3_PREFIX ?=
+SETUP ?= 0
 NS348_BUILD_DIR ?= build-348
 
 .PHONY: all setup configure build demo test test-debug test-sanitize test-348 install bench in-tree clean
@@ -60,10 +69,11 @@ test-sanitize: setup
 test-348: setup
 	JOBS=$(JOBS) bash scripts/check-ns348.sh $(NS348_BUILD_DIR)
 
-# The library, headers (include/ns3), CMake package config (find_package(chronometry)) and the
-# Python module under PREFIX.
-install: build
-	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+# The library, headers (include/ns3), CMake package config (find_package(chronometry)),
+# bin/chronometry-study and the Python module under PREFIX, from a build of only those.
+install:
+	PREFIX="$(PREFIX)" NS3="$(NS3)" NS3_PREFIX="$(NS3_PREFIX)" SETUP="$(SETUP)" JOBS="$(JOBS)" \
+	  BUILD_TYPE="$(BUILD_TYPE)" bash scripts/install.sh
 
 bench: build
 	$(BUILD_DIR)/bench/clock-read-bench
@@ -72,4 +82,5 @@ in-tree:
 	bash scripts/check-in-tree.sh --ns3 $(NS3) --profile $(PROFILE)
 
 clean:
-	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(SANITIZE_BUILD_DIR) $(NS348_BUILD_DIR) $(NS348_BUILD_DIR)-ns3
+	rm -rf $(BUILD_DIR) $(DEBUG_BUILD_DIR) $(SANITIZE_BUILD_DIR) $(NS348_BUILD_DIR) $(NS348_BUILD_DIR)-ns3 \
+	  build-install build-install-348

@@ -11,6 +11,8 @@
 
 #include "ns3/chronometry-validation.h"
 #include "ns3/nstime.h"
+#include "ns3/object-base.h"
+#include "ns3/type-id.h"
 
 #include <initializer_list>
 #include <map>
@@ -84,6 +86,26 @@ void RegisterInference(pybind11::module_& m);
 
 /** RDA latency sketches (RDA, LDA, FineComb, late binding). */
 void RegisterLatency(pybind11::module_& m);
+
+/**
+ * Set an Object's Attributes from Python keywords, so that a binding's settings are the
+ * model's one declaration (its TypeId: names, defaults, ranges, help).  Keywords are the
+ * Attribute names in snake_case, a Time's with "_ns" and an int of nanoseconds; a value out of
+ * range or of the wrong kind is a ValueError naming the keyword; an unknown keyword a
+ * ValueError listing the valid ones.  Deprecated Attributes have no keyword.
+ * \param object the object (a fresh one: its Attributes at their defaults)
+ * \param kw the keywords
+ * \param renamed old keyword -> current keyword, accepted with a DeprecationWarning
+ */
+void SetAttributesFromKeywords(ns3::ObjectBase& object,
+                               const pybind11::kwargs& kw,
+                               const std::map<std::string, std::string>& renamed = {});
+
+/**
+ * \param tid a TypeId
+ * \return one line per settable Attribute for a docstring: "keyword (default; range): help"
+ */
+std::string DescribeKeywords(ns3::TypeId tid);
 
 /**
  * Run a binding's body; a ConfigError it raises is raised again with the Python keywords of

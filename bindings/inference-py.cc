@@ -11,6 +11,7 @@
 
 #include "ns3/latest-arrival-linker.h"
 #include "ns3/link-calibration.h"
+#include "ns3/message-linking-analyzer.h"
 #include "ns3/message-linking.h"
 #include "ns3/nesting-linker.h"
 #include "ns3/score-interval.h"
@@ -262,36 +263,30 @@ RegisterLinkTrace(py::module_& m)
            const std::vector<uint32_t>& receivers,
            const std::vector<std::optional<Time>>& sendTs,
            const std::vector<std::optional<Time>>& recvTs,
-           Time window,
-           double y,
-           double tryBothBand,
-           uint32_t maxTryBoth,
-           uint32_t maxCandidates,
            std::optional<std::vector<int64_t>> trueParent,
-           const std::string& delayModel,
-           uint32_t iterations) {
-            LinkingConfig c;
-            c.window = window;
-            c.spontaneous = y;
-            c.tryBothBand = tryBothBand;
-            c.maxTryBoth = maxTryBoth;
-            c.maxCandidates = maxCandidates;
-            c.iterations = iterations;
-            if (delayModel == "per-child-pair")
+           const py::kwargs& config) {
+            // The linker's settings are MessageLinkingAnalyzer's Attributes: their one
+            // declaration gives the keywords, defaults and ranges.
+            Ptr<MessageLinkingAnalyzer> analyzer = CreateObject<MessageLinkingAnalyzer>();
+            py::kwargs kw = config;
+            if (kw.contains("delay_model"))
             {
-                c.delayModel = LinkDelayModel::PER_CHILD_PAIR;
+                // the names before the analyzer's enum was the one declaration
+                std::string model = py::str(kw["delay_model"]);
+                const std::map<std::string, std::string> old{{"per-child-pair", "PerChildPair"},
+                                                             {"per-parent-pair", "PerParentPair"}};
+                if (old.count(model))
+                {
+                    PyErr_WarnEx(PyExc_DeprecationWarning,
+                                 ("delay_model '" + model + "' is deprecated; use '" +
+                                  old.at(model) + "'")
+                                     .c_str(),
+                                 1);
+                    kw["delay_model"] = old.at(model);
+                }
             }
-            else if (delayModel == "per-parent-pair")
-            {
-                c.delayModel = LinkDelayModel::PER_PARENT_PAIR;
-            }
-            else
-            {
-                throw py::value_error("delay_model = '" + delayModel +
-                                      "' is invalid; valid values: 'per-child-pair', "
-                                      "'per-parent-pair'");
-            }
-            c.Validate();
+            chronometry_py::SetAttributesFromKeywords(*analyzer, kw, {{"y", "spontaneous"}});
+            LinkingConfig c = analyzer->GetConfig();
             auto trace = MakeTrace(senders, receivers, sendTs, recvTs);
             RequireTruthSize(trueParent, trace.size());
             LinkingResult r;
@@ -305,18 +300,14 @@ RegisterLinkTrace(py::module_& m)
         py::arg("receivers"),
         py::arg("send_ts"),
         py::arg("recv_ts"),
-        py::arg("window_ns") = Seconds(2),
-        py::arg("y") = 4.0,
-        py::arg("try_both_band") = 0.2,
-        py::arg("max_try_both") = 4,
-        py::arg("max_candidates") = 16,
+        py::kw_only(),
         py::arg("true_parent") = py::none(),
-        py::arg("delay_model") = "per-child-pair",
-        py::arg("iterations") = 0,
-        "WAP5 message linking on a reconciled trace (times in int ns, None for an untraced "
-        "side); with true_parent (index or -1 per message) the result has a 'score' (links, "
-        "patterns, calibration). delay_model: 'per-child-pair' (the paper) or "
-        "'per-parent-pair'; iterations: rounds of re-estimating d.");
+        ("WAP5 message linking on a reconciled trace (times in int ns, None for an untraced "
+         "side); with true_parent (index or -1 per message) the result has a 'score' (links, "
+         "patterns, calibration). The linker's settings are keywords, from "
+         "ns3::MessageLinkingAnalyzer's Attributes:\n" +
+         chronometry_py::DescribeKeywords(MessageLinkingAnalyzer::GetTypeId()))
+            .c_str());
 }
 
 /**

@@ -2,7 +2,9 @@
 #   1. cmake --install the build into a fresh temporary prefix;
 #   2. configure, build and run examples/your-own (find_package(chronometry), a complete
 #      CMakeLists.txt and my-simulation.cc) against that prefix only;
-#   3. run examples/your-own/my_simulation.py with the installed Python module, and check that
+#   3. run <prefix>/bin/chronometry-study (one replay point) with LD_LIBRARY_PATH unset: its
+#      rpath reaches the installed library and ns-3;
+#   4. run examples/your-own/my_simulation.py with the installed Python module, and check that
 #      it was imported from the prefix (not from the build tree) and that no LD_LIBRARY_PATH
 #      was needed (the module's rpath reaches the installed library and ns-3); the sweep package
 #      and the module's stub (chronometry.pyi) are installed beside it, and the package imports
@@ -25,7 +27,8 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(expected include/ns3/chronometry-module.h include/ns3/bounded-skew-clock.h)
+foreach(expected include/ns3/chronometry-module.h include/ns3/bounded-skew-clock.h
+                 bin/chronometry-study)
   if(NOT EXISTS ${prefix}/${expected})
     message(FATAL_ERROR "install-consumer: ${expected} not installed")
   endif()
@@ -49,6 +52,19 @@ run(${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH ${work}/consumer/my-simulati
     --duration=500ms)
 if(NOT last_output MATCHES "happened-before kept by RepCl, HVC and HLC: yes")
   message(FATAL_ERROR "install-consumer: the consumer program did not report its checks")
+endif()
+
+# The installed command-line program, run from the prefix (not the build tree) on its own rpath:
+# one point of the replay study, its CSV header and row on standard output.
+run(${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH ${prefix}/bin/chronometry-study
+    --study=replay --Nodes=4 --Duration=100ms)
+string(STRIP "${last_output}" study_output)
+string(REGEX REPLACE "[^\n]" "" newlines "${study_output}")
+string(LENGTH "${newlines}" n_lines)
+math(EXPR n_lines "${n_lines} + 1")
+if(NOT n_lines EQUAL 2)
+  message(FATAL_ERROR "install-consumer: ${prefix}/bin/chronometry-study printed ${n_lines} lines "
+                      "(expected a CSV header and one row)")
 endif()
 
 if(WITH_PYTHON)
@@ -79,4 +95,5 @@ if(WITH_PYTHON)
                         "without the studies: ${last_output}")
   endif()
 endif()
-message("install-consumer: installed into ${prefix}; consumer project and Python script ran")
+message("install-consumer: installed into ${prefix}; chronometry-study, the consumer project and "
+        "the Python script ran")

@@ -16,8 +16,10 @@ version = release
 # model library) and one chapter per technique.
 root_doc = master_doc = "index"
 source_suffix = {".rst": "restructuredtext"}
-# replace.txt is included by every chapter (ns-3's substitutions); it is not a document itself.
-exclude_patterns = ["_build", "replace.txt"]
+# replace.txt is included by every chapter (ns-3's substitutions); it is not a document itself,
+# nor are the attribute tables of attributes/ (generated from the TypeIds, included by the
+# chapters).
+exclude_patterns = ["_build", "replace.txt", "attributes/**"]
 
 # :math: renders in the browser (MathJax is fetched by the reader's browser, not at build time).
 extensions = ["sphinx.ext.mathjax"]

@@ -5,7 +5,7 @@
 //
 //   chronometry-study --help                               the studies
 //   chronometry-study --study=replay --help                its parameters: range, unit, default
-//   chronometry-study --study=replay --Skew=1ms --Rate=160 --csv=replay.csv
+//   chronometry-study --study=replay --SkewBound=1ms --Rate=160 --csv=replay.csv
 //   chronometry-study --study=rda --LossRate=0.01,0.1 --SkewBound=0ns,50us --Run=1,2,3
 //
 // Each parameter takes one value or a comma-separated list; the points are the Cartesian

@@ -29,7 +29,7 @@ main(int argc, char* argv[])
     std::string outDir = "results";
     StudyCommandLine cmd(__FILE__, "scheduling");
     cmd.AddAlias("servers", "Servers");
-    cmd.AddAlias("skew", "Skew");
+    cmd.AddAlias("skew", "SkewBound");
     cmd.AddAlias("operations", "Operations");
     cmd.AddAlias("probeMode", "ProbeMode");
     cmd.AddAlias("window", "Window");
@@ -47,7 +47,7 @@ main(int argc, char* argv[])
         if (predictor == "Baseline")
         {
             std::cout << "Coordinated operation: " << r.Get<uint64_t>("servers")
-                      << " servers, E = " << NanoSeconds(r.Get<int64_t>("skew_ns")).As(Time::US)
+                      << " servers, E = " << NanoSeconds(r.Get<int64_t>("skew_bound_ns")).As(Time::US)
                       << ", " << r.Get<uint64_t>("operations") << " operations, probing "
                       << r.Get<std::string>("probe_mode") << "\n";
         }
@@ -83,7 +83,7 @@ main(int argc, char* argv[])
     std::cout << "Coordinated snapshot (get-config, 50 us): capture spread mean "
               << r.Get<double>("mean_start_spread_us") << " us, max "
               << r.Get<double>("max_start_spread_us")
-              << " us (E = " << NanoSeconds(r.Get<int64_t>("skew_ns")).As(Time::US)
+              << " us (E = " << NanoSeconds(r.Get<int64_t>("skew_bound_ns")).As(Time::US)
               << "); replies leave within " << r.Get<double>("mean_end_spread_us")
               << " us of each other on average\n";
     return 0;

@@ -23,6 +23,7 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-helper.h"
+#include "ns3/server-type-profile.h"
 #include "ns3/scheduling-score.h"
 
 #include <cstdio>
@@ -240,10 +241,11 @@ PredictorTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
     std::cout << "1. Predictors, 4 servers, E = 100 us, " << operations << " operations x " << runs
               << " runs (true completion vs T_d; spreads across servers, us)\n";
     std::cout << "   mix          predictor      MAE    p99  start-spread  completion-spread\n";
+    // The scheduling study's mixes (ServerTypeMix), cycled over the servers.
     const std::vector<std::pair<std::string, std::vector<std::string>>> mixes = {
         {"identical", {}},
-        {"testbed", {"III", "IV", "V", "VI"}},
-        {"cloud", {"I", "II", "I", "II"}}};
+        {"testbed", ServerTypeMix("testbed")},
+        {"cloud", ServerTypeMix("cloud")}};
     for (const auto& [mix, types] : mixes)
     {
         for (const auto& predictor : ScheduledOperationClient::PredictorNames())

@@ -47,7 +47,7 @@ main(int argc, char* argv[])
                     StudySettings s;
                     s.Set("Servers", servers)
                         .Set("Operations", operations)
-                        .Set("Skew", skew)
+                        .Set("SkewBound", skew)
                         .Set("SpikeProbability", load)
                         .Set("ProbeMode", mode)
                         .Set("Window", mode == "Burst" ? "4" : "8")

@@ -24,10 +24,10 @@ def plot(csv_path, png_path):
             axis = axes[i][j]
             panel = data[(data["probe_mode"] == mode) & (data["spike_probability"] == load)]
             for predictor, rows in panel.groupby("predictor"):
-                rows = rows.sort_values("skew_ns")
-                axis.plot(rows["skew_ns"] / 1e3, rows["mae_us"], marker="o", label=predictor)
+                rows = rows.sort_values("skew_bound_ns")
+                axis.plot(rows["skew_bound_ns"] / 1e3, rows["mae_us"], marker="o", label=predictor)
             if not panel.empty:
-                skew = sorted(panel["skew_ns"].unique())
+                skew = sorted(panel["skew_bound_ns"].unique())
                 axis.plot([s / 1e3 for s in skew], [s / 4e3 for s in skew], "k--", linewidth=0.8,
                           label="E/4 (clock floor)")
             axis.set_xscale("log")

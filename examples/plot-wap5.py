@@ -27,7 +27,7 @@ def save(fig, path):
 def sweep_figure(sweep, out):
     factors = [("rate", "rate", "alpha: requests/s per client", False),
                ("parallelism", "clients", "parallelism: clients", False),
-               ("skew", "skew_us", "clock skew E (µs)", True),
+               ("skew", "skew_bound_us", "clock skew E (µs)", True),
                ("drift", "drift_ppm", "drift bound (ppm)", False)]
     fig, axes = plt.subplots(2, 2, figsize=(11, 8))
     for axis, (factor, column, label, logx) in zip(axes.flat, factors):

@@ -29,7 +29,7 @@ main(int argc, char* argv[])
     std::string csv = "results/replay-sweep.csv";
     StudyCommandLine cmd(__FILE__, "replay");
     cmd.AddAlias("nodes", "Nodes");
-    cmd.AddAlias("skew", "Skew");
+    cmd.AddAlias("skew", "SkewBound");
     cmd.AddAlias("interval", "Interval");
     cmd.AddAlias("delay", "Delay");
     cmd.AddAlias("jitter", "Jitter");
@@ -50,7 +50,7 @@ main(int argc, char* argv[])
         StudyResult r = StudyRunner::Run("replay", point);
         out.Add(r);
         std::cout << "n=" << r.Get<uint64_t>("nodes")
-                  << " E=" << NanoSeconds(r.Get<int64_t>("skew_ns")).As(Time::US)
+                  << " E=" << NanoSeconds(r.Get<int64_t>("skew_bound_ns")).As(Time::US)
                   << " I=" << NanoSeconds(r.Get<int64_t>("interval_ns")).As(Time::US)
                   << " delta=" << NanoSeconds(r.Get<int64_t>("delay_ns")).As(Time::US)
                   << " alpha=" << r.Get<double>("rate") << ": events " << r.Get<uint64_t>("events")

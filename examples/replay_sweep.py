@@ -29,11 +29,11 @@ MS = 1_000_000
 
 GRIDS = {
     # The README demo: a few seconds per point on 2 cores.
-    "small": dict(nodes=[32], skew_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US, 200 * US],
+    "small": dict(nodes=[32], skew_bound_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US, 200 * US],
                   delay_ns=[1 * US, 8 * US, 6 * MS], rate=[20, 80, 160],
                   duration_ns=[400 * MS], run=[1]),
     # The thesis' Table 5.1 grid (plus delta beyond E).
-    "thesis": dict(nodes=[32, 64], skew_ns=[1 * MS, 2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS],
+    "thesis": dict(nodes=[32, 64], skew_bound_ns=[1 * MS, 2 * MS, 3 * MS, 4 * MS, 5 * MS, 6 * MS],
                    interval_ns=[100 * US, 200 * US, 500 * US, 1000 * US],
                    delay_ns=[1 * US, 2 * US, 4 * US, 8 * US, 2 * MS, 10 * MS],
                    rate=[10, 20, 40, 80, 160], duration_ns=[1000 * MS], run=[1]),
@@ -45,7 +45,7 @@ def points(grid):
     keys = sorted(grid)
     for values in itertools.product(*(grid[k] for k in keys)):
         p = dict(zip(keys, values))
-        if p["skew_ns"] % p["interval_ns"] == 0 and p["interval_ns"] <= p["skew_ns"]:
+        if p["skew_bound_ns"] % p["interval_ns"] == 0 and p["interval_ns"] <= p["skew_bound_ns"]:
             yield p
 
 
@@ -103,7 +103,7 @@ def plot(db_path, out_dir, budget=2.0):
     df = df[df["status"] == "ok"]
     if df.empty:
         return []
-    df = df.assign(E_ms=df["skew_ns"] / MS, I_us=df["interval_ns"] / US,
+    df = df.assign(E_ms=df["skew_bound_ns"] / MS, I_us=df["interval_ns"] / US,
                    delta_us=df["delay_ns"] / US)
     files = []
 

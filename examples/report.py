@@ -32,17 +32,17 @@ MS = 1_000_000
 # on 2 cores); "tiny": the test's (seconds).
 GRIDS = {
     "demo": {
-        "replay": dict(nodes=[32], skew_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US],
+        "replay": dict(nodes=[32], skew_bound_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US],
                        delay_ns=[1 * US, 8 * US, 6 * MS], rate=[20, 80, 160],
                        duration_ns=[400 * MS], run=[1, 2]),
         "relation": None,  # _relation_grid("demo") below
         # E x predictor on the thesis LAN, then delta across the 50 ms send-ahead on the
         # switched LAN (the CSMA channel would serialize the burst and queue, not delay).
-        "scheduling": ([dict(servers=4, operations=100, skew_ns=e, delay_ns=100 * US,
+        "scheduling": ([dict(servers=4, operations=100, skew_bound_ns=e, delay_ns=100 * US,
                              predictor=p, run=1)
                         for e in (10 * US, 100 * US, 1 * MS, 10 * MS)
                         for p in ("Baseline", "Average", "FtAverage", "Kalman")] +
-                       [dict(servers=4, operations=50, skew_ns=100 * US, delay_ns=d * MS,
+                       [dict(servers=4, operations=50, skew_bound_ns=100 * US, delay_ns=d * MS,
                              send_ahead_ns=50 * MS, topology="switched", predictor=p, run=1)
                         for d in (1, 20, 40, 48, 52, 60, 80) for p in ("Baseline", "FtAverage")]),
         # Linking vs the baselines over alpha (3 runs each, about 200 to 1,600 messages per
@@ -51,25 +51,25 @@ GRIDS = {
         "inference": ([dict(rate=a, duration_ns=d, run=r)
                        for a, d in ((1.0, 10000 * MS), (10.0, 2000 * MS), (40.0, 1000 * MS),
                                     (80.0, 1000 * MS)) for r in (1, 2, 3)] +
-                      [dict(rate=2.0, duration_ns=10000 * MS, skew_ns=e, drift_ppm=p, run=1)
+                      [dict(rate=2.0, duration_ns=10000 * MS, skew_bound_ns=e, drift_ppm=p, run=1)
                        for e in (0, 10 * MS, 100 * MS) for p in (0.0, 50.0, 200.0)]),
         "rda": dict(loss_rate=[0.01, 0.1], reorder_rate=[0.0, 0.002, 0.02, 0.1],
                     packet_interval_ns=[100 * US], intervals=[3], run=[1]),
     },
     "tiny": {
-        "replay": dict(nodes=[5], skew_ns=[200 * US, 400 * US], interval_ns=[100 * US],
+        "replay": dict(nodes=[5], skew_bound_ns=[200 * US, 400 * US], interval_ns=[100 * US],
                        delay_ns=[5 * US, 1 * MS], rate=[40, 160], duration_ns=[40 * MS],
                        run=[1]),
         "relation": None,  # _relation_grid("tiny") below
-        "scheduling": ([dict(servers=2, operations=10, skew_ns=e, delay_ns=100 * US,
+        "scheduling": ([dict(servers=2, operations=10, skew_bound_ns=e, delay_ns=100 * US,
                              predictor=p, run=1)
                         for e in (10 * US, 10 * MS) for p in ("Baseline", "Kalman")] +
-                       [dict(servers=2, operations=10, skew_ns=100 * US, delay_ns=d * MS,
+                       [dict(servers=2, operations=10, skew_bound_ns=100 * US, delay_ns=d * MS,
                              send_ahead_ns=50 * MS, topology="switched", predictor="Baseline",
                              run=1) for d in (20, 60)]),
         "inference": ([dict(rate=a, duration_ns=500 * MS, run=r) for a in (10.0, 40.0)
                        for r in (1, 2)] +
-                      [dict(rate=2.0, duration_ns=2000 * MS, skew_ns=e, drift_ppm=p, run=1)
+                      [dict(rate=2.0, duration_ns=2000 * MS, skew_bound_ns=e, drift_ppm=p, run=1)
                        for e in (0, 100 * MS) for p in (0.0, 200.0)]),
         "rda": dict(loss_rate=[0.01, 0.1], reorder_rate=[0.0, 0.02],
                     packet_interval_ns=[400 * US], intervals=[2], interval_length_ns=[50 * MS],
@@ -144,7 +144,7 @@ def _g(x):
 def figures_replay(df, out):
     import matplotlib.pyplot as plt
     import numpy as np
-    df = df.assign(E_ms=df.skew_ns / MS, delta_us=df.delay_ns / US)
+    df = df.assign(E_ms=df.skew_bound_ns / MS, delta_us=df.delay_ns / US)
     small_delta, large_delta = df.delta_us.min(), df.delta_us.max()
     lo_rate, hi_rate = df.rate.min(), df.rate.max()
     result = []
@@ -295,7 +295,7 @@ def figures_relation(df, out):
 
 def figures_scheduling(df, out):
     import matplotlib.pyplot as plt
-    df = df.assign(E_us=df.skew_ns / US, delta_ms=df.delay_ns / MS)
+    df = df.assign(E_us=df.skew_bound_ns / US, delta_ms=df.delay_ns / MS)
     switched = (df.topology == "switched") if "topology" in df else df.E_us < 0
     lan, cross = df[~switched], df[switched]
     results = []
@@ -367,7 +367,7 @@ def figures_inference(df, out):
 
     # Links are chosen on one node's clock: E and drift cannot move them. What they move is the
     # reconciled one-way delay: the paper's constant offset per node pair vs offset and rate.
-    cl = df[df.rate == clock_rate].assign(E_ms=lambda d: d.skew_ns / MS)
+    cl = df[df.rate == clock_rate].assign(E_ms=lambda d: d.skew_bound_ns / MS)
     floor = 1e-3  # us: an exact reconciliation is drawn at the floor of the log axis
     series = (("raw_network_delay_error_us", "raw (no correction)", ":"),
               ("network_delay_error_us", "constant offset (paper)", "-"),

@@ -17,9 +17,9 @@ import chronometry_sweep as cs  # noqa: E402
 US, MS = 1_000, 1_000_000
 GRIDS = {
     # about a second per point, so that process start-up is small beside the work
-    "replay": dict(nodes=[32], skew_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US],
+    "replay": dict(nodes=[32], skew_bound_ns=[1 * MS, 2 * MS, 4 * MS], interval_ns=[100 * US],
                    delay_ns=[1 * US, 8 * US], rate=[80, 160], duration_ns=[400 * MS]),
-    "inference": dict(clients=[2], skew_ns=[0, 1 * MS, 100 * MS], delay_ns=[100 * US, 1 * MS],
+    "inference": dict(clients=[2], skew_bound_ns=[0, 1 * MS, 100 * MS], delay_ns=[100 * US, 1 * MS],
                       rate=[5.0, 40.0], duration_ns=[1000 * MS]),
 }
 TIMING = ("wall_s", "link_s", "csv_row", "finished", "worker", "pid")

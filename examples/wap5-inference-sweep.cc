@@ -43,12 +43,12 @@ main(int argc, char* argv[])
     cmd.AddAlias("fanOut", "FanOut");
     cmd.AddAlias("lookupProbability", "LookupProbability");
     cmd.AddAlias("rate", "Rate", "", nullptr, "Base alpha: requests per second per client");
-    cmd.AddAlias("skew", "Skew", "", nullptr, "Base clock skew E");
+    cmd.AddAlias("skew", "SkewBound", "", nullptr, "Base clock skew E");
     cmd.AddAlias("drift", "DriftPpm", "", nullptr, "Base drift bound, ppm");
     cmd.AddAlias("delay", "Delay", "", nullptr, "Base message delay delta");
     cmd.AddAlias("duration", "Duration");
     cmd.AddAlias("window", "Window");
-    cmd.AddAlias("y", "Y");
+    cmd.AddAlias("y", "Spontaneous");
     cmd.AddAlias("maxTryBoth", "MaxTryBoth");
     cmd.AddAlias("traceLookup", "TraceLookup", "true");
     cmd.AddValue("rates", "Sweep: alpha values ('none': skip)", rates);
@@ -68,7 +68,7 @@ main(int argc, char* argv[])
     // One factor at a time: (factor name, parameter, values or "none").
     const std::vector<std::vector<std::string>> factors = {{"rate", "Rate", rates},
                                                            {"parallelism", "Clients", clients},
-                                                           {"skew", "Skew", skews},
+                                                           {"skew", "SkewBound", skews},
                                                            {"drift", "DriftPpm", drifts},
                                                            {"delay", "Delay", delays}};
     for (const auto& factor : factors)

@@ -93,7 +93,7 @@ def model(df, runs):
                      f"{fmt(r.log_loss)} | {fmt(r.rule_disagreement)} | "
                      f"{fmt(r.rule_disagreement_wap5_right)} | "
                      f"{fmt(r.rule_disagreement_rule_right)} |")
-    for alpha, r in df[df.delay_model == "per-child-pair"].groupby("rate"):
+    for alpha, r in df[df.delay_model == "PerChildPair"].groupby("rate"):
         lines.append(f"| {alpha:g} | latest arrival (baseline) | {fmt(r.latest_link_precision)} | "
                      f"{fmt(r.latest_link_recall)} | | | | |")
     return lines
@@ -106,7 +106,7 @@ def clocks(df, runs):
              "delays (one clock each)", "",
              "| E (ms) | drift (ppm) | raw | constant offset | offset and rate | per-node delay "
              "| link recall |", "|---|---|---|---|---|---|---|"]
-    for (skew, drift), r in df.groupby(["skew_us", "drift_ppm"]):
+    for (skew, drift), r in df.groupby(["skew_bound_us", "drift_ppm"]):
         lines.append(f"| {skew / 1e3:g} | {drift:g} | {fmt(r.raw_network_delay_error_us, 1)} | "
                      f"{fmt(r.network_delay_error_us, 1)} ({r.network_delay_error_max_us.max():.0f}) | "
                      f"{fmt(r.rate_network_delay_error_us, 1)} "
@@ -150,7 +150,7 @@ def main():
             if os.path.exists(csv + ".tmp"):
                 os.remove(csv + ".tmp")
             for alpha, duration in DURATIONS.items():
-                for dm, iterations in (("per-child-pair", 0), ("per-parent-pair", 3)):
+                for dm, iterations in (("PerChildPair", 0), ("PerParentPair", 3)):
                     study(a.build, csv + ".tmp", Rate=alpha, Duration=duration,
                           BackendService="20ms", ReplyService="1ms", DelayModel=dm,
                           Iterations=iterations, Run=run_list)

@@ -61,7 +61,7 @@ def main(root):
             problems.append(f"recipe not listed in the build: examples/recipes/{f.name}")
     # Programs of the standalone CMake build only (a test runner, a header check).
     STANDALONE_ONLY = {"test/chronometry-test-runner.cc", "test/module-header-check.cc",
-                       "test/config-error-exit.cc"}
+                       "test/config-error-exit.cc", "test/attribute-tables.cc"}
     for folder in ("model", "helper", "study", "test"):
         for f in sorted((root / folder).rglob("*")):
             rel = f.relative_to(root).as_posix()

@@ -31,10 +31,10 @@ def main(argv):
     if rc != 0 or EXPECTED not in out or "set=0" not in out:
         failures.append(f"failsafe: exit {rc}, output:\n{out}")
     if len(argv) > 2:
-        rc, out = run([argv[2], "--study=replay", "--Skew=2"])
-        if rc != 1 or "configuration error: --Skew = '2' is invalid" not in out \
+        rc, out = run([argv[2], "--study=replay", "--SkewBound=2"])
+        if rc != 1 or "configuration error: --SkewBound = '2' is invalid" not in out \
                 or "terminate called" in out:
-            failures.append(f"chronometry-study --Skew=2: exit {rc}, output:\n{out}")
+            failures.append(f"chronometry-study --SkewBound=2: exit {rc}, output:\n{out}")
     for f in failures:
         print("FAIL", f)
     print(f"check-config-error-exit: {4 + (len(argv) > 2) - len(failures)} of "

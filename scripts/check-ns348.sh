@@ -10,41 +10,30 @@
 # CHRONOMETRY_REQUIRE_NS348=1 that is an error instead.
 #
 #   scripts/check-ns348.sh [BUILD_DIR]    (default build-348; the release is unpacked beside it,
-#                                          in BUILD_DIR-ns3, once per archive)
+#                                          in BUILD_DIR-ns3, once per archive, by
+#                                          scripts/unpack-ns348.sh: ns-3.48 prefix
+#                                          BUILD_DIR-ns3/opt/ns-3.48)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build-348}
 jobs=${JOBS:-$(nproc)}
-top=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || echo "$here")
-archives=${CHRONOMETRY_NS3_ARCHIVES:-$top/../shared/ns-3}
-tarball="$archives/ns-3.48-install.tar.xz"
-
-if [ ! -f "$tarball" ]; then
-  msg="ns-3.48 stage SKIPPED: $tarball not found (CI keeps it in shared/ns-3 beside the"
-  msg="$msg repository; set CHRONOMETRY_NS3_ARCHIVES to the folder holding ns-3.48-install.tar.xz)"
-  if [ "${CHRONOMETRY_REQUIRE_NS348:-0}" = 1 ]; then
-    echo "check-ns348: $msg, and CHRONOMETRY_REQUIRE_NS348=1" >&2
-    exit 1
-  fi
-  echo "check-ns348: $msg"
-  exit 0
-fi
 
 cd "$here"
-unpacked="$build-ns3"
-stamp="$unpacked/.archive"
-id="$(stat -c '%s %Y' "$tarball") $tarball"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$id" ]; then
-  echo "check-ns348: unpacking $tarball into $unpacked"
-  rm -rf "$unpacked"
-  mkdir -p "$unpacked"
-  tar xJf "$tarball" -C "$unpacked"
-  echo "$id" >"$stamp"
+# The release unpacked beside the build (a cache of this stage: --replace), by the script
+# make install NS3=3.48 uses too.
+rc=0
+prefix=$(bash scripts/unpack-ns348.sh "$build-ns3" --replace) || rc=$?
+if [ "$rc" = 3 ]; then
+  if [ "${CHRONOMETRY_REQUIRE_NS348:-0}" = 1 ]; then
+    echo "check-ns348: no ns-3.48 archive (above), and CHRONOMETRY_REQUIRE_NS348=1" >&2
+    exit 1
+  fi
+  echo "check-ns348: ns-3.48 stage SKIPPED: no ns-3.48-install.tar.xz (above)"
+  exit 0
+elif [ "$rc" != 0 ]; then
+  exit "$rc"
 fi
-prefix="$(cd "$unpacked" && pwd)/opt/ns-3.48"
-[ -f "$prefix/lib/cmake/ns3/ns3Config.cmake" ] ||
-  { echo "check-ns348: no lib/cmake/ns3 in $prefix" >&2; exit 1; }
 
 start=$(date +%s)
 # A build configured against another ns-3 (its ns3_DIR is cached) starts afresh.

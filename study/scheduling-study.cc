@@ -23,6 +23,7 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-helper.h"
+#include "ns3/server-type-profile.h"
 #include "ns3/scheduling-score.h"
 
 #include <algorithm>
@@ -231,7 +232,14 @@ SchedulingStudy::GetTypeId()
                        "testbed (III, IV, V, VI), cloud (I, II), all (I to VI)",
                        &SchedulingStudy::m_serverTypes,
                        std::string("identical"),
-                       MakeStringChoiceChecker({"identical", "testbed", "cloud", "all"}))
+                       MakeStringChoiceChecker([] {
+                           std::vector<std::string> choices{"identical"};
+                           for (const auto& mix : ServerTypeMixNames())
+                           {
+                               choices.push_back(mix);
+                           }
+                           return choices;
+                       }()))
             .Forward<ScheduledOperationClient>("Predictor")
             .Forward<ScheduledOperationClient>("Window")
             .Forward<ScheduledOperationClient>("ProbeMode")
@@ -433,13 +441,9 @@ SchedulingStudy::Build(StudyStreams& streams)
     }
     helper.SetClientAttribute("MaxOperations", UintegerValue(m_operations));
 
-    static const std::map<std::string, std::vector<std::string>> typeSets{
-        {"testbed", {"III", "IV", "V", "VI"}},
-        {"cloud", {"I", "II"}},
-        {"all", {"I", "II", "III", "IV", "V", "VI"}}};
     m_serverApps = m_serverTypes == "identical"
                        ? helper.InstallServers(servers)
-                       : helper.InstallServers(servers, typeSets.at(m_serverTypes));
+                       : helper.InstallServers(servers, ServerTypeMix(m_serverTypes));
     streams.Assign(3000000,
                    [&](int64_t s) { return SchedulingHelper::AssignStreams(m_serverApps, s); });
     std::vector<Ipv4Address> addresses;

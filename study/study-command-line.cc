@@ -245,8 +245,10 @@ StudyCommandLine::ParseList(const StudyParameter& p,
     }
     if (items.empty())
     {
-        chronometry::ReportConfigError(origin + " is empty; valid: one value or a " +
-                                       "comma-separated list");
+        std::string qualified = m_description->GetTypeId().GetName() + "::" + p.attribute;
+        chronometry::ReportConfigError(origin + " is empty for " + qualified +
+                                           "; valid: one value or a comma-separated list",
+                                       {qualified});
     }
     for (const auto& item : items)
     {

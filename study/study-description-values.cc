@@ -13,6 +13,8 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -38,9 +40,7 @@ StudyDescription::FormatValue(const StudyParameter& p, const AttributeValue& val
     }
     if (const auto* d = dynamic_cast<const DoubleValue*>(&value))
     {
-        std::ostringstream os;
-        os << d->Get();
-        return os.str();
+        return chronometry::FormatReal(d->Get()); // reads back as the same double
     }
     if (const auto* u = dynamic_cast<const UintegerValue*>(&value))
     {
@@ -93,15 +93,23 @@ StudyDescription::ParseValue(const StudyParameter& p,
     }
     else if (p.type == StudyFieldType::REAL)
     {
+        // strtod, not ns-3's stream parser, which aborts on "nan" and "0x10" (text it cannot
+        // read to the end); a NaN or an infinity is then refused by the checker
         char* end = nullptr;
-        std::strtod(text.c_str(), &end);
-        parsed = !text.empty() && end == text.c_str() + text.size();
+        double x = std::strtod(text.c_str(), &end);
+        parsed = !text.empty() && !std::isspace(static_cast<unsigned char>(text[0])) &&
+                 end == text.c_str() + text.size();
+        value = ns3::Create<DoubleValue>(x);
     }
     else
     {
-        parsed = true; // switches and choices: ns-3's own parser, then the checker
+        // switches and choices: ns-3's own parser, then the checker; an enum's name is looked
+        // up first (from ns-3.41 on an unknown name reads past the checker's list)
+        std::vector<std::string> names = chronometry::EnumNamesOf(info.checker);
+        parsed = names.empty() || std::find(names.begin(), names.end(), text) != names.end();
     }
-    parsed = parsed && (p.time || value->DeserializeFromString(text, info.checker));
+    parsed = parsed && (p.time || p.type == StudyFieldType::REAL ||
+                        value->DeserializeFromString(text, info.checker));
     if (!parsed)
     {
         chronometry::ReportConfigError(

@@ -14,6 +14,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>

@@ -1,23 +1,41 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// The bad-input matrix: every public Attribute of every chronometry class, the studies'
-// parameters included (they are Attributes of ns3::ReplayStudy, ns3::RdaStudy, ...), set to
-// invalid values (out of range, zero where a count or rate is needed), and every inconsistent
-// combination a study refuses before it builds anything. Each must be refused at configuration
-// time with a message that names the parameter; range errors also state the valid range.
-// Attributes that accept any value of their type are listed with the reason, and a completeness
-// check fails when a new Attribute appears in neither list. The checks run in THROW mode (the
-// same code paths as NS_ABORT_MSG in programs, which stays in optimized builds).
+// The bad-input matrix, generated from the TypeIds: every settable Attribute of every
+// registered TypeId of group "Chronometry" (the studies' parameters included: they are
+// Attributes of ns3::ReplayStudy, ns3::RdaStudy, ...) is classified by its checker, and each
+// class gets its invalid values from the checker itself:
+//  - a ranged checker (chronometry::RangeChecker): each of its out-of-range examples
+//    (RangeChecker::GetOutOfRangeExamples: just below and just above the range, NaN for a
+//    real, near misses of a choice) and two values of another AttributeValue class must be
+//    refused by SetAttributeFailSafe and Config::SetDefaultFailSafe (false, the value
+//    unchanged, the refusal recorded as data naming the attribute, or the current name of a
+//    deprecated one, and the valid range) and by chronometry::SetAttributeOrReport in THROW
+//    mode (a ConfigError whose GetAttributes() names it);
+//  - an ns-3 EnumChecker: an unknown name and a value of another class are refused, and every
+//    valid name reads back (at construction and on a live object);
+//  - a boolean, a Ptr or a callback: every value of the type is meaningful (exempt by type);
+//  - anything else (an unranged number, an address) is in ExemptRows() with the reason, and
+//    the completeness test fails for an Attribute in none of these classes.
+// Every study parameter is also given as text through the command line (StudyCommandLine,
+// hence StudyDescription::ParseValue): a wrong unit or type ("5" for a Time, "5ms" for a
+// count, "abc" for a real) and the out-of-range examples as the command line writes them.
+// What cannot be generated stays a short hand table, each row with its reason: relations
+// between Attributes checked by a setter or by DoInitialize, and the combinations each study's
+// Validate() refuses.
 #include "expected-throw-scope.h"
 
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
+#include "ns3/study-command-line.h"
 #include "ns3/study-runner.h"
 
+#include <algorithm>
+#include <cctype>
 #include <functional>
+#include <iostream>
 #include <limits>
 #include <map>
 #include <set>
@@ -29,367 +47,334 @@ using namespace ns3;
 namespace
 {
 
-/**
- * An Attribute and values it must refuse. (NaN is not among them: ns-3's own DoubleChecker
- * refuses a NaN before chronometry sees it, with a fatal error naming the attribute.)
- */
-struct AttributeRow
+/** How the matrix treats an Attribute. */
+enum class AttributeClass
 {
-    std::string type;                //!< TypeId name
-    std::string attribute;           //!< Attribute name
-    std::vector<std::string> values; //!< invalid values
-    /** Other attributes set first (the value matters only in that mode). */
-    std::vector<std::pair<std::string, std::string>> context{};
+    RANGED,      //!< a chronometry::RangeChecker: its out-of-range examples
+    ENUM,        //!< an ns-3 EnumChecker: an unknown name
+    BY_TYPE,     //!< every value of its type is meaningful (switch, Ptr, callback)
+    EXEMPT,      //!< in ExemptRows(), with the reason
+    PARSED,      //!< text its setter parses: invalid values by hand (ParsedRows())
+    READ_ONLY,   //!< no setter: nothing to refuse
+    UNCLASSIFIED //!< none of these: the completeness test fails
 };
 
-/** Attributes for which every value of the type is meaningful, and why. */
+/** An Attribute whose checker refuses nothing, and why no value of its type is invalid. */
 struct ExemptRow
 {
     std::string type;      //!< TypeId name
     std::string attribute; //!< Attribute name
-    std::string reason;    //!< why no value can be invalid
+    std::string reason;    //!< why every value of its type is valid
 };
 
-const std::vector<AttributeRow>&
-AttributeRows()
+/**
+ * Attributes of a numeric or other value type without a ranged checker: every value of
+ * their type is meaningful (ns-3's own checker holds a port to 16 bits).
+ */
+const std::vector<ExemptRow>&
+ExemptRows()
 {
-    static const std::vector<AttributeRow> rows = {
-        {"ns3::ConstantDriftOscillator", "Drift", {"-100001", "1e6"}},
-        {"ns3::RandomWalkOscillator", "InitialDrift", {"-2e5", "2e5"}},
-        {"ns3::RandomWalkOscillator", "Spread", {"-1", "2e4"}},
-        {"ns3::RandomWalkOscillator", "UpdateInterval", {"0ns", "-1s", "2h"}},
-        {"ns3::RandomWalkOscillator", "MaxAbsDrift", {"-1", "2e5"}},
-        {"ns3::DriftingClock", "InitialOffset", {"2000000s", "-2000000s"}},
-        {"ns3::DriftingClock", "Resolution", {"0ns", "-1ns", "2s"}},
-        {"ns3::DriftingClock", "MaxSlewRate", {"0", "-1", "2e5"}},
-        {"ns3::BoundedSkewClock", "SkewBound", {"0ns", "-1ms", "2h"}},
-        {"ns3::SimulatedTsc", "NominalFrequency", {"0", "-1", "2e11"}},
-        {"ns3::SimulatedTsc", "ReadCost", {"-1ns", "2ms"}},
-        {"ns3::CausalityStamper", "SkewBound", {"-1ms", "25h"}}, // 0: the clock's E
-        {"ns3::CausalityStamper", "HvcEpsilon", {"-1ms", "25h"}}, // deprecated name
-        {"ns3::CausalityStamper", "Interval", {"0ns", "-1us", "2h"}},
-        {"ns3::CausalityStamper", "Epsilon", {"2000000"}}, // 0: the clock's E / I
-        {"ns3::CausalityStamper", "CounterBits", {"0", "65"}},
-        {"ns3::ReplayWorkloadApplication", "MessageRate", {"0", "-5", "2e6"}},
-        {"ns3::ReplayWorkloadApplication", "LocalEventRate", {"-1", "2e6"}},
-        {"ns3::ReplayWorkloadApplication", "PacketSize", {"1401", "65535"}},
-        {"ns3::TscClientApplication", "IngressDelay", {"-1ns", "2s"}},
-        {"ns3::TscClientApplication", "ResponseJitter", {"-1ns", "11ms"}},
-        {"ns3::TscClientApplication", "RoundTimeout", {"0ns", "11s"}},
-        {"ns3::TscClientApplication", "RoundSpacing", {"-1ns", "2s"}},
-        {"ns3::TscClientApplication", "NtpPollInterval", {"-1ns", "3601s"}},
-        {"ns3::TscClientApplication", "NtpMaxSkew", {"0", "-1", "10001"}},
-        {"ns3::TscClientApplication", "NtpFilterLength", {"0", "65"}},
-        {"ns3::TscServerApplication", "Rounds", {"0", "100001"}},
-        {"ns3::PipelineApplication", "Interval", {"0ns", "-1ms", "11s"}},
-        {"ns3::PipelineApplication", "IngressDelay", {"-1ns", "2s"}},
-        {"ns3::PipelineApplication", "PayloadSize", {"1401"}},
-        {"ns3::ServiceTimeModel", "Base", {"-1ns", "2h"}},
-        {"ns3::ServiceTimeModel", "SpikeProbability", {"-0.1", "1.5"}},
-        {"ns3::ServiceTimeModel", "TrendPerHour", {"-11s", "11s"}},
-        {"ns3::ServiceTimeModel", "ColdExtra", {"-1ns", "2h"}},
-        {"ns3::ServiceTimeModel", "ColdAfter", {"0ns", "25h"}},
-        {"ns3::ServiceTimeModel", "DegradedSlowdown", {"0.5", "0", "1001"}},
-        {"ns3::ServiceTimeModel", "NormalDwell", {"0ns", "-1s", "1001h"}},
-        {"ns3::ServiceTimeModel", "DegradedDwell", {"0ns", "-1s", "1001h"}},
-        {"ns3::ScheduledOperationServer", "SchedMaxFuture", {"-1ns", "2h"}},
-        {"ns3::ScheduledOperationServer", "SchedMaxPast", {"-1ns", "2h"}},
-        {"ns3::ScheduledOperationServer", "AckLossProbability", {"-0.1", "1.1"}},
-        {"ns3::ScheduledOperationServer", "RefuseProbability", {"-0.1", "1.1"}},
-        {"ns3::ScheduledOperationServer", "ScheduleLossProbability", {"-0.1", "1.1"}},
-        {"ns3::ScheduledOperationServer", "CancelLossProbability", {"-0.1", "1.1"}},
-        {"ns3::ScheduledOperationServer", "MeanTimeBetweenCrashes", {"-1s", "10001h"}},
-        {"ns3::ScheduledOperationServer", "Downtime", {"0ns", "-1s", "2h"}},
-        {"ns3::ScheduledOperationClient", "Predictor", {"Oracle", "", "LevelOracle"}},
-        {"ns3::ScheduledOperationClient", "Window", {"0", "4097"}},
-        {"ns3::ScheduledOperationClient", "ProbePeriod", {"0ns", "-1s", "2h"}},
-        {"ns3::ScheduledOperationClient", "BurstInterval", {"0ns", "11s"}},
-        {"ns3::ScheduledOperationClient", "OperationInterval", {"0ns", "2h"}},
-        {"ns3::ScheduledOperationClient", "OperationLead", {"0ns", "2h"}},
-        // Also inconsistent with the defaults: DecisionLead must stay below OperationLead (1 s),
-        // SendAhead below DecisionLead (200 ms), CancelLead below SendAhead (50 ms).
-        {"ns3::ScheduledOperationClient", "DecisionLead", {"0ns", "1s", "5s"}},
-        {"ns3::ScheduledOperationClient", "SendAhead", {"0ns", "200ms", "1s"}},
-        {"ns3::ScheduledOperationClient",
-         "CancelLead",
-         {"0ns", "50ms"},
-         {{"AtomicCommit", "true"}}},
-        {"ns3::ScheduledOperationClient", "MaxRetries", {"17"}},
-        {"ns3::ScheduledOperationClient", "RetryTimeout", {"0ns", "-1ms", "11s"}},
-        {"ns3::MultiTierApplication", "RequestRate", {"0", "-1", "2e6"}},
-        {"ns3::MultiTierApplication", "LastRequest", {"-1s"}},
-        {"ns3::MultiTierApplication", "FanOut", {"0"}},
-        {"ns3::MultiTierApplication", "LookupProbability", {"-0.1", "1.1"}},
-        {"ns3::MultiTierApplication", "PacketSize", {"8", "1401"}},
-        {"ns3::MessageLinkingAnalyzer", "Window", {"0ns", "-1s", "25h"}},
-        {"ns3::MessageLinkingAnalyzer", "Spontaneous", {"-1", "1001"}},
-        {"ns3::MessageLinkingAnalyzer", "TryBothBand", {"-0.1", "0.6"}},
-        {"ns3::MessageLinkingAnalyzer", "MaxTryBoth", {"21"}},
-        {"ns3::MessageLinkingAnalyzer", "MaxCandidates", {"0", "2000000"}},
-        {"ns3::MessageLinkingAnalyzer", "Iterations", {"101"}},
-        {"ns3::LatencyChannel", "ReorderProbability", {"-0.1", "1.1"}},
-        {"ns3::LatencyChannel", "DuplicateProbability", {"-0.1", "1.1"}},
-        // RDA measurement points (shared base, sender) and the truth collector
-        {"ns3::RdaMeasurementPoint", "IntervalLength", {"0ns", "999us", "2h"}},
-        {"ns3::RdaMeasurementPoint", "CacheRetention", {"0ns", "-1s", "2h"}},
-        {"ns3::RdaMeasurementPoint", "Intervals", {"0", "100001"}},
-        {"ns3::RdaMeasurementPoint", "SignatureSize", {"15", "1501"}},
-        // relation noise models and NTP drift wander (minrtt branch)
-        {"ns3::TscClientApplication", "NtpWanderRate", {"-1", "2e4"}},
-        {"ns3::TscClientApplication", "NtpWanderStep", {"-1", "2e4"}},
-        {"ns3::StallMixtureRandomVariable", "StallProbability", {"-0.1", "1.5"}},
-        {"ns3::RdaMeasurementPoint", "ChunkCells", {"0", "751"}},
-        {"ns3::RdaMeasurementPoint", "RetransmitTimeout", {"0ns", "9us", "61s"}},
-        {"ns3::RdaMeasurementPoint", "MaxRetries", {"101"}},
-        {"ns3::RdaSender", "ReportTimeout", {"0ns", "2h"}},
-        {"ns3::RdaSender", "Banks", {"0", "17"}},
-        {"ns3::RdaSender", "BucketsPerDifference", {"0", "0.2", "65", "-2"}},
-        {"ns3::RdaSender", "MinBuckets", {"0", "1048577"}},
-        {"ns3::RdaSender", "FixedBuckets", {"1048577"}},
-        {"ns3::RdaSender", "DifferenceConfidence", {"-1", "11"}},
-        {"ns3::RdaSender", "StdRelativeError", {"-0.1", "1.5"}},
-        {"ns3::RdaTruthCollector", "IntervalLength", {"0ns", "999us", "2h"}},
-        {"ns3::RdaTruthCollector", "Intervals", {"0", "100001"}},
-        // The studies' parameters (a uinteger given as "-1" would wrap around in ns-3's parser:
-        // the invalid values of counts are above their range or 0).
-        {"ns3::ReplayStudy", "Nodes", {"0", "1", "1025"}},
-        {"ns3::ReplayStudy", "Skew", {"0ns", "-1ms", "11s"}},
-        {"ns3::ReplayStudy", "Interval", {"0ns", "11s"}},
-        {"ns3::ReplayStudy", "Delay", {"-1us", "2s"}},
-        {"ns3::ReplayStudy", "Jitter", {"-1us", "2s"}},
-        {"ns3::ReplayStudy", "Rate", {"0", "-20", "2e6"}},
-        {"ns3::ReplayStudy", "LocalRate", {"-1", "2e6"}},
-        {"ns3::ReplayStudy", "Duration", {"0ns", "2h"}},
-        {"ns3::ReplayStudy", "ClockModel", {"quartz", ""}},
-        {"ns3::ReplayStudy", "CounterRule", {"Sometimes"}},
-        {"ns3::ReplayStudy", "CounterBits", {"0", "65"}},
-        {"ns3::ReplayStudy", "ExactLimit", {"1000001"}},
-        {"ns3::ReplayStudy", "SamplePairs", {"0", "1000000001"}},
-        {"ns3::ReplayStudy", "Seed", {"0", "4294967296"}},
-        {"ns3::ReplayStudy", "Run", {"0", "1000000000000000001"}},
-        {"ns3::ReplayStudy", "Topology", {"bus", ""}},
-        {"ns3::RelationStudy", "DriftPpm", {"-1", "501"}},
-        {"ns3::RelationStudy", "Asymmetry", {"-1us", "101ms"}},
-        {"ns3::RelationStudy", "Load", {"-0.1", "0.99", "1"}},
-        {"ns3::RelationStudy", "Rounds", {"0", "10001"}},
-        {"ns3::RelationStudy", "BusyRounds", {"0", "10001"}},
-        {"ns3::RelationStudy", "TupleInterval", {"0ns", "99us", "2s"}},
-        {"ns3::RelationStudy", "Workload", {"0ns", "1s", "601s"}},
-        {"ns3::RelationStudy", "NtpPoll", {"9ms", "3601s"}},
-        {"ns3::RelationStudy", "NtpMaxSkewPpm", {"-1", "10001"}},
-        {"ns3::RelationStudy", "LinkMbps", {"0", "2e5"}},
-        {"ns3::RelationStudy", "LinkDelay", {"-1us", "2s"}},
-        {"ns3::RelationStudy", "ResponseJitter", {"-1us", "11ms"}},
-        {"ns3::RelationStudy", "BootBase", {"9223372036854775809"}},
-        {"ns3::RelationStudy", "NoiseModel", {"", "benign", "ALL"}},
-        {"ns3::RelationStudy", "TscModel", {"", "drift", "Walk"}},
-        {"ns3::RelationStudy", "DriftStepPpm", {"-1", "101"}},
-        {"ns3::RelationStudy", "WalkSpreadPpm", {"-0.1", "101"}},
-        {"ns3::RelationStudy", "NtpHops", {"17"}},
-        {"ns3::RelationStudy", "NtpFilter", {"", "rfc5905", "Best"}},
-        {"ns3::RelationGraphStudy", "Nodes", {"2", "65"}},
-        {"ns3::RelationGraphStudy", "DriftPpm", {"-1", "501"}},
-        {"ns3::RelationGraphStudy", "Rounds", {"0", "101"}},
-        {"ns3::RelationGraphStudy", "ExtraDelay", {"-1us", "101ms"}},
-        {"ns3::RelationGraphStudy", "EdgeProbability", {"0.01", "1.1"}},
-        {"ns3::RelationGraphStudy", "Gap", {"0.5s", "3601s"}},
-        {"ns3::RelationGraphStudy", "Seed", {"0"}},
-        {"ns3::RelationGraphStudy", "Run", {"0"}},
-        {"ns3::RelationStudy", "Seed", {"0"}},
-        {"ns3::RelationStudy", "Run", {"0"}},
-        {"ns3::SchedulingStudy", "Servers", {"0", "65"}},
-        {"ns3::SchedulingStudy", "Skew", {"-1us", "11s"}},
-        {"ns3::SchedulingStudy", "DriftPpm", {"-1", "1001"}},
-        {"ns3::SchedulingStudy", "Delay", {"-1ns", "2s"}},
-        {"ns3::SchedulingStudy", "Predictor", {"Oracle", ""}},
-        {"ns3::SchedulingStudy", "ServerTypes", {"VII", ""}},
-        {"ns3::SchedulingStudy", "Window", {"0", "4097"}},
-        {"ns3::SchedulingStudy", "ProbeMode", {"Always"}},
-        {"ns3::SchedulingStudy", "ProbePeriod", {"0ns", "2h"}},
-        {"ns3::SchedulingStudy", "BurstInterval", {"0ns", "11s"}},
-        {"ns3::SchedulingStudy", "Operations", {"0", "1000001"}},
-        {"ns3::SchedulingStudy", "OperationInterval", {"999us", "2h"}},
-        {"ns3::SchedulingStudy", "OperationLead", {"0ns", "2h"}},
-        {"ns3::SchedulingStudy", "DecisionLead", {"0ns", "2h"}},
-        {"ns3::SchedulingStudy", "SendAhead", {"0ns", "2h"}},
-        {"ns3::SchedulingStudy", "ServiceBase", {"-1ns", "11s"}},
-        {"ns3::SchedulingStudy", "ServiceNoise", {"-1ns", "2s"}},
-        {"ns3::SchedulingStudy", "SpikeProbability", {"-0.1", "1.5"}},
-        {"ns3::SchedulingStudy", "SpikeMean", {"-1ns", "11s"}},
-        {"ns3::SchedulingStudy", "SchedMaxFuture", {"-1ns", "2h"}},
-        {"ns3::SchedulingStudy", "SchedMaxPast", {"-1ns", "2h"}},
-        {"ns3::SchedulingStudy", "AckLoss", {"-0.1", "1.1"}},
-        {"ns3::SchedulingStudy", "Refuse", {"-0.1", "2"}},
-        {"ns3::SchedulingStudy", "CancelLead", {"0ns", "2h"}},
-        {"ns3::SchedulingStudy", "ScheduleLoss", {"-0.1", "1.1"}},
-        {"ns3::SchedulingStudy", "CancelLoss", {"-0.1", "1.1"}},
-        {"ns3::SchedulingStudy", "CrashMean", {"-1ns", "10001h"}},
-        {"ns3::SchedulingStudy", "Downtime", {"0ns", "2h"}},
-        {"ns3::SchedulingStudy", "Retries", {"17"}},
-        {"ns3::SchedulingStudy", "RetryTimeout", {"0ns", "11s"}},
-        {"ns3::SchedulingStudy", "Seed", {"0"}},
-        {"ns3::SchedulingStudy", "Run", {"0"}},
-        {"ns3::SchedulingStudy", "Topology", {"bus", ""}},
-        {"ns3::InferenceStudy", "Workload", {"bittorrent"}},
-        {"ns3::InferenceStudy", "Clients", {"0", "257"}},
-        {"ns3::InferenceStudy", "Backends", {"0", "65"}},
-        {"ns3::InferenceStudy", "FanOut", {"0", "65"}},
-        {"ns3::InferenceStudy", "LookupProbability", {"-0.1", "1.5"}},
-        {"ns3::InferenceStudy", "Rate", {"0", "-3", "2e5"}},
-        {"ns3::InferenceStudy", "Skew", {"-1ms", "101s"}},
-        {"ns3::InferenceStudy", "DriftPpm", {"-5", "1001"}},
-        {"ns3::InferenceStudy", "Delay", {"-1us", "2s"}},
-        {"ns3::InferenceStudy", "FrontEndService", {"0ns", "11s"}},
-        {"ns3::InferenceStudy", "BackendService", {"0ns", "11s"}},
-        {"ns3::InferenceStudy", "LookupService", {"0ns", "11s"}},
-        {"ns3::InferenceStudy", "Duration", {"0ns", "3601s"}},
-        {"ns3::InferenceStudy", "Window", {"0ns", "25h"}},
-        {"ns3::InferenceStudy", "Y", {"-1", "1001"}},
-        {"ns3::InferenceStudy", "TryBothBand", {"-0.1", "0.6"}},
-        {"ns3::InferenceStudy", "MaxTryBoth", {"21"}},
-        {"ns3::InferenceStudy", "DelayModel", {"per-pair", ""}},
-        {"ns3::InferenceStudy", "Iterations", {"21"}},
-        {"ns3::InferenceStudy", "ReplyService", {"-1ms", "11s"}},
-        {"ns3::InferenceStudy", "Reconciliation", {"port", ""}},
-        {"ns3::InferenceStudy", "Segments", {"1", "100001"}},
-        {"ns3::InferenceStudy", "FixedPortPeers", {"1", "1000000001"}},
-        {"ns3::InferenceStudy", "Seed", {"0"}},
-        {"ns3::InferenceStudy", "Run", {"0"}},
-        {"ns3::InferenceStudy", "Topology", {"bus", ""}},
-        {"ns3::RdaStudy", "Intervals", {"0", "1001"}},
-        {"ns3::RdaStudy", "IntervalLength", {"0ns", "61s"}},
-        {"ns3::RdaStudy", "PacketInterval", {"0ns", "2s"}},
-        {"ns3::RdaStudy", "PacketSize", {"11", "1401"}},
-        {"ns3::RdaStudy", "LossRate", {"-0.1", "0.6", "1.5"}},
-        {"ns3::RdaStudy", "ReorderRate", {"-0.1", "1.1"}},
-        {"ns3::RdaStudy", "ReorderDelayMax", {"-1ms", "11s"}},
-        {"ns3::RdaStudy", "DuplicateRate", {"-0.1", "0.6"}},
-        {"ns3::RdaStudy", "ControlLossRate", {"-1", "0.6"}},
-        {"ns3::RdaStudy", "BaseDelay", {"-1us", "2s"}},
-        {"ns3::RdaStudy", "WeibullShape", {"0", "11"}},
-        {"ns3::RdaStudy", "WeibullScale", {"-1us", "2s"}},
-        {"ns3::RdaStudy", "ClockOffset", {"2s", "-2s"}},
-        {"ns3::RdaStudy", "DriftPpm", {"501", "-501"}},
-        {"ns3::RdaStudy", "SkewBound", {"-1us", "2s"}},
-        {"ns3::RdaStudy", "Banks", {"0", "17"}},
-        {"ns3::RdaStudy", "BucketsPerDifference", {"0.1", "65"}},
-        {"ns3::RdaStudy", "SignatureSize", {"8", "1501"}},
-        {"ns3::RdaStudy", "GarbagePackets", {"5000"}},
-        {"ns3::RdaStudy", "Flows", {"0", "17"}},
-        {"ns3::RdaStudy", "Exchange", {"Fast", ""}},
-        {"ns3::RdaStudy", "Buckets", {"1048577"}},
-        {"ns3::RdaStudy", "StdRelativeError", {"-0.1", "1.5"}},
-        {"ns3::RdaStudy", "RetransmitTimeout", {"0ns", "9us", "61s"}},
-        {"ns3::RdaStudy", "MaxRetries", {"101"}},
-        {"ns3::RdaStudy", "Seed", {"0", "4294967296"}},
-        {"ns3::RdaStudy", "Run", {"0"}},
+    static const std::string port = "a UDP port: every 16-bit value is a port";
+    static const std::string anyPort = "a UDP port; 0 observes every UDP port";
+    static const std::string anyStart =
+        "any local-clock instant (a clock with a negative offset reads below 0)";
+    static const std::vector<ExemptRow> rows = {
+        {"ns3::SimulatedTsc", "BootValue", "any 64-bit counter value is a boot value"},
+        {"ns3::ReplayWorkloadApplication", "Port", port},
+        {"ns3::TscClientApplication", "Port", port},
+        {"ns3::PipelineApplication", "Port", port},
+        {"ns3::ScheduledOperationServer", "Port", port},
+        {"ns3::ScheduledOperationClient", "Port", port},
+        {"ns3::ScheduledOperationClient", "MaxOperations", "0 means no limit; any count is valid"},
+        {"ns3::MultiTierApplication", "Port", port},
+        {"ns3::MultiTierApplication", "ServerPort", port},
+        {"ns3::RdaMeasurementPoint", "DataPort", anyPort},
+        {"ns3::RdaMeasurementPoint", "ControlPort", port},
+        {"ns3::RdaMeasurementPoint", "Peer", "an IPv4 address (ns-3 parses it)"},
+        {"ns3::RdaMeasurementPoint", "IntervalStart", anyStart},
+        {"ns3::RdaMeasurementPoint", "HashSeed", "any 64-bit value seeds the hashes"},
+        {"ns3::RdaTruthCollector", "DataPort", anyPort},
+        {"ns3::RdaTruthCollector", "ControlPort", port},
+        {"ns3::RdaTruthCollector", "IntervalStart", anyStart},
     };
     return rows;
 }
 
-const std::vector<ExemptRow>&
-ExemptRows()
+/** A text Attribute its setter parses, values it must refuse, and why they are by hand. */
+struct ParsedRow
 {
-    static const std::string anyBool = "a switch: both values are meaningful";
-    static const std::string anyEnum = "an enum: ns-3's checker refuses names outside it";
-    static const std::string anyPort = "a UDP port: every 16-bit value is a port";
-    static const std::string anyStream =
-        "a Ptr: ns-3 checks the type; a draw out of range is reported when drawn";
-    static const std::vector<ExemptRow> rows = {
-        {"ns3::DriftingClock", "Oscillator", "a Ptr<Oscillator> (ns-3 checks the type)"},
-        {"ns3::DriftingClock", "ReadJitter", anyStream},
-        {"ns3::DriftingClock", "Monotonic", anyBool},
-        {"ns3::BoundedSkewClock", "Form", anyEnum},
-        {"ns3::BoundedSkewClock", "Generator", anyEnum},
-        {"ns3::SimulatedTsc", "BootValue", "any 64-bit counter value is a boot value"},
-        {"ns3::SimulatedTsc", "Oscillator", "a Ptr<Oscillator> (ns-3 checks the type)"},
-        {"ns3::CausalityStamper", "Vector", anyBool},
-        {"ns3::CausalityStamper", "VectorOnWire", anyBool},
-        {"ns3::CausalityStamper", "Lamport", anyBool},
-        {"ns3::CausalityStamper", "Hlc", anyBool},
-        {"ns3::CausalityStamper", "Hvc", anyBool},
-        {"ns3::CausalityStamper", "RepCl", anyBool},
-        {"ns3::CausalityStamper", "OnWire", anyBool},
-        {"ns3::CausalityStamper", "SumCounters", anyBool},
-        {"ns3::CausalityStamper", "AllowSkewMismatch", anyBool},
-        {"ns3::CausalityStamper", "CounterRule", anyEnum},
-        {"ns3::ReplayWorkloadApplication", "Poisson", anyBool},
-        {"ns3::ReplayWorkloadApplication", "Port", anyPort},
-        {"ns3::UdpSendJitter", "Jitter", anyStream},
-        {"ns3::TscClientApplication", "Port", anyPort},
-        {"ns3::PipelineApplication", "Role", anyEnum},
-        {"ns3::PipelineApplication", "Port", anyPort},
-        {"ns3::PipelineApplication", "ReturnTrip", anyBool},
-        {"ns3::PipelineApplication", "Processing", anyStream},
-        {"ns3::ServiceTimeModel", "Noise", anyStream},
-        {"ns3::ServiceTimeModel", "Spike", anyStream},
-        {"ns3::ScheduledOperationServer", "Port", anyPort},
-        {"ns3::ScheduledOperationServer", "ServiceModel", "a Ptr<ServiceTimeModel>"},
-        {"ns3::ScheduledOperationServer", "PersistSchedule", anyBool},
-        {"ns3::ScheduledOperationClient", "Port", anyPort},
-        {"ns3::ScheduledOperationClient", "ProbeMode", anyEnum},
-        {"ns3::ScheduledOperationClient", "MaxOperations", "0 means no limit; any count is valid"},
-        {"ns3::ScheduledOperationClient", "AtomicCommit", anyBool},
-        {"ns3::MultiTierApplication", "Role", anyEnum},
-        {"ns3::MultiTierApplication", "Poisson", anyBool},
-        {"ns3::MultiTierApplication", "ServiceTime", anyStream},
-        {"ns3::MultiTierApplication", "Port", anyPort},
-        {"ns3::MultiTierApplication", "ServerPort", anyPort},
-        {"ns3::MultiTierApplication",
-         "ReplyServiceTime",
-         "a Ptr (ns-3 checks the type; null means ServiceTime); negative draws count as 0"},
-        {"ns3::MessageLinkingAnalyzer", "TryMostLikely", anyBool},
-        {"ns3::MessageLinkingAnalyzer", "DelayModel", anyEnum},
-        {"ns3::LatencyChannel", "ExtraDelay", anyStream},
-        {"ns3::LatencyChannel", "ReorderDelay", anyStream},
-        {"ns3::RdaMeasurementPoint", "DataPort", "a UDP port; 0 observes every UDP port"},
-        {"ns3::RdaMeasurementPoint", "ControlPort", anyPort},
-        {"ns3::RdaMeasurementPoint", "Peer", "an IPv4 address (ns-3 parses it)"},
-        {"ns3::RdaMeasurementPoint",
-         "IntervalStart",
-         "any local-clock instant (a clock with a negative offset reads below 0)"},
-        {"ns3::RdaMeasurementPoint", "HashSeed", "any 64-bit value seeds the hashes"},
-        // relation noise models and NTP filter (minrtt branch)
-        {"ns3::TscClientApplication", "ResponseHostDelay", anyStream},
-        {"ns3::TscClientApplication", "RequestHostDelay", anyStream},
-        {"ns3::TscClientApplication", "ReceiveHostDelay", anyStream},
-        {"ns3::TscClientApplication", "NtpFilter", anyEnum},
-        {"ns3::StallMixtureRandomVariable", "Base", anyStream},
-        {"ns3::StallMixtureRandomVariable", "Stall", anyStream},
-        {"ns3::RdaSender", "Checksum", anyBool},
-        {"ns3::RdaSender", "PaperVariance", anyBool},
-        {"ns3::RdaSender", "Exchange", anyEnum},
-        {"ns3::RdaSender", "BoundaryMatching", anyBool},
-        {"ns3::RdaTruthCollector", "DataPort", "a UDP port; 0 observes every UDP port"},
-        {"ns3::RdaTruthCollector", "ControlPort", anyPort},
-        {"ns3::RdaTruthCollector",
-         "IntervalStart",
-         "any local-clock instant (a clock with a negative offset reads below 0)"},
-        {"ns3::ReplayStudy", "OnWire", anyBool},
-        {"ns3::ReplayStudy", "VectorOnWire", anyBool},
-        {"ns3::ReplayStudy", "Poisson", anyBool},
-        {"ns3::ReplayStudy", "SumCounters", anyBool},
-        {"ns3::SchedulingStudy", "Atomic", anyBool},
-        {"ns3::SchedulingStudy", "Persist", anyBool},
-        {"ns3::InferenceStudy", "Poisson", anyBool},
-        {"ns3::InferenceStudy", "TraceLookup", anyBool},
-        {"ns3::RdaStudy", "BurstLoss", anyBool},
-        {"ns3::RdaStudy", "Checksum", anyBool},
-        {"ns3::RdaStudy", "PaperVariance", anyBool},
-        {"ns3::RdaStudy", "BoundaryMatching", anyBool},
-        {"ns3::RelationStudy", "WanderTerm", anyBool},
-        {"ns3::RelationStudy", "BothDirections", anyBool},
-        {"ns3::RelationGraphStudy", "MultiRound", anyBool},
+    std::string type;                //!< TypeId name
+    std::string attribute;           //!< Attribute name
+    std::vector<std::string> values; //!< invalid texts
+    std::string reason;              //!< what the setter checks
+};
+
+/**
+ * Attributes whose checker accepts any string and whose setter parses it: the form and the
+ * ranges inside the text are the setter's, so their invalid values cannot come from a checker.
+ */
+const std::vector<ParsedRow>&
+ParsedRows()
+{
+    static const std::vector<ParsedRow> rows = {
+        // not tau:adev, a tau or adev out of range, a tau twice, a curve no power-law sum follows
+        {"ns3::PowerLawOscillator",
+         "AdevPoints",
+         {"1s", "1s:x", "0s:1e-9", "1s:1e-3", "1s:1e-9,1s:2e-9", "1s:1e-9,2s:1e-11"},
+         "a list of tau:adev points parsed and fitted by the setter"},
     };
     return rows;
 }
 
 /**
- * Runs \p configure and returns the configuration error message it raised ("" if none).
- * Objects are initialized too: some checks (inconsistent combinations) happen there.
+ * Value types of which every value is meaningful, and why (3.37 names BooleanValue without
+ * its namespace, 3.48 with it).
  */
 std::string
-ErrorOf(const std::function<void()>& configure)
+ExemptByType(const TypeId::AttributeInformation& info)
+{
+    std::string type = info.checker->GetValueTypeName();
+    if (type == "BooleanValue" || type == "ns3::BooleanValue")
+    {
+        return "a switch: both values are meaningful";
+    }
+    if (type == "ns3::PointerValue")
+    {
+        return "a Ptr: ns-3 checks the object's type; a random variable's draws are checked "
+               "when drawn";
+    }
+    if (type == "ns3::CallbackValue")
+    {
+        return "a callback: ns-3 checks its signature";
+    }
+    return "";
+}
+
+/** \return the exemption of \p type :: \p attribute, or nullptr */
+const ExemptRow*
+FindExempt(const std::string& type, const std::string& attribute)
+{
+    for (const auto& row : ExemptRows())
+    {
+        if (row.type == type && row.attribute == attribute)
+        {
+            return &row;
+        }
+    }
+    return nullptr;
+}
+
+/**
+ * \param tid a TypeId
+ * \param info one of its own Attributes
+ * \return how the matrix treats it
+ */
+AttributeClass
+Classify(TypeId tid, const TypeId::AttributeInformation& info)
+{
+    if (!info.accessor->HasSetter() || !(info.flags & TypeId::ATTR_SET))
+    {
+        return AttributeClass::READ_ONLY;
+    }
+    if (dynamic_cast<const chronometry::RangeChecker*>(PeekPointer(info.checker)))
+    {
+        return AttributeClass::RANGED;
+    }
+    if (!chronometry::EnumNamesOf(info.checker).empty())
+    {
+        return AttributeClass::ENUM;
+    }
+    if (!ExemptByType(info).empty())
+    {
+        return AttributeClass::BY_TYPE;
+    }
+    if (FindExempt(tid.GetName(), info.name))
+    {
+        return AttributeClass::EXEMPT;
+    }
+    for (const auto& row : ParsedRows())
+    {
+        if (row.type == tid.GetName() && row.attribute == info.name)
+        {
+            return AttributeClass::PARSED;
+        }
+    }
+    return AttributeClass::UNCLASSIFIED;
+}
+
+/** One settable Attribute of a chronometry TypeId, and the TypeId to construct for it. */
+struct MatrixAttribute
+{
+    TypeId tid;                        //!< the TypeId that declares it
+    TypeId::AttributeInformation info; //!< the Attribute
+    TypeId concrete;                   //!< tid, or a concrete subclass when tid is abstract
+    bool constructible{true};          //!< false: abstract without a concrete subclass
+    AttributeClass kind;               //!< its class
+
+    /** \return "ns3::Class::Attribute" as declared (and as refusals name it) */
+    std::string Qualified() const
+    {
+        return tid.GetName() + "::" + info.name;
+    }
+
+    /** \return a new instance that has the Attribute */
+    Ptr<Object> Create() const
+    {
+        ObjectFactory factory;
+        factory.SetTypeId(concrete);
+        return factory.Create<Object>();
+    }
+};
+
+/**
+ * \param tid an abstract TypeId
+ * \return the first registered concrete TypeId derived from it (it inherits the Attributes),
+ *         or tid itself if there is none
+ */
+TypeId
+ConcreteSubclassOf(TypeId tid)
+{
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        TypeId candidate = TypeId::GetRegistered(i);
+        if (candidate != tid && candidate.HasConstructor() && candidate.IsChildOf(tid))
+        {
+            return candidate;
+        }
+    }
+    return tid;
+}
+
+/** \return every Attribute of every TypeId of group "Chronometry", in registry order */
+const std::vector<MatrixAttribute>&
+MatrixAttributes()
+{
+    static const std::vector<MatrixAttribute> all = []() {
+        std::vector<MatrixAttribute> out;
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            TypeId tid = TypeId::GetRegistered(i);
+            if (tid.GetGroupName() != "Chronometry")
+            {
+                continue;
+            }
+            TypeId concrete = tid.HasConstructor() ? tid : ConcreteSubclassOf(tid);
+            for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+            {
+                MatrixAttribute m;
+                m.tid = tid;
+                m.info = tid.GetAttribute(a);
+                m.concrete = concrete;
+                m.constructible = concrete.HasConstructor();
+                m.kind = m.info.supportLevel == TypeId::SupportLevel::OBSOLETE
+                             ? AttributeClass::READ_ONLY
+                             : Classify(tid, m.info);
+                out.push_back(m);
+            }
+        }
+        return out;
+    }();
+    return all;
+}
+
+/**
+ * \param checker a checker
+ * \return "ns3::Class::Attribute" of every registered Attribute that uses it: the current
+ *         (supported) ones if there are any, else the deprecated ones
+ */
+std::set<std::string>
+NamesSharing(Ptr<const AttributeChecker> checker)
+{
+    std::set<std::string> supported;
+    std::set<std::string> deprecated;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        TypeId tid = TypeId::GetRegistered(i);
+        for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+        {
+            TypeId::AttributeInformation info = tid.GetAttribute(a);
+            if (info.checker == checker)
+            {
+                (info.supportLevel == TypeId::SupportLevel::SUPPORTED ? supported : deprecated)
+                    .insert(tid.GetName() + "::" + info.name);
+            }
+        }
+    }
+    return supported.empty() ? deprecated : supported;
+}
+
+/**
+ * \param checker the Attribute's checker
+ * \return two values of other AttributeValue classes than the checker's (refused by type,
+ *         whatever they hold)
+ */
+std::vector<Ptr<AttributeValue>>
+WrongTypeValues(Ptr<const AttributeChecker> checker)
+{
+    std::vector<Ptr<AttributeValue>> out{Create<BooleanValue>(true)};
+    if (checker->GetValueTypeName() == "ns3::DoubleValue")
+    {
+        out.push_back(Create<UintegerValue>(1));
+    }
+    else
+    {
+        out.push_back(Create<DoubleValue>(1));
+    }
+    return out;
+}
+
+/**
+ * \param value a value
+ * \param checker its Attribute's checker
+ * \return the value as messages show it (a Time as 1ms, a real with every digit it needs)
+ */
+std::string
+Show(const AttributeValue& value, Ptr<const AttributeChecker> checker)
+{
+    if (const auto* t = dynamic_cast<const TimeValue*>(&value))
+    {
+        return chronometry::FormatTime(t->Get());
+    }
+    if (const auto* d = dynamic_cast<const DoubleValue*>(&value))
+    {
+        return chronometry::FormatReal(d->Get());
+    }
+    return "'" + value.SerializeToString(checker) + "'";
+}
+
+/**
+ * \param object an object
+ * \param attribute one of its Attributes
+ * \return its value as text ("" if it cannot be read)
+ */
+std::string
+ValueText(Ptr<Object> object, const std::string& attribute)
+{
+    StringValue text;
+    return object->GetAttributeFailSafe(attribute, text) ? text.Get() : "";
+}
+
+/**
+ * \param tid a TypeId
+ * \param attribute one of its Attributes
+ * \return its initial value (Config::SetDefault's) as text
+ */
+std::string
+InitialText(TypeId tid, const std::string& attribute)
+{
+    TypeId::AttributeInformation info;
+    tid.LookupAttributeByName(attribute, &info);
+    return info.initialValue->SerializeToString(info.checker);
+}
+
+/**
+ * Runs \p configure in THROW mode.
+ * \param configure the configuration
+ * \param [out] attributes the ConfigError's attributes
+ * \return the ConfigError's message ("" if none was raised)
+ */
+std::string
+ErrorOf(const std::function<void()>& configure, std::vector<std::string>* attributes = nullptr)
 {
     chronometry::ScopedThrowOnConfigError throwing;
     try
@@ -399,55 +384,297 @@ ErrorOf(const std::function<void()>& configure)
     }
     catch (const chronometry::ConfigError& e)
     {
+        if (attributes)
+        {
+            *attributes = e.GetAttributes();
+        }
         return e.what();
     }
     return "";
 }
 
-/** Every chronometry Attribute is either refused-when-invalid (with rows) or exempt. */
+/** \return whether \p list holds \p name */
+bool
+Holds(const std::vector<std::string>& list, const std::string& name)
+{
+    return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+/**
+ * Every chronometry Attribute is generated (ranged, enum), exempt by its type, or exempt
+ * with a reason; the exemptions name existing Attributes that no checker ranges.
+ */
 class CompletenessTestCase : public TestCase
 {
   public:
     CompletenessTestCase()
-        : TestCase("every chronometry Attribute is in the matrix or exempt with a reason")
+        : TestCase("every chronometry Attribute is generated, or exempt with a reason")
     {
     }
 
   private:
     void DoRun() override
     {
-        std::set<std::pair<std::string, std::string>> covered;
-        for (const auto& row : AttributeRows())
+        std::map<AttributeClass, uint32_t> counts;
+        std::set<std::string> types;
+        for (const auto& m : MatrixAttributes())
         {
-            covered.insert({row.type, row.attribute});
+            ++counts[m.kind];
+            types.insert(m.tid.GetName());
+            NS_TEST_EXPECT_MSG_NE(static_cast<int>(m.kind),
+                                  static_cast<int>(AttributeClass::UNCLASSIFIED),
+                                  m.Qualified()
+                                      << " has neither a ranged checker (chronometry::Make*"
+                                         "RangeChecker) nor an enum checker, and is not exempt: "
+                                         "give it a range, or add it to ExemptRows() with the "
+                                         "reason every value is valid");
+            if (m.kind == AttributeClass::RANGED || m.kind == AttributeClass::ENUM)
+            {
+                NS_TEST_EXPECT_MSG_EQ(m.constructible,
+                                      true,
+                                      m.Qualified() << ": abstract, and no concrete TypeId "
+                                                       "derived from it is registered");
+            }
+            if (m.info.supportLevel == TypeId::SupportLevel::DEPRECATED)
+            {
+                // a deprecated name shares its successor's checker (one range, reported
+                // under the current name)
+                std::set<std::string> current = NamesSharing(m.info.checker);
+                NS_TEST_EXPECT_MSG_EQ(current.count(m.Qualified()),
+                                      0u,
+                                      m.Qualified() << " is deprecated but shares its checker "
+                                                       "with no current Attribute");
+            }
         }
         for (const auto& row : ExemptRows())
         {
-            NS_TEST_ASSERT_MSG_EQ(covered.count({row.type, row.attribute}),
-                                  0u,
-                                  row.type << "::" << row.attribute << " both tested and exempt");
-            covered.insert({row.type, row.attribute});
+            TypeId tid;
+            TypeId::AttributeInformation info;
+            bool found = TypeId::LookupByNameFailSafe(row.type, &tid) &&
+                         tid.LookupAttributeByName(row.attribute, &info);
+            NS_TEST_EXPECT_MSG_EQ(found,
+                                  true,
+                                  "stale exemption: " << row.type << "::" << row.attribute);
+            if (found)
+            {
+                NS_TEST_EXPECT_MSG_EQ(static_cast<int>(Classify(tid, info)),
+                                      static_cast<int>(AttributeClass::EXEMPT),
+                                      row.type << "::" << row.attribute
+                                               << " is exempt but its checker is generated: "
+                                                  "remove the exemption");
+            }
         }
+        NS_TEST_ASSERT_MSG_GT(counts[AttributeClass::RANGED], 150u, "the TypeIds were found");
+        std::cout << "bad-input matrix: " << types.size() << " TypeIds, "
+                  << MatrixAttributes().size() << " Attributes: " << counts[AttributeClass::RANGED]
+                  << " ranged, " << counts[AttributeClass::ENUM] << " enum, "
+                  << counts[AttributeClass::BY_TYPE] << " exempt by type, "
+                  << counts[AttributeClass::EXEMPT] << " exempt with a reason, "
+                  << counts[AttributeClass::PARSED] << " parsed by their setter, "
+                  << counts[AttributeClass::READ_ONLY] << " read-only" << std::endl;
+    }
+};
+
+/**
+ * Every ranged Attribute refuses each of its checker's out-of-range examples and values of
+ * another type, on every path ns-3 and chronometry offer, naming it and its range.
+ */
+class RangedAttributeTestCase : public TestCase
+{
+  public:
+    RangedAttributeTestCase()
+        : TestCase("out-of-range and wrong-type values of every ranged Attribute are refused "
+                   "(FailSafe, SetDefaultFailSafe, SetAttributeOrReport) naming it and its range")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
         uint32_t attributes = 0;
-        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        uint32_t outOfRange = 0;
+        uint32_t wrongType = 0;
+        for (const auto& m : MatrixAttributes())
         {
-            TypeId tid = TypeId::GetRegistered(i);
-            if (tid.GetGroupName() != "Chronometry")
+            if (m.kind != AttributeClass::RANGED || !m.constructible)
             {
                 continue;
             }
-            for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+            ++attributes;
+            const auto* ranged =
+                dynamic_cast<const chronometry::RangeChecker*>(PeekPointer(m.info.checker));
+            const std::string range = ranged->DescribeRange();
+            const std::set<std::string> names = NamesSharing(m.info.checker);
+            std::vector<Ptr<AttributeValue>> examples = ranged->GetOutOfRangeExamples();
+            NS_TEST_EXPECT_MSG_GT(examples.size(),
+                                  0u,
+                                  m.Qualified() << ": a ranged checker that refuses nothing");
+            Ptr<Object> object = m.Create();
+            const std::string before = ValueText(object, m.info.name);
+            const std::string initial = InitialText(m.tid, m.info.name);
+            for (const auto& value : examples)
             {
-                std::string name = tid.GetAttribute(a).name;
-                ++attributes;
-                NS_TEST_EXPECT_MSG_EQ(covered.count({tid.GetName(), name}),
-                                      1u,
-                                      tid.GetName() << "::" << name
-                                                    << " is neither in the bad-input matrix nor "
-                                                       "exempt: add its invalid values");
+                ++outOfRange;
+                const std::string what = m.Qualified() + " = " + Show(*value, m.info.checker);
+                // ns-3's contract: Check() is false, FailSafe returns false, nothing changes
+                chronometry::TakeLastRefusal();
+                NS_TEST_EXPECT_MSG_EQ(m.info.checker->Check(*value), false, what << ": Check");
+                chronometry::TakeLastRefusal();
+                NS_TEST_EXPECT_MSG_EQ(object->SetAttributeFailSafe(m.info.name, *value),
+                                      false,
+                                      what << ": SetAttributeFailSafe");
+                std::optional<chronometry::AttributeRefusal> refusal =
+                    chronometry::TakeLastRefusal();
+                NS_TEST_EXPECT_MSG_EQ(refusal.has_value(), true, what << ": refusal recorded");
+                const std::string kind = refusal ? refusal->kind : "range";
+                if (refusal)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(names.count(refusal->attribute),
+                                          1u,
+                                          what << ": the refusal names " << refusal->attribute);
+                    NS_TEST_EXPECT_MSG_EQ(refusal->valid, range, what << ": the valid range");
+                }
+                NS_TEST_EXPECT_MSG_EQ(ValueText(object, m.info.name),
+                                      before,
+                                      what << ": the value is unchanged");
+                bool setDefault = Config::SetDefaultFailSafe(m.Qualified(), *value);
+                NS_TEST_EXPECT_MSG_EQ(setDefault, false, what << ": Config::SetDefaultFailSafe");
+                if (setDefault)
+                {
+                    Config::SetDefault(m.Qualified(), StringValue(initial)); // for the others
+                }
+                chronometry::TakeLastRefusal();
+                NS_TEST_EXPECT_MSG_EQ(InitialText(m.tid, m.info.name),
+                                      initial,
+                                      what << ": the default is unchanged");
+                // chronometry's report, in THROW mode
+                std::vector<std::string> named;
+                std::string message = ErrorOf(
+                    [&]() { chronometry::SetAttributeOrReport(*object, m.info.name, *value); },
+                    &named);
+                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.Qualified()),
+                                      true,
+                                      what << ": SetAttributeOrReport names it (got '" << message
+                                           << "')");
+                NS_TEST_EXPECT_MSG_NE(message.find("valid " + kind + ": " + range),
+                                      std::string::npos,
+                                      what << ": the message states the range (got '" << message
+                                           << "')");
+                NS_TEST_EXPECT_MSG_EQ(ValueText(object, m.info.name),
+                                      before,
+                                      what << ": the value is unchanged after the report");
             }
+            for (const auto& value : WrongTypeValues(m.info.checker))
+            {
+                ++wrongType;
+                const std::string what = m.Qualified() + " given a value of another type";
+                NS_TEST_EXPECT_MSG_EQ(object->SetAttributeFailSafe(m.info.name, *value),
+                                      false,
+                                      what << ": SetAttributeFailSafe");
+                NS_TEST_EXPECT_MSG_EQ(Config::SetDefaultFailSafe(m.Qualified(), *value),
+                                      false,
+                                      what << ": Config::SetDefaultFailSafe");
+                std::vector<std::string> named;
+                std::string message = ErrorOf(
+                    [&]() { chronometry::SetAttributeOrReport(*object, m.info.name, *value); },
+                    &named);
+                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.Qualified()),
+                                      true,
+                                      what << ": SetAttributeOrReport names it (got '" << message
+                                           << "')");
+                NS_TEST_EXPECT_MSG_NE(message.find(range),
+                                      std::string::npos,
+                                      what << ": the message says what is valid");
+                NS_TEST_EXPECT_MSG_EQ(ValueText(object, m.info.name),
+                                      before,
+                                      what << ": the value is unchanged");
+            }
+            object->Dispose();
         }
-        NS_TEST_ASSERT_MSG_EQ(attributes, covered.size(), "no stale rows in the matrix");
+        chronometry::TakeLastRefusal();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(outOfRange, 300u, "the examples were generated");
+        std::cout << "bad-input matrix: " << attributes << " ranged Attributes, " << outOfRange
+                  << " out-of-range and " << wrongType << " wrong-type values, "
+                  << outOfRange + wrongType
+                  << " (TypeId, Attribute, value) cases, each refused on 3 paths "
+                     "(SetAttributeFailSafe, Config::SetDefaultFailSafe, SetAttributeOrReport)"
+                  << std::endl;
+    }
+};
+
+/**
+ * Every enum Attribute refuses an unknown name (naming it and listing the valid names) and a
+ * value of another type.
+ */
+class EnumRefusalTestCase : public TestCase
+{
+  public:
+    EnumRefusalTestCase()
+        : TestCase("every enum Attribute refuses an unknown name and another type, naming it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t cases = 0;
+        for (const auto& m : MatrixAttributes())
+        {
+            if (m.kind != AttributeClass::ENUM || !m.constructible)
+            {
+                continue;
+            }
+            std::vector<std::string> names = chronometry::EnumNamesOf(m.info.checker);
+            Ptr<Object> object = m.Create();
+            const std::string before = ValueText(object, m.info.name);
+            // an unknown name: a near miss of the first (another case), and one of no enum
+            std::string miss = names.front();
+            miss[0] = std::isupper(static_cast<unsigned char>(miss[0]))
+                          ? std::tolower(static_cast<unsigned char>(miss[0]))
+                          : std::toupper(static_cast<unsigned char>(miss[0]));
+            for (const std::string& unknown : {miss, std::string("NoSuchName")})
+            {
+                if (Holds(names, unknown))
+                {
+                    continue;
+                }
+                ++cases;
+                std::vector<std::string> named;
+                std::string message = ErrorOf(
+                    [&]() {
+                        chronometry::SetAttributeOrReport(*object,
+                                                          m.info.name,
+                                                          StringValue(unknown));
+                    },
+                    &named);
+                NS_TEST_EXPECT_MSG_EQ(Holds(named, m.Qualified()),
+                                      true,
+                                      m.Qualified()
+                                          << " = '" << unknown << "' refused by name (got '"
+                                          << message << "')");
+                NS_TEST_EXPECT_MSG_NE(message.find(names.back()),
+                                      std::string::npos,
+                                      m.Qualified() << ": the valid names are listed");
+                NS_TEST_EXPECT_MSG_EQ(ValueText(object, m.info.name),
+                                      before,
+                                      m.Qualified() << ": unchanged");
+            }
+            for (const auto& value : WrongTypeValues(m.info.checker))
+            {
+                ++cases;
+                NS_TEST_EXPECT_MSG_EQ(object->SetAttributeFailSafe(m.info.name, *value),
+                                      false,
+                                      m.Qualified() << " given a value of another type");
+                NS_TEST_EXPECT_MSG_EQ(Config::SetDefaultFailSafe(m.Qualified(), *value),
+                                      false,
+                                      m.Qualified() << " default given a value of another type");
+            }
+            object->Dispose();
+        }
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(cases, 40u, "the enum Attributes were found");
+        std::cout << "bad-input matrix: " << cases << " enum cases" << std::endl;
     }
 };
 
@@ -469,73 +696,52 @@ class EnumRoundTripTestCase : public TestCase
     void DoRun() override
     {
         uint32_t checked = 0;
-        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        for (const auto& m : MatrixAttributes())
         {
-            TypeId tid = TypeId::GetRegistered(i);
-            if (tid.GetGroupName() != "Chronometry" || !tid.HasConstructor())
+            if (m.kind != AttributeClass::ENUM || !m.constructible)
             {
                 continue;
             }
-            for (uint32_t a = 0; a < tid.GetAttributeN(); ++a)
+            std::vector<std::string> values = chronometry::EnumNamesOf(m.info.checker);
+            NS_TEST_ASSERT_MSG_GT(values.size(), 1u, m.Qualified());
+            if (!m.info.accessor->HasGetter())
             {
-                TypeId::AttributeInformation info = tid.GetAttribute(a);
-                if (info.checker->GetValueTypeName().find("EnumValue") == std::string::npos)
-                {
-                    continue;
-                }
-                std::string names = info.checker->GetUnderlyingTypeInformation();
-                std::istringstream split(names);
-                std::vector<std::string> values;
-                for (std::string v; std::getline(split, v, '|');)
-                {
-                    values.push_back(v);
-                }
-                NS_TEST_ASSERT_MSG_GT(values.size(), 1u, tid.GetName() << "::" << info.name);
-                if (!info.accessor->HasGetter())
-                {
-                    // Write-only (a setter): every name must at least be accepted by it.
-                    Ptr<Object> object = ObjectFactory(tid.GetName()).Create();
-                    for (const auto& value : values)
-                    {
-                        NS_TEST_EXPECT_MSG_EQ(
-                            object->SetAttributeFailSafe(info.name, StringValue(value)),
-                            true,
-                            tid.GetName() << "::" << info.name << " refuses " << value);
-                        ++checked;
-                    }
-                    object->Dispose();
-                    continue;
-                }
-                // Each name at construction, then every other one on the live object.
+                // Write-only (a setter): every name must at least be accepted by it.
+                Ptr<Object> object = m.Create();
                 for (const auto& value : values)
                 {
-                    ObjectFactory factory;
-                    factory.SetTypeId(tid);
-                    factory.Set(info.name, StringValue(value));
-                    Ptr<Object> object = factory.Create();
-                    StringValue got;
-                    NS_TEST_ASSERT_MSG_EQ(object->GetAttributeFailSafe(info.name, got),
-                                          true,
-                                          tid.GetName() << "::" << info.name << " cannot be read");
-                    NS_TEST_EXPECT_MSG_EQ(got.Get(),
-                                          value,
-                                          tid.GetName() << "::" << info.name << " set to " << value
-                                                        << " at construction");
-                    for (const auto& other : values)
-                    {
-                        NS_TEST_EXPECT_MSG_EQ(
-                            object->SetAttributeFailSafe(info.name, StringValue(other)),
-                            true,
-                            tid.GetName() << "::" << info.name << " refuses " << other);
-                        object->GetAttributeFailSafe(info.name, got);
-                        NS_TEST_EXPECT_MSG_EQ(got.Get(),
-                                              other,
-                                              tid.GetName() << "::" << info.name << " set to "
-                                                            << other << " on a live object");
-                    }
-                    object->Dispose();
+                    NS_TEST_EXPECT_MSG_EQ(
+                        object->SetAttributeFailSafe(m.info.name, StringValue(value)),
+                        true,
+                        m.Qualified() << " refuses " << value);
                     ++checked;
                 }
+                object->Dispose();
+                continue;
+            }
+            // Each name at construction, then every other one on the live object.
+            for (const auto& value : values)
+            {
+                ObjectFactory factory;
+                factory.SetTypeId(m.concrete);
+                factory.Set(m.info.name, StringValue(value));
+                Ptr<Object> object = factory.Create<Object>();
+                NS_TEST_EXPECT_MSG_EQ(ValueText(object, m.info.name),
+                                      value,
+                                      m.Qualified() << " set to " << value << " at construction");
+                for (const auto& other : values)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(
+                        object->SetAttributeFailSafe(m.info.name, StringValue(other)),
+                        true,
+                        m.Qualified() << " refuses " << other);
+                    NS_TEST_EXPECT_MSG_EQ(ValueText(object, m.info.name),
+                                          other,
+                                          m.Qualified()
+                                              << " set to " << other << " on a live object");
+                }
+                object->Dispose();
+                ++checked;
             }
         }
         NS_TEST_ASSERT_MSG_GT_OR_EQ(checked, 12u, "the enum Attributes were found");
@@ -543,12 +749,173 @@ class EnumRoundTripTestCase : public TestCase
     }
 };
 
-/** Each invalid Attribute value is refused, at construction and on a live object. */
-class AttributeMatrixTestCase : public TestCase
+/**
+ * \param study a study's name
+ * \param option the option ("SkewBound")
+ * \param text its value
+ * \param [out] named the ConfigError's attributes
+ * \return the ConfigError's message from parsing "--option=text" ("" if none)
+ */
+std::string
+CommandLineError(const std::string& study,
+                 const std::string& option,
+                 const std::string& text,
+                 std::vector<std::string>& named)
+{
+    return ErrorOf(
+        [&]() {
+            std::vector<std::string> args = {"bad-input", "--" + option + "=" + text};
+            std::vector<char*> argv;
+            for (auto& a : args)
+            {
+                argv.push_back(a.data());
+            }
+            StudyCommandLine cmd("bad-input", study);
+            cmd.Parse(static_cast<int>(argv.size()), argv.data());
+        },
+        &named);
+}
+
+/**
+ * \param d a study
+ * \param p one of its parameters
+ * \return texts of the wrong form for it: no unit for a Time, a unit or a sign for a count,
+ *         a word for a real, neither true nor false for a switch, an unknown enum name
+ */
+std::vector<std::string>
+WrongTexts(const StudyDescription& d, const StudyParameter& p)
+{
+    if (p.time)
+    {
+        return {"5", "5 ms", "5parsecs", "ms"};
+    }
+    switch (p.type)
+    {
+    case StudyFieldType::UNSIGNED:
+        return {"5ms", "-1", "1.5", "abc"};
+    case StudyFieldType::REAL:
+        return {"abc", "5ms", "0x", "1e"};
+    case StudyFieldType::BOOLEAN:
+        return {"maybe", "2"};
+    default:
+        break;
+    }
+    if (!chronometry::EnumNamesOf(d.GetAttributeInformation(p).checker).empty())
+    {
+        return {"NoSuchName"};
+    }
+    return {}; // a string choice: its checker's examples are the wrong texts
+}
+
+/**
+ * Every study parameter given as text on the command line (StudyCommandLine, through
+ * StudyDescription::ParseValue): a value of the wrong form, and each out-of-range example of
+ * its checker written as the command line writes it, is refused naming the parameter; a
+ * deprecated option name too, naming the current one.
+ */
+class StudyTextTestCase : public TestCase
 {
   public:
-    AttributeMatrixTestCase()
-        : TestCase("invalid Attribute values are refused naming the attribute and its range")
+    StudyTextTestCase()
+        : TestCase("every study parameter refuses wrong units, types and out-of-range values "
+                   "given as text on the command line, naming it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t wrongForm = 0;
+        uint32_t outOfRange = 0;
+        uint32_t parameters = 0;
+        for (const auto& name : StudyDescription::GetNames())
+        {
+            const StudyDescription& d = StudyDescription::Get(name);
+            for (const auto& p : d.GetParameters())
+            {
+                ++parameters;
+                const std::string qualified = d.GetTypeId().GetName() + "::" + p.attribute;
+                Ptr<const AttributeChecker> checker = d.GetAttributeInformation(p).checker;
+                std::vector<std::pair<std::string, bool>> texts; // text, out of range
+                for (const auto& t : WrongTexts(d, p))
+                {
+                    texts.emplace_back(t, false);
+                }
+                if (const auto* ranged =
+                        dynamic_cast<const chronometry::RangeChecker*>(PeekPointer(checker)))
+                {
+                    for (const auto& v : ranged->GetOutOfRangeExamples())
+                    {
+                        texts.emplace_back(d.FormatValue(p, *v), true);
+                    }
+                }
+                for (const auto& [text, ranged] : texts)
+                {
+                    ++(ranged ? outOfRange : wrongForm);
+                    std::string what = qualified + " = '" + text + "'";
+                    std::vector<std::string> direct;
+                    std::string parsed =
+                        ErrorOf([&]() { d.ParseValue(p, text, "--" + p.attribute); }, &direct);
+                    NS_TEST_EXPECT_MSG_EQ(Holds(direct, qualified),
+                                          true,
+                                          what << ": ParseValue names it (got '" << parsed << "')");
+                    if (text.empty())
+                    {
+                        continue; // ns-3's CommandLine refuses "--X=" itself (usage, exit)
+                    }
+                    std::vector<std::string> named;
+                    std::string message = CommandLineError(name, p.attribute, text, named);
+                    NS_TEST_EXPECT_MSG_EQ(Holds(named, qualified),
+                                          true,
+                                          what << ": the command line names it (got '" << message
+                                               << "')");
+                    NS_TEST_EXPECT_MSG_NE(message.find("valid"),
+                                          std::string::npos,
+                                          what << ": the message says what is valid");
+                    if (ranged && !d.GetRange(p).empty())
+                    {
+                        NS_TEST_EXPECT_MSG_NE(message.find(d.GetRange(p)),
+                                              std::string::npos,
+                                              what << ": the message states the range (got '"
+                                                   << message << "')");
+                    }
+                }
+            }
+            // A deprecated option name refuses a bad value naming the current parameter.
+            for (const auto& [old, current] : d.GetRenamed())
+            {
+                const StudyParameter* p = d.FindParameter(current);
+                NS_TEST_ASSERT_MSG_NE(p, nullptr, name << ": " << old << " -> " << current);
+                std::vector<std::string> wrong = WrongTexts(d, *p);
+                if (wrong.empty())
+                {
+                    continue;
+                }
+                ++wrongForm;
+                std::vector<std::string> named;
+                std::string message = CommandLineError(name, old, wrong.front(), named);
+                NS_TEST_EXPECT_MSG_EQ(Holds(named, d.GetTypeId().GetName() + "::" + current),
+                                      true,
+                                      name << ": --" << old << " refused naming " << current
+                                           << " (got '" << message << "')");
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(parameters, 100u, "the studies were found");
+        std::cout << "bad-input matrix: " << parameters << " study parameters, " << wrongForm
+                  << " wrong-form and " << outOfRange << " out-of-range texts, each through "
+                  << "ParseValue and the command line" << std::endl;
+    }
+};
+
+/**
+ * Each invalid text of an Attribute its setter parses is refused naming it, at construction
+ * and on a live object.
+ */
+class ParsedAttributeTestCase : public TestCase
+{
+  public:
+    ParsedAttributeTestCase()
+        : TestCase("invalid texts of the Attributes their setters parse are refused naming them")
     {
     }
 
@@ -556,48 +923,164 @@ class AttributeMatrixTestCase : public TestCase
     void DoRun() override
     {
         uint32_t cases = 0;
-        for (const auto& row : AttributeRows())
+        for (const auto& row : ParsedRows())
         {
+            TypeId tid = TypeId::LookupByName(row.type);
+            TypeId::AttributeInformation info;
+            NS_TEST_ASSERT_MSG_EQ(tid.LookupAttributeByName(row.attribute, &info),
+                                  true,
+                                  row.type << "::" << row.attribute);
+            NS_TEST_EXPECT_MSG_EQ(static_cast<int>(Classify(tid, info)),
+                                  static_cast<int>(AttributeClass::PARSED),
+                                  row.type << "::" << row.attribute
+                                           << " has a checker now: generated, remove the row");
             const std::string qualified = row.type + "::" + row.attribute;
             for (const auto& text : row.values)
             {
-                StringValue value(text);
                 std::string atConstruction = ErrorOf([&]() {
                     ObjectFactory factory(row.type);
-                    for (const auto& [name, setting] : row.context)
-                    {
-                        factory.Set(name, StringValue(setting));
-                    }
-                    Ptr<Object> object = factory.Create<Object>();
-                    chronometry::SetAttributeOrReport(*object, row.attribute, value);
-                    object->Initialize();
+                    factory.Set(row.attribute, StringValue(text));
+                    factory.Create<Object>();
                 });
                 std::string onLiveObject = ErrorOf([&]() {
                     Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
-                    for (const auto& [name, setting] : row.context)
-                    {
-                        chronometry::SetAttributeOrReport(*object, name, StringValue(setting));
-                    }
-                    chronometry::SetAttributeOrReport(*object, row.attribute, value);
-                    object->Initialize();
+                    chronometry::SetAttributeOrReport(*object, row.attribute, StringValue(text));
                 });
                 for (const std::string& message : {atConstruction, onLiveObject})
                 {
                     ++cases;
                     NS_TEST_EXPECT_MSG_NE(message.find(qualified),
                                           std::string::npos,
-                                          qualified << " = '" << text << "' refused by name (got '"
-                                                    << message << "')");
-                    NS_TEST_EXPECT_MSG_EQ((message.find("valid") != std::string::npos ||
-                                           message.find("must") != std::string::npos),
-                                          true,
-                                          qualified << " = '" << text
-                                                    << "': the message says what is valid");
+                                          qualified << " = '" << text << "' (" << row.reason
+                                                    << "): refused by name (got '" << message
+                                                    << "')");
                 }
             }
-            Simulator::Destroy(); // events an initialized application may have scheduled
         }
-        NS_TEST_ASSERT_MSG_GT(cases, 200u, "the matrix is not empty");
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(cases, 0u, "the parsed rows ran");
+    }
+};
+
+/**
+ * An Attribute value valid on its own but refused in combination with another Attribute,
+ * by the setter or by DoInitialize: the checker cannot know the other value, so these are
+ * not generated.
+ */
+struct RelationRow
+{
+    std::string type;                                         //!< TypeId name
+    std::vector<std::pair<std::string, std::string>> context; //!< set first
+    std::string attribute;                                    //!< the Attribute refused
+    std::string value;                                        //!< its value
+    std::string mention;                                      //!< the message names it
+    std::string reason;                                       //!< where it is checked
+};
+
+/** Relations between Attributes, refused at construction and on a live object. */
+class AttributeRelationTestCase : public TestCase
+{
+  public:
+    AttributeRelationTestCase()
+        : TestCase("values valid alone but not with another Attribute are refused naming both")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string setter = "a bound given by another Attribute, checked by the setter";
+        const std::string leads =
+            "the client's leads must be ordered; checked by DoInitialize (Initialize)";
+        const std::vector<RelationRow> rows = {
+            {"ns3::RandomWalkOscillator",
+             {{"MaxAbsDrift", "10"}},
+             "InitialDrift",
+             "20",
+             "MaxAbsDrift",
+             setter},
+            {"ns3::RandomWalkOscillator",
+             {{"InitialDrift", "20"}},
+             "MaxAbsDrift",
+             "10",
+             "InitialDrift",
+             setter},
+            {"ns3::PowerLawOscillator",
+             {{"Tau0", "1s"}},
+             "FlickerHorizon",
+             "50s",
+             "100 Tau0",
+             "the flicker horizon must span 100 sample intervals; checked when the noise is "
+             "planned again (the setter)"},
+            {"ns3::PowerLawOscillator",
+             {{"FlickerHorizon", "10s"}},
+             "Tau0",
+             "1s",
+             "100 Tau0",
+             "the flicker horizon must span 100 sample intervals; checked when the noise is "
+             "planned again (the setter)"},
+            // the defaults: OperationLead 1 s, DecisionLead 200 ms, SendAhead 50 ms
+            {"ns3::ScheduledOperationClient", {}, "DecisionLead", "1s", "valid range", leads},
+            {"ns3::ScheduledOperationClient", {}, "SendAhead", "200ms", "valid range", leads},
+            {"ns3::ScheduledOperationClient",
+             {{"AtomicCommit", "true"}},
+             "CancelLead",
+             "50ms",
+             "valid range",
+             leads},
+            {"ns3::ScheduledOperationClient",
+             {{"ProbeMode", "Burst"}},
+             "Window",
+             "64",
+             "BurstInterval",
+             "a burst of Window probes must end before the decision; checked by DoInitialize"},
+        };
+        for (const auto& row : rows)
+        {
+            const std::string qualified = row.type + "::" + row.attribute;
+            std::string atConstruction = ErrorOf([&]() {
+                ObjectFactory factory(row.type);
+                for (const auto& [name, setting] : row.context)
+                {
+                    factory.Set(name, StringValue(setting));
+                }
+                Ptr<Object> object = factory.Create<Object>();
+                chronometry::SetAttributeOrReport(*object, row.attribute, StringValue(row.value));
+                object->Initialize();
+            });
+            std::string onLiveObject = ErrorOf([&]() {
+                Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
+                for (const auto& [name, setting] : row.context)
+                {
+                    chronometry::SetAttributeOrReport(*object, name, StringValue(setting));
+                }
+                chronometry::SetAttributeOrReport(*object, row.attribute, StringValue(row.value));
+                object->Initialize();
+            });
+            for (const std::string& message : {atConstruction, onLiveObject})
+            {
+                NS_TEST_EXPECT_MSG_NE(message.find(row.type),
+                                      std::string::npos,
+                                      qualified << " = " << row.value << " (" << row.reason
+                                                << "): refused (got '" << message << "')");
+                NS_TEST_EXPECT_MSG_NE(message.find(row.mention),
+                                      std::string::npos,
+                                      qualified << " = " << row.value << ": names " << row.mention
+                                                << " (got '" << message << "')");
+            }
+            // valid alone: the same value without the context is accepted
+            if (!row.context.empty())
+            {
+                std::string alone = ErrorOf([&]() {
+                    Ptr<Object> object = ObjectFactory(row.type).Create<Object>();
+                    chronometry::SetAttributeOrReport(*object,
+                                                      row.attribute,
+                                                      StringValue(row.value));
+                });
+                NS_TEST_EXPECT_MSG_EQ(alone, "", qualified << " = " << row.value << " alone");
+            }
+            Simulator::Destroy();
+        }
     }
 };
 
@@ -629,7 +1112,8 @@ class StudyCombinationTestCase : public TestCase
         const std::vector<CombinationRow> rows = {
             {"replay",
              StudySettings().Set("Interval", "300us"), // E = 1 ms is not a multiple
-             {"ns3::ReplayStudy::Skew = 1ms", "multiple of ns3::ReplayStudy::Interval = 300us"}},
+             {"ns3::ReplayStudy::SkewBound = 1ms",
+              "multiple of ns3::ReplayStudy::Interval = 300us"}},
             {"replay",
              StudySettings().Set("Interval", "2ms"), // I > E
              {"ns3::ReplayStudy::Skew", "ns3::ReplayStudy::Interval = 2ms"}},
@@ -712,8 +1196,12 @@ class BadInputMatrixTestSuite : public TestSuite
         : TestSuite("chronometry-bad-input", Type::UNIT)
     {
         AddTestCase(new CompletenessTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RangedAttributeTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new EnumRefusalTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new EnumRoundTripTestCase, chronometry::TestDuration::QUICK);
-        AddTestCase(new AttributeMatrixTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StudyTextTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ParsedAttributeTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new AttributeRelationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StudyCombinationTestCase, chronometry::TestDuration::QUICK);
     }
 };

@@ -58,7 +58,7 @@ class LowLoadTestCase : public TestCase
                 .Set("Poisson", BooleanValue(false))
                 .Set("Rate", DoubleValue(4))
                 .Set("Duration", TimeValue(Seconds(5)))
-                .Set("Skew", TimeValue(MilliSeconds(100)))
+                .Set("SkewBound", TimeValue(MilliSeconds(100)))
                 .Set("Run", UintegerValue(run));
             StudyResult r = RunInference(p);
             auto u = [&r](const char* f) { return r.Get<uint64_t>(f); };
@@ -77,7 +77,7 @@ class LowLoadTestCase : public TestCase
             NS_TEST_ASSERT_MSG_LT(d("network_delay_error_us"),
                                   d("raw_network_delay_error_us") / 10,
                                   "symmetric-delay offsets remove the clock offset");
-            p.Set("Y", DoubleValue(40));
+            p.Set("Spontaneous", DoubleValue(40));
             r = RunInference(p);
             NS_TEST_ASSERT_MSG_EQ(d("link_precision"), 1.0, "y = 40: precision 1");
             NS_TEST_ASSERT_MSG_EQ(d("link_recall"), 1.0, "y = 40: recall 1");
@@ -153,9 +153,9 @@ class ClockOffsetTestCase : public TestCase
     void DoRun() override
     {
         StudySettings p = Base();
-        p.Set("Rate", DoubleValue(10)).Set("DriftPpm", DoubleValue(0)).Set("Skew", "0ns");
+        p.Set("Rate", DoubleValue(10)).Set("DriftPpm", DoubleValue(0)).Set("SkewBound", "0ns");
         StudyResult a = RunInference(p);
-        p.Set("Skew", "10s");
+        p.Set("SkewBound", "10s");
         StudyResult b = RunInference(p);
         NS_TEST_ASSERT_MSG_EQ(a.Get<uint64_t>("messages"),
                               b.Get<uint64_t>("messages"),
@@ -196,7 +196,7 @@ class UntracedLookupTestCase : public TestCase
                                          .Set("Duration", TimeValue(Seconds(5)))
                                          .Set("LookupProbability", DoubleValue(1))
                                          .Set("TraceLookup", BooleanValue(false))
-                                         .Set("Y", DoubleValue(40)));
+                                         .Set("Spontaneous", DoubleValue(40)));
         NS_TEST_ASSERT_MSG_EQ(r.Get<double>("link_precision"), 1.0, "no false link");
         NS_TEST_ASSERT_MSG_EQ(r.Get<double>("link_recall"), 1.0, "every link");
     }
@@ -339,7 +339,7 @@ class RuleBaselineTestCase : public TestCase
         StudyResult d = RunInference(StudySettings(Base())
                                          .Set("Rate", DoubleValue(40))
                                          .Set("ReplyService", "20ms")
-                                         .Set("DelayModel", "per-parent-pair")
+                                         .Set("DelayModel", "PerParentPair")
                                          .Set("Iterations", UintegerValue(3)));
         NS_TEST_ASSERT_MSG_GT(d.Get<double>("rule_disagreement"),
                               0.01,
@@ -372,7 +372,7 @@ class NestingBaselineTestCase : public TestCase
         const char* skews[2] = {"0ns", "100ms"};
         for (int k = 0; k < 2; ++k)
         {
-            p.Set("Skew", skews[k]);
+            p.Set("SkewBound", skews[k]);
             StudyResult r = RunInference(p);
             nestingGain[k] =
                 r.Get<double>("nesting_decision_accuracy") - r.Get<double>("decision_accuracy");
@@ -441,7 +441,7 @@ class DriftEstimatorTestCase : public TestCase
         StudySettings p = StudySettings(Base())
                               .Set("Clients", UintegerValue(2))
                               .Set("Rate", DoubleValue(5))
-                              .Set("Skew", "10ms")
+                              .Set("SkewBound", "10ms")
                               .Set("Duration", TimeValue(Seconds(40)));
         StudyResult still = RunInference(StudySettings(p).Set("DriftPpm", DoubleValue(0)));
         StudyResult drift = RunInference(StudySettings(p).Set("DriftPpm", DoubleValue(200)));

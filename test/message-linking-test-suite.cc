@@ -423,7 +423,10 @@ class LinkingValidationTestCase : public TestCase
         }
         catch (const chronometry::ConfigError& e)
         {
-            thrown = std::string(e.what()).find("tryBothBand") != std::string::npos;
+            // the struct's fields are the analyzer's Attributes: one declaration, one name
+            thrown = std::string(e.what()).find("ns3::MessageLinkingAnalyzer::TryBothBand = "
+                                                "0.7 is invalid; valid range: [0, 0.5]") !=
+                     std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(thrown, true, "tryBothBand rejected by name");
         c = LinkingConfig();
@@ -435,7 +438,8 @@ class LinkingValidationTestCase : public TestCase
         }
         catch (const chronometry::ConfigError& e)
         {
-            thrown = std::string(e.what()).find("window") != std::string::npos;
+            thrown = std::string(e.what()).find("ns3::MessageLinkingAnalyzer::Window") !=
+                     std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(thrown, true, "window rejected by name");
         // The Attribute form validates in its ranged checkers, naming the attribute.

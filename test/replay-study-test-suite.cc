@@ -27,7 +27,7 @@ Point(Time skew, Time delay, double rate)
 {
     return StudySettings()
         .Set("Nodes", UintegerValue(16))
-        .Set("Skew", TimeValue(skew))
+        .Set("SkewBound", TimeValue(skew))
         .Set("Interval", TimeValue(MicroSeconds(100)))
         .Set("Delay", TimeValue(delay))
         .Set("Rate", DoubleValue(rate))
@@ -169,7 +169,7 @@ class StudyValidationTestCase : public TestCase
                               true,
                               "one node");
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Interval", "300us"),
-                                      "ns3::ReplayStudy::Skew = 1ms is invalid; valid: a "
+                                      "ns3::ReplayStudy::SkewBound = 1ms is invalid; valid: a "
                                       "multiple of ns3::ReplayStudy::Interval = 300us"),
                               true,
                               "E not a multiple of I");
@@ -189,11 +189,16 @@ class StudyValidationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Jitter", "10us"), "OnWire"),
                               true,
                               "jitter needs stamps on the wire");
-        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Skew", "20s"),
-                                      "ns3::ReplayStudy::Skew = 20s is invalid; valid range: "
-                                      "[1ns, 10s]"),
+        // E's range is the clock's (the study forwards BoundedSkewClock::SkewBound)
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("SkewBound", "2h"),
+                                      "ns3::ReplayStudy::SkewBound = 2h is invalid; valid range: "
+                                      "[1ns, 1h]"),
                               true,
-                              "E above 10 s");
+                              "E above 1 h");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Skew", "2h"),
+                                      "ns3::ReplayStudy::SkewBound = 2h is invalid"),
+                              true,
+                              "the deprecated name sets the same parameter");
     }
 };
 

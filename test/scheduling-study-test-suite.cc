@@ -167,7 +167,7 @@ class CoordinatedSpreadTestCase : public TestCase
         {
             auto p = Quick(7);
             p.Set("Operations", UintegerValue(20))
-                .Set("Skew", TimeValue(e))
+                .Set("SkewBound", TimeValue(e))
                 .Set("Predictor", "Baseline") // the same T_s everywhere
                 .Set("Servers", UintegerValue(8));
             auto r = RunScheduling(p);
@@ -234,7 +234,7 @@ class AtomicCommitTestCase : public TestCase
         for (uint64_t run = 1; run <= 25; ++run)
         {
             auto p = Atomic(MilliSeconds(100), run);
-            p.Set("Skew", TimeValue(MilliSeconds(1)))
+            p.Set("SkewBound", TimeValue(MilliSeconds(1)))
                 .Set("AckLoss", DoubleValue(0.04))
                 .Set("Refuse", DoubleValue(0.02));
             auto r = RunScheduling(p);
@@ -503,7 +503,7 @@ class PerfectClocksTestCase : public TestCase
   private:
     void DoRun() override
     {
-        auto perfect = RunScheduling(Quick(1).Set("Skew", "0ns").Set("DriftPpm", "0"));
+        auto perfect = RunScheduling(Quick(1).Set("SkewBound", "0ns").Set("DriftPpm", "0"));
         NS_TEST_ASSERT_MSG_EQ(perfect.Get<uint64_t>("executed"), 4u * 60u, "all ran");
         NS_TEST_ASSERT_MSG_EQ(perfect.Get<double>("mae_clock_us"), 0.0, "no start error");
         for (const auto& row : perfect.GetRows())

@@ -36,7 +36,7 @@ SmallPoints()
         {"replay",
          StudySettings()
              .Set("Nodes", "5")
-             .Set("Skew", "200us")
+             .Set("SkewBound", "200us")
              .Set("Interval", "100us")
              .Set("Rate", "80")
              .Set("Duration", "40ms")

@@ -645,20 +645,31 @@ def link_trace(
     receivers: List[int],
     send_ts: List[Optional[int]],
     recv_ts: List[Optional[int]],
-    window_ns: int = 2000000000,
-    y: float = 4.0,
-    try_both_band: float = 0.2,
-    max_try_both: int = 4,
-    max_candidates: int = 16,
+    *,
     true_parent: Optional[List[int]] = None,
-    delay_model: str = 'per-child-pair',
-    iterations: int = 0,
+    **kwargs,
 ) -> dict:
     """
     WAP5 message linking on a reconciled trace (times in int ns, None for an untraced side); with
     true_parent (index or -1 per message) the result has a 'score' (links, patterns, calibration).
-    delay_model: 'per-child-pair' (the paper) or 'per-parent-pair'; iterations: rounds of
-    re-estimating d.
+    The linker's settings are keywords, from ns3::MessageLinkingAnalyzer's Attributes:
+        window_ns (default 2000000000; [1ns, 24h]): x: longest causal delay considered (above the
+    longest real node delay).
+        spontaneous (default 4; [0, 1000]): y: spontaneity weighs as a delay of y times the pair's
+    mean delay d (dimensionless).
+        try_both_band (default 0.2; [0, 0.5]): Links with |p - 0.5| <= band are tried both ways
+    (probability).
+        try_most_likely (default true): A child's most likely parent is always tried both ways
+    (paper).
+        max_try_both (default 4; [0, 20]): k: try-both decisions per root (at most 2^k instances per
+    root).
+        max_candidates (default 16; [1, 1000000]): Most recent candidate parents kept per message.
+        delay_model (default PerChildPair): PerChildPair: one mean delay d per child pair B->C,
+    shared by every candidate (the paper; the most likely parent is always the latest arrival).
+    PerParentPair: one d per (X->B, B->C), candidates weighed by the exponential density (an
+    extension).
+        iterations (default 0; [0, 100]): Rounds of re-estimating d from the link probabilities and
+    weighing again (the paper: 0).
     """
     ...
 

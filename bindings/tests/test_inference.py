@@ -45,7 +45,7 @@ def test_synthetic_low_and_high_load():
     low = chronometry.synthetic_trace(clients=1, rate=1.0, poisson=False, duration_ns=20 * S,
                                       network_jitter_ns=100_000, seed=3)
     r = chronometry.link_trace(low["senders"], low["receivers"], low["send_ts"], low["recv_ts"],
-                               window_ns=200 * MS, y=40.0, true_parent=low["true_parent"])
+                               window_ns=200 * MS, spontaneous=40.0, true_parent=low["true_parent"])
     assert r["score"]["precision"] == 1.0 and r["score"]["recall"] == 1.0
     assert r["score"]["map_pattern_recall"] == pytest.approx(1.0)
     for (a, b), off in r["clock_offset_ns"].items():
@@ -72,9 +72,9 @@ def test_reconcile_columns():
 
 
 def test_bad_parameters_raise_value_error():
-    with pytest.raises(ValueError, match="tryBothBand"):
+    with pytest.raises(ValueError, match="TryBothBand"):  # the analyzer's Attribute declares it
         chronometry.link_trace([0], [1], [0], [1], try_both_band=0.9)
-    with pytest.raises(ValueError, match="window"):
+    with pytest.raises(ValueError, match="Window"):
         chronometry.link_trace([0], [1], [0], [1], window_ns=0)
     with pytest.raises(ValueError, match="same length"):
         chronometry.link_trace([0, 1], [1], [0], [1])
@@ -84,7 +84,7 @@ def test_bad_parameters_raise_value_error():
 
 def test_study_runner_against_truth():
     low = chronometry.run_inference_study(clients=1, rate=4.0, poisson=False, duration_ns=3 * S,
-                                          y=40.0)
+                                          spontaneous=40.0)
     assert low["link_precision"] == 1.0 and low["link_recall"] == 1.0
     assert low["vc_hb_recall"] == 1.0
     high = chronometry.run_inference_study(clients=4, rate=40.0, duration_ns=S)
@@ -137,7 +137,7 @@ def test_per_parent_pair_model_on_reply_workload():
                          backend_service_ns=20 * MS, backend_reply_service_ns=MS,
                          network_jitter_ns=100_000)
     truth = t["true_parent"]
-    model = chronometry.link_trace(*cols, window_ns=100 * MS, delay_model="per-parent-pair",
+    model = chronometry.link_trace(*cols, window_ns=100 * MS, delay_model="PerParentPair",
                                    iterations=3, true_parent=truth)
     latest = chronometry.latest_arrival_links(*cols, window_ns=100 * MS, true_parent=truth)
     differ = [i for i, (a, b) in enumerate(zip(model["most_likely"], latest["most_likely"]))
@@ -180,3 +180,19 @@ def test_clock_fit_with_drift():
     drift = t["clock_drift"]
     for (a, b), f in fit["pairs"].items():
         assert abs(f["rate"] - (drift[b] - drift[a]) / (1 + drift[a])) < 1e-6
+
+
+def test_link_trace_settings_are_the_analyzers_attributes():
+    """One declaration: link_trace's keywords, defaults and ranges are MessageLinkingAnalyzer's."""
+    import warnings
+    for keyword in ("window_ns", "spontaneous", "try_both_band", "max_try_both", "delay_model",
+                    "iterations"):
+        assert keyword in chronometry.link_trace.__doc__
+    with pytest.raises(ValueError, match=r"^iterations: .*Iterations = 101 is invalid; valid range: \[0, 100\]"):
+        chronometry.link_trace([0], [1], [0], [1], iterations=101)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = chronometry.link_trace([0], [1], [0], [1], y=4.0, delay_model="per-child-pair")
+    assert len(caught) == 2 and all(issubclass(w.category, DeprecationWarning) for w in caught)
+    assert old == chronometry.link_trace([0], [1], [0], [1], spontaneous=4.0,
+                                         delay_model="PerChildPair")

@@ -10,7 +10,7 @@ import chronometry  # noqa: E402
 import replay_sweep  # noqa: E402
 
 BUILD = os.path.dirname(chronometry.__file__)
-GRID = dict(nodes=[6], skew_ns=[200_000, 400_000], interval_ns=[100_000], delay_ns=[5_000],
+GRID = dict(nodes=[6], skew_bound_ns=[200_000, 400_000], interval_ns=[100_000], delay_ns=[5_000],
             rate=[40, 160], duration_ns=[50_000_000], run=[1])
 
 
@@ -46,7 +46,7 @@ def test_invalid_point_refuses_the_grid_before_anything_runs(tmp_path):
     """An invalid point (n = 1) is refused with the whole grid: nothing runs, nothing is stored
     (before, it was run and stored as an error beside the valid point)."""
     db = tmp_path / "bad.sqlite"
-    grid = dict(GRID, nodes=[1, 6], skew_ns=[200_000], rate=[40])
+    grid = dict(GRID, nodes=[1, 6], skew_bound_ns=[200_000], rate=[40])
     with pytest.raises(ValueError, match=r"1 of 2 points .*\n  point 0 .*nodes: "
                                          r"ns3::ReplayStudy::Nodes = 1 is invalid"):
         replay_sweep.sweep(grid, str(db), jobs=2, build_dir=BUILD, progress=False)
@@ -65,6 +65,6 @@ def test_python_runner_matches_cpp_example(tmp_path):
                    check=True, capture_output=True)
     header, row = csv_path.read_text().splitlines()
     assert header == chronometry.REPLAY_STUDY_CSV_HEADER
-    r = chronometry.run_replay_study(nodes=6, skew_ns=400_000, interval_ns=100_000, delay_ns=5_000,
+    r = chronometry.run_replay_study(nodes=6, skew_bound_ns=400_000, interval_ns=100_000, delay_ns=5_000,
                                      rate=80, duration_ns=50_000_000, run=4)
     assert r["csv_row"].rsplit(",", 1)[0] == row.rsplit(",", 1)[0]  # all but the wall time

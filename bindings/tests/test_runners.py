@@ -21,11 +21,11 @@ US = 1_000
 
 # Small, fast points (a second or less each), used by the determinism and C++ equality tests.
 SMALL = {
-    "replay": dict(nodes=5, skew_ns=200 * US, interval_ns=100 * US, delay_ns=5 * US, rate=80.0,
+    "replay": dict(nodes=5, skew_bound_ns=200 * US, interval_ns=100 * US, delay_ns=5 * US, rate=80.0,
                    duration_ns=40 * MS, run=2),
     "relation": dict(drift_ppm=20.0, asymmetry_ns=100 * US, load=0.5, rounds=20,
                      workload_ns=2000 * MS, run=1),
-    "scheduling": dict(servers=2, operations=15, skew_ns=100 * US, spike_probability=0.02,
+    "scheduling": dict(servers=2, operations=15, skew_bound_ns=100 * US, spike_probability=0.02,
                        probe_mode="Periodic", window=8, predictor="Kalman", run=2),
     "inference": dict(clients=2, rate=10.0, duration_ns=1000 * MS, run=1),
     "rda": dict(intervals=2, interval_length_ns=50 * MS, packet_interval_ns=200 * US,
@@ -35,7 +35,7 @@ SMALL = {
 
 # technique -> (keyword, bad value); every one must raise ValueError naming the keyword.
 BAD = {
-    "replay": [("nodes", 1), ("nodes", -3), ("skew_ns", 0), ("interval_ns", 0),
+    "replay": [("nodes", 1), ("nodes", -3), ("skew_bound_ns", 0), ("interval_ns", 0),
                ("interval_ns", 300 * US), ("delay_ns", -1), ("delay_ns", 2_000 * MS),
                ("jitter_ns", -5), ("rate", 0.0), ("rate", -1.0), ("local_rate", -1.0),
                ("duration_ns", 0), ("clock_model", "atomic"), ("counter_rule", "Sometimes"),
@@ -45,7 +45,7 @@ BAD = {
                  ("rounds", -1), ("busy_rounds", 0), ("tuple_interval_ns", 10),
                  ("workload_ns", 1000 * MS), ("ntp_poll_ns", 1), ("ntp_max_skew_ppm", -1.0),
                  ("run", 0)],
-    "scheduling": [("servers", 0), ("servers", 65), ("skew_ns", -1), ("drift_ppm", -1.0),
+    "scheduling": [("servers", 0), ("servers", 65), ("skew_bound_ns", -1), ("drift_ppm", -1.0),
                    ("delay_ns", 2_000 * MS), ("predictor", "Oracle"), ("window", 0),
                    ("probe_mode", "Always"), ("operations", 0), ("spike_probability", 1.5),
                    ("spike_mean_ns", -1), ("service_base_ns", -1),
@@ -53,14 +53,14 @@ BAD = {
                    ("decision_lead_ns", 0), ("send_ahead_ns", 0), ("run", 0)],
     "inference": [("workload", "batch"), ("clients", 0), ("clients", -2), ("backends", 0),
                   ("fan_out", 5), ("fan_out", 0), ("lookup_probability", 2.0), ("rate", 0.0),
-                  ("skew_ns", -1), ("drift_ppm", 2000.0), ("delay_ns", -1), ("duration_ns", 0),
-                  ("window_ns", 0), ("y", -1.0), ("max_try_both", 50), ("run", 0),
-                  ("delay_model", "per-pair"), ("iterations", 21), ("reply_service_ns", -1),
+                  ("skew_bound_ns", -1), ("drift_ppm", 2000.0), ("delay_ns", -1), ("duration_ns", 0),
+                  ("window_ns", 0), ("spontaneous", -1.0), ("max_try_both", 50), ("run", 0),
+                  ("delay_model", "per-pair"), ("iterations", 101), ("reply_service_ns", -1),
                   ("reconciliation", "port"), ("segments", 1)],
     "rda": [("loss_rate", 0.6), ("loss_rate", 1.5), ("loss_rate", -0.1), ("reorder_rate", 1.5),
             ("reorder_rate", -0.1), ("duplicate_rate", 0.6), ("control_loss_rate", -0.1),
             ("banks", 0), ("banks", 17), ("banks", -1), ("intervals", 0), ("intervals", -2),
-            ("intervals", 1001), ("interval_length_ns", 0), ("interval_length_ns", 61 * 10**9),
+            ("intervals", 100001), ("interval_length_ns", 0), ("interval_length_ns", 7200 * 10**9),
             ("packet_interval_ns", 0), ("packet_size", 8), ("packet_size", 1500),
             ("reorder_delay_max_ns", -1), ("base_delay_ns", -1), ("weibull_shape", 0.0),
             ("weibull_scale_ns", -1), ("clock_offset_ns", 2 * 10**9), ("drift_ppm", 600.0),
@@ -68,7 +68,7 @@ BAD = {
             ("garbage_packets", 2000), ("seed", 0), ("seed", -1), ("seed", 2**32), ("run", 0),
             ("run", -1)],
     "relation-graph": [("nodes", 2), ("nodes", 65), ("drift_ppm", 600.0), ("drift_ppm", -1.0),
-                       ("rounds", 0), ("rounds", 101), ("extra_delay_ns", -1),
+                       ("rounds", 0), ("rounds", 100001), ("extra_delay_ns", -1),
                        ("extra_delay_ns", 200 * MS), ("edge_probability", 0.01),
                        ("edge_probability", 1.5), ("gap_ns", 0), ("gap_ns", 4000 * 10**9),
                        ("seed", 0), ("run", 0)],
@@ -122,7 +122,7 @@ def test_replay_equals_cpp_example(tmp_path):
     p = SMALL["replay"]
     out = tmp_path / "replay.csv"
     example("replay-clock-sweep",
-            [f"--nodes={p['nodes']}", f"--skew={p['skew_ns']}ns",
+            [f"--nodes={p['nodes']}", f"--skew={p['skew_bound_ns']}ns",
              f"--interval={p['interval_ns']}ns", f"--delay={p['delay_ns']}ns",
              f"--rate={p['rate']}", f"--duration={p['duration_ns']}ns", f"--RngRun={p['run']}",
              f"--csv={out}"], tmp_path)
@@ -147,7 +147,7 @@ def test_scheduling_equals_cpp_example(tmp_path):
     p = SMALL["scheduling"]
     example("oneclock-sweep",
             [f"--servers={p['servers']}", f"--operations={p['operations']}",
-             f"--skews={p['skew_ns']}ns", f"--loads={p['spike_probability']}",
+             f"--skews={p['skew_bound_ns']}ns", f"--loads={p['spike_probability']}",
              f"--modes={p['probe_mode']}", f"--RngRun={p['run']}", f"--outDir={tmp_path}"],
             tmp_path)
     cpp = rows_of((tmp_path / "oneclock-sweep.csv").read_text())
@@ -191,7 +191,7 @@ def test_inference_baselines_beside_wap5():
     assert 0 <= r["nesting_link_precision"] <= 1
     assert runner("inference")(reconciliation="id", **point)["link_recall"] == r["link_recall"]
     m = runner("inference")(backend_service_ns=20 * MS, reply_service_ns=1 * MS,
-                            delay_model="per-parent-pair", iterations=3, **point)
+                            delay_model="PerParentPair", iterations=3, **point)
     assert m["rule_disagreement"] > 0.01
 
 

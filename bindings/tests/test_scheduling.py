@@ -51,7 +51,7 @@ def test_study_against_truth():
     for row in ft["executions"]:
         assert abs(row["clock_part_ns"]) <= 50_000  # offsets within E/2 (E = 100 us)
     assert ft["mae_clock_us"] > 1.0  # skewed clocks show in the start error
-    perfect = chronometry.run_scheduling_study(predictor="FtAverage", operations=20, skew_ns=0,
+    perfect = chronometry.run_scheduling_study(predictor="FtAverage", operations=20, skew_bound_ns=0,
                                                rows=True)
     assert perfect["mae_clock_us"] == 0.0  # perfect clocks: every start exactly at T_s
     assert all(row["true_start_ns"] == row["scheduled_ns"] for row in perfect["executions"])
@@ -63,7 +63,7 @@ def test_study_against_truth():
 def test_atomic_commit_and_validation():
     r = chronometry.run_scheduling_study(atomic=True, ack_loss=0.1, operations=20,
                                          send_ahead_ns=300_000_000, decision_lead_ns=400_000_000,
-                                         skew_ns=1_000_000)
+                                         skew_bound_ns=1_000_000)
     assert r["commit_partial"] == 0 and r["commit_none"] == r["aborts"] > 0
     with pytest.raises(ValueError, match="servers"):
         chronometry.run_scheduling_study(servers=0)
@@ -82,7 +82,7 @@ def test_plot_error_vs_skew(tmp_path):
     lines = [chronometry.SCHEDULING_STUDY_CSV_HEADER]
     for skew in (10_000, 1_000_000):
         for predictor in ("Baseline", "FtAverage"):
-            r = chronometry.run_scheduling_study(skew_ns=skew, predictor=predictor, operations=10)
+            r = chronometry.run_scheduling_study(skew_bound_ns=skew, predictor=predictor, operations=10)
             lines.append(r["csv_row"])
     csv.write_text("\n".join(lines) + "\n")
     png = tmp_path / "sweep.png"

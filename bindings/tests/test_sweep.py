@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)  # sweep_probe, for the worker processes too (forked)
 PROBE = "sweep_probe:square"
 PYTHON_DIR = os.path.dirname(os.path.dirname(os.path.abspath(cs.__file__)))  # the package's parent
-REPLAY_GRID = dict(nodes=[5], skew_ns=[200_000, 400_000], interval_ns=[100_000],
+REPLAY_GRID = dict(nodes=[5], skew_bound_ns=[200_000, 400_000], interval_ns=[100_000],
                    delay_ns=[5_000], rate=[80], duration_ns=[40_000_000], run=[1, 2])
 
 
@@ -115,12 +115,12 @@ def test_replay_points_match_direct_runs_and_runs_differ(tmp_path):
     db = str(tmp_path / "replay.sqlite")
     df = cs.sweep("replay", REPLAY_GRID, db, workers=2, progress=False)
     assert len(df) == 4 and set(df["status"]) == {"ok"}
-    direct = chronometry.run_replay_study(nodes=5, skew_ns=400_000, interval_ns=100_000,
+    direct = chronometry.run_replay_study(nodes=5, skew_bound_ns=400_000, interval_ns=100_000,
                                           delay_ns=5_000, rate=80, duration_ns=40_000_000, run=2)
-    row = df[(df["skew_ns"] == 400_000) & (df["run"] == 2)].iloc[0]
+    row = df[(df["skew_bound_ns"] == 400_000) & (df["run"] == 2)].iloc[0]
     assert row["csv_row"].rsplit(",", 1)[0] == direct["csv_row"].rsplit(",", 1)[0]
     # RngRun convention: the same point with another run number is another replication.
-    by_run = df[df["skew_ns"] == 400_000].set_index("run")["csv_row"]
+    by_run = df[df["skew_bound_ns"] == 400_000].set_index("run")["csv_row"]
     assert by_run[1].rsplit(",", 1)[0] != by_run[2].rsplit(",", 1)[0]
     n = cs.write_csv(db, "replay", str(tmp_path / "replay.csv"), chronometry.REPLAY_STUDY_CSV_HEADER)
     lines = (tmp_path / "replay.csv").read_text().splitlines()
@@ -181,10 +181,10 @@ def test_dask_workers_on_another_ns3_are_refused():
 def test_grid_keys_are_checked_before_anything_runs(tmp_path):
     db = tmp_path / "never.sqlite"
     with pytest.raises(ValueError, match=r"grid key 'skw' is invalid for technique 'replay'; "
-                                         r"valid: nodes, skew_ns, skew, interval_ns, interval, "):
+                                         r"valid: nodes, skew_bound_ns, skew_bound, skew_ns, skew, interval_ns, interval, "):
         cs.sweep("replay", dict(skw=["1ms"], run=[1]), str(db), progress=False)
     assert not db.exists()  # refused before the results file was even opened
-    assert {"skew_ns", "skew"} <= set(cs.parameters("replay")) and cs.parameters(PROBE) is None
+    assert {"skew_bound_ns", "skew_bound"} <= set(cs.parameters("replay")) and cs.parameters(PROBE) is None
 def test_retry_errors_runs_failed_points_again(tmp_path):
     db = str(tmp_path / "retry.sqlite")
     grid = dict(x=[1, 2, 3], marker_dir=[str(tmp_path)])

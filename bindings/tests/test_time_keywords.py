@@ -15,7 +15,7 @@ import chronometry_sweep as cs
 
 US, MS = 1_000, 1_000_000
 # A replay point of well under a second.
-POINT = dict(nodes=5, skew_ns=200 * US, interval_ns=100 * US, rate=80.0, duration_ns=40 * MS)
+POINT = dict(nodes=5, skew_bound_ns=200 * US, interval_ns=100 * US, rate=80.0, duration_ns=40 * MS)
 TIMES = [(name, p) for name, study in sorted(chronometry.studies().items())
          for p in study["parameters"] if p["type"] == "time"]
 
@@ -89,8 +89,8 @@ def test_a_number_in_text_is_refused_like_on_the_command_line():
 def test_both_keywords_given_is_refused():
     with pytest.raises(ValueError, match=r"delay and delay_ns both given; give one"):
         check(delay="8us", delay_ns=8000)
-    with pytest.raises(ValueError, match=r"skew and skew_ns both given"):
-        chronometry.run_study("replay", skew_ns=200 * US, skew="200us")
+    with pytest.raises(ValueError, match=r"skew_bound and skew_bound_ns both given"):
+        chronometry.run_study("replay", skew_bound_ns=200 * US, skew_bound="200us")
 
 
 @pytest.mark.parametrize("value", [1.5, 8000.25, float("nan"), float("inf"), np.float64(0.5)])
@@ -131,14 +131,14 @@ def test_out_of_range_names_the_keyword_as_given_and_the_range():
 
 def test_check_study_runs_the_studys_own_checks_without_running():
     """Study::Validate in THROW mode: replay's Skew must be a multiple of Interval."""
-    with pytest.raises(ValueError, match=r"^skew, interval: ns3::ReplayStudy::Skew = 1ms is "
+    with pytest.raises(ValueError, match=r"^skew_bound, interval: ns3::ReplayStudy::SkewBound = 1ms is "
                                          r"invalid; valid: a multiple of "
                                          r"ns3::ReplayStudy::Interval = 300us"):
-        check(skew="1ms", interval="300us")
-    with pytest.raises(ValueError, match=r"^skew_ns, interval: "):
-        check(skew_ns=MS, interval="300us")
+        check(skew_bound="1ms", interval="300us")
+    with pytest.raises(ValueError, match=r"^skew_bound_ns, interval: "):
+        check(skew_bound_ns=MS, interval="300us")
     with pytest.raises(ValueError, match=r"unknown parameter 'skeww'; valid: nodes, "
-                                         r"skew / skew_ns, interval / interval_ns, "):
+                                         r"skew_bound / skew_bound_ns, interval / interval_ns, "):
         check(skeww="1ms")
     with pytest.raises(ValueError, match="study 'nope' is invalid"):
         chronometry.check_study("nope")
@@ -186,8 +186,8 @@ def test_grid_points_are_equal_across_spellings():
         assert got == [{"delay_ns": 8000}], grid
         assert type(got[0]["delay_ns"]) is int
         assert cs.key_of(got[0]) == cs.key_of({"delay_ns": 8000})
-    assert cs.replicate(dict(delay=["8us"], skew=["1ms"]), 2, "replay") == [
-        dict(delay_ns=8000, skew_ns=MS, run=1), dict(delay_ns=8000, skew_ns=MS, run=2)]
+    assert cs.replicate(dict(delay=["8us"], skew_bound=["1ms"]), 2, "replay") == [
+        dict(delay_ns=8000, skew_bound_ns=MS, run=1), dict(delay_ns=8000, skew_bound_ns=MS, run=2)]
     assert cs.points(dict(delay=["8us"])) == [dict(delay="8us")]  # no technique: as given
     # A runner that is not a study: its points as they are.
     assert cs.points(dict(x=["8us"]), "sweep_probe:square") == [dict(x="8us")]
@@ -195,22 +195,22 @@ def test_grid_points_are_equal_across_spellings():
 
 def test_sweep_stores_canonical_params_and_resumes_across_spellings(tmp_path):
     db = str(tmp_path / "spell.sqlite")
-    grid = dict(nodes=[5], skew=["200us", "400us"], interval=["100us"], delay=["5us"],
+    grid = dict(nodes=[5], skew_bound=["200us", "400us"], interval=["100us"], delay=["5us"],
                 rate=[80.0], duration=[datetime.timedelta(milliseconds=40)])
     first = cs.sweep("replay", grid, db, workers=2, progress=False)
     assert len(first) == 2 and set(first["status"]) == {"ok"}
     rows = stored(db)
     for key, params, _ in rows:
         params = json.loads(params)
-        assert {"skew_ns", "interval_ns", "delay_ns", "duration_ns"} <= set(params)
-        assert not {"skew", "interval", "delay", "duration"} & set(params)
+        assert {"skew_bound_ns", "interval_ns", "delay_ns", "duration_ns"} <= set(params)
+        assert not {"skew_bound", "interval", "delay", "duration"} & set(params)
         assert params["delay_ns"] == 5 * US and params["duration_ns"] == 40 * MS
         assert key == cs.key_of(params)
-    assert sorted(first["skew_ns"]) == [200 * US, 400 * US]
+    assert sorted(first["skew_bound_ns"]) == [200 * US, 400 * US]
     # The same points spelt in nanoseconds (and as a list listing one point twice): nothing runs.
-    base = {k: v for k, v in POINT.items() if k != "skew_ns"}
-    again = [dict(POINT, delay_ns=5 * US), dict(POINT, skew_ns=400 * US, delay_ns=5 * US),
-             dict(base, skew=np.timedelta64(400, "us"), delay="5us")]
+    base = {k: v for k, v in POINT.items() if k != "skew_bound_ns"}
+    again = [dict(POINT, delay_ns=5 * US), dict(POINT, skew_bound_ns=400 * US, delay_ns=5 * US),
+             dict(base, skew_bound=np.timedelta64(400, "us"), delay="5us")]
     second = cs.sweep("replay", again, db, workers=2, progress=False)
     assert stored(db) == rows  # same keys, same stamps: not run again
     assert list(second["finished"]) == list(first["finished"])
@@ -219,14 +219,14 @@ def test_sweep_stores_canonical_params_and_resumes_across_spellings(tmp_path):
 def test_grid_with_bad_points_is_refused_before_anything_runs(tmp_path):
     db = tmp_path / "refused.sqlite"
     grid = [dict(POINT, delay="5us"), dict(POINT, delay="6us"),
-            dict(POINT, skew_ns=250 * US, delay="5us"),  # not a multiple of the 100 us interval
+            dict(POINT, skew_bound_ns=250 * US, delay="5us"),  # not a multiple of the 100 us interval
             dict(POINT, delay="7us"), dict(POINT, delay="8us")]
     with pytest.raises(ValueError) as info:
         cs.sweep("replay", grid, str(db), workers=2, progress=False)
     message = str(info.value)
     assert message.startswith("1 of 5 points of the grid are invalid for technique 'replay'; "
                               "nothing was run:\n  point 2 {")
-    assert "skew_ns, interval_ns: ns3::ReplayStudy::Skew = 250us is invalid; valid: a multiple of" \
+    assert "skew_bound_ns, interval_ns: ns3::ReplayStudy::SkewBound = 250us is invalid; valid: a multiple of" \
         in message
     assert not db.exists()  # refused before the results file was opened
     # A results file already there keeps no row of the refused grid.
@@ -247,7 +247,7 @@ def test_refusal_lists_the_first_points_and_counts_the_rest(tmp_path):
                         "nothing was run:")
     assert len(lines) == 7 and lines[-1] == "  ... and 11 more"
     assert all(re.match(r"  point \d+ \{.*\}: grid key 'bogus' is invalid for technique "
-                        r"'replay'; valid: nodes, skew_ns, skew, ", line) for line in lines[1:6])
+                        r"'replay'; valid: nodes, skew_bound_ns, skew_bound, ", line) for line in lines[1:6])
     without_bogus = {k: v for k, v in grid.items() if k != "bogus"}
     with pytest.raises(ValueError) as info:
         cs.sweep("replay", without_bogus, str(db), progress=False)
@@ -257,3 +257,17 @@ def test_refusal_lists_the_first_points_and_counts_the_rest(tmp_path):
     assert "rate = 'fast' has the wrong type; valid: a number" in message
     assert "nodes: ns3::ReplayStudy::Nodes = 1 is invalid; valid range: [2, 1024]" in message
     assert not db.exists()
+
+
+def test_renamed_keywords_still_work_deprecated():
+    """skew_ns / skew (before E had one name, SkewBound) set the same parameter, with a warning."""
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = chronometry.check_study("replay", skew="2ms", interval="100us")
+        older = chronometry.check_study("replay", skew_ns=2_000_000)
+    assert old["skew_bound_ns"] == older["skew_bound_ns"] == 2_000_000
+    assert sum(issubclass(w.category, DeprecationWarning) for w in caught) == 2
+    assert any("skew is deprecated; use skew_bound" in str(w.message) for w in caught)
+    points = cs.points(dict(skew_ns=[2_000_000]), "replay")
+    assert points == cs.points(dict(skew_bound=["2ms"]), "replay")

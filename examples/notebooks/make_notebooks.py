@@ -57,12 +57,12 @@ percentile of θ fits it, and the encoding *overflows* a fixed width when its la
 exceeds it. Each point runs in ns-3 through `chronometry.run_replay_study`; two replications per
 point (ns-3 RngRun 1 and 2)."""),
         ("code", SETUP),
-        ("code", r'''grid = dict(nodes=[16], skew_ns=[1 * MS, 2 * MS, 4 * MS, 6 * MS], interval_ns=[100 * US],
+        ("code", r'''grid = dict(nodes=[16], skew_bound_ns=[1 * MS, 2 * MS, 4 * MS, 6 * MS], interval_ns=[100 * US],
             delay_ns=[8 * US, 6 * MS], rate=[20, 80, 160], duration_ns=[300 * MS])
 points = cs.replicate(grid, 2)
 db = os.path.join(OUT, "replay-feasibility.sqlite")
 df = cs.sweep("replay", points, db, workers=WORKERS, progress=False)
-df = df[df.status == "ok"].assign(E_ms=lambda d: d.skew_ns / MS, delta_us=lambda d: d.delay_ns / US)
+df = df[df.status == "ok"].assign(E_ms=lambda d: d.skew_bound_ns / MS, delta_us=lambda d: d.delay_ns / US)
 print(len(df), "runs")
 # What the figures rest on: the replay clock never breaks causality (requirements 1 and 2).
 assert len(df) == len(points), "every point ran"
@@ -105,7 +105,7 @@ for col, delta in enumerate(deltas):
 plt.tight_layout(); plt.show()
 print(f"feasible fraction over the grid: {df.feasible.mean():.2f}; RepCl larger than the vector clock: {df.overflow.mean():.2f}")
 # Once delta exceeds 2E + I no offset is stored at all (theta = 1): always feasible.
-assert (df[df.delay_ns > 2 * df.skew_ns + df.interval_ns].theta_max == 1).all()'''),
+assert (df[df.delay_ns > 2 * df.skew_bound_ns + df.interval_ns].theta_max == 1).all()'''),
         ("code", FOOTER),
     ],
     "minrtt-ntp-return-trip.ipynb": [
@@ -172,12 +172,12 @@ other: absolute errors do not add. The first grid varies E on the thesis LAN; th
 the one-way delay δ across the 50 ms send-ahead on the switched LAN, where a SCHEDULE starts to
 arrive after T_s."""),
         ("code", SETUP),
-        ("code", r'''grid = dict(servers=[4], operations=[100], skew_ns=[10 * US, 100 * US, 1 * MS, 10 * MS],
+        ("code", r'''grid = dict(servers=[4], operations=[100], skew_bound_ns=[10 * US, 100 * US, 1 * MS, 10 * MS],
             delay_ns=[100 * US], predictor=["Baseline", "Average", "FtAverage", "Kalman"], run=[1])
 db = os.path.join(OUT, "oneclock-scheduling.sqlite")
 df = cs.sweep("scheduling", grid, db, workers=WORKERS, progress=False)
 assert (df.status == "ok").all(), df[df.status != "ok"].error.tolist()
-df = df.assign(E_us=df.skew_ns / US)
+df = df.assign(E_us=df.skew_bound_ns / US)
 display(df.pivot_table(index="predictor", columns="E_us", values="mae_us").round(1))'''),
         ("code", r'''fig, axes = plt.subplots(1, 2, figsize=(11, 4))
 for pred, rows in df.groupby("predictor"):
@@ -191,7 +191,7 @@ plt.show()
 low, high = df[df.E_us == df.E_us.min()].mae_clock_us.mean(), df[df.E_us == df.E_us.max()].mae_clock_us.mean()
 print(f"start error: {low:.1f} us at E = {df.E_us.min():g} us, {high:.1f} us at E = {df.E_us.max():g} us")
 assert high > 100 * low  # the server clocks' error follows E'''),
-        ("code", r'''cross = dict(servers=[4], operations=[20], skew_ns=[100 * US], delay_ns=[20 * MS, 48 * MS, 52 * MS, 80 * MS],
+        ("code", r'''cross = dict(servers=[4], operations=[20], skew_bound_ns=[100 * US], delay_ns=[20 * MS, 48 * MS, 52 * MS, 80 * MS],
              send_ahead_ns=[50 * MS], topology=["switched"], predictor=["Baseline", "FtAverage"], run=[1])
 dc = cs.sweep("scheduling", cross, db, workers=WORKERS, progress=False)
 assert (dc.status == "ok").all(), dc[dc.status != "ok"].error.tolist()
@@ -232,12 +232,12 @@ corrected by a pairwise clock estimate): the paper's constant offset vs offset a
         ("code", SETUP),
         ("code", r'''points = ([dict(rate=a, duration_ns=d, run=r)
            for a, d in ((1.0, 10000 * MS), (10.0, 2000 * MS), (40.0, 1000 * MS)) for r in (1, 2, 3)] +
-          [dict(rate=2.0, duration_ns=10000 * MS, skew_ns=e, drift_ppm=p, run=1)
+          [dict(rate=2.0, duration_ns=10000 * MS, skew_bound_ns=e, drift_ppm=p, run=1)
            for e in (0, 100 * MS) for p in (0.0, 50.0, 200.0)])
 db = os.path.join(OUT, "wap5-inference.sqlite")
 df = cs.sweep("inference", points, db, workers=WORKERS, progress=False)
 assert (df.status == "ok").all(), df[df.status != "ok"].error.tolist()
-al, cl = df[df.rate != 2.0], df[df.rate == 2.0].assign(E_ms=lambda d: d.skew_ns / MS)
+al, cl = df[df.rate != 2.0], df[df.rate == 2.0].assign(E_ms=lambda d: d.skew_bound_ns / MS)
 cols = [p + m for m in ("link_precision", "link_recall", "map_pattern_recall")
         for p in ("", "latest_", "nesting_")]
 display(al.groupby("rate")[cols + ["log_loss", "uniform_log_loss", "rule_disagreement"]].mean().round(3))'''),

@@ -8,7 +8,7 @@ Times are integer nanoseconds. With an installed chronometry the module is found
 python3 path (prefix /usr or /usr/local) or with PYTHONPATH=<prefix>/lib/python3.X/dist-packages;
 with a build tree, PYTHONPATH=<build>/python.
 
-    python3 my_simulation.py [--nodes 8] [--skew-us 1000] [--rate 100] [--runs 2]
+    python3 my_simulation.py [--nodes 8] [--skew-bound-us 1000] [--rate 100] [--runs 2]
 """
 import argparse
 import sys
@@ -19,7 +19,8 @@ import chronometry
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=8)
-    parser.add_argument("--skew-us", type=int, default=1000, help="clock skew bound E, us")
+    parser.add_argument("--skew-bound-us", "--skew-us", dest="skew_bound_us", type=int, default=1000,
+                        help="clock skew bound E, us")
     parser.add_argument("--rate", type=float, default=100, help="messages/s per node (alpha)")
     parser.add_argument("--duration-ms", type=int, default=200)
     parser.add_argument("--runs", type=int, default=2, help="independent runs (RngRun 1..N)")
@@ -28,7 +29,7 @@ def main():
     print(f"my_simulation: chronometry from {chronometry.__file__}")
     ok = True
     for run in range(1, args.runs + 1):
-        r = chronometry.run_replay_study(nodes=args.nodes, skew_ns=args.skew_us * 1000,
+        r = chronometry.run_replay_study(nodes=args.nodes, skew_bound_ns=args.skew_bound_us * 1000,
                                          rate=args.rate, duration_ns=args.duration_ms * 1_000_000,
                                          run=run)
         kept = r["r1_violations"] == 0 and r["hvc_violations"] == 0 and r["hlc_violations"] == 0

@@ -144,6 +144,9 @@ NS_OBJECT_ENSURE_REGISTERED(CausalityUdpShim);
 TypeId
 CausalityStamper::GetTypeId()
 {
+    // One checker of E for its current and deprecated names.
+    static Ptr<const AttributeChecker> skewBoundChecker =
+        chronometry::MakeTimeRangeChecker(Time(0), Hours(24));
     static TypeId tid =
         TypeId("ns3::CausalityStamper")
             .SetParent<Object>()
@@ -192,6 +195,14 @@ CausalityStamper::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&CausalityStamper::m_onWire),
                           MakeBooleanChecker())
+            // The deprecated name first, sharing the checker (see BoundedSkewClock).
+            .AddAttribute("HvcEpsilon",
+                          "Deprecated name of SkewBound (one name for E across chronometry).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&CausalityStamper::m_skewBound),
+                          skewBoundChecker,
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use SkewBound")
             .AddAttribute("SkewBound",
                           "The skew bound E assumed by HVC (its epsilon) and, with Interval, "
                           "by RepCl (Epsilon = E / Interval unless Epsilon is set): 0 (the "
@@ -199,14 +210,7 @@ CausalityStamper::GetTypeId()
                           "else it must equal a bounded clock's E unless AllowSkewMismatch.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&CausalityStamper::m_skewBound),
-                          chronometry::MakeTimeRangeChecker(Time(0), Hours(24)))
-            .AddAttribute("HvcEpsilon",
-                          "Deprecated name of SkewBound (one name for E across chronometry).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&CausalityStamper::m_skewBound),
-                          chronometry::MakeTimeRangeChecker(Time(0), Hours(24)),
-                          TypeId::SupportLevel::DEPRECATED,
-                          "use SkewBound")
+                          skewBoundChecker)
             .AddAttribute("Interval",
                           "RepCl epoch length I.",
                           TimeValue(MicroSeconds(100)),

@@ -47,6 +47,20 @@ class UniformSource : public UniformRandomVariable
 
 } // namespace
 
+namespace
+{
+
+/** \return the one checker of E, shared by its current and deprecated names */
+Ptr<const AttributeChecker>
+BoundChecker()
+{
+    static Ptr<const AttributeChecker> checker =
+        chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1));
+    return checker;
+}
+
+} // namespace
+
 TypeId
 BoundedSkewClock::GetTypeId()
 {
@@ -55,18 +69,21 @@ BoundedSkewClock::GetTypeId()
             .SetParent<LocalClock>()
             .SetGroupName("Chronometry")
             .AddConstructor<BoundedSkewClock>()
-            .AddAttribute("SkewBound",
-                          "The skew bound E: every read lies in [t, t + E].",
-                          TimeValue(MilliSeconds(1)),
-                          MakeTimeAccessor(&BoundedSkewClock::m_bound),
-                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)))
+            // The deprecated name first, sharing the checker: ns-3 matches construction-time
+            // values by checker, so a value given under either name sets both, and SkewBound,
+            // constructed last, keeps it (Config::SetDefault needs the new name).
             .AddAttribute("Bound",
                           "Deprecated name of SkewBound (one name for E across chronometry).",
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&BoundedSkewClock::m_bound),
-                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1)),
+                          BoundChecker(),
                           TypeId::SupportLevel::DEPRECATED,
                           "use SkewBound")
+            .AddAttribute("SkewBound",
+                          "The skew bound E: every read lies in [t, t + E].",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&BoundedSkewClock::m_bound),
+                          BoundChecker())
             .AddAttribute("Form",
                           "Bounded: uniform in [max(previous, t), t + E] (provably within E). "
                           "Thesis: the replay-clock thesis' Algorithm 5.1, uniform in "

@@ -13,12 +13,16 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <sstream>
+#include <type_traits>
 
 namespace ns3
 {
@@ -68,6 +72,31 @@ struct TerminateHandlerInstaller
     }
 } g_terminateHandlerInstaller; //!< the installation
 
+/**
+ * \param object an object
+ * \param attribute one of its Attributes
+ * \return "ns3::Declaring::Attribute": the TypeId that declares it (the instance's or a
+ *         parent's), as ns-3 names it in Config paths and the docs
+ */
+std::string
+QualifiedName(const ObjectBase& object, const std::string& attribute)
+{
+    for (TypeId tid = object.GetInstanceTypeId();; tid = tid.GetParent())
+    {
+        for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            if (tid.GetAttribute(i).name == attribute)
+            {
+                return tid.GetName() + "::" + attribute;
+            }
+        }
+        if (tid == tid.GetParent())
+        {
+            return object.GetInstanceTypeId().GetName() + "::" + attribute;
+        }
+    }
+}
+
 } // namespace
 
 std::string
@@ -89,25 +118,47 @@ void
 SetAttributeOrReport(ObjectBase& object, const std::string& attribute, const AttributeValue& value)
 {
     t_lastRefusal.reset();
+    std::string name = QualifiedName(object, attribute);
+    TypeId::AttributeInformation info;
+    bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
+    // An enum's name is checked here: from ns-3.41 on an unknown name given to EnumValue
+    // reads past the checker's list (NS_ASSERT in debug builds, undefined in optimized ones).
+    const auto* text = dynamic_cast<const StringValue*>(&value);
+    std::vector<std::string> names = found ? EnumNamesOf(info.checker) : std::vector<std::string>{};
+    if (text && !names.empty() && std::find(names.begin(), names.end(), text->Get()) == names.end())
+    {
+        std::string valid;
+        for (const auto& n : names)
+        {
+            valid += (valid.empty() ? "" : ", ") + n;
+        }
+        ReportConfigError(name + " = '" + text->Get() + "' is invalid; valid: " + valid, {name});
+    }
     if (object.SetAttributeFailSafe(attribute, value))
     {
         return;
     }
-    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
     std::optional<AttributeRefusal> refusal = TakeLastRefusal();
     if (refusal)
     {
         refusal->attribute = name; // the attribute set (a checker may serve several)
         ReportConfigError(refusal->Message(), {name});
     }
-    TypeId::AttributeInformation info;
-    if (!object.GetInstanceTypeId().LookupAttributeByName(attribute, &info))
+    if (!found)
     {
         ReportConfigError(object.GetInstanceTypeId().GetName() + " has no Attribute " + attribute,
                           {name});
     }
-    ReportConfigError(name +
-                          ": a value of the wrong type; valid: " + info.checker->GetValueTypeName(),
+    // ns-3's own checkers say nothing: an enum's names, or the value type, say what is valid
+    std::string valid = info.checker->HasUnderlyingTypeInformation()
+                            ? info.checker->GetUnderlyingTypeInformation()
+                            : info.checker->GetValueTypeName();
+    for (std::size_t at = valid.find('|'); at != std::string::npos; at = valid.find('|', at))
+    {
+        valid.replace(at, 1, ", ");
+    }
+    ReportConfigError(name + " = '" + value.SerializeToString(info.checker) +
+                          "' is invalid; valid: " + valid,
                       {name});
 }
 
@@ -116,19 +167,26 @@ RangeChecker::GetAttributeName() const
 {
     // Only asked when a value is refused (or for documentation), so a scan of the
     // registry is cheap enough and spares every AddAttribute() a second copy of its name.
+    // A checker shared by a current and a deprecated name is named by the current one.
+    std::string deprecated;
     for (uint16_t t = 0; t < TypeId::GetRegisteredN(); ++t)
     {
         TypeId tid = TypeId::GetRegistered(t);
         for (std::size_t a = 0; a < tid.GetAttributeN(); ++a)
         {
             TypeId::AttributeInformation info = tid.GetAttribute(a);
-            if (PeekPointer(info.checker) == this)
+            if (PeekPointer(info.checker) != this)
+            {
+                continue;
+            }
+            if (info.supportLevel == TypeId::SupportLevel::SUPPORTED)
             {
                 return tid.GetName() + "::" + info.name;
             }
+            deprecated = deprecated.empty() ? tid.GetName() + "::" + info.name : deprecated;
         }
     }
-    return "";
+    return deprecated;
 }
 
 std::string
@@ -163,21 +221,26 @@ class TypedRangeChecker : public RangeChecker
   public:
     /** Value test: true if valid, else fills in the shown value. */
     using Test = std::function<bool(const V& value, std::string& shown)>;
+    /** Values the test refuses, just outside the range. */
+    using Examples = std::function<std::vector<Ptr<AttributeValue>>()>;
 
     /**
      * \param base ns-3's unbounded checker of the type (creates and copies values)
      * \param test the range test
+     * \param examples values just outside the range (GetOutOfRangeExamples)
      * \param range the range as shown, e.g. "[1ns, 10s]"
      * \param kind what the range lists, for the message: "range" or "values"
      * \param unit unit of the values, or ""
      */
     TypedRangeChecker(Ptr<const AttributeChecker> base,
                       Test test,
+                      Examples examples,
                       std::string range,
                       std::string kind = "range",
                       std::string unit = "")
         : m_base(base),
           m_test(std::move(test)),
+          m_examples(std::move(examples)),
           m_range(std::move(range)),
           m_kind(std::move(kind)),
           m_unit(std::move(unit))
@@ -211,6 +274,11 @@ class TypedRangeChecker : public RangeChecker
         return m_unit;
     }
 
+    std::vector<Ptr<AttributeValue>> GetOutOfRangeExamples() const override
+    {
+        return m_examples();
+    }
+
     std::string GetValueTypeName() const override
     {
         return m_base->GetValueTypeName();
@@ -229,6 +297,7 @@ class TypedRangeChecker : public RangeChecker
   private:
     Ptr<const AttributeChecker> m_base; //!< ns-3's checker of the value type
     Test m_test;                        //!< the range test
+    Examples m_examples;                //!< values just outside the range
     std::string m_range;                //!< the range as shown
     std::string m_kind;                 //!< "range" or "values"
     std::string m_unit;                 //!< unit of the values
@@ -244,8 +313,33 @@ std::string
 WithUnit(T x, const std::string& unit)
 {
     std::ostringstream os;
-    os << x << (unit.empty() ? "" : " " + unit);
+    if constexpr (std::is_floating_point_v<T>)
+    {
+        os << FormatReal(x);
+    }
+    else
+    {
+        os << x;
+    }
+    os << (unit.empty() ? "" : " " + unit);
     return os.str();
+}
+
+/**
+ * \tparam V the value class \tparam T its content type
+ * \param values contents
+ * \return the contents as values
+ */
+template <typename V, typename T>
+std::vector<Ptr<AttributeValue>>
+ValuesOf(const std::vector<T>& values)
+{
+    std::vector<Ptr<AttributeValue>> out;
+    for (const T& x : values)
+    {
+        out.push_back(Create<V>(x));
+    }
+    return out;
 }
 
 /**
@@ -271,6 +365,18 @@ MakeTimeRangeChecker(Time lo, Time hi)
             shown = FormatTime(t);
             return t >= lo && t <= hi;
         },
+        [lo, hi]() {
+            std::vector<Time> out;
+            if (lo > Time::Min())
+            {
+                out.push_back(lo - TimeStep(1));
+            }
+            if (hi < Time::Max())
+            {
+                out.push_back(hi + TimeStep(1));
+            }
+            return ValuesOf<TimeValue>(out);
+        },
         "[" + FormatTime(lo) + ", " + FormatTime(hi) + "]");
 }
 
@@ -287,6 +393,20 @@ MakeDoubleRangeChecker(double lo, double hi, std::string unit, bool loInclusive,
             return std::isfinite(x) && (loInclusive ? x >= lo : x > lo) &&
                    (hiInclusive ? x <= hi : x < hi);
         },
+        [=]() {
+            const double inf = std::numeric_limits<double>::infinity();
+            std::vector<double> out;
+            if (std::isfinite(lo))
+            {
+                out.push_back(loInclusive ? std::nextafter(lo, -inf) : lo);
+            }
+            if (std::isfinite(hi))
+            {
+                out.push_back(hiInclusive ? std::nextafter(hi, inf) : hi);
+            }
+            out.push_back(std::numeric_limits<double>::quiet_NaN());
+            return ValuesOf<DoubleValue>(out);
+        },
         range,
         "range",
         unit);
@@ -302,6 +422,18 @@ MakeUintegerRangeChecker(uint64_t lo, uint64_t hi, std::string unit)
             shown = WithUnit(x, unit);
             return x >= lo && x <= hi;
         },
+        [=]() {
+            std::vector<uint64_t> out;
+            if (lo > 0)
+            {
+                out.push_back(lo - 1);
+            }
+            if (hi < std::numeric_limits<uint64_t>::max())
+            {
+                out.push_back(hi + 1);
+            }
+            return ValuesOf<UintegerValue>(out);
+        },
         ClosedRange(lo, hi, unit),
         "range",
         unit);
@@ -316,6 +448,18 @@ MakeIntegerRangeChecker(int64_t lo, int64_t hi, std::string unit)
             int64_t x = v.Get();
             shown = WithUnit(x, unit);
             return x >= lo && x <= hi;
+        },
+        [=]() {
+            std::vector<int64_t> out;
+            if (lo > std::numeric_limits<int64_t>::min())
+            {
+                out.push_back(lo - 1);
+            }
+            if (hi < std::numeric_limits<int64_t>::max())
+            {
+                out.push_back(hi + 1);
+            }
+            return ValuesOf<IntegerValue>(out);
         },
         ClosedRange(lo, hi, unit),
         "range",
@@ -343,6 +487,32 @@ MakeStringChoiceChecker(std::vector<std::string> choices)
             }
             return false;
         },
+        [choices]() {
+            // the empty string, and the first choice with its first letter's case changed
+            // (or with a suffix): near misses a user could type
+            auto isChoice = [&choices](const std::string& s) {
+                return std::find(choices.begin(), choices.end(), s) != choices.end();
+            };
+            std::vector<std::string> out;
+            if (!isChoice(""))
+            {
+                out.emplace_back("");
+            }
+            std::string miss = choices.empty() ? "x" : choices.front();
+            if (!miss.empty() && std::isalpha(static_cast<unsigned char>(miss[0])))
+            {
+                char c = miss[0];
+                miss[0] = std::isupper(static_cast<unsigned char>(c))
+                              ? std::tolower(static_cast<unsigned char>(c))
+                              : std::toupper(static_cast<unsigned char>(c));
+            }
+            while (isChoice(miss) || miss.empty())
+            {
+                miss += "-x";
+            }
+            out.push_back(miss);
+            return ValuesOf<StringValue>(out);
+        },
         range,
         "values");
 }
@@ -363,7 +533,7 @@ CheckAttributeValue(const ObjectBase& object,
     bool found = object.GetInstanceTypeId().LookupAttributeByName(attribute, &info);
     NS_ABORT_MSG_IF(!found,
                     object.GetInstanceTypeId().GetName() << " has no Attribute " << attribute);
-    std::string name = object.GetInstanceTypeId().GetName() + "::" + attribute;
+    std::string name = QualifiedName(object, attribute);
     t_lastRefusal.reset();
     if (!info.checker->Check(value))
     {
@@ -382,6 +552,24 @@ UnitOf(const Ptr<const AttributeChecker>& checker)
 {
     const auto* ranged = dynamic_cast<const RangeChecker*>(PeekPointer(checker));
     return ranged ? ranged->GetUnit() : "";
+}
+
+std::vector<std::string>
+EnumNamesOf(const Ptr<const AttributeChecker>& checker)
+{
+    // "ns3::EnumValue" (ns-3 <= 3.40) or "ns3::EnumValue<E>"; the names are "A|B|C"
+    std::vector<std::string> names;
+    if (!checker || checker->GetValueTypeName().rfind("ns3::EnumValue", 0) != 0 ||
+        !checker->HasUnderlyingTypeInformation())
+    {
+        return names;
+    }
+    std::istringstream split(checker->GetUnderlyingTypeInformation());
+    for (std::string name; std::getline(split, name, '|');)
+    {
+        names.push_back(name);
+    }
+    return names;
 }
 
 } // namespace chronometry

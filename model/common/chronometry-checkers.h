@@ -93,6 +93,16 @@ class RangeChecker : public AttributeChecker
     virtual std::string GetUnit() const;
 
     /**
+     * Values of the checker's own type that it must refuse, as data (the bad-input matrix
+     * tries each on every Attribute that uses the checker): just below the low end and just
+     * above the high end where the type can hold them (lo - 1 for whole numbers, the next
+     * double outward, or the end itself when it is excluded, and NaN for reals; lo - 1 time
+     * step for Times), or strings that are not one of the choices.
+     * \return the values, each of the checker's value type (TimeValue, DoubleValue, ...)
+     */
+    virtual std::vector<Ptr<AttributeValue>> GetOutOfRangeExamples() const = 0;
+
+    /**
      * \return "ns3::Class::Attribute" of the first registered attribute that uses
      *         this checker, or "" if none does (a checker used outside a TypeId)
      */
@@ -158,6 +168,12 @@ std::string DescribeRangeOf(const Ptr<const AttributeChecker>& checker);
  * \return its unit if it is a RangeChecker with one, else ""
  */
 std::string UnitOf(const Ptr<const AttributeChecker>& checker);
+
+/**
+ * \param checker any checker
+ * \return the names an ns-3 EnumChecker accepts, in its order; empty if it is not one
+ */
+std::vector<std::string> EnumNamesOf(const Ptr<const AttributeChecker>& checker);
 
 /**
  * Check a value against an Attribute's own checker: a public setter that is also the

@@ -50,6 +50,23 @@ FormatTime(Time t)
     return std::to_string(ns) + "ns";
 }
 
+std::string
+FormatReal(double x)
+{
+    std::ostringstream os;
+    for (int digits = 6; digits <= 17; ++digits)
+    {
+        os.str("");
+        os.precision(digits);
+        os << x;
+        if (!std::isfinite(x) || std::strtod(os.str().c_str(), nullptr) == x)
+        {
+            break;
+        }
+    }
+    return os.str();
+}
+
 ConfigError::ConfigError(const std::string& message, std::vector<std::string> attributes)
     : std::invalid_argument(message),
       m_attributes(std::move(attributes))
@@ -117,7 +134,7 @@ RequireDoubleInRange(std::string_view parameter,
     {
         std::string u = unit.empty() ? "" : " " + std::string(unit);
         std::ostringstream os;
-        os << parameter << " = " << value << u
+        os << parameter << " = " << FormatReal(value) << u
            << " is invalid; valid range: " << (loInclusive ? "[" : "(") << lo << u << ", " << hi
            << u << (hiInclusive ? "]" : ")");
         ReportConfigError(os.str(), {std::string(parameter)});

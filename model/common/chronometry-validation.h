@@ -85,6 +85,15 @@ ValidationMode GetValidationMode();
 std::string FormatTime(Time t);
 
 /**
+ * Print a real number in the fewest significant digits, at least 6, that read back as the same
+ * double (0.1, 1e+06, 100000.00000000001 for the double just above 1e5; nan, inf).  A value
+ * refused just outside a range is then not shown as the range's end.
+ * \param x the number
+ * \return the text
+ */
+std::string FormatReal(double x);
+
+/**
  * Check lo <= value <= hi for a Time-valued parameter.
  * \param parameter qualified name, e.g. "ns3::DriftingClock::Resolution"
  * \param value the value being set

@@ -199,4 +199,49 @@ ServerTypeNames()
     return names;
 }
 
+namespace
+{
+
+/** \return the mixes, by name, in order */
+const std::vector<std::pair<std::string, std::vector<std::string>>>&
+Mixes()
+{
+    static const std::vector<std::pair<std::string, std::vector<std::string>>> mixes{
+        {"testbed", {"III", "IV", "V", "VI"}},
+        {"cloud", {"I", "II"}},
+        {"all", {"I", "II", "III", "IV", "V", "VI"}}};
+    return mixes;
+}
+
+} // namespace
+
+const std::vector<std::string>&
+ServerTypeMix(const std::string& name)
+{
+    for (const auto& [mix, types] : Mixes())
+    {
+        if (mix == name)
+        {
+            return types;
+        }
+    }
+    std::string names;
+    for (const auto& mix : ServerTypeMixNames())
+    {
+        names += (names.empty() ? "" : ", ") + mix;
+    }
+    chronometry::ReportConfigError("server type mix '" + name + "' is invalid; valid: " + names);
+}
+
+std::vector<std::string>
+ServerTypeMixNames()
+{
+    std::vector<std::string> names;
+    for (const auto& [mix, types] : Mixes())
+    {
+        names.push_back(mix);
+    }
+    return names;
+}
+
 } // namespace ns3

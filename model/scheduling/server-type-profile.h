@@ -66,6 +66,18 @@ const ServerTypeProfile& GetServerTypeProfile(const std::string& name);
 /** \return the names of the server types, "I" to "VI" */
 std::vector<std::string> ServerTypeNames();
 
+/**
+ * The named mixes of server types of the paper's Table II that the scheduling study and the
+ * examples install (types cycled over the servers): "testbed" (III, IV, V, VI: the paper's
+ * testbed machines), "cloud" (I, II: its cloud instances) and "all" (I to VI).
+ * \param name a mix
+ * \return its types (a configuration error names the valid mixes otherwise)
+ */
+const std::vector<std::string>& ServerTypeMix(const std::string& name);
+
+/** \return the names of the mixes, in order */
+std::vector<std::string> ServerTypeMixNames();
+
 } // namespace ns3
 
 #endif /* SERVER_TYPE_PROFILE_H */

@@ -1,0 +1,868 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "power-law-oscillator.h"
+
+#include "drift-math.h"
+
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PowerLawOscillator");
+
+NS_OBJECT_ENSURE_REGISTERED(PowerLawOscillator);
+
+namespace
+{
+
+/** A preset: a typical oscillator of a datasheet class. */
+struct PresetSpec
+{
+    std::array<double, POWER_LAW_NOISE_TYPES> adev1s; //!< per type, ADEV at tau = 1 s
+    double wanderPpb;                                 //!< wander amplitude (1-sigma)
+    double wanderSeconds;                             //!< wander correlation time
+    double tolerancePpm;                              //!< frequency tolerance of the class
+};
+
+/**
+ * \param preset a preset
+ * \return its specification (the table in doc/chronometry.rst)
+ */
+const PresetSpec&
+Spec(PowerLawOscillator::Preset preset)
+{
+    // ADEV at 1 s per type: white PM, flicker PM, white FM, flicker FM, random-walk FM.
+    static const PresetSpec none{{0, 0, 0, 0, 0}, 0.0, 1800.0, 0.0};
+    static const PresetSpec xo{{3e-10, 0, 3e-10, 8e-10, 2e-11}, 30.0, 1800.0, 50.0};
+    static const PresetSpec tcxo{{5e-11, 0, 1e-10, 2e-10, 5e-12}, 5.0, 1800.0, 2.0};
+    static const PresetSpec ocxo{{3e-12, 0, 3e-12, 5e-12, 1e-13}, 0.02, 3600.0, 0.05};
+    switch (preset)
+    {
+    case PowerLawOscillator::XO:
+        return xo;
+    case PowerLawOscillator::TCXO:
+        return tcxo;
+    case PowerLawOscillator::OCXO:
+        return ocxo;
+    case PowerLawOscillator::NONE:
+        break;
+    }
+    return none;
+}
+
+/** Stream index of each noise source (AssignStreams order). */
+enum Source
+{
+    SRC_WHITE_PM = 0,
+    SRC_FLICKER_PM = 1,
+    SRC_WHITE_FM = 2,
+    SRC_FLICKER_FM = 3,
+    SRC_RANDOM_WALK_FM = 4,
+    SRC_WANDER = 5
+};
+
+/** \param type a noise type \return its index */
+constexpr std::size_t
+Index(PowerLawNoise type)
+{
+    return static_cast<std::size_t>(type);
+}
+
+constexpr double PI = 3.14159265358979323846; //!< pi
+
+} // namespace
+
+const std::array<const char*, POWER_LAW_NOISE_TYPES> PowerLawOscillator::H_NAMES =
+    {"WhitePmH2", "FlickerPmH1", "WhiteFmH0", "FlickerFmHm1", "RandomWalkFmHm2"};
+
+const std::array<const char*, POWER_LAW_NOISE_TYPES> PowerLawOscillator::ADEV_NAMES =
+    {"WhitePmAdev1s", "FlickerPmAdev1s", "WhiteFmAdev1s", "FlickerFmAdev", "RandomWalkFmAdev1s"};
+
+TypeId
+PowerLawOscillator::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PowerLawOscillator")
+            .SetParent<Oscillator>()
+            .SetGroupName("Chronometry")
+            .AddConstructor<PowerLawOscillator>()
+            .AddAttribute(
+                "Tau0",
+                "Grid step of the noise: frequency noise is constant over a step, "
+                "phase noise is an offset at each grid point (linear in between); "
+                "the PM types' bandwidth is f_h = 1 / (2 Tau0). Memory: one timeline "
+                "segment (64 bytes) per step planned.",
+                TimeValue(MicroSeconds(62500)),
+                MakeTimeAccessor(&PowerLawOscillator::SetTau0, &PowerLawOscillator::GetTau0),
+                chronometry::MakeTimeRangeChecker(MilliSeconds(1), Hours(1)))
+            .AddAttribute("Preset",
+                          "Adds a typical oscillator of a datasheet class (noise and wander; "
+                          "the frequency tolerance is GetPresetTolerancePpm, for the caller to "
+                          "draw BaseDrift): None, XO (ADEV ~1e-9 at 1 s, +-50 ppm, strong "
+                          "wander), TCXO (~2.5e-10, +-2 ppm), OCXO (~6e-12, +-0.05 ppm).",
+                          EnumValue(NONE),
+                          chronometry::MakeEnumAccessorOf<Preset>(&PowerLawOscillator::SetPreset,
+                                                                  &PowerLawOscillator::GetPreset),
+                          MakeEnumChecker(NONE, "None", XO, "XO", TCXO, "TCXO", OCXO, "OCXO"))
+            .AddAttribute(
+                "BaseDrift",
+                "Constant fractional frequency offset in ppm (rate = 1 + "
+                "BaseDrift*1e-6); set during a run, it applies from that instant.",
+                DoubleValue(0.0),
+                MakeDoubleAccessor(&PowerLawOscillator::SetBaseDriftPpm,
+                                   &PowerLawOscillator::GetBaseDriftPpm),
+                chronometry::MakeDoubleRangeChecker(-MAX_BASE_DRIFT_PPM, MAX_BASE_DRIFT_PPM, "ppm"))
+            .AddAttribute("WhitePmH2",
+                          "h_2 of white PM, S_y(f) = h_2 f^2, in s^3 (ADEV = sqrt(3 f_h h_2) / "
+                          "(2 pi tau)).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetHAttribute<0>,
+                                             &PowerLawOscillator::GetHAttribute<0>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-10, "s^3"))
+            .AddAttribute("FlickerPmH1",
+                          "h_1 of flicker PM, S_y(f) = h_1 f, in s^2 (ADEV^2 = [1.038 + 3 "
+                          "ln(2 pi f_h tau)] h_1 / (4 pi^2 tau^2)).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetHAttribute<1>,
+                                             &PowerLawOscillator::GetHAttribute<1>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-10, "s^2"))
+            .AddAttribute("WhiteFmH0",
+                          "h_0 of white FM, S_y(f) = h_0, in s (ADEV^2 = h_0 / (2 tau)).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetHAttribute<2>,
+                                             &PowerLawOscillator::GetHAttribute<2>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 2e-10, "s"))
+            .AddAttribute("FlickerFmHm1",
+                          "h_-1 of flicker FM, S_y(f) = h_-1 / f, dimensionless (ADEV^2 = 2 "
+                          "ln 2 h_-1, a floor).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetHAttribute<3>,
+                                             &PowerLawOscillator::GetHAttribute<3>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-10, "(dimensionless)"))
+            .AddAttribute("RandomWalkFmHm2",
+                          "h_-2 of random-walk FM, S_y(f) = h_-2 / f^2, in 1/s (ADEV^2 = "
+                          "(2 pi^2 / 3) h_-2 tau).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetHAttribute<4>,
+                                             &PowerLawOscillator::GetHAttribute<4>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-11, "1/s"))
+            .AddAttribute("WhitePmAdev1s",
+                          "White PM given by its Allan deviation at tau = 1 s (with the "
+                          "bandwidth f_h = 1 / (2 Tau0)); dimensionless.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetAdevAttribute<0>,
+                                             &PowerLawOscillator::GetAdevAttribute<0>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-5, "(dimensionless)"))
+            .AddAttribute("FlickerPmAdev1s",
+                          "Flicker PM given by its Allan deviation at tau = 1 s (with the "
+                          "bandwidth f_h = 1 / (2 Tau0)); dimensionless.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetAdevAttribute<1>,
+                                             &PowerLawOscillator::GetAdevAttribute<1>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-5, "(dimensionless)"))
+            .AddAttribute("WhiteFmAdev1s",
+                          "White FM given by its Allan deviation at tau = 1 s; dimensionless.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetAdevAttribute<2>,
+                                             &PowerLawOscillator::GetAdevAttribute<2>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-5, "(dimensionless)"))
+            .AddAttribute("FlickerFmAdev",
+                          "Flicker FM given by its Allan deviation (the flicker floor, the "
+                          "same at every tau); dimensionless.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetAdevAttribute<3>,
+                                             &PowerLawOscillator::GetAdevAttribute<3>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-5, "(dimensionless)"))
+            .AddAttribute("RandomWalkFmAdev1s",
+                          "Random-walk FM given by its Allan deviation at tau = 1 s; "
+                          "dimensionless.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetAdevAttribute<4>,
+                                             &PowerLawOscillator::GetAdevAttribute<4>),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e-5, "(dimensionless)"))
+            .AddAttribute("AdevPoints",
+                          "Allan deviations read off a datasheet, \"tau:adev,...\" (e.g. "
+                          "\"1s:1e-9,10s:8e-10,100s:1.5e-9\"; tau in [1ms, 1e7s], adev in (0, "
+                          "1e-5], 1 to 16 points), fitted by the fewest power-law types that "
+                          "reproduce every point within 2% (refused beyond 25%); empty: none.",
+                          StringValue(""),
+                          MakeStringAccessor(&PowerLawOscillator::SetAdevPoints,
+                                             &PowerLawOscillator::GetAdevPoints),
+                          MakeStringChecker())
+            .AddAttribute("FlickerHorizon",
+                          "Longest period over which flicker noise is 1/f (below 1 / "
+                          "FlickerHorizon its spectrum is flat); at least 100 Tau0.",
+                          TimeValue(Seconds(1e6)),
+                          MakeTimeAccessor(&PowerLawOscillator::SetFlickerHorizon,
+                                           &PowerLawOscillator::GetFlickerHorizon),
+                          chronometry::MakeTimeRangeChecker(Seconds(1), Seconds(1e9)))
+            .AddAttribute("WanderAmplitude",
+                          "Temperature-like wander of the frequency: stationary standard "
+                          "deviation of an Ornstein-Uhlenbeck process, in ppb (adds to the "
+                          "preset's wander).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::SetWanderAmplitude,
+                                             &PowerLawOscillator::GetWanderAmplitude),
+                          chronometry::MakeDoubleRangeChecker(0.0, 1e4, "ppb"))
+            .AddAttribute("WanderTimeConstant",
+                          "Correlation time of the wander (minutes to hours for temperature).",
+                          TimeValue(Minutes(30)),
+                          MakeTimeAccessor(&PowerLawOscillator::SetWanderTimeConstant,
+                                           &PowerLawOscillator::GetWanderTimeConstant),
+                          chronometry::MakeTimeRangeChecker(Seconds(1), Seconds(1e7)));
+    return tid;
+}
+
+PowerLawOscillator::PowerLawOscillator()
+    : m_tau0(MicroSeconds(62500)),
+      m_preset(NONE),
+      m_baseDriftPpm(0.0),
+      m_flickerHorizon(Seconds(1e6)),
+      m_wanderPpb(0.0),
+      m_wanderTimeConstant(Minutes(30)),
+      m_started(false),
+      m_step(m_tau0.GetTimeStep()),
+      m_stepsPerSecond(static_cast<double>(Seconds(1).GetTimeStep())),
+      m_planned(0),
+      m_x0(0.0),
+      m_freqPhase(0.0),
+      m_randomWalk(0.0),
+      m_refTime(0),
+      m_rate(1.0),
+      m_aheadFirst(1),
+      m_clamped(0)
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& normal : m_normal)
+    {
+        normal = CreateObject<NormalRandomVariable>();
+        normal->SetAttribute("Mean", DoubleValue(0.0));
+        normal->SetAttribute("Variance", DoubleValue(1.0));
+    }
+}
+
+PowerLawOscillator::~PowerLawOscillator() = default;
+
+void
+PowerLawOscillator::DoDispose()
+{
+    for (auto& normal : m_normal)
+    {
+        normal = nullptr;
+    }
+    Oscillator::DoDispose();
+}
+
+// ---------------------------------------------------------------- configuration
+
+void
+PowerLawOscillator::RequireUnused(const std::string& attribute) const
+{
+    if (m_started)
+    {
+        chronometry::ReportConfigError(
+            "ns3::PowerLawOscillator::" + attribute +
+            " cannot change after the oscillator's phase was first read (the noise already "
+            "planned would no longer match it); valid: set it before the first read");
+    }
+}
+
+void
+PowerLawOscillator::Recompute(const std::string& attribute)
+{
+    const PresetSpec& preset = Spec(m_preset);
+    std::array<double, POWER_LAW_NOISE_TYPES> h{};
+    const Time oneSecond = Seconds(1);
+    for (std::size_t c = 0; c < POWER_LAW_NOISE_TYPES; ++c)
+    {
+        PowerLawNoise type = ALL_POWER_LAW_NOISES[c];
+        h[c] = m_forms.h[c] +
+               powerlaw::HFromAllanDeviation(type, m_forms.adev1s[c], oneSecond, m_tau0) +
+               powerlaw::HFromAllanDeviation(type, preset.adev1s[c], oneSecond, m_tau0);
+    }
+    if (!m_adevPoints.empty())
+    {
+        powerlaw::PowerLawFit fit = powerlaw::FitAdevPoints(m_adevPoints, m_tau0);
+        if (!(fit.worstRatio <= 1.25))
+        {
+            std::ostringstream msg;
+            msg << "ns3::PowerLawOscillator::AdevPoints = \"" << m_adevPointsText
+                << "\" is invalid: no sum of power-law noises comes within 25% of every point "
+                   "(the closest misses one by a factor "
+                << fit.worstRatio
+                << "); valid: Allan deviations that fall no faster than 1/tau and rise no faster "
+                   "than sqrt(tau)";
+            chronometry::ReportConfigError(msg.str());
+        }
+        for (std::size_t c = 0; c < POWER_LAW_NOISE_TYPES; ++c)
+        {
+            h[c] += fit.h[c];
+        }
+    }
+    if (!(m_flickerHorizon >= m_tau0 * 100))
+    {
+        chronometry::ReportConfigError("ns3::PowerLawOscillator::" + attribute +
+                                       ": FlickerHorizon " +
+                                       chronometry::FormatTime(m_flickerHorizon) + " with Tau0 " +
+                                       chronometry::FormatTime(m_tau0) +
+                                       " is invalid; valid range: FlickerHorizon >= 100 Tau0");
+    }
+    std::vector<Wander> wanders;
+    const double t0 = m_tau0.GetSeconds();
+    if (preset.wanderPpb > 0)
+    {
+        Time tc = Seconds(preset.wanderSeconds);
+        wanders.push_back(
+            Wander{preset.wanderPpb * 1e-9, tc, std::exp(-t0 / tc.GetSeconds()), 0.0});
+    }
+    if (m_wanderPpb > 0)
+    {
+        wanders.push_back(Wander{m_wanderPpb * 1e-9,
+                                 m_wanderTimeConstant,
+                                 std::exp(-t0 / m_wanderTimeConstant.GetSeconds()),
+                                 0.0});
+    }
+    // The frequency change over one grid step, 1-sigma: white FM, the PM types' phase change
+    // over a step (at most twice their phase variance), the flicker FM's spread over its band
+    // (S = h / f from 1 / horizon to f_h) and the wander.
+    const double fh = 1.0 / (2.0 * t0);
+    const double band = std::log(fh * m_flickerHorizon.GetSeconds());
+    double var = h[Index(PowerLawNoise::WHITE_FM)] * fh;
+    var += 4.0 * h[Index(PowerLawNoise::WHITE_PM)] * fh / (4.0 * PI * PI) / (t0 * t0);
+    var += 4.0 * h[Index(PowerLawNoise::FLICKER_PM)] * band / (4.0 * PI * PI) / (t0 * t0);
+    var += h[Index(PowerLawNoise::FLICKER_FM)] * band;
+    for (const auto& w : wanders)
+    {
+        var += w.amplitude * w.amplitude;
+    }
+    if (!(std::sqrt(var) <= MAX_STEP_SIGMA))
+    {
+        std::ostringstream msg;
+        msg << "ns3::PowerLawOscillator::" << attribute
+            << ": the noise configured moves the frequency by " << std::sqrt(var)
+            << " (1-sigma) over one Tau0 step of " << chronometry::FormatTime(m_tau0)
+            << ", which is invalid; valid range: at most " << MAX_STEP_SIGMA
+            << " (less noise, or a longer Tau0 for the PM types)";
+        chronometry::ReportConfigError(msg.str());
+    }
+    m_h = h;
+    m_wanders = wanders;
+}
+
+void
+PowerLawOscillator::SetTau0(Time tau0)
+{
+    NS_LOG_FUNCTION(this << tau0);
+    chronometry::CheckAttributeValue(*this, "Tau0", TimeValue(tau0));
+    RequireUnused("Tau0");
+    Time previous = m_tau0;
+    m_tau0 = tau0;
+    m_step = tau0.GetTimeStep();
+    try
+    {
+        Recompute("Tau0");
+    }
+    catch (...)
+    {
+        m_tau0 = previous;
+        m_step = previous.GetTimeStep();
+        throw;
+    }
+}
+
+Time
+PowerLawOscillator::GetTau0() const
+{
+    return m_tau0;
+}
+
+void
+PowerLawOscillator::SetPreset(Preset preset)
+{
+    NS_LOG_FUNCTION(this << preset);
+    RequireUnused("Preset");
+    Preset previous = m_preset;
+    m_preset = preset;
+    try
+    {
+        Recompute("Preset");
+    }
+    catch (...)
+    {
+        m_preset = previous;
+        throw;
+    }
+}
+
+PowerLawOscillator::Preset
+PowerLawOscillator::GetPreset() const
+{
+    return m_preset;
+}
+
+template <int I>
+void
+PowerLawOscillator::SetHAttribute(double h)
+{
+    NS_LOG_FUNCTION(this << H_NAMES[I] << h);
+    chronometry::CheckAttributeValue(*this, H_NAMES[I], DoubleValue(h));
+    RequireUnused(H_NAMES[I]);
+    double previous = m_forms.h[I];
+    m_forms.h[I] = h;
+    try
+    {
+        Recompute(H_NAMES[I]);
+    }
+    catch (...)
+    {
+        m_forms.h[I] = previous;
+        throw;
+    }
+}
+
+template <int I>
+double
+PowerLawOscillator::GetHAttribute() const
+{
+    return m_forms.h[I];
+}
+
+template <int I>
+void
+PowerLawOscillator::SetAdevAttribute(double adev)
+{
+    NS_LOG_FUNCTION(this << ADEV_NAMES[I] << adev);
+    chronometry::CheckAttributeValue(*this, ADEV_NAMES[I], DoubleValue(adev));
+    RequireUnused(ADEV_NAMES[I]);
+    double previous = m_forms.adev1s[I];
+    m_forms.adev1s[I] = adev;
+    try
+    {
+        Recompute(ADEV_NAMES[I]);
+    }
+    catch (...)
+    {
+        m_forms.adev1s[I] = previous;
+        throw;
+    }
+}
+
+template <int I>
+double
+PowerLawOscillator::GetAdevAttribute() const
+{
+    return m_forms.adev1s[I];
+}
+
+void
+PowerLawOscillator::SetAdevPoints(std::string points)
+{
+    NS_LOG_FUNCTION(this << points);
+    RequireUnused("AdevPoints");
+    auto parsed = powerlaw::ParseAdevPoints(points, "ns3::PowerLawOscillator::AdevPoints");
+    auto previous = m_adevPoints;
+    std::string previousText = m_adevPointsText;
+    m_adevPoints = parsed;
+    m_adevPointsText = points;
+    try
+    {
+        Recompute("AdevPoints");
+    }
+    catch (...)
+    {
+        m_adevPoints = previous;
+        m_adevPointsText = previousText;
+        throw;
+    }
+}
+
+std::string
+PowerLawOscillator::GetAdevPoints() const
+{
+    return m_adevPointsText;
+}
+
+void
+PowerLawOscillator::SetFlickerHorizon(Time horizon)
+{
+    NS_LOG_FUNCTION(this << horizon);
+    chronometry::CheckAttributeValue(*this, "FlickerHorizon", TimeValue(horizon));
+    RequireUnused("FlickerHorizon");
+    Time previous = m_flickerHorizon;
+    m_flickerHorizon = horizon;
+    try
+    {
+        Recompute("FlickerHorizon");
+    }
+    catch (...)
+    {
+        m_flickerHorizon = previous;
+        throw;
+    }
+}
+
+Time
+PowerLawOscillator::GetFlickerHorizon() const
+{
+    return m_flickerHorizon;
+}
+
+void
+PowerLawOscillator::SetWanderAmplitude(double ppb)
+{
+    NS_LOG_FUNCTION(this << ppb);
+    chronometry::CheckAttributeValue(*this, "WanderAmplitude", DoubleValue(ppb));
+    RequireUnused("WanderAmplitude");
+    double previous = m_wanderPpb;
+    m_wanderPpb = ppb;
+    try
+    {
+        Recompute("WanderAmplitude");
+    }
+    catch (...)
+    {
+        m_wanderPpb = previous;
+        throw;
+    }
+}
+
+double
+PowerLawOscillator::GetWanderAmplitude() const
+{
+    return m_wanderPpb;
+}
+
+void
+PowerLawOscillator::SetWanderTimeConstant(Time timeConstant)
+{
+    NS_LOG_FUNCTION(this << timeConstant);
+    chronometry::CheckAttributeValue(*this, "WanderTimeConstant", TimeValue(timeConstant));
+    RequireUnused("WanderTimeConstant");
+    Time previous = m_wanderTimeConstant;
+    m_wanderTimeConstant = timeConstant;
+    try
+    {
+        Recompute("WanderTimeConstant");
+    }
+    catch (...)
+    {
+        m_wanderTimeConstant = previous;
+        throw;
+    }
+}
+
+Time
+PowerLawOscillator::GetWanderTimeConstant() const
+{
+    return m_wanderTimeConstant;
+}
+
+void
+PowerLawOscillator::SetBaseDriftPpm(double ppm)
+{
+    NS_LOG_FUNCTION(this << ppm);
+    chronometry::CheckAttributeValue(*this, "BaseDrift", DoubleValue(ppm));
+    m_baseDriftPpm = ppm;
+    double rate = 1.0 + ppm * clockmath::PPM;
+    if (!m_started)
+    {
+        m_rate = rate;
+        m_refTime = 0;
+        m_refPhase = ClockValue();
+        m_phase = ClockTimeline(Time(0), ClockValue(), m_rate);
+        return;
+    }
+    // Re-plan from now: the reference line turns at now, the noise continues unchanged.
+    Time now = Simulator::Now();
+    int64_t t = now.GetTimeStep();
+    ExtendTo(now);
+    m_refPhase = Reference(t);
+    m_refTime = t;
+    m_rate = rate;
+    m_phase.SetSlope(now, m_rate); // drops the plan after now
+    int64_t last = m_planned;
+    m_planned = t / m_step; // the plan is fixed up to now; PlanTo continues from there
+    int64_t first = t / m_step + 1;
+    // PlanTo starts from the last fixed point: now (not on the grid, in general).
+    for (int64_t k = first; k <= last; ++k)
+    {
+        PlanTo(k, m_ahead.at(static_cast<std::size_t>(k - m_aheadFirst)));
+    }
+    m_planned = last;
+    NotifyDriftChanged(now);
+}
+
+double
+PowerLawOscillator::GetBaseDriftPpm() const
+{
+    return m_baseDriftPpm;
+}
+
+void
+PowerLawOscillator::SetBaseDrift(double ppm)
+{
+    SetBaseDriftPpm(ppm);
+}
+
+double
+PowerLawOscillator::GetMaxAbsDrift() const
+{
+    return MAX_RATE_OFFSET;
+}
+
+int64_t
+PowerLawOscillator::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    for (std::size_t i = 0; i < m_normal.size(); ++i)
+    {
+        m_normal[i]->SetStream(stream + static_cast<int64_t>(i));
+    }
+    return static_cast<int64_t>(m_normal.size());
+}
+
+// ---------------------------------------------------------------- configured curve
+
+double
+PowerLawOscillator::GetConfiguredAdev(PowerLawNoise type, Time tau) const
+{
+    return powerlaw::AllanDeviation(type, m_h[Index(type)], tau, m_tau0);
+}
+
+double
+PowerLawOscillator::GetWanderAdev(Time tau) const
+{
+    double var = 0;
+    for (const auto& w : m_wanders)
+    {
+        var += powerlaw::WanderAllanVariance(w.amplitude, w.timeConstant, tau);
+    }
+    return std::sqrt(var);
+}
+
+double
+PowerLawOscillator::GetConfiguredAdev(Time tau) const
+{
+    double var = 0;
+    for (auto type : ALL_POWER_LAW_NOISES)
+    {
+        var += m_h[Index(type)] * powerlaw::AllanVariancePerH(type, tau, m_tau0);
+    }
+    double wander = GetWanderAdev(tau);
+    return std::sqrt(var + wander * wander);
+}
+
+double
+PowerLawOscillator::GetH(PowerLawNoise type) const
+{
+    return m_h[Index(type)];
+}
+
+uint64_t
+PowerLawOscillator::GetClampedSteps() const
+{
+    return m_clamped;
+}
+
+std::string
+PowerLawOscillator::GetPresetName(Preset preset)
+{
+    switch (preset)
+    {
+    case XO:
+        return "XO";
+    case TCXO:
+        return "TCXO";
+    case OCXO:
+        return "OCXO";
+    case NONE:
+        break;
+    }
+    return "None";
+}
+
+double
+PowerLawOscillator::GetPresetTolerancePpm(Preset preset)
+{
+    return Spec(preset).tolerancePpm;
+}
+
+// ---------------------------------------------------------------- generation
+
+ClockValue
+PowerLawOscillator::Reference(int64_t t) const
+{
+    return m_refPhase + ClockValue::FromDouble(m_rate).MulSteps(t - m_refTime);
+}
+
+void
+PowerLawOscillator::Start()
+{
+    m_started = true;
+    m_step = m_tau0.GetTimeStep();
+    m_stepsPerSecond = static_cast<double>(Seconds(1).GetTimeStep());
+    if (m_h[Index(PowerLawNoise::FLICKER_PM)] > 0)
+    {
+        m_flickerPm = std::make_unique<FlickerNoiseFilter>(m_tau0, m_flickerHorizon);
+    }
+    if (m_h[Index(PowerLawNoise::FLICKER_FM)] > 0)
+    {
+        m_flickerFm = std::make_unique<FlickerNoiseFilter>(m_tau0, m_flickerHorizon);
+    }
+    // Phase noise at grid point 0 (subtracted, so that the phase starts at 0).
+    const double fh = 1.0 / (2.0 * m_tau0.GetSeconds());
+    double x0 = 0;
+    if (m_h[Index(PowerLawNoise::WHITE_PM)] > 0)
+    {
+        x0 += std::sqrt(m_h[Index(PowerLawNoise::WHITE_PM)] * fh) / (2.0 * PI) *
+              m_normal[SRC_WHITE_PM]->GetValue();
+    }
+    if (m_flickerPm)
+    {
+        x0 += std::sqrt(m_h[Index(PowerLawNoise::FLICKER_PM)]) / (2.0 * PI) *
+              m_flickerPm->Step(m_normal[SRC_FLICKER_PM]->GetValue());
+    }
+    m_x0 = x0;
+    // The wander starts in its stationary law (the temperature at switch-on is random).
+    for (auto& w : m_wanders)
+    {
+        w.state = w.amplitude * m_normal[SRC_WANDER]->GetValue();
+    }
+    m_freqPhase = 0;
+    m_randomWalk = 0;
+    m_planned = 0;
+    m_ahead.clear();
+    m_aheadFirst = 1;
+    m_refTime = 0;
+    m_refPhase = ClockValue();
+    m_rate = 1.0 + m_baseDriftPpm * clockmath::PPM;
+    m_phase = ClockTimeline(Time(0), ClockValue(), m_rate);
+}
+
+void
+PowerLawOscillator::ExtendOneStep()
+{
+    const double t0 = m_tau0.GetSeconds();
+    const double fh = 1.0 / (2.0 * t0);
+    // Frequency noise over step m_planned.
+    double y = 0;
+    if (double h0 = m_h[Index(PowerLawNoise::WHITE_FM)]; h0 > 0)
+    {
+        y += std::sqrt(h0 * fh) * m_normal[SRC_WHITE_FM]->GetValue();
+    }
+    if (m_flickerFm)
+    {
+        y += std::sqrt(m_h[Index(PowerLawNoise::FLICKER_FM)]) *
+             m_flickerFm->Step(m_normal[SRC_FLICKER_FM]->GetValue());
+    }
+    if (double hm2 = m_h[Index(PowerLawNoise::RANDOM_WALK_FM)]; hm2 > 0)
+    {
+        // Diffusion D = 2 pi^2 h_-2 per second, so D tau0 per step.
+        m_randomWalk +=
+            std::sqrt(2.0 * PI * PI * hm2 * t0) * m_normal[SRC_RANDOM_WALK_FM]->GetValue();
+        y += m_randomWalk;
+    }
+    for (auto& w : m_wanders)
+    {
+        y += w.state;
+        w.state = w.decay * w.state + std::sqrt(1.0 - w.decay * w.decay) * w.amplitude *
+                                          m_normal[SRC_WANDER]->GetValue();
+    }
+    m_freqPhase += y * static_cast<double>(m_step);
+    // Phase noise at grid point m_planned + 1.
+    double x = 0;
+    if (double h2 = m_h[Index(PowerLawNoise::WHITE_PM)]; h2 > 0)
+    {
+        x += std::sqrt(h2 * fh) / (2.0 * PI) * m_normal[SRC_WHITE_PM]->GetValue();
+    }
+    if (m_flickerPm)
+    {
+        x += std::sqrt(m_h[Index(PowerLawNoise::FLICKER_PM)]) / (2.0 * PI) *
+             m_flickerPm->Step(m_normal[SRC_FLICKER_PM]->GetValue());
+    }
+    // Deviation from the reference line, in time steps.
+    double d = m_freqPhase + (x - m_x0) * m_stepsPerSecond;
+    // Keep the deviations of the grid points after now (a BaseDrift change re-plans them).
+    int64_t nowGrid = Simulator::Now().GetTimeStep() / m_step;
+    while (!m_ahead.empty() && m_aheadFirst <= nowGrid)
+    {
+        m_ahead.pop_front();
+        ++m_aheadFirst;
+    }
+    if (m_ahead.empty())
+    {
+        m_aheadFirst = m_planned + 1;
+    }
+    m_ahead.push_back(d);
+    PlanTo(m_planned + 1, d);
+}
+
+void
+PowerLawOscillator::PlanTo(int64_t k, double d)
+{
+    // From the last fixed point (grid point m_planned, or the instant of a re-plan).
+    int64_t from = std::max(m_planned * m_step, m_refTime);
+    int64_t to = k * m_step;
+    ClockValue phase = m_phase.ValueAt(Time::From(from));
+    double residual = (phase - Reference(from)).GetDouble();
+    double slope = m_rate + (d - residual) / static_cast<double>(to - from);
+    if (slope > 1.0 + MAX_RATE_OFFSET || slope < 1.0 - MAX_RATE_OFFSET)
+    {
+        if (m_clamped == 0)
+        {
+            NS_LOG_WARN("PowerLawOscillator " << this << ": rate " << slope << " at "
+                                              << Time::From(from).As(Time::S) << " clamped to 1 +- "
+                                              << MAX_RATE_OFFSET);
+        }
+        ++m_clamped;
+        slope = std::min(std::max(slope, 1.0 - MAX_RATE_OFFSET), 1.0 + MAX_RATE_OFFSET);
+    }
+    m_phase.SetSlope(Time::From(from), slope);
+    m_planned = k;
+}
+
+void
+PowerLawOscillator::ExtendTo(Time t)
+{
+    if (!m_started)
+    {
+        Start();
+    }
+    while (m_planned * m_step <= t.GetTimeStep())
+    {
+        ExtendOneStep();
+    }
+}
+
+void
+PowerLawOscillator::ExtendToPhase(ClockValue phase)
+{
+    if (!m_started)
+    {
+        Start();
+    }
+    while (m_phase.ValueAt(Time::From(m_planned * m_step)) < phase)
+    {
+        ExtendOneStep();
+    }
+}
+
+int64_t
+PowerLawOscillator::GetPlanHorizon() const
+{
+    return m_started ? m_planned * m_step : 0;
+}
+
+} // namespace ns3
