@@ -64,30 +64,15 @@ Split(const std::string& text)
     return items;
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/**
+ * Presets: node clocks installed by the helper, as in a simulation, one node each.
+ * \param presets the presets, comma-separated (XO, TCXO, OCXO), or none
+ * \param nodes receives the nodes
+ * \param models receives one model per preset
+ */
+void
+AddPresetModels(const std::string& presets, NodeContainer& nodes, std::vector<Model>& models)
 {
-    std::string presets = "XO,TCXO,OCXO";
-    std::string types = "none";
-    double adev = 1e-10;
-    uint32_t samples = 1 << 18;
-    std::string csv = "oscillator-adev.csv";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("presets", "Presets, comma-separated (XO, TCXO, OCXO), or none", presets);
-    cmd.AddValue("types",
-                 "Noise types alone, comma-separated (WPM, FPM, WFM, FFM, RWFM), or none",
-                 types);
-    cmd.AddValue("adev", "ADEV at 1 s of each type alone (--types)", adev);
-    cmd.AddValue("samples", "Phase samples per model, one per Tau0 (62.5 ms)", samples);
-    cmd.AddValue("csv", "Output CSV", csv);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(samples < 64, "--samples must be at least 64");
-
-    std::vector<Model> models;
-    // Presets: node clocks installed by the helper, as in a simulation.
-    NodeContainer nodes;
     std::vector<std::string> presetNames = Split(presets);
     nodes.Create(presetNames.size());
     for (std::size_t i = 0; i < presetNames.size(); ++i)
@@ -109,7 +94,17 @@ main(int argc, char* argv[])
                                [clock](Time t) { return clock->GetExactValue(t); },
                                PowerLawNoise::RANDOM_WALK_FM});
     }
-    // Noise types alone, on bare oscillators.
+}
+
+/**
+ * Noise types alone, on bare oscillators.
+ * \param types the types, comma-separated (WPM, FPM, WFM, FFM, RWFM), or none
+ * \param adev ADEV at 1 s of each
+ * \param models receives one model per type
+ */
+void
+AddTypeModels(const std::string& types, double adev, std::vector<Model>& models)
+{
     const std::pair<const char*, PowerLawNoise> typeNames[] = {
         {"WPM", PowerLawNoise::WHITE_PM},
         {"FPM", PowerLawNoise::FLICKER_PM},
@@ -141,6 +136,83 @@ main(int argc, char* argv[])
         }
         NS_ABORT_MSG_IF(!found, "--types: unknown type " << name << " (WPM, FPM, WFM, FFM, RWFM)");
     }
+}
+
+/**
+ * One model's CSV lines (per tau: measured deviation, interval, configured curve) and its
+ * summary on standard output.
+ * \param out the CSV
+ * \param model the model
+ * \param phase its phase samples, seconds, one per tau0
+ * \param tau0 the sampling interval
+ * \param samples the number of samples
+ */
+void
+WriteModel(std::ofstream& out,
+           const Model& model,
+           const std::vector<double>& phase,
+           Time tau0,
+           uint32_t samples)
+{
+    NS_ABORT_MSG_IF(model.oscillator->GetTau0() != tau0, "one Tau0 for every model");
+    AllanDeviation deviation(phase, tau0);
+    // Octaves of tau0, and the decades 1 s, 10 s, ... a datasheet quotes.
+    std::set<uint32_t> factors;
+    for (uint32_t m : deviation.OctaveFactors())
+    {
+        factors.insert(m);
+    }
+    for (int64_t decade = Seconds(1).GetTimeStep(); decade % tau0.GetTimeStep() == 0; decade *= 10)
+    {
+        auto m = static_cast<uint64_t>(decade / tau0.GetTimeStep());
+        if (8 * m + 1 > samples)
+        {
+            break;
+        }
+        factors.insert(static_cast<uint32_t>(m));
+    }
+    for (uint32_t m : factors)
+    {
+        Time tau = tau0 * m;
+        double value = deviation.Overlapping(m);
+        double edf = AllanDeviation::EquivalentDof(model.edfType, samples, m);
+        auto [lo, hi] = AllanDeviation::ConfidenceInterval(value, edf, 1.959964);
+        out << model.name << ',' << tau.GetSeconds() << ',' << m << ',' << value << ',' << lo << ','
+            << hi << ',' << model.oscillator->GetConfiguredAdev(tau) << ','
+            << (3 * m + 1 <= samples ? deviation.Modified(m) : 0.0) << ',' << edf << ','
+            << (tau0 * samples).GetSeconds() << '\n';
+    }
+    std::cout << model.name << ": ADEV(1 s) measured "
+              << deviation.Overlapping(
+                     static_cast<uint32_t>(Seconds(1).GetTimeStep() / tau0.GetTimeStep()))
+              << ", configured " << model.oscillator->GetConfiguredAdev(Seconds(1)) << '\n';
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string presets = "XO,TCXO,OCXO";
+    std::string types = "none";
+    double adev = 1e-10;
+    uint32_t samples = 1 << 18;
+    std::string csv = "oscillator-adev.csv";
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("presets", "Presets, comma-separated (XO, TCXO, OCXO), or none", presets);
+    cmd.AddValue("types",
+                 "Noise types alone, comma-separated (WPM, FPM, WFM, FFM, RWFM), or none",
+                 types);
+    cmd.AddValue("adev", "ADEV at 1 s of each type alone (--types)", adev);
+    cmd.AddValue("samples", "Phase samples per model, one per Tau0 (62.5 ms)", samples);
+    cmd.AddValue("csv", "Output CSV", csv);
+    cmd.Parse(argc, argv);
+    NS_ABORT_MSG_IF(samples < 64, "--samples must be at least 64");
+
+    std::vector<Model> models;
+    NodeContainer nodes;
+    AddPresetModels(presets, nodes, models);
+    AddTypeModels(types, adev, models);
 
     // Sample every clock every Tau0 during the simulation: its reading minus true time (a
     // DriftingClock's offset is 0 here), exact, in seconds.
@@ -166,40 +238,7 @@ main(int argc, char* argv[])
     out.precision(6);
     for (std::size_t k = 0; k < models.size(); ++k)
     {
-        const Model& model = models[k];
-        NS_ABORT_MSG_IF(model.oscillator->GetTau0() != tau0, "one Tau0 for every model");
-        AllanDeviation deviation(phase[k], tau0);
-        // Octaves of tau0, and the decades 1 s, 10 s, ... a datasheet quotes.
-        std::set<uint32_t> factors;
-        for (uint32_t m : deviation.OctaveFactors())
-        {
-            factors.insert(m);
-        }
-        for (int64_t decade = Seconds(1).GetTimeStep(); decade % tau0.GetTimeStep() == 0;
-             decade *= 10)
-        {
-            auto m = static_cast<uint64_t>(decade / tau0.GetTimeStep());
-            if (8 * m + 1 > samples)
-            {
-                break;
-            }
-            factors.insert(static_cast<uint32_t>(m));
-        }
-        for (uint32_t m : factors)
-        {
-            Time tau = tau0 * m;
-            double value = deviation.Overlapping(m);
-            double edf = AllanDeviation::EquivalentDof(model.edfType, samples, m);
-            auto [lo, hi] = AllanDeviation::ConfidenceInterval(value, edf, 1.959964);
-            out << model.name << ',' << tau.GetSeconds() << ',' << m << ',' << value << ',' << lo
-                << ',' << hi << ',' << model.oscillator->GetConfiguredAdev(tau) << ','
-                << (3 * m + 1 <= samples ? deviation.Modified(m) : 0.0) << ',' << edf << ','
-                << (tau0 * samples).GetSeconds() << '\n';
-        }
-        std::cout << model.name << ": ADEV(1 s) measured "
-                  << deviation.Overlapping(
-                         static_cast<uint32_t>(Seconds(1).GetTimeStep() / tau0.GetTimeStep()))
-                  << ", configured " << model.oscillator->GetConfiguredAdev(Seconds(1)) << '\n';
+        WriteModel(out, models[k], phase[k], tau0, samples);
     }
     out.close();
     NS_ABORT_MSG_IF(std::rename((csv + ".tmp").c_str(), csv.c_str()) != 0,
