@@ -7,6 +7,8 @@
 #include "oscillator.h"
 #include "power-law-noise.h"
 
+#include "ns3/random-variable-stream.h"
+
 #include <array>
 #include <deque>
 #include <memory>
