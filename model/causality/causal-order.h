@@ -53,6 +53,7 @@ struct ComponentwiseOrder
     bool greater = false; //!< some component of a is larger than b's
 
     /**
+     * \tparam T a component type ordered by <
      * \param x a component of a
      * \param y the corresponding component of b
      */
