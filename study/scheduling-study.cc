@@ -23,8 +23,8 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-helper.h"
-#include "ns3/server-type-profile.h"
 #include "ns3/scheduling-score.h"
+#include "ns3/server-type-profile.h"
 
 #include <algorithm>
 #include <array>

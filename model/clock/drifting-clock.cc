@@ -4,9 +4,8 @@
 #include "drifting-clock.h"
 
 #include "constant-drift-oscillator.h"
-#include "ideal-oscillator.h"
-
 #include "drift-math.h"
+#include "ideal-oscillator.h"
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"

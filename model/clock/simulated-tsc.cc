@@ -3,9 +3,8 @@
  */
 #include "simulated-tsc.h"
 
-#include "ideal-oscillator.h"
-
 #include "drift-math.h"
+#include "ideal-oscillator.h"
 
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
