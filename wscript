@@ -18,6 +18,7 @@ def build(bld):
         'model/clock/random-walk-oscillator.cc',
         'model/clock/power-law-noise.cc',
         'model/clock/power-law-oscillator.cc',
+        'model/clock/power-law-oscillator-config.cc',
         'model/clock/allan-deviation.cc',
         'model/clock/local-clock.cc',
         'model/clock/drifting-clock.cc',
