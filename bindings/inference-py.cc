@@ -115,16 +115,11 @@ RequireTruthSize(const std::optional<std::vector<int64_t>>& trueParent, std::siz
 }
 
 /**
- * A hard or probabilistic linking result as a dict, scored if the truth is given.
- * \param trace the trace
- * \param r the result
- * \param trueParent optional truth
- * \return most_likely, spontaneous, parents, roots and, with the truth, score
+ * \param r a linking result
+ * \return its most_likely, spontaneous and parents (the links of every message)
  */
 py::dict
-ResultDict(const std::vector<TraceMessage>& trace,
-           const LinkingResult& r,
-           const std::optional<std::vector<int64_t>>& trueParent)
+LinksDict(const LinkingResult& r)
 {
     py::dict d;
     py::list mostLikely;
@@ -144,6 +139,39 @@ ResultDict(const std::vector<TraceMessage>& trace,
     d["most_likely"] = mostLikely;
     d["spontaneous"] = spontaneous;
     d["parents"] = parents;
+    return d;
+}
+
+/**
+ * \param s a link score against the truth
+ * \return precision, recall, decision_accuracy and the link counts
+ */
+py::dict
+LinkScoreDict(const LinkScore& s)
+{
+    py::dict sd;
+    sd["precision"] = s.precision;
+    sd["recall"] = s.recall;
+    sd["decision_accuracy"] = s.decisionAccuracy;
+    sd["true_links"] = s.trueLinks;
+    sd["inferred_links"] = s.inferredLinks;
+    sd["correct_links"] = s.correctLinks;
+    return sd;
+}
+
+/**
+ * A hard or probabilistic linking result as a dict, scored if the truth is given.
+ * \param trace the trace
+ * \param r the result
+ * \param trueParent optional truth
+ * \return most_likely, spontaneous, parents, roots and, with the truth, score
+ */
+py::dict
+ResultDict(const std::vector<TraceMessage>& trace,
+           const LinkingResult& r,
+           const std::optional<std::vector<int64_t>>& trueParent)
+{
+    py::dict d = LinksDict(r);
     d["roots"] = r.roots;
     if (trueParent)
     {
@@ -151,13 +179,7 @@ ResultDict(const std::vector<TraceMessage>& trace,
         auto truth = TruePatterns(trace, *trueParent, r.clockOffset);
         auto inferred = TruePatterns(trace, MostLikelyParents(r), r.clockOffset);
         PatternScore ps = ScorePatterns(inferred, truth);
-        py::dict sd;
-        sd["precision"] = s.precision;
-        sd["recall"] = s.recall;
-        sd["decision_accuracy"] = s.decisionAccuracy;
-        sd["true_links"] = s.trueLinks;
-        sd["inferred_links"] = s.inferredLinks;
-        sd["correct_links"] = s.correctLinks;
+        py::dict sd = LinkScoreDict(s);
         sd["pattern_precision"] = ps.precision;
         sd["pattern_recall"] = ps.recall;
         sd["calibration"] = CalibrationDict(ScoreCalibration(r, *trueParent));
@@ -179,24 +201,7 @@ LinkingDict(const std::vector<TraceMessage>& trace,
             const LinkingResult& r,
             const std::optional<std::vector<int64_t>>& trueParent)
 {
-    py::dict d;
-    py::list mostLikely;
-    py::list spontaneous;
-    py::list parents;
-    for (const auto& ml : r.links)
-    {
-        mostLikely.append(ml.mostLikely);
-        spontaneous.append(ml.spontaneous);
-        py::list ps;
-        for (const auto& l : ml.parents)
-        {
-            ps.append(py::make_tuple(l.parent, l.probability, l.delay));
-        }
-        parents.append(ps);
-    }
-    d["most_likely"] = mostLikely;
-    d["spontaneous"] = spontaneous;
-    d["parents"] = parents;
+    py::dict d = LinksDict(r);
     d["mean_delay_ns"] = r.meanDelay;
     d["clock_offset_ns"] = r.clockOffset;
     d["roots"] = r.roots;
@@ -213,14 +218,8 @@ LinkingDict(const std::vector<TraceMessage>& trace,
         auto truth = TruePatterns(trace, *trueParent, r.clockOffset);
         PatternScore ps = ScorePatterns(r.patterns, truth);
         PatternScore pm = ScorePatterns(r.patterns, truth, true);
-        py::dict sd;
-        sd["precision"] = s.precision;
-        sd["recall"] = s.recall;
-        sd["decision_accuracy"] = s.decisionAccuracy;
+        py::dict sd = LinkScoreDict(s);
         sd["mean_true_probability"] = s.meanTrueProbability;
-        sd["true_links"] = s.trueLinks;
-        sd["inferred_links"] = s.inferredLinks;
-        sd["correct_links"] = s.correctLinks;
         sd["pattern_precision"] = ps.precision;
         sd["pattern_recall"] = ps.recall;
         sd["map_pattern_precision"] = pm.precision;
