@@ -21,28 +21,6 @@ namespace
 {
 
 /**
- * \param c an outcome of (a, b)
- * \return the outcome of (b, a)
- */
-BmcaComparison
-Mirror(BmcaComparison c)
-{
-    switch (c)
-    {
-    case BmcaComparison::A_BETTER:
-        return BmcaComparison::B_BETTER;
-    case BmcaComparison::B_BETTER:
-        return BmcaComparison::A_BETTER;
-    case BmcaComparison::A_BETTER_BY_TOPOLOGY:
-        return BmcaComparison::B_BETTER_BY_TOPOLOGY;
-    case BmcaComparison::B_BETTER_BY_TOPOLOGY:
-        return BmcaComparison::A_BETTER_BY_TOPOLOGY;
-    default:
-        return c;
-    }
-}
-
-/**
  * \param gm grandmaster identity
  * \param steps stepsRemoved
  * \param sender sender clock identity
@@ -201,7 +179,7 @@ class ComparisonTableTestCase : public TestCase
                                   ToString(r.expected),
                                   r.what);
             NS_TEST_EXPECT_MSG_EQ(ToString(CompareDataSets(r.b, r.a)),
-                                  ToString(Mirror(r.expected)),
+                                  ToString(MirrorComparison(r.expected)),
                                   r.what << " (reversed)");
         }
         // D0 against an Announce of the clock's own grandmastership coming back: error-1

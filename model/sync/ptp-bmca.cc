@@ -95,6 +95,24 @@ Lower(T a, T b)
 } // namespace
 
 BmcaComparison
+MirrorComparison(BmcaComparison c)
+{
+    switch (c)
+    {
+    case BmcaComparison::A_BETTER:
+        return BmcaComparison::B_BETTER;
+    case BmcaComparison::B_BETTER:
+        return BmcaComparison::A_BETTER;
+    case BmcaComparison::A_BETTER_BY_TOPOLOGY:
+        return BmcaComparison::B_BETTER_BY_TOPOLOGY;
+    case BmcaComparison::B_BETTER_BY_TOPOLOGY:
+        return BmcaComparison::A_BETTER_BY_TOPOLOGY;
+    default:
+        return c;
+    }
+}
+
+BmcaComparison
 CompareDataSets(const BmcaDataSet& a, const BmcaDataSet& b)
 {
     if (a.grandmasterIdentity != b.grandmasterIdentity)

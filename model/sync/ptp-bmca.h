@@ -86,6 +86,12 @@ enum class BmcaComparison : uint8_t
 std::string ToString(BmcaComparison c);
 
 /**
+ * \param c the outcome of CompareDataSets(a, b)
+ * \return the outcome CompareDataSets(b, a) gives (the comparison is antisymmetric)
+ */
+BmcaComparison MirrorComparison(BmcaComparison c);
+
+/**
  * The data set comparison algorithm (IEEE 1588-2019 9.3.4). Different grandmasters:
  * priority1, clockClass, clockAccuracy, offsetScaledLogVariance, priority2,
  * grandmasterIdentity, each lower-is-better. Same grandmaster: a stepsRemoved more than one

@@ -44,28 +44,6 @@ Reserved(PtpMessageType type, size_t i)
 }
 
 /**
- * \param c an outcome of CompareDataSets(a, b)
- * \return the outcome CompareDataSets(b, a) must give
- */
-BmcaComparison
-Mirror(BmcaComparison c)
-{
-    switch (c)
-    {
-    case BmcaComparison::A_BETTER:
-        return BmcaComparison::B_BETTER;
-    case BmcaComparison::B_BETTER:
-        return BmcaComparison::A_BETTER;
-    case BmcaComparison::A_BETTER_BY_TOPOLOGY:
-        return BmcaComparison::B_BETTER_BY_TOPOLOGY;
-    case BmcaComparison::B_BETTER_BY_TOPOLOGY:
-        return BmcaComparison::A_BETTER_BY_TOPOLOGY;
-    default:
-        return c;
-    }
-}
-
-/**
  * \param in the input
  * \return a data set whose fields are drawn from few values (so that ties are common)
  */
@@ -149,7 +127,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     FuzzedDataProvider in(data, size);
     const BmcaDataSet a = DrawDataSet(in);
     const BmcaDataSet b = DrawDataSet(in);
-    FUZZ_CHECK(CompareDataSets(b, a) == Mirror(CompareDataSets(a, b)),
+    FUZZ_CHECK(CompareDataSets(b, a) == MirrorComparison(CompareDataSets(a, b)),
                "CompareDataSets(b, a) mirrors CompareDataSets(a, b)");
     FUZZ_CHECK(!(a == b) || CompareDataSets(a, b) == BmcaComparison::ERROR_2 ||
                    CompareDataSets(a, b) == BmcaComparison::ERROR_1,
