@@ -99,6 +99,10 @@ def build(bld):
         'model/sync/pi-servo.cc',
         'model/sync/linreg-servo.cc',
         'model/sync/ptp-bmca.cc',
+        'model/sync/ntp-datatypes.cc',
+        'model/sync/ntp-message.cc',
+        'model/sync/ntp-header.cc',
+        'model/sync/ntp-on-wire.cc',
         'study/study-record.cc',
         'study/study-description.cc',
         'study/study.cc',
@@ -157,6 +161,7 @@ def build(bld):
         'test/ptp-servo-test-suite.cc',
         'test/ptp-bmca-test-suite.cc',
         'test/ptp-delay-test-suite.cc',
+        'test/ntp-message-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -259,6 +264,10 @@ def build(bld):
         'model/sync/pi-servo.h',
         'model/sync/linreg-servo.h',
         'model/sync/ptp-bmca.h',
+        'model/sync/ntp-datatypes.h',
+        'model/sync/ntp-message.h',
+        'model/sync/ntp-header.h',
+        'model/sync/ntp-on-wire.h',
         'study/study-record.h',
         'study/study-description.h',
         'study/study.h',
