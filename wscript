@@ -103,6 +103,7 @@ def build(bld):
         'model/sync/ntp-message.cc',
         'model/sync/ntp-header.cc',
         'model/sync/ntp-on-wire.cc',
+        'model/sync/ntp-clock-filter.cc',
         'study/study-record.cc',
         'study/study-description.cc',
         'study/study.cc',
@@ -162,6 +163,7 @@ def build(bld):
         'test/ptp-bmca-test-suite.cc',
         'test/ptp-delay-test-suite.cc',
         'test/ntp-message-test-suite.cc',
+        'test/ntp-filter-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -268,6 +270,7 @@ def build(bld):
         'model/sync/ntp-message.h',
         'model/sync/ntp-header.h',
         'model/sync/ntp-on-wire.h',
+        'model/sync/ntp-clock-filter.h',
         'study/study-record.h',
         'study/study-description.h',
         'study/study.h',
