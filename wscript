@@ -104,6 +104,9 @@ def build(bld):
         'model/sync/ntp-header.cc',
         'model/sync/ntp-on-wire.cc',
         'model/sync/ntp-clock-filter.cc',
+        'model/sync/ntp-mitigation.cc',
+        'model/sync/ntp-clock-discipline.cc',
+        'model/sync/sntp-client.cc',
         'study/study-record.cc',
         'study/study-description.cc',
         'study/study.cc',
@@ -164,6 +167,8 @@ def build(bld):
         'test/ptp-delay-test-suite.cc',
         'test/ntp-message-test-suite.cc',
         'test/ntp-filter-test-suite.cc',
+        'test/ntp-mitigation-test-suite.cc',
+        'test/ntp-discipline-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -271,6 +276,9 @@ def build(bld):
         'model/sync/ntp-header.h',
         'model/sync/ntp-on-wire.h',
         'model/sync/ntp-clock-filter.h',
+        'model/sync/ntp-mitigation.h',
+        'model/sync/ntp-clock-discipline.h',
+        'model/sync/sntp-client.h',
         'study/study-record.h',
         'study/study-description.h',
         'study/study.h',
