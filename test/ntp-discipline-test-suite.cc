@@ -353,6 +353,19 @@ class ConfigurationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(r.action.step, true, "ServoAction: step");
         NS_TEST_EXPECT_MSG_EQ(r.action.stepBy, Seconds(1), "by the offset");
         NS_TEST_EXPECT_MSG_EQ(ToString(r.action.state), "jump", "JUMP");
+        // A zero stepout interval (a short simulation): the frequency is measured at the next
+        // update at a later instant, never over a zero interval.
+        Ptr<NtpClockDiscipline> quick =
+            CreateObjectWithAttributes<NtpClockDiscipline>("StepoutThreshold", TimeValue(Time(0)));
+        quick->Update(MilliSeconds(10), Seconds(0));
+        NS_TEST_EXPECT_MSG_EQ(ToString(quick->Update(MilliSeconds(10), Seconds(0)).code),
+                              "ignore",
+                              "no interval yet");
+        quick->Advance(Seconds(64));
+        r = quick->Update(MilliSeconds(10) - MicroSeconds(640), Seconds(64));
+        NS_TEST_EXPECT_MSG_EQ(ToString(r.state), "SYNC", "measured");
+        NS_TEST_EXPECT_MSG_EQ(std::isfinite(r.frequency), true, "finite");
+        NS_TEST_EXPECT_MSG_LT(std::abs(r.frequency), 500e-6, "within MaxFrequency");
         // MinPoll above MaxPoll is refused at the first use, naming both.
         chronometry::ScopedThrowOnConfigError throwing;
         std::string why;

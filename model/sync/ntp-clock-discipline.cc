@@ -282,7 +282,9 @@ NtpClockDiscipline::Update(Time offset, Time now)
             r.code = NtpClockReturn::IGNORE;
             return Finish(r, offset);
         case NtpDisciplineState::FREQ:
-            if (mu < watch)
+            // mu > 0 as well: with a zero stepout interval, a second update at the same
+            // instant measures no frequency.
+            if (mu < watch || mu <= 0)
             {
                 r.code = NtpClockReturn::IGNORE;
                 return Finish(r, offset);
@@ -329,7 +331,9 @@ NtpClockDiscipline::Update(Time offset, Time now)
             m_offset = theta;
             break;
         case NtpDisciplineState::FREQ:
-            if (mu < watch)
+            // mu > 0 as well: with a zero stepout interval, a second update at the same
+            // instant measures no frequency.
+            if (mu < watch || mu <= 0)
             {
                 r.code = NtpClockReturn::IGNORE;
                 return Finish(r, offset);
