@@ -131,6 +131,43 @@ class RootDistanceTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(m->SystemRootDistance(s, Seconds(200)),
                               MicroSeconds(5750 + 150 + 3000 + 1500),
                               "grows at PHI");
+        // A server's reply carries these variables (Figure 31).
+        NtpMessage request;
+        request.version = 3;
+        request.poll = 7;
+        request.transmitTimestamp = {3913056000U, 0x80000000U};
+        const NtpMessage reply = m->ServerReply(request,
+                                                s,
+                                                -20,
+                                                NtpTimestamp{3913055000U, 0},
+                                                NtpTimestamp{3913056001U, 1},
+                                                NtpTimestamp{3913056001U, 2},
+                                                Seconds(190));
+        NS_TEST_EXPECT_MSG_EQ(ToString(reply.mode), "server", "mode 4");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(reply.version), 3u, "the request's version");
+        NS_TEST_EXPECT_MSG_EQ(int(reply.poll), 7, "the request's poll");
+        NS_TEST_EXPECT_MSG_EQ(unsigned(reply.stratum), 3u, "the system's stratum");
+        NS_TEST_EXPECT_MSG_EQ((reply.originTimestamp == request.transmitTimestamp), true, "T1");
+        NS_TEST_EXPECT_MSG_EQ(reply.receiveTimestamp.fraction, 2u - 1u, "T2");
+        NS_TEST_EXPECT_MSG_EQ(reply.transmitTimestamp.fraction, 2u, "T3");
+        NS_TEST_EXPECT_MSG_EQ(reply.rootDelay.raw,
+                              NtpShort::FromTime(MilliSeconds(6)).raw,
+                              "DELTA");
+        NS_TEST_EXPECT_MSG_EQ(reply.rootDispersion.raw,
+                              NtpShort::FromTime(MicroSeconds(5750 + 1500)).raw,
+                              "EPSILON grown over 100 s");
+        NS_TEST_EXPECT_MSG_EQ(reply.referenceId, 0x0A000001u, "refid");
+        NtpSystemVariables unsynchronized;
+        NS_TEST_EXPECT_MSG_EQ(unsigned(m->ServerReply(request,
+                                                      unsynchronized,
+                                                      -20,
+                                                      NtpTimestamp(),
+                                                      NtpTimestamp{1, 0},
+                                                      NtpTimestamp{1, 0},
+                                                      Time(0))
+                                           .stratum),
+                              0u,
+                              "MAXSTRAT is sent as 0");
         NtpCandidate tiny = lan;
         tiny.dispersion = Time(0);
         tiny.jitter = Time(0);

@@ -436,4 +436,31 @@ NtpMitigation::SystemRootDistance(const NtpSystemVariables& system, Time now) co
     return system.rootDispersion + Grow(now - system.time) + system.rootDelay / 2;
 }
 
+NtpMessage
+NtpMitigation::ServerReply(const NtpMessage& request,
+                           const NtpSystemVariables& system,
+                           int8_t precision,
+                           NtpTimestamp reference,
+                           NtpTimestamp receive,
+                           NtpTimestamp transmit,
+                           Time now) const
+{
+    NS_LOG_FUNCTION(this << now);
+    NtpMessage m;
+    m.leap = system.leap;
+    m.version = request.version;
+    m.mode = NtpMode::SERVER;
+    m.stratum = system.stratum >= ntp::MAXSTRAT ? 0 : system.stratum;
+    m.poll = request.poll;
+    m.precision = precision;
+    m.rootDelay = NtpShort::FromTime(system.rootDelay);
+    m.rootDispersion = NtpShort::FromTime(system.rootDispersion + Grow(now - system.time));
+    m.referenceId = system.referenceId;
+    m.referenceTimestamp = reference;
+    m.originTimestamp = request.transmitTimestamp;
+    m.receiveTimestamp = receive;
+    m.transmitTimestamp = transmit;
+    return m;
+}
+
 } // namespace ns3

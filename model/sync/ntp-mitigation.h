@@ -271,6 +271,29 @@ class NtpMitigation : public Object
      */
     Time SystemRootDistance(const NtpSystemVariables& system, Time now) const;
 
+    /**
+     * A server's reply to a client's request (RFC 5905 9.2 FXMIT and Figure 31): mode 4;
+     * version and poll copied from the request; leap, stratum (MAXSTRAT and above sent as 0,
+     * RFC 5905 7.3), Reference ID from the system variables; root delay, and root dispersion
+     * grown at PHI from s.t to now; Origin = the request's Transmit Timestamp, Receive = t2,
+     * Transmit = t3. A primary server passes variables of stratum 1 with its clock's refid.
+     * \param request the client's request
+     * \param system this server's system variables
+     * \param precision this server's Precision field (log2 s)
+     * \param reference the Reference Timestamp (when the clock was last set)
+     * \param receive t2: the request's arrival, server clock
+     * \param transmit t3: the reply's departure, server clock
+     * \param now the process time (for the root dispersion's growth)
+     * \return the reply
+     */
+    NtpMessage ServerReply(const NtpMessage& request,
+                           const NtpSystemVariables& system,
+                           int8_t precision,
+                           NtpTimestamp reference,
+                           NtpTimestamp receive,
+                           NtpTimestamp transmit,
+                           Time now) const;
+
     /** \return PHI (s/s) */
     double GetTolerance() const;
     /** \return MAXDIST */
