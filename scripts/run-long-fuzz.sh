@@ -3,7 +3,7 @@
 # (default 10^7) from a fixed seed, starting from its seed corpus and the inputs of
 # earlier long runs, then every input the run kept is replayed under AddressSanitizer.
 #
-#   scripts/run-long-fuzz.sh [harness ...]        (default: all seven)
+#   scripts/run-long-fuzz.sh [harness ...]        (default: all eight)
 #   FUZZ_RUNS=10000000 FUZZ_JOBS=2 FUZZ_WORK=build-fuzz/long scripts/run-long-fuzz.sh
 #
 # Speed is what makes 10^7 executions per harness possible on a small machine, so the fuzz
@@ -25,7 +25,7 @@ asan=${ASAN_BUILD:-build-sanitize}
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
   harnesses=(fuzz-logical-clocks fuzz-hybrid-vector-clock fuzz-replay-clock fuzz-causal-stamp
-             fuzz-packet-headers fuzz-rda-message fuzz-ptp-message)
+             fuzz-packet-headers fuzz-rda-message fuzz-ptp-message fuzz-ntp-message)
 fi
 
 bash scripts/setup-deps.sh

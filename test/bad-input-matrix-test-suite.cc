@@ -849,8 +849,12 @@ class StudyTextTestCase : public TestCase
                         texts.emplace_back(d.FormatValue(p, *v), true);
                     }
                 }
-                for (const auto& [text, ranged] : texts)
+                for (const auto& entry : texts)
                 {
+                    // Not a structured binding: a lambda below captures text, which C++17
+                    // (clang) does not allow for a binding.
+                    const std::string& text = entry.first;
+                    const bool ranged = entry.second;
                     ++(ranged ? outOfRange : wrongForm);
                     std::string what = qualified + " = '" + text + "'";
                     std::vector<std::string> direct;
@@ -1028,6 +1032,18 @@ class AttributeRelationTestCase : public TestCase
              "50ms",
              "valid range",
              leads},
+            {"ns3::NtpClockDiscipline",
+             {{"MaxPoll", "7"}},
+             "MinPoll",
+             "8",
+             "MaxPoll (7)",
+             "the poll exponent needs a range [MinPoll, MaxPoll]; checked by DoInitialize"},
+            {"ns3::NtpClockDiscipline",
+             {{"MinPoll", "8"}},
+             "MaxPoll",
+             "7",
+             "MinPoll (8)",
+             "the poll exponent needs a range [MinPoll, MaxPoll]; checked by DoInitialize"},
             {"ns3::ScheduledOperationClient",
              {{"ProbeMode", "Burst"}},
              "Window",

@@ -5,6 +5,7 @@
 
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
+#include "ns3/ntp-on-wire.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,19 +21,29 @@ namespace relation
 Time
 NtpSample::Offset() const
 {
-    return ((t2 - t1) + (t3 - t4)) / 2;
+    return ntp::OnWireOffset(t1, t2, t3, t4);
 }
 
 Time
 NtpSample::Delay() const
 {
-    return (t4 - t1) - (t3 - t2);
+    return ntp::OnWireDelay(t1, t2, t3, t4);
 }
 
-NtpEstimator::NtpEstimator(double maxSkewPpm, Time precision, uint32_t filterLength)
-    : m_phi(maxSkewPpm * 1e-6),
-      m_precision(precision),
-      m_filterLength(filterLength)
+namespace
+{
+
+/**
+ * Validate the parameters before the clock filter is built from them, so that the refusal
+ * names this estimator's parameter.
+ * \param maxSkewPpm phi, in ppm
+ * \param precision read precision
+ * \param filterLength samples kept
+ * 
+eturn filterLength
+ */
+uint32_t
+CheckedLength(double maxSkewPpm, Time precision, uint32_t filterLength)
 {
     chronometry::RequireDoubleInRange("NtpEstimator::maxSkewPpm",
                                       maxSkewPpm,
@@ -43,6 +54,19 @@ NtpEstimator::NtpEstimator(double maxSkewPpm, Time precision, uint32_t filterLen
                                       true);
     chronometry::RequireDoubleInRange("NtpEstimator::filterLength", filterLength, 1, 1024, "");
     chronometry::RequireTimeInRange("NtpEstimator::precision", precision, Time(0), Seconds(1));
+    return filterLength;
+}
+
+} // namespace
+
+NtpEstimator::NtpEstimator(double maxSkewPpm, Time precision, uint32_t filterLength)
+    : m_phi(maxSkewPpm * 1e-6),
+      m_precision(precision),
+      m_filterLength(CheckedLength(maxSkewPpm, precision, filterLength)),
+      // The filter selects by delay; its dispersion (phi, precision) is not this estimator's
+      // bound, and the spike suppressor (gate 0) is off.
+      m_filter(filterLength, maxSkewPpm * 1e-6, precision, 0)
+{
 }
 
 void
@@ -108,24 +132,21 @@ NtpEstimator::AddSample(const NtpSample& sample)
     {
         m_samples.pop_front();
     }
+    const uint64_t tag = m_added++;
     if (m_mode == RFC5905)
     {
-        // the register sorted by distance at the arrival of this sample; the best
-        // one is used only if it is newer than the one in use (RFC 5905, 10)
-        const NtpSample* best = nullptr;
-        double bestDistance = 0;
-        for (const auto& s : m_samples)
+        // The NTP core's clock filter: the lowest-delay sample of the register, used only
+        // if it is newer than the one in use (RFC 5905, 10).
+        NtpFilterSample f;
+        f.offset = sample.Offset();
+        f.delay = sample.Delay();
+        f.time = sample.t4;
+        f.tag = tag;
+        if (m_filter.Add(f) == NtpFilterOutcome::UPDATED)
         {
-            double d = BoundOf(s, sample.t4);
-            if (best == nullptr || d < bestDistance)
-            {
-                best = &s;
-                bestDistance = d;
-            }
-        }
-        if (!m_hasSelected || best->t1 > m_selected.t1)
-        {
-            m_selected = *best;
+            // The register holds the same samples as m_samples: the tag indexes it.
+            const uint64_t first = m_added - m_samples.size();
+            m_selected = m_samples[m_filter.GetTag() - first];
             m_hasSelected = true;
         }
     }

@@ -7,6 +7,7 @@
 #include "relation-estimate.h"
 
 #include "ns3/nstime.h"
+#include "ns3/ntp-clock-filter.h"
 
 #include <cstdint>
 #include <deque>
@@ -22,7 +23,10 @@ namespace ns3
 namespace relation
 {
 
-/** One NTP exchange: t1, t4 on the client's clock, t2, t3 on the server's. */
+/**
+ * One NTP exchange: t1, t4 on the client's clock, t2, t3 on the server's. Offset and delay
+ * are the on-wire computation of the NTP cores (ntp::OnWireOffset, ntp::OnWireDelay).
+ */
 struct NtpSample
 {
     Time t1; //!< client transmit
@@ -46,10 +50,12 @@ struct NtpSample
  * the wander term bounds how far it moves afterwards.
  *
  * Two selection rules: BEST_AT_QUERY (default) uses, for every query, the kept
- * sample with the smallest bound at that instant; RFC5905 is ntpd's clock
- * filter: when a sample arrives, the register is sorted by synchronization
- * distance (delay/2 + dispersion) and the best sample replaces the one in use
- * only if it is newer; queries then use that sample alone.
+ * sample with the smallest bound at that instant; RFC5905 is the NTP core's clock
+ * filter (NtpClockFilter, RFC 5905 section 10, with the popcorn spike suppressor
+ * off): when a sample arrives, the register of the last FilterLength samples is
+ * sorted by delay and the lowest-delay sample replaces the one in use only if it
+ * is newer (the prime directive); queries then use that sample alone, with this
+ * estimator's bound.
  */
 class NtpEstimator
 {
@@ -104,7 +110,9 @@ class NtpEstimator
     FilterMode m_mode{BEST_AT_QUERY}; //!< selection rule
     double m_rate{0};                 //!< wander rate, fraction per second
     double m_step{0};                 //!< wander step, fraction
-    std::deque<NtpSample> m_samples;  //!< clock filter
+    std::deque<NtpSample> m_samples;  //!< the last FilterLength samples, oldest first
+    uint64_t m_added{0};              //!< samples added so far (the next sample's tag)
+    NtpClockFilter m_filter;          //!< RFC5905: the NTP core's clock filter
     bool m_hasSelected{false};        //!< RFC5905: a sample is in use
     NtpSample m_selected;             //!< RFC5905: the sample in use
 };
