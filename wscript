@@ -110,6 +110,10 @@ def build(bld):
         'model/sync/pi-servo.cc',
         'model/sync/linreg-servo.cc',
         'model/sync/ptp-bmca.cc',
+        'model/sync/ptp-device-timestamper.cc',
+        'model/sync/ptp-clock.cc',
+        'model/sync/ptp-transparent-clock.cc',
+        'helper/ptp-helper.cc',
         'study/study-record.cc',
         'study/study-description.cc',
         'study/study-description-values.cc',
@@ -176,6 +180,7 @@ def build(bld):
         'test/ptp-servo-test-suite.cc',
         'test/ptp-bmca-test-suite.cc',
         'test/ptp-delay-test-suite.cc',
+        'test/ptp-clock-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -287,6 +292,10 @@ def build(bld):
         'model/sync/pi-servo.h',
         'model/sync/linreg-servo.h',
         'model/sync/ptp-bmca.h',
+        'model/sync/ptp-device-timestamper.h',
+        'model/sync/ptp-clock.h',
+        'model/sync/ptp-transparent-clock.h',
+        'helper/ptp-helper.h',
         'study/study-record.h',
         'study/study-description.h',
         'study/study.h',

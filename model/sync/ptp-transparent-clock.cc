@@ -1,0 +1,374 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ptp-transparent-clock.h"
+
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/ipv4-list-routing.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PtpTransparentClock");
+NS_OBJECT_ENSURE_REGISTERED(PtpTransparentClock);
+
+namespace
+{
+constexpr uint8_t UDP_PROTOCOL = 17;   //!< IPv4 protocol number of UDP
+constexpr uint16_t EVENT_PORT = 319;   //!< PTP event messages
+constexpr uint16_t GENERAL_PORT = 320; //!< PTP general messages
+constexpr size_t UDP_HEADER_SIZE = 8;  //!< octets of a UDP header
+constexpr size_t CORRECTION_AT = 8;    //!< correctionField offset in the PTP header
+} // namespace
+
+TypeId
+PtpTransparentClock::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PtpTransparentClock")
+            .SetParent<Application>()
+            .SetGroupName("Chronometry")
+            .AddConstructor<PtpTransparentClock>()
+            .AddAttribute("TimestampNoise",
+                          "Noise added to each ingress and egress time stamp, in nanoseconds "
+                          "(any RandomVariableStream; none by default).",
+                          PointerValue(),
+                          MakePointerAccessor(&PtpTransparentClock::m_noise),
+                          MakePointerChecker<RandomVariableStream>())
+            .AddAttribute("TimestampGranularity",
+                          "Time stamps are quantized down to a multiple of this.",
+                          TimeValue(NanoSeconds(8)),
+                          MakeTimeAccessor(&PtpTransparentClock::m_granularity),
+                          chronometry::MakeTimeRangeChecker(Time::From(1), MilliSeconds(1)))
+            .AddAttribute("ResidenceTimeout",
+                          "A residence time, or a Follow_Up held for one, is forgotten after "
+                          "this long (its partner message was lost).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&PtpTransparentClock::m_timeout),
+                          chronometry::MakeTimeRangeChecker(MicroSeconds(1), Seconds(3600)))
+            .AddTraceSource("Residence",
+                            "An event message's residence time was measured: (type, "
+                            "sequenceId, egress interface, residence).",
+                            MakeTraceSourceAccessor(&PtpTransparentClock::m_residenceTrace),
+                            "ns3::PtpTransparentClock::ResidenceCallback");
+    return tid;
+}
+
+PtpTransparentClock::PtpTransparentClock()
+    : m_granularity(NanoSeconds(8)),
+      m_timeout(Seconds(1))
+{
+    NS_LOG_FUNCTION(this);
+}
+
+PtpTransparentClock::~PtpTransparentClock() = default;
+
+void
+PtpTransparentClock::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_switch)
+    {
+        m_switch->SetForwardHook(SwitchRouting::ForwardHook());
+    }
+    m_switch = nullptr;
+    m_stampers.clear();
+    m_residences.clear();
+    m_order.clear();
+    m_stampModel = PtpTimestampModel{};
+    m_noise = nullptr;
+    Application::DoDispose();
+}
+
+int64_t
+PtpTransparentClock::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    if (m_noise)
+    {
+        m_noise->SetStream(stream);
+    }
+    return 1;
+}
+
+uint64_t
+PtpTransparentClock::GetCorrectedCount() const
+{
+    return m_corrected;
+}
+
+uint64_t
+PtpTransparentClock::GetResidenceCount() const
+{
+    return m_measured;
+}
+
+uint64_t
+PtpTransparentClock::GetHeldCount() const
+{
+    return m_held;
+}
+
+uint64_t
+PtpTransparentClock::GetUncorrectedCount() const
+{
+    return m_uncorrected;
+}
+
+uint64_t
+PtpTransparentClock::GetMalformedCount() const
+{
+    return m_malformed;
+}
+
+void
+PtpTransparentClock::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<Node> node = GetNode();
+    const std::string where = "ns3::PtpTransparentClock on node " + std::to_string(node->GetId());
+    Ptr<LocalClock> clock = node->GetObject<LocalClock>();
+    if (!clock)
+    {
+        chronometry::ReportConfigError(where + ": the node has no LocalClock; valid: a switch "
+                                               "with a clock (ClockHelper::Install)");
+    }
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    Ptr<Ipv4RoutingProtocol> routing = ipv4 ? ipv4->GetRoutingProtocol() : nullptr;
+    m_switch = DynamicCast<SwitchRouting>(routing);
+    if (Ptr<Ipv4ListRouting> list = DynamicCast<Ipv4ListRouting>(routing))
+    {
+        for (uint32_t i = 0; i < list->GetNRoutingProtocols() && !m_switch; ++i)
+        {
+            int16_t priority;
+            m_switch = DynamicCast<SwitchRouting>(list->GetRoutingProtocol(i, priority));
+        }
+    }
+    if (!m_switch)
+    {
+        chronometry::ReportConfigError(where + ": the node forwards without an "
+                                               "ns3::SwitchRouting; valid: the switch of the "
+                                               "switched study LAN (InstallStudyLan)");
+    }
+    m_stampModel = PtpTimestampModel{clock, m_noise, m_granularity};
+    for (uint32_t i = 1; i < ipv4->GetNInterfaces(); ++i)
+    {
+        if (ipv4->GetNAddresses(i) > 0)
+        {
+            m_stampers[i] = Create<PtpDeviceTimestamper>(ipv4->GetNetDevice(i));
+        }
+    }
+    m_switch->SetForwardHook(MakeCallback(&PtpTransparentClock::OnForward, this));
+}
+
+void
+PtpTransparentClock::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_switch)
+    {
+        m_switch->SetForwardHook(SwitchRouting::ForwardHook());
+    }
+    m_stampers.clear();
+    m_residences.clear();
+    m_order.clear();
+}
+
+PtpTransparentClock::Key
+PtpTransparentClock::MakeKey(const PtpPortIdentity& source,
+                             uint16_t sequenceId,
+                             PtpMessageType type,
+                             uint32_t interface)
+{
+    return Key{source.clockIdentity,
+               source.portNumber,
+               sequenceId,
+               static_cast<uint8_t>(type),
+               interface};
+}
+
+Ptr<Packet>
+PtpTransparentClock::OnForward(Ptr<Packet> packet,
+                               const Ipv4Header& header,
+                               uint32_t input,
+                               uint32_t output)
+{
+    const uint32_t size = packet->GetSize();
+    if (header.GetProtocol() != UDP_PROTOCOL || size < UDP_HEADER_SIZE + PtpCommonHeader::SIZE)
+    {
+        return packet;
+    }
+    UdpHeader udp;
+    packet->PeekHeader(udp);
+    const uint16_t port = udp.GetDestinationPort();
+    if (port != EVENT_PORT && port != GENERAL_PORT)
+    {
+        return packet;
+    }
+    uint8_t small[128];
+    std::vector<uint8_t> large;
+    uint8_t* data = small;
+    if (size > sizeof(small))
+    {
+        large.resize(size);
+        data = large.data();
+    }
+    packet->CopyData(data, size);
+    PtpMessage m;
+    if (PtpMessage::Decode(data + UDP_HEADER_SIZE, size - UDP_HEADER_SIZE, m) !=
+        PtpDecodeStatus::OK)
+    {
+        ++m_malformed; // not ours to judge: forwarded unchanged
+        return packet;
+    }
+    const Time now = Simulator::Now();
+    const PtpMessageType type = m.header.messageType;
+    const bool twoStepSync = type == PtpMessageType::SYNC && m.header.GetFlag(ptpflags::TWO_STEP);
+    if (twoStepSync || type == PtpMessageType::DELAY_REQ)
+    {
+        Expire();
+        Key key = MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, type, output);
+        Residence& r = m_residences[key];
+        r = Residence{};
+        r.ingress = m_stampModel.Stamp(now); // the instant of the ingress PhyRxEnd
+        r.created = now;
+        m_order.emplace_back(now, key);
+        auto stamper = m_stampers.find(output);
+        if (stamper != m_stampers.end())
+        {
+            stamper->second->ExpectTx(
+                packet->GetUid(),
+                PtpDeviceTimestamper::TxCallback([this, key](Time at) { OnEgress(key, at); }));
+        }
+        return packet;
+    }
+    Key key;
+    if (type == PtpMessageType::FOLLOW_UP)
+    {
+        key =
+            MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, PtpMessageType::SYNC, output);
+    }
+    else if (type == PtpMessageType::DELAY_RESP)
+    {
+        // The Delay_Req left towards the master by the port this response came in on.
+        key = MakeKey(m.portIdentity, m.header.sequenceId, PtpMessageType::DELAY_REQ, input);
+    }
+    else
+    {
+        return packet;
+    }
+    auto it = m_residences.find(key);
+    if (it == m_residences.end())
+    {
+        ++m_uncorrected;
+        return packet;
+    }
+    if (it->second.known)
+    {
+        ++m_corrected;
+        return AddCorrection(packet, header, it->second.residence);
+    }
+    NS_LOG_LOGIC("holding " << ToString(type) << " " << m.header.sequenceId << " for port "
+                            << output);
+    ++m_held;
+    it->second.waiting.push_back(Held{packet, header, output, now});
+    return nullptr;
+}
+
+void
+PtpTransparentClock::OnEgress(Key key, Time at)
+{
+    auto it = m_residences.find(key);
+    if (it == m_residences.end())
+    {
+        return;
+    }
+    Residence& r = it->second;
+    r.residence = m_stampModel.Stamp(at) - r.ingress;
+    r.known = true;
+    ++m_measured;
+    m_residenceTrace(static_cast<PtpMessageType>(std::get<3>(key)),
+                     std::get<2>(key),
+                     std::get<4>(key),
+                     r.residence);
+    std::vector<Held> waiting;
+    waiting.swap(r.waiting);
+    const Time residence = r.residence;
+    for (auto& held : waiting)
+    {
+        ++m_corrected;
+        m_switch->Forward(AddCorrection(held.packet, held.header, residence),
+                          held.header,
+                          held.output);
+    }
+}
+
+Ptr<Packet>
+PtpTransparentClock::AddCorrection(Ptr<const Packet> packet,
+                                   const Ipv4Header& header,
+                                   Time residence) const
+{
+    // The same packet (uid and packet tags kept) with the PTP octets replaced.
+    Ptr<Packet> out = packet->Copy();
+    UdpHeader udp;
+    out->RemoveHeader(udp);
+    const uint32_t n = out->GetSize();
+    std::vector<uint8_t> bytes(n);
+    out->CopyData(bytes.data(), n);
+    out->RemoveAtStart(n);
+    uint64_t raw = 0;
+    for (size_t i = 0; i < 8; ++i)
+    {
+        raw = (raw << 8) | bytes[CORRECTION_AT + i];
+    }
+    int64_t correction = static_cast<int64_t>(raw);
+    int64_t add = ptp::TimeToScaledNs(residence);
+    int64_t sum;
+    if (__builtin_add_overflow(correction, add, &sum))
+    {
+        sum = add > 0 ? ptp::SCALED_NS_SATURATED : -ptp::SCALED_NS_SATURATED;
+    }
+    raw = static_cast<uint64_t>(sum);
+    for (size_t i = 0; i < 8; ++i)
+    {
+        bytes[CORRECTION_AT + 7 - i] = static_cast<uint8_t>(raw >> (8 * i));
+    }
+    out->AddAtEnd(Create<Packet>(bytes.data(), n));
+    UdpHeader fresh;
+    fresh.SetSourcePort(udp.GetSourcePort());
+    fresh.SetDestinationPort(udp.GetDestinationPort());
+    if (Node::ChecksumEnabled())
+    {
+        fresh.EnableChecksums();
+        fresh.InitializeChecksum(header.GetSource(), header.GetDestination(), UDP_PROTOCOL);
+    }
+    out->AddHeader(fresh);
+    return out;
+}
+
+void
+PtpTransparentClock::Expire()
+{
+    const Time limit = Simulator::Now() - m_timeout;
+    while (!m_order.empty() && m_order.front().first < limit)
+    {
+        auto it = m_residences.find(m_order.front().second);
+        if (it != m_residences.end() && it->second.created == m_order.front().first)
+        {
+            m_uncorrected += it->second.waiting.size(); // held for an event message lost
+            m_residences.erase(it);
+        }
+        m_order.pop_front();
+    }
+}
+
+} // namespace ns3
