@@ -12,6 +12,7 @@
 #include "ns3/uinteger.h"
 
 #include <iostream>
+#include <map>
 
 using namespace ns3;
 using namespace ns3::ptptest;
@@ -209,6 +210,176 @@ class TwoNodeLockTestCase : public TestCase
     }
 };
 
+/**
+ * A path asymmetry a (the master-to-slave direction a longer) without a transparent clock:
+ * the mean path delay is d + a / 2 and the slave settles a / 2 behind the master (analytic,
+ * 1588-2019 11.6); DelayAsymmetry = a / 2 removes the error.
+ */
+class AsymmetryTestCase : public TestCase
+{
+  public:
+    AsymmetryTestCase()
+        : TestCase("path asymmetry a: steady offset of half a, removed by DelayAsymmetry")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time a = MicroSeconds(3);
+        double uncorrected = 0;
+        Time uncorrectedDelay;
+        for (bool corrected : {false, true})
+        {
+            PtpHelper ptp = QuickHelper(MilliSeconds(125));
+            if (corrected)
+            {
+                ptp.SetClockAttribute("DelayAsymmetry", TimeValue(a / 2));
+            }
+            MasterSlave world(ptp, 10.0, -40.0, a);
+            world.Run(Seconds(20));
+            const double mean = world.sampler.Mean(Seconds(12));
+            const double rms = world.sampler.Rms(Seconds(12));
+            const Time delay = *world.slave->GetMeanPathDelay(1);
+            std::cout << "[ptp] asymmetry " << a.As(Time::US)
+                      << (corrected ? ", DelayAsymmetry a / 2" : ", uncorrected")
+                      << ": mean offset " << mean << " ns (RMS " << rms << "), mean path delay "
+                      << delay.As(Time::NS) << std::endl;
+            const double half = a.GetDouble() / NanoSeconds(1).GetDouble() / 2;
+            if (corrected)
+            {
+                NS_TEST_EXPECT_MSG_LT(std::fabs(mean), 4.0, "the correction removes the error");
+                NS_TEST_EXPECT_MSG_EQ(delay, uncorrectedDelay, "the delay does not change");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ_TOL(mean, -half, 4.0, "the slave is a / 2 behind");
+                NS_TEST_EXPECT_MSG_EQ_TOL(delay.GetDouble(),
+                                          (MicroSeconds(5) + a / 2).GetDouble(),
+                                          8.0,
+                                          "the mean path delay is d + a / 2");
+                uncorrected = mean;
+                uncorrectedDelay = delay;
+            }
+            Simulator::Destroy();
+        }
+        NS_TEST_EXPECT_MSG_LT(uncorrected, 0.0, "behind, not ahead");
+    }
+};
+
+/**
+ * Without rate correction (a phase-only servo: SetTimeServo steps to each measured offset),
+ * the clock drifts freely between samples: the steady error grows with drift x sync
+ * interval. Two intervals, 4 x apart: the error grows 4 x.
+ */
+class NoRateCorrectionTestCase : public TestCase
+{
+  public:
+    NoRateCorrectionTestCase()
+        : TestCase("without rate correction the steady error is drift x sync interval")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The slave runs 50 ppm slow relative to the master.
+        const double drift = 1 - (1 - 40e-6) / (1 + 10e-6);
+        std::vector<double> errors;
+        for (Time interval : {MilliSeconds(125), MilliSeconds(500)})
+        {
+            PtpHelper ptp = QuickHelper(interval);
+            ptp.SetServo("ns3::SetTimeServo");
+            MasterSlave world(ptp, 10.0, -40.0, Time(0));
+            world.sampler.period = MilliSeconds(1);
+            world.Run(Seconds(30));
+            // Between two Sync arrivals (each steps the clock) the offset ramps at the drift:
+            // its span within each interval (sampled every 1 ms) is drift x (T - 1 ms).
+            std::map<int64_t, std::vector<double>> ramps;
+            for (const auto& [t, v] : world.sampler.samples)
+            {
+                if (t >= Seconds(15))
+                {
+                    ramps[(t - MicroSeconds(6)).GetTimeStep() / interval.GetTimeStep()].push_back(
+                        v);
+                }
+            }
+            double span = 0;
+            int whole = 0;
+            for (const auto& [k, r] : ramps)
+            {
+                if (static_cast<int64_t>(r.size()) ==
+                    interval.GetTimeStep() / MilliSeconds(1).GetTimeStep())
+                {
+                    span += *std::max_element(r.begin(), r.end()) -
+                            *std::min_element(r.begin(), r.end());
+                    ++whole;
+                }
+            }
+            span /= whole;
+            const double max = world.sampler.MaxAbs(Seconds(15));
+            const double dT = drift * interval.GetDouble(); // ns: Time in ns steps
+            const double ramp = drift * (interval - MilliSeconds(1)).GetDouble();
+            std::cout << "[ptp] SetTimeServo, sync interval " << interval.As(Time::MS)
+                      << ": the offset ramps " << span << " ns per interval (drift x interval "
+                      << dT << " ns), max |offset| " << max << " ns" << std::endl;
+            NS_TEST_EXPECT_MSG_EQ_TOL(span, ramp, 16.0, "the error ramps by drift x interval");
+            // The path delay, measured while the offset ramps, shifts the sawtooth by up to
+            // half of its span: the largest error stays within drift x interval.
+            NS_TEST_EXPECT_MSG_LT(max, dT + 32, "within drift x interval");
+            NS_TEST_EXPECT_MSG_GT(max, 0.5 * dT, "and reaches at least half of it");
+            errors.push_back(span);
+            Simulator::Destroy();
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(errors[1] / errors[0],
+                                  (500.0 - 1) / (125 - 1),
+                                  0.02,
+                                  "4 x the interval, 4 x the error");
+    }
+};
+
+/** The peer delay mechanism on the same link: the link delay, and the same lock. */
+class PeerDelayTestCase : public TestCase
+{
+  public:
+    PeerDelayTestCase()
+        : TestCase("P2P: Pdelay measures the link delay, the slave locks as with E2E")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PtpHelper ptp = QuickHelper(MilliSeconds(125));
+        ptp.SetClockAttribute("DelayMechanism", StringValue("P2P"));
+        ptp.SetClockAttribute("PdelayReqInterval", TimeValue(MilliSeconds(250)));
+        MasterSlave world(ptp, 10.0, -40.0, Time(0));
+        world.Run(Seconds(20));
+        const Time delay = *world.slave->GetMeanPathDelay(1);
+        const Time masterDelay = *world.master->GetMeanPathDelay(1);
+        // 5 us of propagation (the time stamps are at the first bit both ways).
+        const Time wire = MicroSeconds(5);
+        const double max = world.sampler.MaxAbs(Seconds(12));
+        std::cout << "[ptp] P2P: link delay " << delay.As(Time::NS) << " (master's "
+                  << masterDelay.As(Time::NS) << ", wire " << wire.As(Time::NS)
+                  << "); max |offset| after 12 s " << max << " ns, "
+                  << world.slave->GetSentCount(PtpMessageType::PDELAY_REQ) << " Pdelay_Req, "
+                  << world.slave->GetSentCount(PtpMessageType::DELAY_REQ) << " Delay_Req"
+                  << std::endl;
+
+        NS_TEST_EXPECT_MSG_LT(std::fabs((delay - wire).GetDouble()), 16.0, "the link delay");
+        NS_TEST_EXPECT_MSG_LT(std::fabs((masterDelay - wire).GetDouble()),
+                              16.0,
+                              "the master measures the link too");
+        NS_TEST_EXPECT_MSG_LT(max, 24.0, "locked within the time stamping noise");
+        NS_TEST_EXPECT_MSG_EQ(world.slave->GetSentCount(PtpMessageType::DELAY_REQ), 0u, "no E2E");
+        NS_TEST_EXPECT_MSG_GT(world.slave->GetReceivedCount(PtpMessageType::PDELAY_RESP_FOLLOW_UP),
+                              60u,
+                              "two-step responses");
+        Simulator::Destroy();
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests PTP on the network. */
@@ -219,6 +390,9 @@ class PtpClockTestSuite : public TestSuite
         : TestSuite("chronometry-ptp-clock", Type::UNIT)
     {
         AddTestCase(new TwoNodeLockTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new AsymmetryTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NoRateCorrectionTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PeerDelayTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -173,6 +173,28 @@ struct TruthSampler
     /**
      * \param from first true time
      * \param to last true time
+     * \return max - min of the offset over [from, to], ns
+     */
+    double Span(Time from, Time to = Time::Max()) const
+    {
+        double lo = 0;
+        double hi = 0;
+        bool first = true;
+        for (const auto& [t, v] : samples)
+        {
+            if (t >= from && t <= to)
+            {
+                lo = first ? v : std::min(lo, v);
+                hi = first ? v : std::max(hi, v);
+                first = false;
+            }
+        }
+        return hi - lo;
+    }
+
+    /**
+     * \param from first true time
+     * \param to last true time
      * \return mean offset over [from, to], ns
      */
     double Mean(Time from, Time to = Time::Max()) const

@@ -3,6 +3,7 @@
  */
 #include "ptp-device-timestamper.h"
 
+#include "ns3/channel.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
@@ -43,6 +44,16 @@ PtpDeviceTimestamper::PtpDeviceTimestamper(Ptr<NetDevice> device)
     bool rx = device && device->TraceConnectWithoutContext(
                             "PhyRxEnd",
                             MakeCallback(&PtpDeviceTimestamper::OnRxEnd, this));
+    DataRateValue rate;
+    if (device && device->GetAttributeFailSafe("DataRate", rate))
+    {
+        m_rate = rate.Get();
+    }
+    else if (device && device->GetChannel() &&
+             device->GetChannel()->GetAttributeFailSafe("DataRate", rate))
+    {
+        m_rate = rate.Get();
+    }
     if (!tx || !rx)
     {
         chronometry::ReportConfigError(
@@ -104,6 +115,12 @@ PtpDeviceTimestamper::GetExpiredCount() const
     return m_expired;
 }
 
+uint64_t
+PtpDeviceTimestamper::GetDataRate() const
+{
+    return m_rate.GetBitRate();
+}
+
 void
 PtpDeviceTimestamper::OnTxBegin(Ptr<const Packet> packet)
 {
@@ -128,7 +145,10 @@ void
 PtpDeviceTimestamper::OnRxEnd(Ptr<const Packet> packet)
 {
     m_rxUid[m_rxNext] = packet->GetUid();
-    m_rxTime[m_rxNext] = Simulator::Now();
+    // The first bit arrived one transmission time before the last.
+    m_rxTime[m_rxNext] = m_rate.GetBitRate() > 0
+                             ? Simulator::Now() - m_rate.CalculateBytesTxTime(packet->GetSize())
+                             : Simulator::Now();
     m_rxValid[m_rxNext] = true;
     m_rxNext = (m_rxNext + 1) % RX_HISTORY;
 }

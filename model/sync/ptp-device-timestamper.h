@@ -5,6 +5,7 @@
 #define PTP_DEVICE_TIMESTAMPER_H
 
 #include "ns3/callback.h"
+#include "ns3/data-rate.h"
 #include "ns3/local-clock.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
@@ -40,9 +41,11 @@ struct PtpTimestampModel
 
 /**
  * \ingroup chronometry
- * \brief Hardware-like time stamping at one NetDevice: the true instants at which chosen
- * packets leave (PhyTxBegin: the first bit on the wire) and arrive (PhyRxEnd: the last bit
- * received), matched by packet uid (copies of a packet share it).
+ * \brief Hardware-like time stamping at one NetDevice: the true instants at which the first
+ * bit of chosen frames leaves (PhyTxBegin) and arrives (PhyRxEnd, minus the frame's
+ * transmission time at the link's data rate), matched by packet uid (copies of a packet
+ * share it). Both are at the start of the frame, as a PHY time stamps at the start of frame
+ * delimiter, so a measured delay does not depend on the frame's size.
  *
  * Transmit: ExpectTx(uid, callback) asks for the departure of the packet with that uid;
  * the callback runs at its PhyTxBegin with the true time (then the expectation is gone).
@@ -54,10 +57,9 @@ struct PtpTimestampModel
  * (PointToPointNetDevice and CsmaNetDevice do); otherwise construction is a configuration
  * error.
  *
- * Because the transmit instant is the first bit and the receive instant the last, the
- * measured one-way delay includes one transmission time of the frame; it cancels in PTP's
- * offset when the two directions carry frames of equal size (Sync and Delay_Req are both
- * 44 octets of PTP, Pdelay_Req and Pdelay_Resp both 54).
+ * The data rate is the device's DataRate Attribute (PointToPointNetDevice) or its channel's
+ * (CsmaChannel); a device with neither is time stamped at the last bit (no rate known). A
+ * link whose two ends have different data rates is time stamped with the receiver's.
  */
 class PtpDeviceTimestamper : public SimpleRefCount<PtpDeviceTimestamper>
 {
@@ -104,6 +106,9 @@ class PtpDeviceTimestamper : public SimpleRefCount<PtpDeviceTimestamper>
     /** \return expectations dropped because MAX_PENDING newer ones were waiting */
     uint64_t GetExpiredCount() const;
 
+    /** \return the data rate used to find the first bit of a received frame (0: unknown) */
+    uint64_t GetDataRate() const;
+
   private:
     /** \param packet a packet starting its transmission */
     void OnTxBegin(Ptr<const Packet> packet);
@@ -118,6 +123,7 @@ class PtpDeviceTimestamper : public SimpleRefCount<PtpDeviceTimestamper>
     };
 
     Ptr<NetDevice> m_device;                    //!< the device
+    DataRate m_rate;                            //!< link data rate (0: unknown)
     std::vector<Expectation> m_expected;        //!< oldest first
     std::array<uint64_t, RX_HISTORY> m_rxUid{}; //!< ring of arrival uids
     std::array<Time, RX_HISTORY> m_rxTime{};    //!< ring of arrival times

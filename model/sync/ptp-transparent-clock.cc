@@ -239,7 +239,15 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
         Key key = MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, type, output);
         Residence& r = m_residences[key];
         r = Residence{};
-        r.ingress = m_stampModel.Stamp(now); // the instant of the ingress PhyRxEnd
+        // The ingress: the first bit of the frame on the ingress port (the hook runs in the
+        // instant of its last bit, the ingress PhyRxEnd).
+        Time ingress = now;
+        auto in = m_stampers.find(input);
+        if (in != m_stampers.end())
+        {
+            in->second->LookupRx(packet->GetUid(), ingress);
+        }
+        r.ingress = m_stampModel.Stamp(ingress);
         r.created = now;
         m_order.emplace_back(now, key);
         auto stamper = m_stampers.find(output);

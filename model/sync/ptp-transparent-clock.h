@@ -30,10 +30,9 @@ namespace ns3
  *
  * It sits on the switch's forward hook (SwitchRouting::SetForwardHook), so it sees each copy
  * of a datagram as it is about to leave a port. For a Sync or Delay_Req (UDP 319, decoded
- * with PtpMessage::Decode) the ingress time stamp is taken at once (the forward hook runs in
- * the instant the frame's last bit arrived: PhyRxEnd of the ingress device) and the egress
- * time stamp when the copy starts to leave the egress device (PhyTxBegin,
- * PtpDeviceTimestamper), both hardware-like from the switch's LocalClock with
+ * with PtpMessage::Decode) the ingress time stamp is the arrival of the frame's first bit on
+ * the ingress device and the egress time stamp the departure of the copy's first bit from the
+ * egress device (PtpDeviceTimestamper), both hardware-like from the switch's LocalClock with
  * TimestampNoise and TimestampGranularity (PtpTimestampModel). The residence time (egress -
  * ingress, on the switch's clock: its drift is not corrected, an error of residence x drift)
  * is kept per (sourcePortIdentity, sequenceId, egress port) for a Sync and per
