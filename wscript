@@ -181,6 +181,8 @@ def build(bld):
         'test/ptp-bmca-test-suite.cc',
         'test/ptp-delay-test-suite.cc',
         'test/ptp-clock-test-suite.cc',
+        'test/ptp-network-test-suite.cc',
+        'test/ptp-failover-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
