@@ -65,16 +65,26 @@ struct SwitchedResult
     double max{0};         //!< max |slave - master| after lock (ns)
     uint64_t corrected{0}; //!< messages the TC corrected
     uint64_t held{0};      //!< Follow_Ups it held back
+    Time slaveDelay;       //!< the slave's mean path (E2E) or link (P2P) delay
+    Time switchLinkDelay;  //!< the P2P TC's delay of the master's link
+};
+
+/** What the switch does for PTP. */
+enum class SwitchMode
+{
+    PLAIN, //!< forwards
+    E2E,   //!< end-to-end transparent clock
+    P2P    //!< peer-to-peer transparent clock (and P2P clocks)
 };
 
 /**
  * A grandmaster (node 0) and a slave (node 1) on the switched study LAN with two nodes that
  * send bursts to both (the switch's ports towards the master and the slave queue them).
- * \param transparent a transparent clock in the switch
+ * \param mode what the switch does
  * \return the slave's error
  */
 SwitchedResult
-RunSwitched(bool transparent)
+RunSwitched(SwitchMode mode)
 {
     NodeContainer nodes;
     nodes.Create(4);
@@ -104,12 +114,19 @@ RunSwitched(bool transparent)
     ptp.SetClockAttribute("SyncInterval", TimeValue(MilliSeconds(125)));
     ptp.SetClockAttribute("AnnounceInterval", TimeValue(MilliSeconds(250)));
     ptp.SetClockAttribute("MinDelayReqInterval", TimeValue(MilliSeconds(125)));
+    if (mode == SwitchMode::P2P)
+    {
+        ptp.SetClockAttribute("DelayMechanism", StringValue("P2P"));
+        ptp.SetClockAttribute("PdelayReqInterval", TimeValue(MilliSeconds(250)));
+        ptp.SetTransparentClockAttribute("DelayMechanism", StringValue("P2P"));
+        ptp.SetTransparentClockAttribute("PdelayReqInterval", TimeValue(MilliSeconds(250)));
+    }
     ptp.SetClockAttribute("Role", StringValue("Master"));
     ptp.Install(nodes.Get(0));
     ptp.SetClockAttribute("Role", StringValue("Slave"));
-    ptp.Install(nodes.Get(1));
+    Ptr<PtpClock> slaveClock = ptp.Install(nodes.Get(1));
     Ptr<PtpTransparentClock> tc;
-    if (transparent)
+    if (mode != SwitchMode::PLAIN)
     {
         tc = ptp.InstallTransparent(lan.switchNode.Get(0));
     }
@@ -119,12 +136,16 @@ RunSwitched(bool transparent)
     Simulator::Stop(Seconds(12));
     Simulator::Run();
     SwitchedResult r;
-    r.rms = truth.Rms(Seconds(6));
-    r.max = truth.MaxAbs(Seconds(6));
+    r.rms = truth.Rms(Seconds(8));
+    r.max = truth.MaxAbs(Seconds(8));
+
+    r.slaveDelay = slaveClock->GetMeanPathDelay(1).value_or(Time(-1));
     if (tc)
     {
         r.corrected = tc->GetCorrectedCount();
         r.held = tc->GetHeldCount();
+        // The master's link is the switch's interface 1 (the LAN's first link).
+        r.switchLinkDelay = tc->GetLinkDelay(1).value_or(Time(-1));
     }
     Simulator::Destroy();
     return r;
@@ -139,16 +160,17 @@ class TransparentClockTestCase : public TestCase
 {
   public:
     TransparentClockTestCase()
-        : TestCase("transparent clock under background load: the error falls by a measured "
-                   "factor")
+        : TestCase("transparent clocks (E2E, P2P) under background load: the error falls by a "
+                   "measured factor")
     {
     }
 
   private:
     void DoRun() override
     {
-        SwitchedResult plain = RunSwitched(false);
-        SwitchedResult tc = RunSwitched(true);
+        SwitchedResult plain = RunSwitched(SwitchMode::PLAIN);
+        SwitchedResult tc = RunSwitched(SwitchMode::E2E);
+        SwitchedResult p2p = RunSwitched(SwitchMode::P2P);
         std::cout << "[ptp] switched LAN, 2 x 2 bursty 700 Mb/s flows: plain switch RMS "
                   << plain.rms << " ns (max " << plain.max << " ns); transparent clock RMS "
                   << tc.rms << " ns (max " << tc.max << " ns), " << tc.corrected
@@ -158,6 +180,17 @@ class TransparentClockTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(plain.rms / tc.rms, 20.0, "the transparent clock wins");
         NS_TEST_EXPECT_MSG_LT(tc.max, 200.0, "the residence times are corrected");
         NS_TEST_EXPECT_MSG_GT(tc.held, 0u, "some Follow_Up waited for its Sync to leave");
+        std::cout << "[ptp] the same with P2P clocks and a P2P transparent clock: RMS " << p2p.rms
+                  << " ns (max " << p2p.max << " ns); the slave's link delay "
+                  << p2p.slaveDelay.As(Time::NS) << ", the master's link as the switch measures "
+                  << "it " << p2p.switchLinkDelay.As(Time::NS) << " (1 us each)" << std::endl;
+        NS_TEST_EXPECT_MSG_LT(p2p.max, 200.0, "P2P: residence and link delay corrected");
+        NS_TEST_EXPECT_MSG_LT(std::fabs((p2p.slaveDelay - MicroSeconds(1)).GetDouble()),
+                              16.0,
+                              "the slave measures its own link only");
+        NS_TEST_EXPECT_MSG_LT(std::fabs((p2p.switchLinkDelay - MicroSeconds(1)).GetDouble()),
+                              16.0,
+                              "the switch measures the master's link");
     }
 };
 

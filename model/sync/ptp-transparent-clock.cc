@@ -4,14 +4,19 @@
 #include "ptp-transparent-clock.h"
 
 #include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/enum.h"
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/mac48-address.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
+#include "ns3/ptp-clock.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
 
 #include <limits>
 
@@ -55,6 +60,24 @@ PtpTransparentClock::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&PtpTransparentClock::m_timeout),
                           chronometry::MakeTimeRangeChecker(MicroSeconds(1), Seconds(3600)))
+            .AddAttribute(
+                "DelayMechanism",
+                "E2E: residence times; P2P: residence times plus the delay of the "
+                "link the Sync came in on, measured with Pdelay on every port.",
+                EnumValue(E2E),
+                chronometry::MakeEnumAccessorOf<DelayMechanism>(&PtpTransparentClock::m_mechanism),
+                MakeEnumChecker(E2E, "E2E", P2P, "P2P"))
+            .AddAttribute("PdelayReqInterval",
+                          "Time between the Pdelay_Req messages of each port (P2P).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&PtpTransparentClock::m_pdelayInterval),
+                          chronometry::MakeTimePowerOfTwoChecker(-7, 6))
+            .AddAttribute("DomainNumber",
+                          "domainNumber of the peer delay messages (P2P; residence times are "
+                          "added in every domain).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&PtpTransparentClock::m_domain),
+                          chronometry::MakeUintegerRangeChecker(0, 239))
             .AddTraceSource("Residence",
                             "An event message's residence time was measured: (type, "
                             "sequenceId, egress interface, residence).",
@@ -65,7 +88,10 @@ PtpTransparentClock::GetTypeId()
 
 PtpTransparentClock::PtpTransparentClock()
     : m_granularity(NanoSeconds(8)),
-      m_timeout(Seconds(1))
+      m_timeout(Seconds(1)),
+      m_mechanism(E2E),
+      m_pdelayInterval(Seconds(1)),
+      m_domain(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -81,6 +107,7 @@ PtpTransparentClock::DoDispose()
         m_switch->SetForwardHook(SwitchRouting::ForwardHook());
     }
     m_switch = nullptr;
+    m_peerDelay.clear();
     m_stampers.clear();
     m_residences.clear();
     m_order.clear();
@@ -130,6 +157,13 @@ PtpTransparentClock::GetMalformedCount() const
     return m_malformed;
 }
 
+std::optional<Time>
+PtpTransparentClock::GetLinkDelay(uint32_t interface) const
+{
+    auto it = m_peerDelay.find(interface);
+    return it == m_peerDelay.end() ? std::nullopt : it->second->GetMeanLinkDelay();
+}
+
 void
 PtpTransparentClock::StartApplication()
 {
@@ -168,6 +202,36 @@ PtpTransparentClock::StartApplication()
         }
     }
     m_switch->SetForwardHook(MakeCallback(&PtpTransparentClock::OnForward, this));
+    if (m_mechanism == P2P)
+    {
+        // The clockIdentity of the TC's ports: from the first port's MAC address.
+        uint64_t identity = 0x02000000FFFE0000ULL | node->GetId();
+        Address address =
+            m_stampers.empty() ? Address() : m_stampers.begin()->second->GetDevice()->GetAddress();
+        if (Mac48Address::IsMatchingType(address))
+        {
+            uint8_t mac[6];
+            Mac48Address::ConvertFrom(address).CopyTo(mac);
+            identity = PtpPortIdentity::ClockIdentityFromEui48(mac);
+        }
+        uint16_t number = 0;
+        for (const auto& [interface, stamper] : m_stampers)
+        {
+            PtpPeerDelayPort::Config config;
+            config.node = node;
+            config.device = stamper->GetDevice();
+            config.stamper = stamper;
+            config.stampModel = m_stampModel;
+            config.identity = PtpPortIdentity{identity, ++number};
+            config.domain = m_domain;
+            config.interval = m_pdelayInterval;
+            config.timescaleOffset = PtpClock::GetTimescaleOffset();
+            auto port = Create<PtpPeerDelayPort>(config);
+            // Spread the ports' requests over the interval.
+            port->Start(m_pdelayInterval * (number - 1) / static_cast<int64_t>(m_stampers.size()));
+            m_peerDelay[interface] = port;
+        }
+    }
 }
 
 void
@@ -178,6 +242,11 @@ PtpTransparentClock::StopApplication()
     {
         m_switch->SetForwardHook(SwitchRouting::ForwardHook());
     }
+    for (auto& [interface, port] : m_peerDelay)
+    {
+        port->Stop();
+    }
+    m_peerDelay.clear();
     m_stampers.clear();
     m_residences.clear();
     m_order.clear();
@@ -249,6 +318,7 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
         }
         r.ingress = m_stampModel.Stamp(ingress);
         r.created = now;
+        r.input = input;
         m_order.emplace_back(now, key);
         auto stamper = m_stampers.find(output);
         if (stamper != m_stampers.end())
@@ -265,7 +335,7 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
         key =
             MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, PtpMessageType::SYNC, output);
     }
-    else if (type == PtpMessageType::DELAY_RESP)
+    else if (type == PtpMessageType::DELAY_RESP && m_mechanism == E2E)
     {
         // The Delay_Req left towards the master by the port this response came in on.
         key = MakeKey(m.portIdentity, m.header.sequenceId, PtpMessageType::DELAY_REQ, input);
@@ -283,7 +353,7 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
     if (it->second.known)
     {
         ++m_corrected;
-        return AddCorrection(packet, header, it->second.residence);
+        return AddCorrection(packet, header, Correction(it->second));
     }
     NS_LOG_LOGIC("holding " << ToString(type) << " " << m.header.sequenceId << " for port "
                             << output);
@@ -310,7 +380,7 @@ PtpTransparentClock::OnEgress(Key key, Time at)
                      r.residence);
     std::vector<Held> waiting;
     waiting.swap(r.waiting);
-    const Time residence = r.residence;
+    const Time residence = Correction(r);
     for (auto& held : waiting)
     {
         ++m_corrected;
@@ -318,6 +388,20 @@ PtpTransparentClock::OnEgress(Key key, Time at)
                           held.header,
                           held.output);
     }
+}
+
+Time
+PtpTransparentClock::Correction(const Residence& r) const
+{
+    if (m_mechanism == E2E)
+    {
+        return r.residence;
+    }
+    // P2P: the delay of the link the Sync came in on too (not known yet: residence only).
+    auto port = m_peerDelay.find(r.input);
+    std::optional<Time> link =
+        port == m_peerDelay.end() ? std::nullopt : port->second->GetMeanLinkDelay();
+    return r.residence + link.value_or(Time(0));
 }
 
 Ptr<Packet>

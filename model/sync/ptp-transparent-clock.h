@@ -6,6 +6,7 @@
 
 #include "ptp-device-timestamper.h"
 #include "ptp-message.h"
+#include "ptp-peer-delay-port.h"
 
 #include "ns3/application.h"
 #include "ns3/ipv4-header.h"
@@ -14,6 +15,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -48,12 +50,26 @@ namespace ns3
  * residence time or held message older than ResidenceTimeout is forgotten (its partner was
  * lost).
  *
+ * DelayMechanism P2P makes it a peer-to-peer transparent clock (1588-2019 10.2.2.2,
+ * 11.5.3): every port runs the peer delay mechanism with its link peer (PtpPeerDelayPort:
+ * answers Pdelay_Req, measures the link delay every PdelayReqInterval), and a Follow_Up gets
+ * the Sync's residence time plus the measured delay of the link the Sync arrived on, so a
+ * slave using P2P needs only the delay of its own link. Delay_Req and Delay_Resp then pass
+ * uncorrected.
+ *
  * The switch node needs a LocalClock (ClockHelper) and a SwitchRouting (the switched study
  * LAN's switch has one); start-up refuses a node without either.
  */
 class PtpTransparentClock : public Application
 {
   public:
+    /** Which transparent clock. */
+    enum DelayMechanism
+    {
+        E2E, //!< end-to-end: residence times only
+        P2P  //!< peer-to-peer: residence times plus the upstream link delay
+    };
+
     /** \return the TypeId */
     static TypeId GetTypeId();
     PtpTransparentClock();
@@ -69,6 +85,11 @@ class PtpTransparentClock : public Application
     uint64_t GetUncorrectedCount() const;
     /** \return PTP datagrams (UDP 319 or 320) the codec refused (forwarded unchanged) */
     uint64_t GetMalformedCount() const;
+    /**
+     * \param interface a switch interface
+     * \return the delay of its link (P2P), once measured
+     */
+    std::optional<Time> GetLinkDelay(uint32_t interface) const;
 
     /**
      * Assign a fixed random variable stream to TimestampNoise.
@@ -137,6 +158,7 @@ class PtpTransparentClock : public Application
     struct Residence
     {
         Time ingress;              //!< ingress time stamp (switch clock)
+        uint32_t input{0};         //!< the ingress interface
         bool known{false};         //!< egress seen: residence valid
         Time residence;            //!< egress - ingress
         Time created;              //!< true time of the ingress (for expiry)
@@ -158,15 +180,25 @@ class PtpTransparentClock : public Application
     Ptr<Packet> AddCorrection(Ptr<const Packet> packet,
                               const Ipv4Header& header,
                               Time residence) const;
+    /**
+     * \param r a measured residence
+     * \return what the general message gets: the residence time, plus (P2P) the delay of the
+     *         link the event message came in on
+     */
+    Time Correction(const Residence& r) const;
     /** Forget residence times and held messages older than ResidenceTimeout. */
     void Expire();
 
     Ptr<RandomVariableStream> m_noise; //!< TimestampNoise
     Time m_granularity;                //!< TimestampGranularity
     Time m_timeout;                    //!< ResidenceTimeout
+    DelayMechanism m_mechanism;        //!< DelayMechanism
+    Time m_pdelayInterval;             //!< PdelayReqInterval
+    uint8_t m_domain;                  //!< DomainNumber (of the peer delay messages)
 
     Ptr<SwitchRouting> m_switch;                              //!< the switch's forwarding
     std::map<uint32_t, Ptr<PtpDeviceTimestamper>> m_stampers; //!< per interface
+    std::map<uint32_t, Ptr<PtpPeerDelayPort>> m_peerDelay;    //!< per interface (P2P)
     PtpTimestampModel m_stampModel;                           //!< the switch's clock
     std::map<Key, Residence> m_residences;                    //!< by key
     std::deque<std::pair<Time, Key>> m_order;                 //!< keys by creation
