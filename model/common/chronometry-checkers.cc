@@ -407,6 +407,14 @@ MakeTimePowerOfTwoChecker(int minLog, int maxLog)
             }
             return false;
         },
+        [=]() {
+            // Just outside (half the shortest, twice the longest), and near misses of each
+            // end (a time step off).
+            return ValuesOf<TimeValue>(std::vector<Time>{twoToThe(minLog) / 2,
+                                                         twoToThe(minLog) - TimeStep(1),
+                                                         twoToThe(maxLog) + TimeStep(1),
+                                                         twoToThe(maxLog) * 2});
+        },
         range,
         "values");
 }
