@@ -380,6 +380,71 @@ class PeerDelayTestCase : public TestCase
     }
 };
 
+/**
+ * Every servo on the network loop: linuxptp's PI with software gains, the linear regression
+ * and set-the-time, each against no synchronization at all (the slave's drift alone).
+ */
+class ServoChoiceTestCase : public TestCase
+{
+  public:
+    ServoChoiceTestCase()
+        : TestCase("every servo steers the node's clock: PI (software gains), linear regression, "
+                   "set-the-time, against none")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            const char* name; //!< servo
+            const char* type; //!< its TypeId ("": none)
+            double bound;     //!< largest |offset| after 100 s (ns)
+        };
+
+        // Set-the-time leaves drift x interval (50 ppm x 125 ms); the others lock. Software
+        // gains (kp 0.1, ki 0.001, scaled to T = 125 ms: 0.19 and 0.00044) wait 0.016 / ki =
+        // 37 s before their first frequency estimate, then converge slowly: they are meant for
+        // noisy software time stamps.
+        const Case cases[] = {{"PI, software gains", "ns3::PiServo", 150},
+                              {"linear regression", "ns3::LinRegServo", 50},
+                              {"set-the-time", "ns3::SetTimeServo", 6300},
+                              {"none", "", 0}};
+        for (const auto& c : cases)
+        {
+            PtpHelper ptp = QuickHelper(MilliSeconds(125));
+            if (std::string(c.type) == "ns3::PiServo")
+            {
+                ptp.SetServo(c.type, "TimestampMode", StringValue("Software"));
+            }
+            else if (c.type[0] != '\0')
+            {
+                ptp.SetServo(c.type);
+            }
+            MasterSlave world(ptp, 10.0, -40.0, Time(0));
+            if (c.type[0] == '\0')
+            {
+                world.slave->SetStartTime(Seconds(1000)); // no synchronization at all
+            }
+            world.Run(Seconds(120));
+            const double max = world.sampler.MaxAbs(Seconds(100));
+            std::cout << "[ptp] servo " << c.name << ": max |offset| 100 s to 120 s " << max
+                      << " ns (RMS " << world.sampler.Rms(Seconds(100)) << " ns)" << std::endl;
+            if (c.type[0] == '\0')
+            {
+                // 1.3 ms apart at the start, 50 ppm apart: 7.3 ms after 120 s.
+                NS_TEST_EXPECT_MSG_GT(max, 6e6, "free-running clocks drift apart");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_LT(max, c.bound, c.name);
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests PTP on the network. */
@@ -393,6 +458,7 @@ class PtpClockTestSuite : public TestSuite
         AddTestCase(new AsymmetryTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NoRateCorrectionTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new PeerDelayTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ServoChoiceTestCase, chronometry::TestDuration::QUICK);
     }
 };
 
