@@ -283,26 +283,36 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
     {
         return packet;
     }
-    uint8_t small[128];
-    std::vector<uint8_t> large;
-    uint8_t* data = small;
-    if (size > sizeof(small))
-    {
-        large.resize(size);
-        data = large.data();
-    }
-    packet->CopyData(data, size);
-    PtpMessage m;
-    if (PtpMessage::Decode(data + UDP_HEADER_SIZE, size - UDP_HEADER_SIZE, m) !=
-        PtpDecodeStatus::OK)
-    {
-        ++m_malformed; // not ours to judge: forwarded unchanged
-        return packet;
-    }
+    // The copies of a flooded datagram (same uid, same input, same instant) come one after
+    // the other: decode the first only.
     const Time now = Simulator::Now();
+    if (!(m_parsed.uid == packet->GetUid() && m_parsed.input == input && m_parsed.at == now))
+    {
+        uint8_t small[128];
+        std::vector<uint8_t> large;
+        uint8_t* data = small;
+        if (size > sizeof(small))
+        {
+            large.resize(size);
+            data = large.data();
+        }
+        packet->CopyData(data, size);
+        m_parsed.uid = packet->GetUid();
+        m_parsed.input = input;
+        m_parsed.at = now;
+        m_parsed.ok =
+            PtpMessage::Decode(data + UDP_HEADER_SIZE, size - UDP_HEADER_SIZE, m_parsed.message) ==
+            PtpDecodeStatus::OK;
+        m_malformed += m_parsed.ok ? 0 : 1;
+    }
+    if (!m_parsed.ok)
+    {
+        return packet; // not ours to judge: forwarded unchanged
+    }
+    const PtpMessage& m = m_parsed.message;
     const PtpMessageType type = m.header.messageType;
     const bool twoStepSync = type == PtpMessageType::SYNC && m.header.GetFlag(ptpflags::TWO_STEP);
-    if (twoStepSync || type == PtpMessageType::DELAY_REQ)
+    if (twoStepSync || (type == PtpMessageType::DELAY_REQ && m_mechanism == E2E))
     {
         Expire();
         Key key = MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, type, output);

@@ -83,7 +83,10 @@ class PtpTransparentClock : public Application
     uint64_t GetHeldCount() const;
     /** \return general messages passed on uncorrected (no residence time known) */
     uint64_t GetUncorrectedCount() const;
-    /** \return PTP datagrams (UDP 319 or 320) the codec refused (forwarded unchanged) */
+    /**
+     * \return PTP datagrams (UDP 319 or 320) the codec refused, each once however many
+     *         copies a flood made (they are forwarded unchanged)
+     */
     uint64_t GetMalformedCount() const;
     /**
      * \param interface a switch interface
@@ -206,7 +209,19 @@ class PtpTransparentClock : public Application
     uint64_t m_measured{0};                                   //!< residence times measured
     uint64_t m_held{0};                                       //!< held messages
     uint64_t m_uncorrected{0};                                //!< uncorrected messages
-    uint64_t m_malformed{0};                                  //!< refused by the codec
+
+    /** The datagram decoded last (the copies of a flood share it). */
+    struct Parsed
+    {
+        uint64_t uid{~uint64_t{0}}; //!< its packet uid
+        uint32_t input{0};          //!< the interface it came in on
+        Time at{Time::Min()};       //!< when
+        bool ok{false};             //!< decoded
+        PtpMessage message;         //!< the message
+    };
+
+    Parsed m_parsed;         //!< the datagram decoded last
+    uint64_t m_malformed{0}; //!< refused by the codec
     TracedCallback<PtpMessageType, uint16_t, uint32_t, Time> m_residenceTrace; //!< Residence
 };
 
