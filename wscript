@@ -113,6 +113,7 @@ def build(bld):
         'model/sync/ptp-device-timestamper.cc',
         'model/sync/ptp-peer-delay-port.cc',
         'model/sync/ptp-clock.cc',
+        'model/sync/ptp-clock-sending.cc',
         'model/sync/ptp-clock-exchanges.cc',
         'model/sync/ptp-transparent-clock.cc',
         'helper/ptp-helper.cc',

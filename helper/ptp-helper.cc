@@ -80,12 +80,14 @@ PtpHelper::PtpHelper()
 void
 PtpHelper::SetClockAttribute(const std::string& name, const AttributeValue& value)
 {
+    NS_LOG_FUNCTION(this << name);
     m_clockFactory.Set(name, value);
 }
 
 void
 PtpHelper::SetTransparentClockAttribute(const std::string& name, const AttributeValue& value)
 {
+    NS_LOG_FUNCTION(this << name);
     m_transparentFactory.Set(name, value);
 }
 
@@ -112,6 +114,7 @@ PtpHelper::Install(Ptr<Node> node) const
 ApplicationContainer
 PtpHelper::Install(const NodeContainer& nodes) const
 {
+    NS_LOG_FUNCTION(this << nodes.GetN());
     ApplicationContainer apps;
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {
@@ -123,6 +126,7 @@ PtpHelper::Install(const NodeContainer& nodes) const
 ApplicationContainer
 PtpHelper::Install(const NodeContainer& nodes, const std::vector<uint8_t>& priority1) const
 {
+    NS_LOG_FUNCTION(this << nodes.GetN());
     if (priority1.size() != nodes.GetN())
     {
         chronometry::ReportConfigError("PtpHelper::Install: " + std::to_string(priority1.size()) +
@@ -178,6 +182,7 @@ PtpHelper::InstallTransparent(Ptr<Node> switchNode) const
 int64_t
 PtpHelper::AssignStreams(const NodeContainer& nodes, int64_t stream) const
 {
+    NS_LOG_FUNCTION(this << stream);
     int64_t used = 0;
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
     {

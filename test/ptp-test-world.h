@@ -9,11 +9,11 @@
 // (the clocks read directly at the same true time, never the protocol).
 
 #include "ns3/clock-helper.h"
+#include "ns3/constant-drift-oscillator.h"
 #include "ns3/double.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/internet-module.h"
-#include "ns3/oscillator.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"

@@ -31,6 +31,37 @@ TypeIndex(PtpMessageType type)
 }
 } // namespace
 
+std::string
+ToString(PtpDropReason reason)
+{
+    switch (reason)
+    {
+    case PtpDropReason::MALFORMED:
+        return "malformed";
+    case PtpDropReason::WRONG_SDO_ID:
+        return "wrong-sdo-id";
+    case PtpDropReason::WRONG_DOMAIN:
+        return "wrong-domain";
+    case PtpDropReason::WRONG_UDP_PORT:
+        return "wrong-udp-port";
+    case PtpDropReason::OWN_MESSAGE:
+        return "own-message";
+    case PtpDropReason::UNSUPPORTED_TYPE:
+        return "unsupported-type";
+    case PtpDropReason::NOT_FROM_PARENT:
+        return "not-from-parent";
+    case PtpDropReason::NOT_FOR_THIS_PORT:
+        return "not-for-this-port";
+    case PtpDropReason::UNMATCHED:
+        return "unmatched";
+    case PtpDropReason::WRONG_STATE:
+        return "wrong-state";
+    case PtpDropReason::COUNT:
+        break;
+    }
+    return "invalid";
+}
+
 // ---------------------------------------------------------------- receiving
 
 void

@@ -55,37 +55,6 @@ TypeIndex(PtpMessageType type)
 }
 } // namespace
 
-std::string
-ToString(PtpDropReason reason)
-{
-    switch (reason)
-    {
-    case PtpDropReason::MALFORMED:
-        return "malformed";
-    case PtpDropReason::WRONG_SDO_ID:
-        return "wrong-sdo-id";
-    case PtpDropReason::WRONG_DOMAIN:
-        return "wrong-domain";
-    case PtpDropReason::WRONG_UDP_PORT:
-        return "wrong-udp-port";
-    case PtpDropReason::OWN_MESSAGE:
-        return "own-message";
-    case PtpDropReason::UNSUPPORTED_TYPE:
-        return "unsupported-type";
-    case PtpDropReason::NOT_FROM_PARENT:
-        return "not-from-parent";
-    case PtpDropReason::NOT_FOR_THIS_PORT:
-        return "not-for-this-port";
-    case PtpDropReason::UNMATCHED:
-        return "unmatched";
-    case PtpDropReason::WRONG_STATE:
-        return "wrong-state";
-    case PtpDropReason::COUNT:
-        break;
-    }
-    return "invalid";
-}
-
 TypeId
 PtpClock::GetTypeId()
 {
@@ -363,70 +332,59 @@ PtpClock::At(uint16_t port) const
     return m_ports[port - 1];
 }
 
-int8_t
-PtpClock::LogInterval(Time interval)
-{
-    for (int n = MIN_LOG_INTERVAL; n <= MAX_LOG_INTERVAL; ++n)
-    {
-        Time t = n >= 0 ? Seconds(1) * int64_t{1LL << n} : Seconds(1) / int64_t{1LL << -n};
-        if (t == interval)
-        {
-            return static_cast<int8_t>(n);
-        }
-    }
-    return 0x7F;
-}
-
-PtpClockQuality
-PtpClock::Quality() const
-{
-    PtpClockQuality q;
-    q.clockClass = m_clockClass;
-    q.clockAccuracy = m_clockAccuracy;
-    q.offsetScaledLogVariance = m_variance;
-    return q;
-}
-
-PtpTimestamp
-PtpClock::ToWire(Time t)
-{
-    return PtpTimestamp::FromTime(t + GetTimescaleOffset());
-}
-
-Time
-PtpClock::FromWire(const PtpTimestamp& ts)
-{
-    return ts.ToTime() - GetTimescaleOffset();
-}
-
-Time
-PtpClock::HostDelay()
-{
-    if (!m_hostDelay)
-    {
-        return Time(0);
-    }
-    double ns = m_hostDelay->GetValue();
-    return ns > 0 ? NanoSeconds(std::llround(ns)) : Time(0);
-}
-
 void
 PtpClock::StartApplication()
 {
     NS_LOG_FUNCTION(this);
+    ResolveNode();
+    m_stampModel = PtpTimestampModel{m_clock, m_noise, m_granularity};
+    PrepareServo();
+    Ptr<Ipv4> ipv4 = GetNode()->GetObject<Ipv4>();
+    m_ports.clear();
+    m_ports.resize(m_devices.size());
+    for (size_t i = 0; i < m_devices.size(); ++i)
+    {
+        Port& port = m_ports[i];
+        port.number = static_cast<uint16_t>(i + 1);
+        port.device = m_devices[i];
+        int32_t interface = ipv4->GetInterfaceForDevice(port.device);
+        if (interface < 0 || ipv4->GetNAddresses(interface) == 0)
+        {
+            chronometry::ReportConfigError(Where() + ": port " + std::to_string(i + 1) +
+                                           "'s device has no IPv4 address; valid: devices "
+                                           "with an address");
+        }
+        port.interface = static_cast<uint32_t>(interface);
+        OpenPort(port);
+    }
+    m_running = true;
+    m_txBusyUntil = Simulator::Now();
+    m_rxBusyUntil = Simulator::Now();
+    m_lastGrandmaster = m_clockIdentity;
+    StartPortStates();
+}
+
+std::string
+PtpClock::Where() const
+{
+    return "ns3::PtpClock on node " + std::to_string(GetNode()->GetId());
+}
+
+void
+PtpClock::ResolveNode()
+{
     Ptr<Node> node = GetNode();
-    const std::string where = "ns3::PtpClock on node " + std::to_string(node->GetId());
     m_clock = node->GetObject<LocalClock>();
     if (!m_clock)
     {
-        chronometry::ReportConfigError(where + ": the node has no LocalClock; valid: a node "
-                                               "with a clock (ClockHelper::Install)");
+        chronometry::ReportConfigError(Where() + ": the node has no LocalClock; valid: a node "
+                                                 "with a clock (ClockHelper::Install)");
     }
     m_steered = DynamicCast<DriftingClock>(m_clock);
     if (!m_steered && m_role != MASTER)
     {
         chronometry::ReportConfigError(
-            where + ": its clock (" + m_clock->GetInstanceTypeId().GetName() +
+            Where() + ": its clock (" + m_clock->GetInstanceTypeId().GetName() +
                 ") cannot be steered; valid: an ns3::DriftingClock, or ns3::PtpClock::Role = "
                 "Master",
             {"ns3::PtpClock::Role"});
@@ -434,8 +392,8 @@ PtpClock::StartApplication()
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
     if (!ipv4)
     {
-        chronometry::ReportConfigError(where + ": the node has no IPv4 stack; valid: a node "
-                                               "with the Internet stack and an address");
+        chronometry::ReportConfigError(Where() + ": the node has no IPv4 stack; valid: a node "
+                                                 "with the Internet stack and an address");
     }
     if (m_devices.empty())
     {
@@ -449,14 +407,14 @@ PtpClock::StartApplication()
     }
     if (m_devices.empty() || m_devices.size() > 65534)
     {
-        chronometry::ReportConfigError(where + ": " + std::to_string(m_devices.size()) +
+        chronometry::ReportConfigError(Where() + ": " + std::to_string(m_devices.size()) +
                                        " ports is invalid; valid: 1 to 65534 devices with an "
                                        "IPv4 address");
     }
     if (m_role == SLAVE && m_devices.size() > 1)
     {
-        chronometry::ReportConfigError(where + ": ns3::PtpClock::Role = Slave is invalid for a "
-                                               "boundary clock; valid: Auto or Master",
+        chronometry::ReportConfigError(Where() + ": ns3::PtpClock::Role = Slave is invalid for "
+                                                 "a boundary clock; valid: Auto or Master",
                                        {"ns3::PtpClock::Role"});
     }
     m_clockIdentity = m_clockIdentityAttribute;
@@ -474,7 +432,11 @@ PtpClock::StartApplication()
             m_clockIdentity = 0x02000000FFFE0000ULL | node->GetId(); // locally administered
         }
     }
-    m_stampModel = PtpTimestampModel{m_clock, m_noise, m_granularity};
+}
+
+void
+PtpClock::PrepareServo()
+{
     if (!m_servo)
     {
         m_servo = CreateObject<PiServo>();
@@ -494,27 +456,11 @@ PtpClock::StartApplication()
             m_servo->SetAttribute("MaxFrequency", clockMax);
         }
     }
-    m_ports.clear();
-    m_ports.resize(m_devices.size());
-    for (size_t i = 0; i < m_devices.size(); ++i)
-    {
-        Port& port = m_ports[i];
-        port.number = static_cast<uint16_t>(i + 1);
-        port.device = m_devices[i];
-        int32_t interface = ipv4->GetInterfaceForDevice(port.device);
-        if (interface < 0 || ipv4->GetNAddresses(interface) == 0)
-        {
-            chronometry::ReportConfigError(where + ": port " + std::to_string(i + 1) +
-                                           "'s device has no IPv4 address; valid: devices "
-                                           "with an address");
-        }
-        port.interface = static_cast<uint32_t>(interface);
-        OpenPort(port);
-    }
-    m_running = true;
-    m_txBusyUntil = Simulator::Now();
-    m_rxBusyUntil = Simulator::Now();
-    m_lastGrandmaster = m_clockIdentity;
+}
+
+void
+PtpClock::StartPortStates()
+{
     if (m_role == MASTER)
     {
         for (auto& port : m_ports)
@@ -628,12 +574,14 @@ PtpClock::StopApplication()
 uint16_t
 PtpClock::GetPortCount() const
 {
+    NS_LOG_FUNCTION(this);
     return static_cast<uint16_t>(m_ports.empty() ? m_devices.size() : m_ports.size());
 }
 
 PtpPortState
 PtpClock::GetPortState(uint16_t port) const
 {
+    NS_LOG_FUNCTION(this << port);
     if (m_ports.empty())
     {
         return PtpPortState::LISTENING;
@@ -644,18 +592,21 @@ PtpClock::GetPortState(uint16_t port) const
 uint64_t
 PtpClock::GetClockIdentity() const
 {
+    NS_LOG_FUNCTION(this);
     return m_clockIdentity;
 }
 
 uint64_t
 PtpClock::GetGrandmasterIdentity() const
 {
+    NS_LOG_FUNCTION(this);
     return m_bmca ? m_bmca->GetGrandmasterIdentity() : m_clockIdentity;
 }
 
 bool
 PtpClock::IsGrandmaster() const
 {
+    NS_LOG_FUNCTION(this);
     bool master = false;
     for (const auto& port : m_ports)
     {
@@ -671,24 +622,28 @@ PtpClock::IsGrandmaster() const
 std::optional<Time>
 PtpClock::GetMeanPathDelay(uint16_t port) const
 {
+    NS_LOG_FUNCTION(this << port);
     return At(port).meanPathDelay;
 }
 
 Ptr<ClockServo>
 PtpClock::GetServo() const
 {
+    NS_LOG_FUNCTION(this);
     return m_servo;
 }
 
 uint64_t
 PtpClock::GetDropCount(PtpDropReason reason) const
 {
+    NS_LOG_FUNCTION(this << static_cast<int>(reason));
     return m_drops[static_cast<size_t>(reason)];
 }
 
 uint64_t
 PtpClock::GetForeignDropCount() const
 {
+    NS_LOG_FUNCTION(this);
     uint64_t n = 0;
     for (auto r : {PtpDropReason::MALFORMED,
                    PtpDropReason::WRONG_SDO_ID,
@@ -705,357 +660,29 @@ PtpClock::GetForeignDropCount() const
 const PtpDecodeCounters&
 PtpClock::GetDecodeCounters() const
 {
+    NS_LOG_FUNCTION(this);
     return m_decode;
 }
 
 uint64_t
 PtpClock::GetSentCount(PtpMessageType type) const
 {
+    NS_LOG_FUNCTION(this << static_cast<int>(type));
     return m_sent[TypeIndex(type)];
 }
 
 uint64_t
 PtpClock::GetReceivedCount(PtpMessageType type) const
 {
+    NS_LOG_FUNCTION(this << static_cast<int>(type));
     return m_received[TypeIndex(type)];
 }
 
 uint64_t
 PtpClock::GetSampleCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_samples;
-}
-
-// ---------------------------------------------------------------- port states (BMCA)
-
-void
-PtpClock::ApplyBmca()
-{
-    if (!m_bmca || !m_running)
-    {
-        return;
-    }
-    const std::optional<PtpPortIdentity> parent = m_bmca->GetParent();
-    for (auto& port : m_ports)
-    {
-        PtpPortState state = m_bmca->GetPortState(port.number);
-        if (state == PtpPortState::SLAVE && port.state == PtpPortState::SLAVE &&
-            port.parent != parent)
-        {
-            // A new parent on the same port: its path and its Sync sequence are new.
-            NS_LOG_LOGIC("port " << port.number << ": new parent");
-            port.parent = parent;
-            port.sync = Pending{};
-            port.lastSync = Pending{};
-            port.delayReq = Pending{};
-            if (m_mechanism == E2E)
-            {
-                port.delays.clear();
-                port.meanPathDelay.reset();
-            }
-        }
-        SetPortState(port, state);
-        if (state == PtpPortState::SLAVE)
-        {
-            port.parent = parent;
-        }
-    }
-    const uint64_t grandmaster = m_bmca->GetGrandmasterIdentity();
-    if (grandmaster != m_lastGrandmaster)
-    {
-        NS_LOG_LOGIC("grandmaster " << std::hex << m_lastGrandmaster << " -> " << grandmaster);
-        m_lastGrandmaster = grandmaster;
-        m_servo->Reset(); // a new time source: start afresh (the frequency is kept)
-    }
-    m_bmcaTimer.Cancel();
-    Time next = m_bmca->GetNextEventTime();
-    if (next != Time::Max())
-    {
-        m_bmcaTimer = Simulator::Schedule(std::max(next - Simulator::Now(), Time(0)),
-                                          &PtpClock::BmcaTimeout,
-                                          this);
-    }
-}
-
-void
-PtpClock::BmcaTimeout()
-{
-    m_bmca->Advance(Simulator::Now());
-    ApplyBmca();
-}
-
-void
-PtpClock::SetPortState(Port& port, PtpPortState state)
-{
-    if (port.state == state)
-    {
-        return;
-    }
-    NS_LOG_LOGIC("port " << port.number << ": " << ToString(port.state) << " -> "
-                         << ToString(state));
-    const PtpPortState from = port.state;
-    port.state = state;
-    if (from == PtpPortState::MASTER)
-    {
-        port.syncTimer.Cancel();
-        port.announceTimer.Cancel();
-    }
-    if (from == PtpPortState::SLAVE)
-    {
-        port.delayReqTimer.Cancel();
-        port.parent.reset();
-        port.sync = Pending{};
-        port.lastSync = Pending{};
-        port.delayReq = Pending{};
-        if (m_mechanism == E2E)
-        {
-            port.delays.clear();
-            port.meanPathDelay.reset();
-        }
-    }
-    m_portStateTrace(port.number, from, state);
-    if (state == PtpPortState::MASTER)
-    {
-        port.announceTimer = Simulator::ScheduleNow(&PtpClock::SendAnnounce, this, port.number);
-        port.syncTimer = Simulator::ScheduleNow(&PtpClock::SendSync, this, port.number);
-    }
-    if (state == PtpPortState::SLAVE && m_mechanism == E2E)
-    {
-        ScheduleDelayReq(port);
-    }
-}
-
-// ---------------------------------------------------------------- sending
-
-PtpMessage
-PtpClock::NewMessage(PtpMessageType type, const Port& port, uint16_t sequenceId) const
-{
-    PtpMessage m = PtpMessage::Create(type);
-    m.header.majorSdoId = m_majorSdoId;
-    m.header.domainNumber = m_domain;
-    m.header.sourcePortIdentity = PtpPortIdentity{m_clockIdentity, port.number};
-    m.header.sequenceId = sequenceId;
-    switch (type)
-    {
-    case PtpMessageType::SYNC:
-    case PtpMessageType::FOLLOW_UP:
-        m.header.logMessageInterval = LogInterval(m_syncInterval);
-        break;
-    case PtpMessageType::ANNOUNCE:
-        m.header.logMessageInterval = LogInterval(m_announceInterval);
-        break;
-    case PtpMessageType::DELAY_RESP:
-        m.header.logMessageInterval = LogInterval(m_delayReqInterval);
-        break;
-    default:
-        break; // 0x7F from Create
-    }
-    return m;
-}
-
-void
-PtpClock::Send(Port& port,
-               const PtpMessage& message,
-               Ipv4Address destination,
-               Callback<void, Time> stamped)
-{
-    if (!m_running)
-    {
-        return;
-    }
-    const PtpMessageType type = message.header.messageType;
-    const bool event = IsPtpEventMessage(type);
-    std::vector<uint8_t> bytes = message.Encode();
-    Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-    m_txTrace(port.number, message);
-    if (m_timestampMode == HARDWARE)
-    {
-        if (event && !stamped.IsNull())
-        {
-            port.stamper->ExpectTx(packet->GetUid(),
-                                   PtpDeviceTimestamper::TxCallback([this, stamped](Time at) {
-                                       stamped(m_stampModel.Stamp(at));
-                                   }));
-        }
-        SendNow(port.number, packet, event, destination, Callback<void, Time>(), Time(0), type);
-        return;
-    }
-    // Software: the time stamp first, then the host delay (in order) before the socket.
-    Time stamp = (event && !stamped.IsNull()) ? m_clock->GetLocalTime() : Time(0);
-    const Time now = Simulator::Now();
-    const Time delay = HostDelay();
-    if (delay.IsZero() && m_txBusyUntil <= now)
-    {
-        SendNow(port.number, packet, event, destination, stamped, stamp, type);
-        return;
-    }
-    m_txBusyUntil = std::max(now + delay, m_txBusyUntil);
-    const uint16_t number = port.number;
-    Simulator::Schedule(m_txBusyUntil - now,
-                        [this, number, packet, event, destination, stamped, stamp, type]() {
-                            SendNow(number, packet, event, destination, stamped, stamp, type);
-                        });
-}
-
-void
-PtpClock::SendNow(uint16_t portNumber,
-                  Ptr<Packet> packet,
-                  bool event,
-                  Ipv4Address destination,
-                  Callback<void, Time> stamped,
-                  Time stamp,
-                  PtpMessageType type)
-{
-    if (!m_running)
-    {
-        return;
-    }
-    Port& port = At(portNumber);
-    Ptr<Socket> socket = event ? port.eventSocket : port.generalSocket;
-    int sent = socket->SendTo(packet,
-                              0,
-                              InetSocketAddress(destination, event ? EVENT_PORT : GENERAL_PORT));
-    if (sent < 0)
-    {
-        NS_LOG_LOGIC("port " << portNumber << ": " << ToString(type) << " not sent (errno "
-                             << socket->GetErrno() << ")");
-        return;
-    }
-    ++m_sent[TypeIndex(type)];
-    if (!stamped.IsNull())
-    {
-        stamped(stamp);
-    }
-}
-
-void
-PtpClock::SendSync(uint16_t portNumber)
-{
-    Port& port = At(portNumber);
-    if (port.state != PtpPortState::MASTER || !m_running)
-    {
-        return;
-    }
-    port.syncTimer = Simulator::Schedule(m_syncInterval, &PtpClock::SendSync, this, portNumber);
-    const uint16_t seq = port.syncSeq++;
-    PtpMessage sync = NewMessage(PtpMessageType::SYNC, port, seq);
-    sync.header.SetFlag(ptpflags::TWO_STEP, true);
-    sync.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now())); // approximate (two-step)
-    Send(port, sync, PRIMARY_GROUP, Callback<void, Time>([this, portNumber, seq](Time t1) {
-             if (!m_running)
-             {
-                 return;
-             }
-             Port& p = At(portNumber);
-             PtpMessage followUp = NewMessage(PtpMessageType::FOLLOW_UP, p, seq);
-             followUp.timestamp = ToWire(t1);
-             Send(p, followUp, PRIMARY_GROUP, Callback<void, Time>());
-         }));
-}
-
-void
-PtpClock::SendAnnounce(uint16_t portNumber)
-{
-    Port& port = At(portNumber);
-    if (port.state != PtpPortState::MASTER || !m_running)
-    {
-        return;
-    }
-    port.announceTimer =
-        Simulator::Schedule(m_announceInterval, &PtpClock::SendAnnounce, this, portNumber);
-    PtpMessage announce = NewMessage(PtpMessageType::ANNOUNCE, port, port.announceSeq++);
-    announce.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now()));
-    PtpAnnounceBody& body = announce.announce;
-    std::optional<BmcaDataSet> parent;
-    if (m_bmca && m_bmca->GetSlavePort() != 0)
-    {
-        parent = m_bmca->GetErbest(m_bmca->GetSlavePort());
-    }
-    if (parent)
-    {
-        // A boundary clock passes its grandmaster on, one step further.
-        body.grandmasterIdentity = parent->grandmasterIdentity;
-        body.grandmasterPriority1 = parent->priority1;
-        body.grandmasterClockQuality = parent->clockQuality;
-        body.grandmasterPriority2 = parent->priority2;
-        body.stepsRemoved = static_cast<uint16_t>(parent->stepsRemoved + 1);
-    }
-    else
-    {
-        body.grandmasterIdentity = m_clockIdentity;
-        body.grandmasterPriority1 = m_priority1;
-        body.grandmasterClockQuality = Quality();
-        body.grandmasterPriority2 = m_priority2;
-        body.stepsRemoved = 0;
-    }
-    Send(port, announce, PRIMARY_GROUP, Callback<void, Time>());
-}
-
-void
-PtpClock::ScheduleDelayReq(Port& port)
-{
-    port.delayReqTimer.Cancel();
-    Time wait = m_delayReqInterval * m_delayReqJitter->GetValue(0, 2);
-    port.delayReqTimer = Simulator::Schedule(wait, &PtpClock::SendDelayReq, this, port.number);
-}
-
-void
-PtpClock::SendDelayReq(uint16_t portNumber)
-{
-    Port& port = At(portNumber);
-    if (port.state != PtpPortState::SLAVE || !m_running)
-    {
-        return;
-    }
-    ScheduleDelayReq(port);
-    if (!port.lastSync.active)
-    {
-        return; // nothing to pair the measurement with yet
-    }
-    const uint16_t seq = port.delayReqSeq++;
-    PtpMessage request = NewMessage(PtpMessageType::DELAY_REQ, port, seq);
-    request.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now()));
-    request.header.SetFlag(ptpflags::UNICAST, m_unicastDelayRequests);
-    port.delayReq = Pending{};
-    port.delayReq.active = true;
-    port.delayReq.sequenceId = seq;
-    Send(port,
-         request,
-         m_unicastDelayRequests ? port.parentAddress : PRIMARY_GROUP,
-         Callback<void, Time>([this, portNumber, seq](Time t3) {
-             Port& p = At(portNumber);
-             if (p.delayReq.active && p.delayReq.sequenceId == seq)
-             {
-                 p.delayReq.t3 = t3;
-                 p.delayReq.haveT1 = true;
-             }
-         }));
-}
-
-void
-PtpClock::SendPdelayReq(uint16_t portNumber)
-{
-    Port& port = At(portNumber);
-    if (!m_running)
-    {
-        return;
-    }
-    port.pdelayTimer =
-        Simulator::Schedule(m_pdelayReqInterval, &PtpClock::SendPdelayReq, this, portNumber);
-    const uint16_t seq = port.pdelayReqSeq++;
-    PtpMessage request = NewMessage(PtpMessageType::PDELAY_REQ, port, seq);
-    request.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now()));
-    port.pdelay = Pending{};
-    port.pdelay.active = true;
-    port.pdelay.sequenceId = seq;
-    Send(port, request, PDELAY_GROUP, Callback<void, Time>([this, portNumber, seq](Time t1) {
-             Port& p = At(portNumber);
-             if (p.pdelay.active && p.pdelay.sequenceId == seq)
-             {
-                 p.pdelay.t1 = t1;
-                 p.pdelay.haveT1 = true;
-             }
-         }));
 }
 
 } // namespace ns3

@@ -306,6 +306,14 @@ class PtpClock : public Application
      */
     const Port& At(uint16_t port) const;
 
+    /** \return "ns3::PtpClock on node N", for messages */
+    std::string Where() const;
+    /** Find the node's clock, IPv4 and ports, and the clockIdentity (refusing what is wrong). */
+    void ResolveNode();
+    /** Create the default servo if none is set; give it the sync interval and the clamp. */
+    void PrepareServo();
+    /** Fix the port states (Role Master) or start the BMCA; start the peer delay timers. */
+    void StartPortStates();
     /** Open a port's sockets and time stamping. \param port the port */
     void OpenPort(Port& port);
     /** Re-run the BMCA's decisions into the ports; schedule its next timeout. */

@@ -79,6 +79,7 @@ PtpDeviceTimestamper::~PtpDeviceTimestamper()
 void
 PtpDeviceTimestamper::ExpectTx(uint64_t uid, TxCallback callback)
 {
+    NS_LOG_FUNCTION(this << uid);
     if (m_expected.size() >= MAX_PENDING)
     {
         m_expected.erase(m_expected.begin());
@@ -90,6 +91,7 @@ PtpDeviceTimestamper::ExpectTx(uint64_t uid, TxCallback callback)
 bool
 PtpDeviceTimestamper::LookupRx(uint64_t uid, Time& trueTime) const
 {
+    NS_LOG_FUNCTION(this << uid);
     // Newest first: the packet asked about is almost always the last one received.
     for (size_t k = 0; k < RX_HISTORY; ++k)
     {
@@ -106,18 +108,21 @@ PtpDeviceTimestamper::LookupRx(uint64_t uid, Time& trueTime) const
 Ptr<NetDevice>
 PtpDeviceTimestamper::GetDevice() const
 {
+    NS_LOG_FUNCTION(this);
     return m_device;
 }
 
 uint64_t
 PtpDeviceTimestamper::GetExpiredCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_expired;
 }
 
 uint64_t
 PtpDeviceTimestamper::GetDataRate() const
 {
+    NS_LOG_FUNCTION(this);
     return m_rate.GetBitRate();
 }
 

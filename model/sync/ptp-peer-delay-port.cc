@@ -62,6 +62,7 @@ PtpPeerDelayPort::Start(Time phase)
 void
 PtpPeerDelayPort::Stop()
 {
+    NS_LOG_FUNCTION(this);
     m_running = false;
     m_timer.Cancel();
     for (Ptr<Socket> socket : {m_event, m_general})
@@ -79,18 +80,21 @@ PtpPeerDelayPort::Stop()
 std::optional<Time>
 PtpPeerDelayPort::GetMeanLinkDelay() const
 {
+    NS_LOG_FUNCTION(this);
     return m_linkDelay;
 }
 
 uint64_t
 PtpPeerDelayPort::GetAnswered() const
 {
+    NS_LOG_FUNCTION(this);
     return m_answered;
 }
 
 uint64_t
 PtpPeerDelayPort::GetMeasured() const
 {
+    NS_LOG_FUNCTION(this);
     return m_measured;
 }
 

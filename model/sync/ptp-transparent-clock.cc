@@ -130,36 +130,42 @@ PtpTransparentClock::AssignStreams(int64_t stream)
 uint64_t
 PtpTransparentClock::GetCorrectedCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_corrected;
 }
 
 uint64_t
 PtpTransparentClock::GetResidenceCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_measured;
 }
 
 uint64_t
 PtpTransparentClock::GetHeldCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_held;
 }
 
 uint64_t
 PtpTransparentClock::GetUncorrectedCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_uncorrected;
 }
 
 uint64_t
 PtpTransparentClock::GetMalformedCount() const
 {
+    NS_LOG_FUNCTION(this);
     return m_malformed;
 }
 
 std::optional<Time>
 PtpTransparentClock::GetLinkDelay(uint32_t interface) const
 {
+    NS_LOG_FUNCTION(this << interface);
     auto it = m_peerDelay.find(interface);
     return it == m_peerDelay.end() ? std::nullopt : it->second->GetMeanLinkDelay();
 }
