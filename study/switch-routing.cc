@@ -3,6 +3,7 @@
  */
 #include "switch-routing.h"
 
+#include "ns3/boolean.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4.h"
@@ -20,10 +21,17 @@ NS_OBJECT_ENSURE_REGISTERED(SwitchRouting);
 TypeId
 SwitchRouting::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::SwitchRouting")
-                            .SetParent<Ipv4RoutingProtocol>()
-                            .SetGroupName("Chronometry")
-                            .AddConstructor<SwitchRouting>();
+    static TypeId tid =
+        TypeId("ns3::SwitchRouting")
+            .SetParent<Ipv4RoutingProtocol>()
+            .SetGroupName("Chronometry")
+            .AddConstructor<SwitchRouting>()
+            .AddAttribute("FloodMulticast",
+                          "Send a datagram to a multicast group outside 224.0.0.0/24 out of "
+                          "every other up port (an Ethernet switch without IGMP snooping).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&SwitchRouting::m_floodMulticast),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -42,7 +50,76 @@ SwitchRouting::AddHost(Ipv4Address host, uint32_t interface)
     route->SetGateway(host);
     route->SetSource(m_ipv4->GetAddress(interface, 0).GetLocal());
     route->SetOutputDevice(m_ipv4->GetNetDevice(interface));
-    m_routes[host.Get()] = route;
+    m_routes[host.Get()] = HostRoute{route, interface};
+}
+
+void
+SwitchRouting::SetForwardHook(ForwardHook hook)
+{
+    NS_LOG_FUNCTION(this);
+    m_hook = hook;
+}
+
+void
+SwitchRouting::Forward(Ptr<Packet> packet, const Ipv4Header& header, uint32_t output)
+{
+    NS_LOG_FUNCTION(this << packet << output);
+    if (m_forward.IsNull() || !m_ipv4 || output >= m_ipv4->GetNInterfaces())
+    {
+        chronometry::ReportConfigError(
+            "SwitchRouting::Forward: output interface " + std::to_string(output) +
+            " is invalid; valid: an interface of the switch, after the switch forwarded a "
+            "datagram");
+    }
+    Ptr<Ipv4Route> route;
+    if (header.GetDestination().IsMulticast())
+    {
+        route = FloodRoute(output, header.GetDestination());
+    }
+    else
+    {
+        auto it = m_routes.find(header.GetDestination().Get());
+        route = it != m_routes.end() && it->second.interface == output
+                    ? it->second.route
+                    : FloodRoute(output, header.GetDestination());
+    }
+    ++m_forwarded;
+    m_forward(route, packet, header);
+}
+
+Ptr<Ipv4Route>
+SwitchRouting::FloodRoute(uint32_t output, Ipv4Address group)
+{
+    Ptr<Ipv4Route>& route = m_floodRoutes[output];
+    if (!route)
+    {
+        route = Create<Ipv4Route>();
+        route->SetGateway(Ipv4Address::GetAny());
+        route->SetSource(m_ipv4->GetAddress(output, 0).GetLocal());
+        route->SetOutputDevice(m_ipv4->GetNetDevice(output));
+    }
+    route->SetDestination(group); // the route is used at once (IpForward does not keep it)
+    return route;
+}
+
+void
+SwitchRouting::ForwardCopy(Ptr<Ipv4Route> route,
+                           uint32_t output,
+                           Ptr<const Packet> p,
+                           const Ipv4Header& header,
+                           uint32_t input)
+{
+    ++m_forwarded;
+    if (m_hook.IsNull())
+    {
+        m_forward(route, p, header);
+        return;
+    }
+    Ptr<Packet> copy = m_hook(p->Copy(), header, input, output);
+    if (copy)
+    {
+        m_forward(route, copy, header);
+    }
 }
 
 uint64_t
@@ -64,19 +141,46 @@ SwitchRouting::RouteOutput(Ptr<Packet>,
 bool
 SwitchRouting::RouteInput(Ptr<const Packet> p,
                           const Ipv4Header& header,
-                          Ptr<const NetDevice>,
+                          Ptr<const NetDevice> idev,
                           chronometry::RouteInputArg<UnicastForwardCallback> ucb,
                           chronometry::RouteInputArg<MulticastForwardCallback>,
                           chronometry::RouteInputArg<LocalDeliverCallback>,
                           chronometry::RouteInputArg<ErrorCallback>)
 {
-    auto it = m_routes.find(header.GetDestination().Get());
+    const Ipv4Address destination = header.GetDestination();
+    if (destination.IsMulticast())
+    {
+        // 224.0.0.0/24 is link-local: never forwarded (RFC 5771).
+        if (!m_floodMulticast || (destination.Get() & 0xFFFFFF00U) == 0xE0000000U)
+        {
+            return false;
+        }
+        if (m_forward.IsNull())
+        {
+            m_forward = ucb;
+        }
+        const auto input = static_cast<uint32_t>(m_ipv4->GetInterfaceForDevice(idev));
+        for (uint32_t i = 1; i < m_ipv4->GetNInterfaces(); ++i) // 0: loopback
+        {
+            if (i != input && m_ipv4->IsUp(i) && m_ipv4->GetNAddresses(i) > 0)
+            {
+                ForwardCopy(FloodRoute(i, destination), i, p, header, input);
+            }
+        }
+        return true;
+    }
+    auto it = m_routes.find(destination.Get());
     if (it == m_routes.end())
     {
         return false;
     }
-    ++m_forwarded;
-    ucb(it->second, p, header);
+    if (m_forward.IsNull())
+    {
+        m_forward = ucb;
+    }
+    const uint32_t input =
+        m_hook.IsNull() ? 0 : static_cast<uint32_t>(m_ipv4->GetInterfaceForDevice(idev));
+    ForwardCopy(it->second.route, it->second.interface, p, header, input);
     return true;
 }
 
@@ -112,10 +216,9 @@ SwitchRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit) co
     std::ostream& os = *stream->GetStream();
     os << "SwitchRouting: " << m_routes.size() << " host routes, " << m_forwarded
        << " datagrams forwarded\n";
-    for (const auto& [address, route] : m_routes)
+    for (const auto& [address, host] : m_routes)
     {
-        os << "  " << Ipv4Address(address) << " via interface "
-           << m_ipv4->GetInterfaceForDevice(route->GetOutputDevice()) << "\n";
+        os << "  " << Ipv4Address(address) << " via interface " << host.interface << "\n";
     }
 }
 
@@ -123,6 +226,9 @@ void
 SwitchRouting::DoDispose()
 {
     m_routes.clear();
+    m_floodRoutes.clear();
+    m_hook = ForwardHook();
+    m_forward = UnicastForwardCallback();
     m_ipv4 = nullptr;
     Ipv4RoutingProtocol::DoDispose();
 }

@@ -21,6 +21,16 @@ namespace ns3
  * Ipv4ListRouting, at a higher priority; a destination it does not know falls through to the
  * static routing.  It forwards only: locally originated packets (the switch sends none) and
  * local delivery are left to the other protocols.
+ *
+ * Multicast (FloodMulticast, on by default): a datagram to a multicast group outside
+ * 224.0.0.0/24 (the link-local groups a router never forwards) leaves by every other up port,
+ * as an Ethernet switch without IGMP snooping floods it; the switch also delivers it locally
+ * (Ipv4ListRouting does, for any group).  IP forwarding decrements the TTL, so a sender needs a
+ * TTL of at least 2 (ns-3's default is 64).
+ *
+ * A forward hook (SetForwardHook) sees every copy about to leave, with its input and output
+ * interfaces, and may let it go, replace it (a modified copy: a transparent clock adding to a
+ * field) or hold it back (it returns nullptr) and send it later with Forward().
  */
 class SwitchRouting : public Ipv4RoutingProtocol
 {
@@ -38,8 +48,36 @@ class SwitchRouting : public Ipv4RoutingProtocol
      */
     void AddHost(Ipv4Address host, uint32_t interface);
 
-    /** \return the datagrams forwarded */
+    /** \return the datagrams forwarded (each copy of a flooded datagram counts) */
     uint64_t GetForwarded() const;
+
+    /**
+     * A hook on every copy the switch forwards.
+     * \param packet the datagram's IP payload (a copy the hook may modify or replace)
+     * \param header its IPv4 header (as received: the TTL is decremented afterwards)
+     * \param input the interface it arrived on
+     * \param output the interface it is about to leave on
+     * \return the datagram to send out of \p output now (\p packet, or a replacement), or
+     *         nullptr to send nothing now (dropped, or kept to be sent later with Forward())
+     */
+    typedef Callback<Ptr<Packet>, Ptr<Packet>, const Ipv4Header&, uint32_t, uint32_t> ForwardHook;
+
+    /**
+     * Set the forward hook (one per switch: a second call replaces the first; a null callback
+     * removes it).
+     * \param hook the hook
+     */
+    void SetForwardHook(ForwardHook hook);
+
+    /**
+     * Send a datagram out of an interface as forwarding does (TTL decremented, the interface's
+     * queue): for a datagram a forward hook kept back.  Valid once the switch has forwarded
+     * a datagram (the hook only sees datagrams being forwarded).
+     * \param packet the IP payload
+     * \param header its IPv4 header (as the hook saw it)
+     * \param output the switch's interface to send it out of
+     */
+    void Forward(Ptr<Packet> packet, const Ipv4Header& header, uint32_t output);
 
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
@@ -64,9 +102,40 @@ class SwitchRouting : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
-    Ptr<Ipv4> m_ipv4;                                      //!< the switch's IPv4
-    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_routes; //!< host address -> route
-    uint64_t m_forwarded = 0;                              //!< datagrams forwarded
+    /** A host route and the interface it leaves by. */
+    struct HostRoute
+    {
+        Ptr<Ipv4Route> route; //!< the route
+        uint32_t interface;   //!< its output interface
+    };
+
+    /**
+     * Forward one copy (through the hook, if any).
+     * \param route the route
+     * \param output its output interface
+     * \param p the datagram
+     * \param header its header
+     * \param input the interface it arrived on
+     */
+    void ForwardCopy(Ptr<Ipv4Route> route,
+                     uint32_t output,
+                     Ptr<const Packet> p,
+                     const Ipv4Header& header,
+                     uint32_t input);
+    /**
+     * \param output an interface
+     * \param group a multicast group
+     * \return a route that sends to \p group out of \p output
+     */
+    Ptr<Ipv4Route> FloodRoute(uint32_t output, Ipv4Address group);
+
+    Ptr<Ipv4> m_ipv4;                                           //!< the switch's IPv4
+    std::unordered_map<uint32_t, HostRoute> m_routes;           //!< host address -> route
+    uint64_t m_forwarded = 0;                                   //!< datagrams forwarded
+    bool m_floodMulticast = true;                               //!< FloodMulticast
+    ForwardHook m_hook;                                         //!< the forward hook (null: none)
+    UnicastForwardCallback m_forward;                           //!< IP forwarding (from RouteInput)
+    std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_floodRoutes; //!< interface -> route
 };
 
 } // namespace ns3

@@ -645,6 +645,239 @@ class CachedPieceTestCase : public TestCase
     }
 };
 
+/**
+ * \param clock a clock
+ * \param a true time
+ * \param b a later true time
+ * \return (L(b) - L(a)) / (b - a), from the exact values (long double)
+ */
+long double
+RateBetween(Ptr<DriftingClock> clock, Time a, Time b)
+{
+    ClockValue d = clock->GetExactValue(b) - clock->GetExactValue(a);
+    long double value = std::ldexp(static_cast<long double>(d.GetRaw()), -64);
+    return value / static_cast<long double>((b - a).GetTimeStep());
+}
+
+/** AdjustFrequency: the rate over true time is (1 + rho)(1 + x), multiplicative, to 1e-12. */
+class FrequencyAdjustmentRateTestCase : public TestCase
+{
+  public:
+    FrequencyAdjustmentRateTestCase()
+        : TestCase("AdjustFrequency(x): rate (1 + rho)(1 + x) to 1e-12 over constant and "
+                   "random-walk drift; continuous; clamped; traced")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(30);
+        std::uniform_real_distribution<double> ppm(-200.0, 200.0);
+        std::uniform_real_distribution<double> ppb(-400000.0, 400000.0);
+        // Constant drift: one adjustment, then another, each measured over 100 s.
+        for (int c = 0; c < 40; ++c)
+        {
+            double rho = ppm(rng) * 1e-6;
+            Ptr<DriftingClock> clock = MakeClock(MilliSeconds(c - 20), rho * 1e6, NanoSeconds(1));
+            double x1 = ppb(rng);
+            double x2 = ppb(rng);
+            long double rate1 = 0;
+            long double rate2 = 0;
+            long double rateBefore = 0;
+            ClockValue jump;
+            Simulator::Schedule(Seconds(1), [&]() {
+                ClockValue before = clock->GetExactValue(Simulator::Now());
+                clock->AdjustFrequency(x1);
+                jump = clock->GetExactValue(Simulator::Now()) - before;
+                rateBefore = RateBetween(clock, Time(0), Seconds(1));
+            });
+            Simulator::Schedule(Seconds(102), [&]() {
+                rate1 = RateBetween(clock, Seconds(1), Seconds(101) + NanoSeconds(c));
+                clock->AdjustFrequency(x2);
+            });
+            Simulator::Schedule(Seconds(203),
+                                [&]() { rate2 = RateBetween(clock, Seconds(102), Seconds(202)); });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(rateBefore), 1 + rho, 1e-15, "before");
+            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(rate1 - (1 + rho) * (1 + x1 * 1e-9)),
+                                      0.0,
+                                      1e-12,
+                                      "rate after AdjustFrequency(" << x1 << ")");
+            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(rate2 - (1 + rho) * (1 + x2 * 1e-9)),
+                                      0.0,
+                                      1e-12,
+                                      "the second adjustment replaces the first");
+            NS_TEST_EXPECT_MSG_EQ(jump, ClockValue(), "no jump at the adjustment");
+        }
+        // Random-walk drift: within the adjustment, every increment of L is (1 + x) times the
+        // oscillator's phase increment (the rate follows the drift as it wanders).
+        {
+            auto oscillator =
+                CreateObjectWithAttributes<RandomWalkOscillator>("Spread",
+                                                                 DoubleValue(5.0),
+                                                                 "UpdateInterval",
+                                                                 TimeValue(MilliSeconds(7)));
+            oscillator->AssignStreams(11);
+            auto clock =
+                CreateObjectWithAttributes<DriftingClock>("Oscillator", PointerValue(oscillator));
+            const double x = -123456.0;
+            int checked = 0;
+            Simulator::Schedule(MilliSeconds(3), [&]() { clock->AdjustFrequency(x); });
+            for (int k = 1; k <= 400; ++k)
+            {
+                Simulator::Schedule(MilliSeconds(3) + MicroSeconds(2500 * k), [&, k]() {
+                    Time b = Simulator::Now();
+                    Time a = b - MicroSeconds(2500);
+                    ClockValue dl = clock->GetExactValue(b) - clock->GetExactValue(a);
+                    ClockValue dp = oscillator->GetPhase(b) - oscillator->GetPhase(a);
+                    long double ratio = static_cast<long double>(dl.GetRaw()) /
+                                        static_cast<long double>(dp.GetRaw());
+                    NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(ratio - (1 + x * 1e-9)),
+                                              0.0,
+                                              1e-12,
+                                              "increment " << k);
+                    long double rate = RateBetween(clock, b, b + MicroSeconds(1));
+                    long double expected =
+                        (1 + oscillator->GetDriftAt(b)) * (1 + static_cast<long double>(x) * 1e-9);
+                    NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(rate - expected),
+                                              0.0,
+                                              1e-12,
+                                              "local rate " << k);
+                    NS_TEST_EXPECT_MSG_EQ_TOL(clock->GetRateAt(b),
+                                              static_cast<double>(expected),
+                                              1e-12,
+                                              "GetRateAt " << k);
+                    ++checked;
+                });
+            }
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(checked, 400, "every increment checked");
+        }
+        // Clamped to MaxFrequencyAdjustment, and traced with the value applied.
+        {
+            Ptr<DriftingClock> clock = MakeClock(Time(0), 0.0, NanoSeconds(1));
+            clock->SetAttribute("MaxFrequencyAdjustment", DoubleValue(1000.0));
+            std::vector<std::pair<Time, double>> traced;
+            clock->TraceConnectWithoutContext(
+                "FrequencyAdjustment",
+                MakeCallback(+[](std::vector<std::pair<Time, double>>* v, Time t, double ppb) {
+                    v->emplace_back(t, ppb);
+                }).Bind(&traced));
+            Simulator::Schedule(Seconds(1), [&]() {
+                NS_TEST_EXPECT_MSG_EQ(clock->AdjustFrequency(5000.0), 1000.0, "clamped above");
+                NS_TEST_EXPECT_MSG_EQ(clock->AdjustFrequency(-5000.0), -1000.0, "clamped below");
+            });
+            Simulator::Schedule(Seconds(2), [&]() { clock->AdjustFrequency(250.0); });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(traced.size(), 3u, "three adjustments traced");
+            NS_TEST_EXPECT_MSG_EQ(traced[1].second, -1000.0, "the value applied is traced");
+            NS_TEST_EXPECT_MSG_EQ(traced[2].first, Seconds(2), "at its true time");
+            NS_TEST_EXPECT_MSG_EQ(clock->GetFrequencyAdjustment(), 250.0, "held");
+            // At 1 s the second adjustment replaced the first (same instant): -1 ppm over
+            // [1 s, 2 s], then 0.25 ppm.
+            NS_TEST_EXPECT_MSG_EQ(clock->GetExactValue(Seconds(2)).Round(),
+                                  2'000'000'000 - 1000,
+                                  "-1 ppm for one second");
+        }
+    }
+};
+
+/** Local-time events with frequency adjustments: exact timelines and random executions. */
+class FrequencyAdjustmentEventsTestCase : public TestCase
+{
+  public:
+    FrequencyAdjustmentEventsTestCase()
+        : TestCase("local-time events fire at the first true time step at which the clock "
+                   "reaches them, across frequency adjustments, steps, slews and drift changes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Exact: x = 2^-7 (7812500 ppb, a binary fraction) from true 1 s on an ideal
+        // oscillator: local 1 s + 10 s x 1.0078125 is reached at true 11 s exactly.
+        {
+            Ptr<DriftingClock> clock = MakeClock(Time(0), 0.0, NanoSeconds(1));
+            clock->SetAttribute("MaxFrequencyAdjustment", DoubleValue(1e8));
+            Time firedAt(-1);
+            clock->ScheduleAtLocal(NanoSeconds(11'078'125'000),
+                                   [&firedAt]() { firedAt = Simulator::Now(); });
+            Simulator::Schedule(Seconds(1), [clock]() { clock->AdjustFrequency(7812500.0); });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(firedAt, Seconds(11), "re-planned after AdjustFrequency");
+        }
+        // Random executions: each event fires at the earliest true time step at which the exact
+        // clock has reached its target (or at once after a forward step over it).
+        std::mt19937_64 rng(31);
+        std::uniform_real_distribution<double> ppm(-200.0, 200.0);
+        std::uniform_real_distribution<double> ppb(-500000.0, 500000.0);
+        std::uniform_int_distribution<int64_t> ms(0, 10'000);
+        std::uniform_int_distribution<int64_t> adjustUs(-20'000, 20'000);
+        int fired = 0;
+        int scheduled = 0;
+        for (int run = 0; run < 100; ++run)
+        {
+            auto oscillator =
+                CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(ppm(rng)));
+            auto clock = CreateObjectWithAttributes<DriftingClock>("Oscillator",
+                                                                   PointerValue(oscillator),
+                                                                   "MaxSlewRate",
+                                                                   DoubleValue(5e3));
+            for (int e = 0; e < 10; ++e)
+            {
+                Time target = MilliSeconds(ms(rng)) + NanoSeconds(ms(rng));
+                ++scheduled;
+                clock->ScheduleAtLocal(target, [this, clock, target, &fired]() {
+                    ClockValue goal = ClockValue::FromSteps(target.GetTimeStep());
+                    Time now = Simulator::Now();
+                    NS_TEST_EXPECT_MSG_GT_OR_EQ(clock->GetExactValue(now),
+                                                goal,
+                                                "reached when fired");
+                    if (now.IsStrictlyPositive())
+                    {
+                        ClockValue before = clock->GetExactValue(now - NanoSeconds(1));
+                        NS_TEST_EXPECT_MSG_LT(before, goal, "not reached one step earlier");
+                    }
+                    ++fired;
+                });
+            }
+            for (int a = 0; a < 8; ++a)
+            {
+                Time when = MilliSeconds(ms(rng));
+                Time delta = MicroSeconds(adjustUs(rng));
+                switch (a % 4)
+                {
+                case 0:
+                    Simulator::Schedule(when, &DriftingClock::Step, clock, delta);
+                    break;
+                case 1:
+                    Simulator::Schedule(when, [clock, delta]() { clock->Slew(delta); });
+                    break;
+                case 2: {
+                    double newPpm = ppm(rng);
+                    Simulator::Schedule(when,
+                                        [oscillator, newPpm]() { oscillator->SetDrift(newPpm); });
+                    break;
+                }
+                default: {
+                    double x = ppb(rng);
+                    Simulator::Schedule(when, [clock, x]() { clock->AdjustFrequency(x); });
+                }
+                }
+            }
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(fired, scheduled, "every event fired exactly once");
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests DriftingClock. */
@@ -660,6 +893,8 @@ class DriftingClockTestSuite : public TestSuite
         AddTestCase(new MonotonicReadsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ClockTracesTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CachedPieceTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new FrequencyAdjustmentRateTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new FrequencyAdjustmentEventsTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -17,6 +17,7 @@
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <typeinfo>
 
@@ -26,6 +27,33 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DriftingClock");
 
 NS_OBJECT_ENSURE_REGISTERED(DriftingClock);
+
+namespace
+{
+
+/**
+ * \param factor x times 2^64 (a fraction)
+ * \param v a clock value
+ * \return floor(x v) to 2^-64, exactly (a 64 x 128-bit product)
+ */
+ClockValue
+MulFraction(int64_t factor, ClockValue v)
+{
+    __extension__ typedef __int128 Raw;
+    const Raw raw = v.GetRaw();
+    const Raw high = raw >> ClockValue::FRACTION_BITS; // floor(v), |high| < 2^63
+    const auto low = static_cast<uint64_t>(raw);       // v - floor(v), times 2^64
+    // x v = f high + f low / 2^64 (in 2^-64 units): |f high| < 2^126, |f low| < 2^127.
+    const Raw whole = static_cast<Raw>(factor) * high;
+    const Raw fraction =
+        (static_cast<Raw>(factor) * static_cast<Raw>(low)) >> ClockValue::FRACTION_BITS;
+    return ClockValue::FromRaw(whole + fraction);
+}
+
+/** Largest MaxFrequencyAdjustment, in ppb (10%, as the drift and slew rate bounds). */
+constexpr double MAX_FREQUENCY_ADJUSTMENT_PPB = 1e8;
+
+} // namespace
 
 TypeId
 DriftingClock::GetTypeId()
@@ -76,10 +104,21 @@ DriftingClock::GetTypeId()
                                                     "ppm",
                                                     false,
                                                     true))
+            .AddAttribute(
+                "MaxFrequencyAdjustment",
+                "Largest |AdjustFrequency| in ppb; larger requests are clamped (Linux's "
+                "adjtimex allows 500 ppm; a PHC's max_adj is often larger).",
+                DoubleValue(500000.0),
+                MakeDoubleAccessor(&DriftingClock::m_maxFrequencyPpb),
+                chronometry::MakeDoubleRangeChecker(0.0, MAX_FREQUENCY_ADJUSTMENT_PPB, "ppb"))
             .AddTraceSource("Adjustment",
                             "The clock was stepped or slewed: (true time, delta, is slew).",
                             MakeTraceSourceAccessor(&DriftingClock::m_adjustmentTrace),
-                            "ns3::DriftingClock::AdjustmentCallback");
+                            "ns3::DriftingClock::AdjustmentCallback")
+            .AddTraceSource("FrequencyAdjustment",
+                            "The frequency adjustment changed: (true time, ppb applied).",
+                            MakeTraceSourceAccessor(&DriftingClock::m_frequencyTrace),
+                            "ns3::DriftingClock::FrequencyAdjustmentCallback");
     return tid;
 }
 
@@ -89,6 +128,7 @@ DriftingClock::DriftingClock()
       m_monotonic(false),
       m_maxSlewRatePpm(500.0),
       m_adjustment(Time(0), ClockValue(), 0.0),
+      m_maxFrequencyPpb(500000.0),
       m_slewEnd(0),
       m_lastReading(std::numeric_limits<int64_t>::min()),
       m_jitterConstant(nullptr)
@@ -216,10 +256,27 @@ DriftingClock::RefreshPiece(int64_t t)
     ClockTimeline::Piece adj = m_adjustment.PieceAt(at);
     int64_t start = std::max(osc.start, adj.start);
     int64_t end = std::min(osc.end, adj.end);
+    ClockValue frequencyValue;
+    ClockValue frequencySlope;
+    if (!m_frequency.empty())
+    {
+        // F is linear from max(its segment start, the oscillator piece start) on, so the piece
+        // of L starts no earlier than its segment and ends at the next adjustment (or, before
+        // the first adjustment, F is 0 up to it).
+        const FrequencySegment* segment = FrequencySegmentAt(t);
+        int64_t frequencyEnd = m_frequency.front().start;
+        if (segment != nullptr)
+        {
+            start = std::max(start, segment->start);
+            frequencyValue = FrequencyTerm(osc, start, frequencySlope, frequencyEnd);
+        }
+        end = std::min(end, frequencyEnd);
+    }
     ClockValue value = ClockValue::FromSteps(m_initialOffset.GetTimeStep())
                            .CheckedAdd(osc.value.CheckedAdd(osc.slope.MulSteps(start - osc.start)))
-                           .CheckedAdd(adj.value.CheckedAdd(adj.slope.MulSteps(start - adj.start)));
-    ClockValue slope = osc.slope.CheckedAdd(adj.slope);
+                           .CheckedAdd(adj.value.CheckedAdd(adj.slope.MulSteps(start - adj.start)))
+                           .CheckedAdd(frequencyValue);
+    ClockValue slope = osc.slope.CheckedAdd(adj.slope).CheckedAdd(frequencySlope);
     // L(t) itself must be in range (reported by the checked sum at the end) ...
     // ... and the piece ends before |L| could leave it, so that PieceValue needs no check.
     __extension__ typedef unsigned __int128 URaw;
@@ -282,31 +339,80 @@ DriftingClock::LocalToTrue(Time localTime)
         // No slew ahead: the adjustment is constant, so invert the oscillator directly.
         ClockValue phaseTarget = target - ClockValue::FromSteps(m_initialOffset.GetTimeStep()) -
                                  m_adjustment.ValueAt(now);
-        return m_oscillator->GetTimeAtPhase(now, phaseTarget);
+        const FrequencySegment* segment = FrequencySegmentAt(now.GetTimeStep());
+        if (segment == nullptr)
+        {
+            return m_oscillator->GetTimeAtPhase(now, phaseTarget);
+        }
+        if (segment->factor == 0)
+        {
+            return m_oscillator->GetTimeAtPhase(now, phaseTarget - segment->value); // F constant
+        }
+        // L = offset + A + F_a + phase + x (phase - phase_a): the phase at which L reaches the
+        // target is phase_a + R / (1 + x), R = target - offset - A - F_a - phase_a.  The
+        // division is approximate (R - R x / (1 + x) with a 64-bit x / (1 + x)), and F is
+        // evaluated piece by piece, so the oscillator's answer is a guess that the exact
+        // search below corrects by a few time steps at most.
+        ClockValue r = phaseTarget - segment->value - segment->phase;
+        double x = std::ldexp(static_cast<double>(segment->factor), -ClockValue::FRACTION_BITS);
+        auto shrink = static_cast<int64_t>(std::llround(std::ldexp(x / (1 + x), 64)));
+        ClockValue phaseGuess = segment->phase + r - MulFraction(shrink, r);
+        int64_t guess = m_oscillator->GetTimeAtPhase(now, phaseGuess).GetTimeStep();
+        return Time::From(EarliestReaching(now.GetTimeStep(), target, guess));
     }
     // A slew is in progress: L is increasing on [now, inf) (the slew rate is below the
-    // oscillator's minimum rate), so bisect on whole time steps.
+    // oscillator's minimum rate), so search from one step per step of difference.
     int64_t lo = now.GetTimeStep();
-    int64_t gap = (target - current).Ceil() + 1;
-    int64_t hi = lo + gap;
-    while (GetExactValue(Time::From(hi)) < target)
+    return Time::From(EarliestReaching(lo, target, lo + (target - current).Ceil()));
+}
+
+int64_t
+DriftingClock::EarliestReaching(int64_t lo, ClockValue target, int64_t guess)
+{
+    // Invariant of the bisection: value(below) < target <= value(above), below >= lo - 1.
+    guess = std::max(guess, lo);
+    int64_t below;
+    int64_t above;
+    int64_t gap = 1;
+    if (GetExactValue(Time::From(guess)) >= target)
     {
-        gap *= 2;
-        hi = lo + gap;
+        above = guess;
+        below = guess - 1;
+        while (below >= lo && GetExactValue(Time::From(below)) >= target)
+        {
+            above = below;
+            gap *= 2;
+            below = std::max(lo - 1, above - gap);
+        }
+        if (below < lo)
+        {
+            below = lo - 1; // value(lo - 1) is not needed: lo is the earliest allowed
+        }
     }
-    while (hi - lo > 1)
+    else
     {
-        int64_t mid = lo + (hi - lo) / 2;
+        below = guess;
+        above = guess + 1;
+        while (GetExactValue(Time::From(above)) < target)
+        {
+            below = above;
+            gap *= 2;
+            above = below + gap;
+        }
+    }
+    while (above - below > 1)
+    {
+        int64_t mid = below + (above - below) / 2;
         if (GetExactValue(Time::From(mid)) >= target)
         {
-            hi = mid;
+            above = mid;
         }
         else
         {
-            lo = mid;
+            below = mid;
         }
     }
-    return Time::From(hi);
+    return above;
 }
 
 void
@@ -406,6 +512,100 @@ Time
 DriftingClock::GetSlewEnd() const
 {
     return std::max(m_slewEnd, Simulator::Now());
+}
+
+const DriftingClock::FrequencySegment*
+DriftingClock::FrequencySegmentAt(int64_t t) const
+{
+    if (m_frequency.empty() || t < m_frequency.front().start)
+    {
+        return nullptr;
+    }
+    if (t >= m_frequency.back().start)
+    {
+        return &m_frequency.back(); // the present: the usual case
+    }
+    auto it = std::upper_bound(m_frequency.begin(),
+                               m_frequency.end(),
+                               t,
+                               [](int64_t v, const FrequencySegment& s) { return v < s.start; });
+    return &*(it - 1);
+}
+
+ClockValue
+DriftingClock::FrequencyTerm(const ClockTimeline::Piece& osc,
+                             int64_t t,
+                             ClockValue& slope,
+                             int64_t& end) const
+{
+    const FrequencySegment* segment = FrequencySegmentAt(t);
+    if (segment == nullptr)
+    {
+        slope = ClockValue();
+        end = m_frequency.empty() ? std::numeric_limits<int64_t>::max() : m_frequency.front().start;
+        return ClockValue();
+    }
+    end =
+        segment == &m_frequency.back() ? std::numeric_limits<int64_t>::max() : (segment + 1)->start;
+    // F is anchored where both the segment and the oscillator piece have begun, and linear
+    // from there with the slope x (1 + rho) of the piece.
+    int64_t anchor = std::max(segment->start, osc.start);
+    ClockValue phaseAtAnchor = osc.value.CheckedAdd(osc.slope.MulSteps(anchor - osc.start));
+    slope = MulFraction(segment->factor, osc.slope);
+    return segment->value.CheckedAdd(MulFraction(segment->factor, phaseAtAnchor - segment->phase))
+        .CheckedAdd(slope.MulSteps(t - anchor));
+}
+
+double
+DriftingClock::AdjustFrequency(double ppb)
+{
+    NS_LOG_FUNCTION(this << ppb);
+    if (!std::isfinite(ppb))
+    {
+        chronometry::ReportConfigError("DriftingClock::AdjustFrequency: ppb = " +
+                                       std::to_string(ppb) + " is invalid; valid: a finite number");
+    }
+    EnsureOscillator();
+    const double applied = std::clamp(ppb, -m_maxFrequencyPpb, m_maxFrequencyPpb);
+    Time now = Simulator::Now();
+    int64_t t = now.GetTimeStep();
+    ClockTimeline::Piece osc = m_oscillator->GetPhasePiece(now);
+    ClockValue slope;
+    int64_t end;
+    ClockValue value = FrequencyTerm(osc, t, slope, end);
+    ClockValue phase = osc.value.CheckedAdd(osc.slope.MulSteps(t - osc.start));
+    auto factor = static_cast<int64_t>(std::llround(std::ldexp(applied * 1e-9, 64)));
+    FrequencySegment segment{t, phase, value, factor, applied};
+    if (!m_frequency.empty() && m_frequency.back().start == t)
+    {
+        m_frequency.back() = segment; // a second adjustment at the same instant replaces it
+    }
+    else
+    {
+        m_frequency.push_back(segment);
+    }
+    InvalidatePiece();
+    m_frequencyTrace(now, applied);
+    ReplanLocalEvents();
+    return applied;
+}
+
+double
+DriftingClock::GetFrequencyAdjustment() const
+{
+    return m_frequency.empty() ? 0.0 : m_frequency.back().ppb;
+}
+
+double
+DriftingClock::GetRateAt(Time t)
+{
+    EnsureOscillator();
+    ClockTimeline::Piece osc = m_oscillator->GetPhasePiece(t);
+    ClockValue slope = osc.slope + m_adjustment.PieceAt(t).slope;
+    ClockValue frequencySlope;
+    int64_t end;
+    FrequencyTerm(osc, t.GetTimeStep(), frequencySlope, end);
+    return (slope + frequencySlope).GetDouble();
 }
 
 int64_t

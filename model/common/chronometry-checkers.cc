@@ -381,6 +381,45 @@ MakeTimeRangeChecker(Time lo, Time hi)
 }
 
 Ptr<const AttributeChecker>
+MakeTimePowerOfTwoChecker(int minLog, int maxLog)
+{
+    auto twoToThe = [](int n) {
+        const int64_t second = Seconds(1).GetTimeStep();
+        return n >= 0 ? Time::From(second << n) : Time::From(second >> -n);
+    };
+    std::string range = "2^n s for n in [" + std::to_string(minLog) + ", " +
+                        std::to_string(maxLog) + "] (" + FormatTime(twoToThe(minLog)) + " to " +
+                        FormatTime(twoToThe(maxLog)) + ")";
+    return Create<TypedRangeChecker<TimeValue>>(
+        MakeTimeChecker(),
+        [=](const TimeValue& v, std::string& shown) {
+            Time t = v.Get();
+            shown = FormatTime(t);
+            for (int n = minLog; n <= maxLog; ++n)
+            {
+                // Exact: 2^n s is a whole number of time steps down to n = -9 at 1 ns.
+                const int64_t second = Seconds(1).GetTimeStep();
+                bool exact = n >= 0 || second % (int64_t{1} << -n) == 0;
+                if (exact && t == twoToThe(n))
+                {
+                    return true;
+                }
+            }
+            return false;
+        },
+        [=]() {
+            // Just outside (half the shortest, twice the longest), and near misses of each
+            // end (a time step off).
+            return ValuesOf<TimeValue>(std::vector<Time>{twoToThe(minLog) / 2,
+                                                         twoToThe(minLog) - TimeStep(1),
+                                                         twoToThe(maxLog) + TimeStep(1),
+                                                         twoToThe(maxLog) * 2});
+        },
+        range,
+        "values");
+}
+
+Ptr<const AttributeChecker>
 MakeDoubleRangeChecker(double lo, double hi, std::string unit, bool loInclusive, bool hiInclusive)
 {
     std::string range = (loInclusive ? "[" : "(") + WithUnit(lo, unit) + ", " + WithUnit(hi, unit) +

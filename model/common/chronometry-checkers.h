@@ -120,6 +120,14 @@ class RangeChecker : public AttributeChecker
 Ptr<const AttributeChecker> MakeTimeRangeChecker(Time lo, Time hi);
 
 /**
+ * A checker for message intervals that protocols send as log2 (PTP's logMessageInterval).
+ * \param minLog smallest exponent
+ * \param maxLog largest exponent
+ * \return a checker for TimeValue accepting exactly 2^n seconds, minLog <= n <= maxLog
+ */
+Ptr<const AttributeChecker> MakeTimePowerOfTwoChecker(int minLog, int maxLog);
+
+/**
  * \param lo lower end of the range
  * \param hi upper end of the range
  * \param unit unit printed after the numbers (e.g. "ppm"); may be empty

@@ -1,0 +1,419 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// PtpClock, its port states and sending side: the wire conversions, the BMCA's decisions into
+// the ports, and the messages a port sends (Sync and Follow_Up, Announce, Delay_Req,
+// Pdelay_Req) with their time stamps (the lifecycle is in ptp-clock.cc, the receive side in
+// ptp-clock-exchanges.cc).
+#include "ptp-clock.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PtpClockSending");
+
+namespace
+{
+constexpr uint16_t EVENT_PORT = 319;   //!< UDP port of event messages
+constexpr uint16_t GENERAL_PORT = 320; //!< UDP port of general messages
+constexpr int MIN_LOG_INTERVAL = -7;   //!< shortest message interval: 2^-7 s
+constexpr int MAX_LOG_INTERVAL = 6;    //!< longest message interval: 64 s
+
+/**
+ * \param type a message type
+ * \return its index in the per-type counters
+ */
+size_t
+TypeIndex(PtpMessageType type)
+{
+    return static_cast<size_t>(type) & 0xF;
+}
+} // namespace
+
+int8_t
+PtpClock::LogInterval(Time interval)
+{
+    for (int n = MIN_LOG_INTERVAL; n <= MAX_LOG_INTERVAL; ++n)
+    {
+        Time t = n >= 0 ? Seconds(1) * int64_t{1LL << n} : Seconds(1) / int64_t{1LL << -n};
+        if (t == interval)
+        {
+            return static_cast<int8_t>(n);
+        }
+    }
+    return 0x7F;
+}
+
+PtpClockQuality
+PtpClock::Quality() const
+{
+    PtpClockQuality q;
+    q.clockClass = m_clockClass;
+    q.clockAccuracy = m_clockAccuracy;
+    q.offsetScaledLogVariance = m_variance;
+    return q;
+}
+
+PtpTimestamp
+PtpClock::ToWire(Time t)
+{
+    return PtpTimestamp::FromTime(t + GetTimescaleOffset());
+}
+
+Time
+PtpClock::FromWire(const PtpTimestamp& ts)
+{
+    return ts.ToTime() - GetTimescaleOffset();
+}
+
+Time
+PtpClock::HostDelay()
+{
+    if (!m_hostDelay)
+    {
+        return Time(0);
+    }
+    double ns = m_hostDelay->GetValue();
+    return ns > 0 ? NanoSeconds(std::llround(ns)) : Time(0);
+}
+
+// ---------------------------------------------------------------- port states (BMCA)
+
+void
+PtpClock::ApplyBmca()
+{
+    if (!m_bmca || !m_running)
+    {
+        return;
+    }
+    const std::optional<PtpPortIdentity> parent = m_bmca->GetParent();
+    for (auto& port : m_ports)
+    {
+        PtpPortState state = m_bmca->GetPortState(port.number);
+        if (state == PtpPortState::SLAVE && port.state == PtpPortState::SLAVE &&
+            port.parent != parent)
+        {
+            // A new parent on the same port: its path and its Sync sequence are new.
+            NS_LOG_LOGIC("port " << port.number << ": new parent");
+            port.parent = parent;
+            port.sync = Pending{};
+            port.lastSync = Pending{};
+            port.delayReq = Pending{};
+            if (m_mechanism == E2E)
+            {
+                port.delays.clear();
+                port.meanPathDelay.reset();
+            }
+        }
+        SetPortState(port, state);
+        if (state == PtpPortState::SLAVE)
+        {
+            port.parent = parent;
+        }
+    }
+    const uint64_t grandmaster = m_bmca->GetGrandmasterIdentity();
+    if (grandmaster != m_lastGrandmaster)
+    {
+        NS_LOG_LOGIC("grandmaster " << std::hex << m_lastGrandmaster << " -> " << grandmaster);
+        m_lastGrandmaster = grandmaster;
+        m_servo->Reset(); // a new time source: start afresh (the frequency is kept)
+    }
+    m_bmcaTimer.Cancel();
+    Time next = m_bmca->GetNextEventTime();
+    if (next != Time::Max())
+    {
+        m_bmcaTimer = Simulator::Schedule(std::max(next - Simulator::Now(), Time(0)),
+                                          &PtpClock::BmcaTimeout,
+                                          this);
+    }
+}
+
+void
+PtpClock::BmcaTimeout()
+{
+    m_bmca->Advance(Simulator::Now());
+    ApplyBmca();
+}
+
+void
+PtpClock::SetPortState(Port& port, PtpPortState state)
+{
+    if (port.state == state)
+    {
+        return;
+    }
+    NS_LOG_LOGIC("port " << port.number << ": " << ToString(port.state) << " -> "
+                         << ToString(state));
+    const PtpPortState from = port.state;
+    port.state = state;
+    if (from == PtpPortState::MASTER)
+    {
+        port.syncTimer.Cancel();
+        port.announceTimer.Cancel();
+    }
+    if (from == PtpPortState::SLAVE)
+    {
+        port.delayReqTimer.Cancel();
+        port.parent.reset();
+        port.sync = Pending{};
+        port.lastSync = Pending{};
+        port.delayReq = Pending{};
+        if (m_mechanism == E2E)
+        {
+            port.delays.clear();
+            port.meanPathDelay.reset();
+        }
+    }
+    m_portStateTrace(port.number, from, state);
+    if (state == PtpPortState::MASTER)
+    {
+        port.announceTimer = Simulator::ScheduleNow(&PtpClock::SendAnnounce, this, port.number);
+        port.syncTimer = Simulator::ScheduleNow(&PtpClock::SendSync, this, port.number);
+    }
+    if (state == PtpPortState::SLAVE && m_mechanism == E2E)
+    {
+        ScheduleDelayReq(port);
+    }
+}
+
+// ---------------------------------------------------------------- sending
+
+PtpMessage
+PtpClock::NewMessage(PtpMessageType type, const Port& port, uint16_t sequenceId) const
+{
+    PtpMessage m = PtpMessage::Create(type);
+    m.header.majorSdoId = m_majorSdoId;
+    m.header.domainNumber = m_domain;
+    m.header.sourcePortIdentity = PtpPortIdentity{m_clockIdentity, port.number};
+    m.header.sequenceId = sequenceId;
+    switch (type)
+    {
+    case PtpMessageType::SYNC:
+    case PtpMessageType::FOLLOW_UP:
+        m.header.logMessageInterval = LogInterval(m_syncInterval);
+        break;
+    case PtpMessageType::ANNOUNCE:
+        m.header.logMessageInterval = LogInterval(m_announceInterval);
+        break;
+    case PtpMessageType::DELAY_RESP:
+        m.header.logMessageInterval = LogInterval(m_delayReqInterval);
+        break;
+    default:
+        break; // 0x7F from Create
+    }
+    return m;
+}
+
+void
+PtpClock::Send(Port& port,
+               const PtpMessage& message,
+               Ipv4Address destination,
+               Callback<void, Time> stamped)
+{
+    if (!m_running)
+    {
+        return;
+    }
+    const PtpMessageType type = message.header.messageType;
+    const bool event = IsPtpEventMessage(type);
+    std::vector<uint8_t> bytes = message.Encode();
+    Ptr<Packet> packet = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+    m_txTrace(port.number, message);
+    if (m_timestampMode == HARDWARE)
+    {
+        if (event && !stamped.IsNull())
+        {
+            port.stamper->ExpectTx(packet->GetUid(),
+                                   PtpDeviceTimestamper::TxCallback([this, stamped](Time at) {
+                                       stamped(m_stampModel.Stamp(at));
+                                   }));
+        }
+        SendNow(port.number, packet, event, destination, Callback<void, Time>(), Time(0), type);
+        return;
+    }
+    // Software: the time stamp first, then the host delay (in order) before the socket.
+    Time stamp = (event && !stamped.IsNull()) ? m_clock->GetLocalTime() : Time(0);
+    const Time now = Simulator::Now();
+    const Time delay = HostDelay();
+    if (delay.IsZero() && m_txBusyUntil <= now)
+    {
+        SendNow(port.number, packet, event, destination, stamped, stamp, type);
+        return;
+    }
+    m_txBusyUntil = std::max(now + delay, m_txBusyUntil);
+    const uint16_t number = port.number;
+    Simulator::Schedule(m_txBusyUntil - now,
+                        [this, number, packet, event, destination, stamped, stamp, type]() {
+                            SendNow(number, packet, event, destination, stamped, stamp, type);
+                        });
+}
+
+void
+PtpClock::SendNow(uint16_t portNumber,
+                  Ptr<Packet> packet,
+                  bool event,
+                  Ipv4Address destination,
+                  Callback<void, Time> stamped,
+                  Time stamp,
+                  PtpMessageType type)
+{
+    if (!m_running)
+    {
+        return;
+    }
+    Port& port = At(portNumber);
+    Ptr<Socket> socket = event ? port.eventSocket : port.generalSocket;
+    int sent = socket->SendTo(packet,
+                              0,
+                              InetSocketAddress(destination, event ? EVENT_PORT : GENERAL_PORT));
+    if (sent < 0)
+    {
+        NS_LOG_LOGIC("port " << portNumber << ": " << ToString(type) << " not sent (errno "
+                             << socket->GetErrno() << ")");
+        return;
+    }
+    ++m_sent[TypeIndex(type)];
+    if (!stamped.IsNull())
+    {
+        stamped(stamp);
+    }
+}
+
+void
+PtpClock::SendSync(uint16_t portNumber)
+{
+    Port& port = At(portNumber);
+    if (port.state != PtpPortState::MASTER || !m_running)
+    {
+        return;
+    }
+    port.syncTimer = Simulator::Schedule(m_syncInterval, &PtpClock::SendSync, this, portNumber);
+    const uint16_t seq = port.syncSeq++;
+    PtpMessage sync = NewMessage(PtpMessageType::SYNC, port, seq);
+    sync.header.SetFlag(ptpflags::TWO_STEP, true);
+    sync.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now())); // approximate (two-step)
+    Send(port, sync, PRIMARY_GROUP, Callback<void, Time>([this, portNumber, seq](Time t1) {
+             if (!m_running)
+             {
+                 return;
+             }
+             Port& p = At(portNumber);
+             PtpMessage followUp = NewMessage(PtpMessageType::FOLLOW_UP, p, seq);
+             followUp.timestamp = ToWire(t1);
+             Send(p, followUp, PRIMARY_GROUP, Callback<void, Time>());
+         }));
+}
+
+void
+PtpClock::SendAnnounce(uint16_t portNumber)
+{
+    Port& port = At(portNumber);
+    if (port.state != PtpPortState::MASTER || !m_running)
+    {
+        return;
+    }
+    port.announceTimer =
+        Simulator::Schedule(m_announceInterval, &PtpClock::SendAnnounce, this, portNumber);
+    PtpMessage announce = NewMessage(PtpMessageType::ANNOUNCE, port, port.announceSeq++);
+    announce.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now()));
+    PtpAnnounceBody& body = announce.announce;
+    std::optional<BmcaDataSet> parent;
+    if (m_bmca && m_bmca->GetSlavePort() != 0)
+    {
+        parent = m_bmca->GetErbest(m_bmca->GetSlavePort());
+    }
+    if (parent)
+    {
+        // A boundary clock passes its grandmaster on, one step further.
+        body.grandmasterIdentity = parent->grandmasterIdentity;
+        body.grandmasterPriority1 = parent->priority1;
+        body.grandmasterClockQuality = parent->clockQuality;
+        body.grandmasterPriority2 = parent->priority2;
+        body.stepsRemoved = static_cast<uint16_t>(parent->stepsRemoved + 1);
+    }
+    else
+    {
+        body.grandmasterIdentity = m_clockIdentity;
+        body.grandmasterPriority1 = m_priority1;
+        body.grandmasterClockQuality = Quality();
+        body.grandmasterPriority2 = m_priority2;
+        body.stepsRemoved = 0;
+    }
+    Send(port, announce, PRIMARY_GROUP, Callback<void, Time>());
+}
+
+void
+PtpClock::ScheduleDelayReq(Port& port)
+{
+    port.delayReqTimer.Cancel();
+    Time wait = m_delayReqInterval * m_delayReqJitter->GetValue(0, 2);
+    port.delayReqTimer = Simulator::Schedule(wait, &PtpClock::SendDelayReq, this, port.number);
+}
+
+void
+PtpClock::SendDelayReq(uint16_t portNumber)
+{
+    Port& port = At(portNumber);
+    if (port.state != PtpPortState::SLAVE || !m_running)
+    {
+        return;
+    }
+    ScheduleDelayReq(port);
+    if (!port.lastSync.active)
+    {
+        return; // nothing to pair the measurement with yet
+    }
+    const uint16_t seq = port.delayReqSeq++;
+    PtpMessage request = NewMessage(PtpMessageType::DELAY_REQ, port, seq);
+    request.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now()));
+    request.header.SetFlag(ptpflags::UNICAST, m_unicastDelayRequests);
+    port.delayReq = Pending{};
+    port.delayReq.active = true;
+    port.delayReq.sequenceId = seq;
+    Send(port,
+         request,
+         m_unicastDelayRequests ? port.parentAddress : PRIMARY_GROUP,
+         Callback<void, Time>([this, portNumber, seq](Time t3) {
+             Port& p = At(portNumber);
+             if (p.delayReq.active && p.delayReq.sequenceId == seq)
+             {
+                 p.delayReq.t3 = t3;
+                 p.delayReq.haveT1 = true;
+             }
+         }));
+}
+
+void
+PtpClock::SendPdelayReq(uint16_t portNumber)
+{
+    Port& port = At(portNumber);
+    if (!m_running)
+    {
+        return;
+    }
+    port.pdelayTimer =
+        Simulator::Schedule(m_pdelayReqInterval, &PtpClock::SendPdelayReq, this, portNumber);
+    const uint16_t seq = port.pdelayReqSeq++;
+    PtpMessage request = NewMessage(PtpMessageType::PDELAY_REQ, port, seq);
+    request.timestamp = ToWire(m_clock->TrueToLocal(Simulator::Now()));
+    port.pdelay = Pending{};
+    port.pdelay.active = true;
+    port.pdelay.sequenceId = seq;
+    Send(port, request, PDELAY_GROUP, Callback<void, Time>([this, portNumber, seq](Time t1) {
+             Port& p = At(portNumber);
+             if (p.pdelay.active && p.pdelay.sequenceId == seq)
+             {
+                 p.pdelay.t1 = t1;
+                 p.pdelay.haveT1 = true;
+             }
+         }));
+}
+
+} // namespace ns3
