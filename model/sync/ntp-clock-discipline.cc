@@ -254,6 +254,38 @@ NtpClockDiscipline::Finish(NtpDisciplineResult r, Time offset)
     return r;
 }
 
+void
+NtpClockDiscipline::AdaptPoll()
+{
+    // Poll-interval adaptation with the hysteresis counter.
+    if (std::abs(m_offset) < PGATE * m_jitter)
+    {
+        m_count += m_poll;
+        if (m_count > LIMIT)
+        {
+            m_count = LIMIT;
+            if (m_poll < m_maxPoll)
+            {
+                m_count = 0;
+                ++m_poll;
+            }
+        }
+    }
+    else
+    {
+        m_count -= 2 * m_poll;
+        if (m_count < -LIMIT)
+        {
+            m_count = -LIMIT;
+            if (m_poll > m_minPoll)
+            {
+                m_count = 0;
+                --m_poll;
+            }
+        }
+    }
+}
+
 NtpDisciplineResult
 NtpClockDiscipline::Update(Time offset, Time now)
 {
@@ -362,33 +394,7 @@ NtpClockDiscipline::Update(Time offset, Time now)
     m_wander = std::sqrt(m_wander * m_wander + (change * change - m_wander * m_wander) / AVG);
     if (r.code != NtpClockReturn::STEP)
     {
-        // Poll-interval adaptation with the hysteresis counter.
-        if (std::abs(m_offset) < PGATE * m_jitter)
-        {
-            m_count += m_poll;
-            if (m_count > LIMIT)
-            {
-                m_count = LIMIT;
-                if (m_poll < m_maxPoll)
-                {
-                    m_count = 0;
-                    ++m_poll;
-                }
-            }
-        }
-        else
-        {
-            m_count -= 2 * m_poll;
-            if (m_count < -LIMIT)
-            {
-                m_count = -LIMIT;
-                if (m_poll > m_minPoll)
-                {
-                    m_count = 0;
-                    --m_poll;
-                }
-            }
-        }
+        AdaptPoll();
     }
     return Finish(r, offset);
 }

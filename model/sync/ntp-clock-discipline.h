@@ -188,6 +188,12 @@ class NtpClockDiscipline : public Object
 
   private:
     /**
+     * Poll-interval adaptation (RFC 5905 A.5.5.1): the hysteresis counter grows by the poll
+     * exponent while the offset stays within PGATE x jitter, shrinks by twice it otherwise, and
+     * moves the poll one step within [MinPoll, MaxPoll] when it passes LIMIT.
+     */
+    void AdaptPoll();
+    /**
      * The RFC's rstclock(): enter a state with a new residual at time t.
      * \param state the state
      * \param t the update time
