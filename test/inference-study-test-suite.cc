@@ -7,8 +7,8 @@
 // the truth, an untraced node, and the vector clocks' answer beside it.
 #include "expected-throw-scope.h"
 
-#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"

@@ -9,8 +9,8 @@
 
 #include "relation-test-world.h"
 
-#include "ns3/applications-module.h"
 #include "ns3/chronometry-checkers.h"
+#include "ns3/applications-module.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
