@@ -174,10 +174,11 @@ RdaStudy::GetTypeId()
         StudyDeclaration<RdaStudy>(
             "ns3::RdaStudy",
             "rda",
-            "RDA one-way latency (mean, std) per flow and send interval against the truth over "
-            "every delivered packet, with and without boundary matching, beside LDA and "
-            "FineComb at equal memory, under loss, reordering and clock error; wire bytes "
-            "beside the raw log's")
+            "RDA one-way latency (mean, std) per flow and send interval against two truths "
+            "(the packets both points held, every delivered packet), with and without "
+            "boundary matching, beside LDA, FineComb (at equal memory) and the raw log, each "
+            "exchanged over the wire on the same packets, under loss, reordering and clock "
+            "error; wire bytes per method")
             .Forward<RdaMeasurementPoint>("Intervals", UintegerValue(4))
             .Forward<RdaMeasurementPoint>("IntervalLength")
             .Parameter("PacketInterval",
