@@ -13,74 +13,19 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RdaStudyScoring");
 
 void
-RdaStudyScoring::Configure(LatencyVarianceEstimator estimator, uint64_t seed)
-{
-    m_estimator = estimator;
-    m_seed = seed;
-}
-
-void
-RdaStudyScoring::SenderCacheReleased(const RdaFlowKey& flow,
-                                     uint32_t i,
-                                     const LatencyIntervalCache& cache)
-{
-    CacheReleased(0, flow, i, cache);
-}
-
-void
-RdaStudyScoring::ReceiverCacheReleased(const RdaFlowKey& flow,
-                                       uint32_t i,
-                                       const LatencyIntervalCache& cache)
-{
-    CacheReleased(1, flow, i, cache);
-}
-
-void
-RdaStudyScoring::CacheReleased(int k,
-                               const RdaFlowKey& flow,
-                               uint32_t i,
-                               const LatencyIntervalCache& cache)
-{
-    const Key key = std::make_pair(flow, i);
-    m_caches[k][key] = cache;
-    auto other = m_caches[1 - k].find(key);
-    auto rep = m_reports.find(key);
-    if (other == m_caches[1 - k].end() || rep == m_reports.end())
-    {
-        return; // scored at the end (AddRows)
-    }
-    const LatencyIntervalCache& cs = k == 0 ? m_caches[0][key] : other->second;
-    const LatencyIntervalCache& cr = k == 1 ? m_caches[1][key] : other->second;
-    m_baselines[key] = Score(rep->second, cs, cr);
-    m_caches[0].erase(key);
-    m_caches[1].erase(key);
-}
-
-void
 RdaStudyScoring::Estimated(const RdaIntervalReport& report)
 {
     m_reports[{report.flow, report.interval}] = report;
 }
 
-EqualMemoryBaselines
-RdaStudyScoring::Score(const RdaIntervalReport& rep,
-                       const LatencyIntervalCache& cs,
-                       const LatencyIntervalCache& cr) const
-{
-    // LDA and FineComb get the RDA sketch's memory, or the raw log's when RDA sent that
-    uint64_t budget = rep.sketchBytes > 0 ? rep.sketchBytes : rep.rawLogBytes;
-    return ScoreAtEqualMemory(cs, cr, budget, m_estimator, m_seed);
-}
-
 void
-RdaStudyScoring::SetEstimates(StudyRecord& row,
-                              const RdaTruthRow& t,
-                              const RdaIntervalReport& r,
-                              const EqualMemoryBaselines& b)
+RdaStudyScoring::SetEstimates(StudyRecord& row, const RdaTruthRow& t, const RdaIntervalReport& r)
 {
     const double n = t.delivered ? static_cast<double>(t.delivered) : 1.0;
-    const LatencyEstimate* e[4] = {&r.estimate, &r.matchedEstimate, &b.lda, &b.fineComb};
-    const char* name[4] = {"rda", "rdab", "lda", "fc"};
+    const RdaBaselineReport& b = r.baselines;
+    const LatencyEstimate* e[6] =
+        {&r.estimate, &r.matchedEstimate, &b.lda, &b.fineComb, &b.raw, &b.rawMatched};
+    const char* name[6] = {"rda", "rdab", "lda", "fc", "raw", "rawb"};
     for (int k = 0; k < 4; ++k)
     {
         const std::string p = name[k];
@@ -94,20 +39,58 @@ RdaStudyScoring::SetEstimates(StudyRecord& row,
     row.Set("rdab_mean_rel_err_local", RelativeError(r.matchedEstimate.meanNs, t.localMeanNs));
 }
 
+void
+RdaStudyScoring::SetBytes(StudyRecord& row, const RdaIntervalReport& r)
+{
+    row.Set("wire_bytes", r.wireBytes);
+    row.Set("raw_log_bytes", r.rawLogBytes);
+    row.Set("sketch_bytes", r.sketchBytes);
+    row.Set("signature_bytes", r.signatureBytes);
+    row.Set("control_packets", r.controlPackets);
+    row.Set("retransmissions", r.retransmissions);
+}
+
+void
+RdaStudyScoring::SetAgainstBothTruths(StudyRecord& row,
+                                      const RdaTruthRow& t,
+                                      const RdaIntervalReport& r)
+{
+    const RdaBaselineReport& b = r.baselines;
+    const LatencyEstimate* e[6] =
+        {&r.estimate, &r.matchedEstimate, &b.lda, &b.fineComb, &b.raw, &b.rawMatched};
+    const char* name[6] = {"rda", "rdab", "lda", "fc", "raw", "rawb"};
+    for (int k = 4; k < 6; ++k)
+    {
+        const std::string p = name[k];
+        row.Set(p + "_mean_ns", e[k]->meanNs);
+        row.Set(p + "_std_ns", e[k]->stdNs);
+        row.Set(p + "_mean_rel_err", RelativeError(e[k]->meanNs, t.trueMeanNs));
+    }
+    for (int k = 0; k < 6; ++k)
+    {
+        const std::string p = name[k];
+        row.Set(p + "_mean_err_ns", e[k]->meanNs - t.trueMeanNs);
+        row.Set(p + "_mean_err_held_ns", e[k]->meanNs - t.heldTrueMeanNs);
+        row.Set(p + "_mean_rel_err_held", RelativeError(e[k]->meanNs, t.heldTrueMeanNs));
+    }
+    row.Set("rda_mean_err_held_local_ns", r.estimate.meanNs - t.heldLocalMeanNs);
+    row.Set("baselines_complete", b.complete);
+    row.Set("lda_wire_bytes", b.ldaWireBytes);
+    row.Set("fc_wire_bytes", b.fineCombWireBytes);
+    // when RDA itself exchanged the raw log, that exchange is the raw log's cost
+    row.Set("raw_wire_bytes", r.rawExchange ? r.wireBytes - r.signatureBytes : b.rawWireBytes);
+}
+
 RdaStudyScoring::Counts
 RdaStudyScoring::AddRows(const std::vector<RdaTruthRow>& truth,
                          const std::map<RdaFlowKey, uint32_t>& flowIndex,
-                         Ptr<const RdaMeasurementPoint> sender,
-                         Ptr<const RdaMeasurementPoint> receiver,
                          StudyResult& result)
 {
     NS_LOG_FUNCTION(this << truth.size());
-    Ptr<const RdaMeasurementPoint> points[2] = {sender, receiver};
     Counts counts;
     for (const RdaTruthRow& t : truth)
     {
         StudyRecord& row = result.AddRow();
-        const Key key = std::make_pair(t.flow, t.interval);
         auto index = flowIndex.find(t.flow);
         row.Set("flow", index != flowIndex.end() ? index->second : 0u);
         row.Set("interval", t.interval);
@@ -120,7 +103,11 @@ RdaStudyScoring::AddRows(const std::vector<RdaTruthRow>& truth,
         row.Set("local_std_ns", t.localStdNs);
         row.Set("matching_bias", RelativeError(t.sameLocalMeanNs, t.localMeanNs));
         row.Set("boundary_bias", RelativeError(t.adjacentLocalMeanNs, t.localMeanNs));
-        auto rep = m_reports.find(key);
+        row.Set("held", t.held);
+        row.Set("held_true_mean_ns", t.heldTrueMeanNs);
+        row.Set("held_true_std_ns", t.heldTrueStdNs);
+        row.Set("held_local_mean_ns", t.heldLocalMeanNs);
+        auto rep = m_reports.find({t.flow, t.interval});
         const bool reported = rep != m_reports.end() && !rep->second.timedOut;
         row.Set("reported", reported && t.delivered > 0);
         row.Set("timed_out", rep != m_reports.end() && rep->second.timedOut);
@@ -136,34 +123,15 @@ RdaStudyScoring::AddRows(const std::vector<RdaTruthRow>& truth,
         }
         counts.decoded += r.decoded;
         counts.raw += r.rawExchange;
-        auto b = m_baselines.find(key);
-        if (b == m_baselines.end())
-        {
-            // caches not both released yet: score from what the points (or the store) hold
-            const LatencyIntervalCache* c[2];
-            LatencyIntervalCache empty;
-            for (int k = 0; k < 2; ++k)
-            {
-                auto s = m_caches[k].find(key);
-                c[k] = s != m_caches[k].end() ? &s->second
-                                              : points[k]->GetFlowCache(t.flow, t.interval);
-                c[k] = c[k] ? c[k] : &empty;
-            }
-            b = m_baselines.emplace(key, Score(r, *c[0], *c[1])).first;
-        }
         row.Set("boundary_matched", r.boundaryMatched);
         row.Set("exchanged", std::string(r.rawExchange ? "raw" : "sketch"));
-        row.Set("set_difference", b->second.setDifference);
+        row.Set("set_difference", t.HeldDifference());
         row.Set("d_hat", r.dHat);
         row.Set("buckets_per_bank", r.bucketsPerBank);
         row.Set("decoded", r.decoded);
-        SetEstimates(row, t, r, b->second);
-        row.Set("wire_bytes", r.wireBytes);
-        row.Set("raw_log_bytes", r.rawLogBytes);
-        row.Set("sketch_bytes", r.sketchBytes);
-        row.Set("signature_bytes", r.signatureBytes);
-        row.Set("control_packets", r.controlPackets);
-        row.Set("retransmissions", r.retransmissions);
+        SetEstimates(row, t, r);
+        SetBytes(row, r);
+        SetAgainstBothTruths(row, t, r);
     }
     return counts;
 }
@@ -171,10 +139,7 @@ RdaStudyScoring::AddRows(const std::vector<RdaTruthRow>& truth,
 void
 RdaStudyScoring::Clear()
 {
-    m_caches[0].clear();
-    m_caches[1].clear();
     m_reports.clear();
-    m_baselines.clear();
 }
 
 } // namespace ns3

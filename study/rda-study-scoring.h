@@ -7,7 +7,6 @@
 #include "study-result.h"
 
 #include "ns3/equal-memory-baselines.h"
-#include "ns3/ptr.h"
 #include "ns3/rda-measurement-point.h"
 #include "ns3/rda-truth-collector.h"
 
@@ -20,37 +19,14 @@ namespace ns3
 
 /**
  * \ingroup chronometry
- * The RDA study's scoring: keeps the sender's reports and the caches the two measurement
- * points release, scores LDA and FineComb at each report's memory (ScoreAtEqualMemory) as
- * soon as both caches and the report are there, and writes one row per flow and send
- * interval comparing RDA (with and without boundary matching), LDA and FineComb with the
- * truth.
+ * \brief The RDA study's scoring: keeps the sender's reports (RDA and, beside it on the same
+ * packets and over the wire, LDA, FineComb and the raw log) and writes one row per flow and
+ * send interval comparing each with both truths: every delivered packet of the send interval,
+ * and the packets both points held in the interval (the paper's).
  */
 class RdaStudyScoring
 {
   public:
-    /**
-     * \param estimator the baselines' variance estimator (the sender's)
-     * \param seed the baselines' hash seed
-     */
-    void Configure(LatencyVarianceEstimator estimator, uint64_t seed);
-
-    /**
-     * FlowCacheReleased of the sender point.
-     * \param flow flow
-     * \param i interval
-     * \param cache the cache
-     */
-    void SenderCacheReleased(const RdaFlowKey& flow, uint32_t i, const LatencyIntervalCache& cache);
-    /**
-     * FlowCacheReleased of the receiver point.
-     * \param flow flow
-     * \param i interval
-     * \param cache the cache
-     */
-    void ReceiverCacheReleased(const RdaFlowKey& flow,
-                               uint32_t i,
-                               const LatencyIntervalCache& cache);
     /** \param report an Estimate of the sender */
     void Estimated(const RdaIntervalReport& report);
 
@@ -64,64 +40,43 @@ class RdaStudyScoring
 
     /**
      * Add one row per truth row: the truth, and where the sender reported the interval, every
-     * method's estimate and its error.  Caches not released yet are read from the points.
+     * method's estimate and its error against both truths.
      * \param truth the truth collector's rows
      * \param flowIndex each flow's index (5-tuple order)
-     * \param sender the sender point
-     * \param receiver the receiver point
      * \param result receives the rows
      * \return what the rows counted
      */
     Counts AddRows(const std::vector<RdaTruthRow>& truth,
                    const std::map<RdaFlowKey, uint32_t>& flowIndex,
-                   Ptr<const RdaMeasurementPoint> sender,
-                   Ptr<const RdaMeasurementPoint> receiver,
                    StudyResult& result);
 
-    /** Forget every report and cache. */
+    /** Forget every report. */
     void Clear();
 
   private:
-    /** (flow, interval) */
-    using Key = std::pair<RdaFlowKey, uint32_t>;
-
-    /**
-     * Keep a released cache of side k; score the baselines once both caches and the report
-     * are there, and free the caches.
-     * \param k side (0 sender, 1 receiver)
-     * \param flow flow
-     * \param i interval
-     * \param cache the cache
-     */
-    void CacheReleased(int k,
-                       const RdaFlowKey& flow,
-                       uint32_t i,
-                       const LatencyIntervalCache& cache);
-    /**
-     * \param report the sender's report
-     * \param cs sender cache
-     * \param cr receiver cache
-     * \return LDA and FineComb at the report's memory (the sketch's, or the raw log's)
-     */
-    EqualMemoryBaselines Score(const RdaIntervalReport& report,
-                               const LatencyIntervalCache& cs,
-                               const LatencyIntervalCache& cr) const;
     /**
      * \param row the row to fill
      * \param t the truth of its interval
      * \param r the sender's report
-     * \param b the baselines
      */
-    static void SetEstimates(StudyRecord& row,
-                             const RdaTruthRow& t,
-                             const RdaIntervalReport& r,
-                             const EqualMemoryBaselines& b);
+    static void SetEstimates(StudyRecord& row, const RdaTruthRow& t, const RdaIntervalReport& r);
+    /**
+     * \param row the row to fill
+     * \param r the sender's report
+     */
+    static void SetBytes(StudyRecord& row, const RdaIntervalReport& r);
+    /**
+     * The raw log's estimates, every method's signed error in ns against both truths (all
+     * delivered, held) and its relative error against the held one, the baselines' bytes.
+     * \param row the row to fill
+     * \param t the truth of its interval
+     * \param r the sender's report
+     */
+    static void SetAgainstBothTruths(StudyRecord& row,
+                                     const RdaTruthRow& t,
+                                     const RdaIntervalReport& r);
 
-    LatencyVarianceEstimator m_estimator{LatencyVarianceEstimator::CENTERED}; //!< baselines'
-    uint64_t m_seed{0};                                                       //!< hash seed
-    std::map<Key, LatencyIntervalCache> m_caches[2]; //!< released caches not yet scored
-    std::map<Key, RdaIntervalReport> m_reports;      //!< by flow, interval
-    std::map<Key, EqualMemoryBaselines> m_baselines; //!< scored
+    std::map<std::pair<RdaFlowKey, uint32_t>, RdaIntervalReport> m_reports; //!< by flow, interval
 };
 
 } // namespace ns3

@@ -43,6 +43,126 @@ NS_LOG_COMPONENT_DEFINE("RdaStudy");
 
 NS_OBJECT_ENSURE_REGISTERED(RdaStudy);
 
+namespace
+{
+
+/**
+ * \return the fields of a row: one flow's send interval, its truths and every method's
+ * estimate, error and bytes
+ */
+StudySchema
+RdaRowSchema()
+{
+    StudySchema rows;
+    rows.Unsigned("flow", "", "flow index (5-tuple order)")
+        .Key()
+        .Unsigned("interval", "", "send interval")
+        .Key()
+        .Boolean("reported", "the sender reported an estimate")
+        .NotInCsv()
+        .Boolean("timed_out", "the control exchange did not finish")
+        .NotInCsv()
+        .Unsigned("sent", "", "packets the flow sent in the interval")
+        .Unsigned("delivered", "", "of which delivered (the truth's packets)")
+        .Unsigned("same_interval", "", "delivered within the receiver's interval of the same index")
+        .Unsigned("boundary_matched", "", "packets RDA matched in a neighbouring interval")
+        .Text("exchanged", "what the interval exchanged: sketch or raw")
+        .Unsigned("set_difference", "", "exact |S xor R| of the two caches")
+        .Real("d_hat", "", "MinHash estimate of the difference (late binding)")
+        .Unsigned("buckets_per_bank", "", "RDA m (late-bound or fixed)")
+        .Boolean("decoded", "RDA decoded the whole difference (raw: always)")
+        .Real("true_mean_ns",
+              "ns",
+              "mean true delay of every delivered packet sent in the interval")
+        .Real("true_std_ns", "ns", "their population std")
+        .Real("local_mean_ns", "ns", "their mean receiver-local minus sender-local latency")
+        .Real("local_std_ns", "ns", "its std")
+        .Real("matching_bias",
+              "",
+              "(same-interval truth - all-delivered truth) / all-delivered, "
+              "local stamps: the bias of per-interval matching")
+        .Real("boundary_bias",
+              "",
+              "(truth over intervals i-1..i+1 - all-delivered) / "
+              "all-delivered: the bias boundary matching leaves")
+        .Real("rda_mean_ns", "ns", "RDA mean (the interval's own packets)")
+        .Real("rda_std_ns", "ns", "RDA std")
+        .Real("rdab_mean_ns", "ns", "RDA + boundary matching mean")
+        .Real("rdab_std_ns", "ns", "RDA + boundary matching std")
+        .Real("lda_mean_ns", "ns", "LDA mean (equal memory; the receiver's LDA over the wire)")
+        .Real("lda_std_ns", "ns", "LDA std")
+        .Real("fc_mean_ns",
+              "ns",
+              "FineComb mean (equal memory; the receiver's FineComb and stash over "
+              "the wire)")
+        .Real("fc_std_ns", "ns", "FineComb std")
+        .Real("rda_mean_rel_err", "", "|RDA mean - true| / true")
+        .Real("rdab_mean_rel_err", "", "|RDA+boundary mean - true| / true")
+        .Real("lda_mean_rel_err", "", "|LDA mean - true| / true")
+        .Real("fc_mean_rel_err", "", "|FineComb mean - true| / true")
+        .Real("rda_std_rel_err", "", "|RDA std - true| / true")
+        .Real("rdab_std_rel_err", "", "|RDA+boundary std - true| / true")
+        .Real("lda_std_rel_err", "", "|LDA std - true| / true")
+        .Real("fc_std_rel_err", "", "|FineComb std - true| / true")
+        .Real("rda_mean_rel_err_local",
+              "",
+              "|RDA mean - local truth| / local truth (clock error removed)")
+        .Real("rdab_mean_rel_err_local", "", "|RDA+boundary mean - local truth| / local truth")
+        .Real("rda_useful", "", "RDA packets used / delivered")
+        .Real("rdab_useful", "", "RDA+boundary packets used / delivered")
+        .Real("lda_useful", "", "LDA packets used / delivered")
+        .Real("fc_useful", "", "FineComb packets used / delivered")
+        .Unsigned("wire_bytes",
+                  "bytes",
+                  "control bytes on the wire, both ways, retransmissions included")
+        .Unsigned("raw_log_bytes",
+                  "bytes",
+                  "what sending the receiver's whole (id, timestamp) log costs")
+        .Unsigned("sketch_bytes",
+                  "bytes",
+                  "RDA sketch k m bucket bytes (0 when raw; the LDA/FineComb "
+                  "budget, else the raw log's)")
+        .Unsigned("signature_bytes", "bytes", "MinHash signature, part of wire")
+        .Unsigned("control_packets", "", "control datagrams, both ways")
+        .Unsigned("retransmissions", "", "requests the sender sent again")
+        .Unsigned("held", "", "packets both points cached in interval i (the paper's truth)")
+        .Real("held_true_mean_ns", "ns", "mean true delay of the held packets")
+        .Real("held_true_std_ns", "ns", "their std")
+        .Real("held_local_mean_ns", "ns", "their mean latency on the points' own stamps")
+        .Real("raw_mean_ns",
+              "ns",
+              "raw log mean: the receiver's whole log over the wire, exact over "
+              "the held packets")
+        .Real("raw_std_ns", "ns", "raw log std")
+        .Real("raw_mean_rel_err", "", "|raw log mean - true| / true")
+        .Real("rawb_mean_ns", "ns", "raw log mean with the packets matched in intervals i-1, i+1")
+        .Real("rawb_std_ns", "ns", "raw log + boundary matching std")
+        .Real("rawb_mean_rel_err", "", "|raw log + boundary mean - true| / true");
+    for (const char* m : {"rda", "rdab", "lda", "fc", "raw", "rawb"})
+    {
+        const std::string p = m;
+        rows.Real(p + "_mean_err_ns",
+                  "ns",
+                  p + " mean - true mean of every delivered packet (signed)")
+            .Real(p + "_mean_err_held_ns",
+                  "ns",
+                  p + " mean - true mean of the held packets (signed)")
+            .Real(p + "_mean_rel_err_held", "", "|" + p + " mean - held true| / held true");
+    }
+    rows.Real("rda_mean_err_held_local_ns",
+              "ns",
+              "RDA mean - held packets' mean on the points' stamps (0: exact on what both hold)")
+        .Boolean("baselines_complete", "LDA, FineComb and the raw log all answered")
+        .Unsigned("lda_wire_bytes", "bytes", "LDA request and chunks, both ways")
+        .Unsigned("fc_wire_bytes", "bytes", "FineComb request, chunks and stash, both ways")
+        .Unsigned("raw_wire_bytes",
+                  "bytes",
+                  "raw-log request and chunks, both ways (RDA's own when it sent the raw log)");
+    return rows;
+}
+
+} // namespace
+
 TypeId
 RdaStudy::GetTypeId()
 {
@@ -54,10 +174,11 @@ RdaStudy::GetTypeId()
         StudyDeclaration<RdaStudy>(
             "ns3::RdaStudy",
             "rda",
-            "RDA one-way latency (mean, std) per flow and send interval against the truth over "
-            "every delivered packet, with and without boundary matching, beside LDA and "
-            "FineComb at equal memory, under loss, reordering and clock error; wire bytes "
-            "beside the raw log's")
+            "RDA one-way latency (mean, std) per flow and send interval against two truths "
+            "(the packets both points held, every delivered packet), with and without "
+            "boundary matching, beside LDA, FineComb (at equal memory) and the raw log, each "
+            "exchanged over the wire on the same packets, under loss, reordering and clock "
+            "error; wire bytes per method")
             .Forward<RdaMeasurementPoint>("Intervals", UintegerValue(4))
             .Forward<RdaMeasurementPoint>("IntervalLength")
             .Parameter("PacketInterval",
@@ -166,6 +287,10 @@ RdaStudy::GetTypeId()
                     .Real("truth_mean_delay_ns",
                           "ns",
                           "mean true delay of every delivered data packet (the truth)")
+                    .Real("truth_held_mean_delay_ns",
+                          "ns",
+                          "mean true delay of the packets both points held in the same "
+                          "interval (the paper's truth)")
                     .Real("flow_monitor_mean_delay_ns",
                           "ns",
                           "FlowMonitor's mean delay of the data flows (cross-check)")
@@ -183,86 +308,7 @@ RdaStudy::GetTypeId()
                     .Unsigned("peak_cached_intervals",
                               "",
                               "most interval caches the two points held together"))
-            .Rows("flow_intervals",
-                  StudySchema()
-                      .Unsigned("flow", "", "flow index (5-tuple order)")
-                      .Key()
-                      .Unsigned("interval", "", "send interval")
-                      .Key()
-                      .Boolean("reported", "the sender reported an estimate")
-                      .NotInCsv()
-                      .Boolean("timed_out", "the control exchange did not finish")
-                      .NotInCsv()
-                      .Unsigned("sent", "", "packets the flow sent in the interval")
-                      .Unsigned("delivered", "", "of which delivered (the truth's packets)")
-                      .Unsigned("same_interval",
-                                "",
-                                "delivered within the receiver's interval of the same index")
-                      .Unsigned("boundary_matched",
-                                "",
-                                "packets RDA matched in a neighbouring interval")
-                      .Text("exchanged", "what the interval exchanged: sketch or raw")
-                      .Unsigned("set_difference", "", "exact |S xor R| of the two caches")
-                      .Real("d_hat", "", "MinHash estimate of the difference (late binding)")
-                      .Unsigned("buckets_per_bank", "", "RDA m (late-bound or fixed)")
-                      .Boolean("decoded", "RDA decoded the whole difference (raw: always)")
-                      .Real("true_mean_ns",
-                            "ns",
-                            "mean true delay of every delivered packet sent in the interval")
-                      .Real("true_std_ns", "ns", "their population std")
-                      .Real("local_mean_ns",
-                            "ns",
-                            "their mean receiver-local minus sender-local latency")
-                      .Real("local_std_ns", "ns", "its std")
-                      .Real("matching_bias",
-                            "",
-                            "(same-interval truth - all-delivered truth) / all-delivered, "
-                            "local stamps: the bias of per-interval matching")
-                      .Real("boundary_bias",
-                            "",
-                            "(truth over intervals i-1..i+1 - all-delivered) / "
-                            "all-delivered: the bias boundary matching leaves")
-                      .Real("rda_mean_ns", "ns", "RDA mean (the interval's own packets)")
-                      .Real("rda_std_ns", "ns", "RDA std")
-                      .Real("rdab_mean_ns", "ns", "RDA + boundary matching mean")
-                      .Real("rdab_std_ns", "ns", "RDA + boundary matching std")
-                      .Real("lda_mean_ns", "ns", "LDA mean (equal memory)")
-                      .Real("lda_std_ns", "ns", "LDA std")
-                      .Real("fc_mean_ns", "ns", "FineComb mean (equal memory)")
-                      .Real("fc_std_ns", "ns", "FineComb std")
-                      .Real("rda_mean_rel_err", "", "|RDA mean - true| / true")
-                      .Real("rdab_mean_rel_err", "", "|RDA+boundary mean - true| / true")
-                      .Real("lda_mean_rel_err", "", "|LDA mean - true| / true")
-                      .Real("fc_mean_rel_err", "", "|FineComb mean - true| / true")
-                      .Real("rda_std_rel_err", "", "|RDA std - true| / true")
-                      .Real("rdab_std_rel_err", "", "|RDA+boundary std - true| / true")
-                      .Real("lda_std_rel_err", "", "|LDA std - true| / true")
-                      .Real("fc_std_rel_err", "", "|FineComb std - true| / true")
-                      .Real("rda_mean_rel_err_local",
-                            "",
-                            "|RDA mean - local truth| / local truth (clock error removed)")
-                      .Real("rdab_mean_rel_err_local",
-                            "",
-                            "|RDA+boundary mean - local truth| / local truth")
-                      .Real("rda_useful", "", "RDA packets used / delivered")
-                      .Real("rdab_useful", "", "RDA+boundary packets used / delivered")
-                      .Real("lda_useful", "", "LDA packets used / delivered")
-                      .Real("fc_useful", "", "FineComb packets used / delivered")
-                      .Unsigned("wire_bytes",
-                                "bytes",
-                                "control bytes on the wire, both ways, retransmissions included")
-                      .Unsigned("raw_log_bytes",
-                                "bytes",
-                                "what sending the receiver's whole (id, timestamp) log costs")
-                      .Unsigned("sketch_bytes",
-                                "bytes",
-                                "RDA sketch k m bucket bytes (0 when raw; the LDA/FineComb "
-                                "budget, else the raw log's)")
-                      .Unsigned("signature_bytes", "bytes", "MinHash signature, part of wire")
-                      .Unsigned("control_packets", "", "control datagrams, both ways")
-                      .Unsigned("retransmissions", "", "requests the sender sent again"),
-                  true,
-                  "reported");
+            .Rows("flow_intervals", RdaRowSchema(), true, "reported");
     return tid;
 }
 
@@ -337,6 +383,8 @@ RdaStudy::Build(StudyStreams& streams)
     {
         rda.SetSenderAttribute(attribute, *value);
     }
+    // LDA, FineComb and the raw log on the same packets, over the wire
+    rda.SetSenderAttribute("Baselines", BooleanValue(true));
     // The receiver keeps a cache until the sender's exchange must be over: ReportTimeout
     // (default 1 s) after the sender's local end, which lies up to the clocks' difference
     // (offset, skew bound, accumulated drift) away from the receiver's.
@@ -348,18 +396,9 @@ RdaStudy::Build(StudyStreams& streams)
                                     MilliSeconds(100)));
     ApplicationContainer points = rda.Install(s, ctlIf.GetAddress(0), r, ctlIf.GetAddress(1));
     points.Start(Seconds(0.1));
-    m_scoring.Configure(Forwarded<BooleanValue>("PaperVariance")
-                            ? LatencyVarianceEstimator::PAPER
-                            : LatencyVarianceEstimator::CENTERED,
-                        GetSeed());
     for (int k = 0; k < 2; ++k)
     {
         m_points[k] = DynamicCast<RdaMeasurementPoint>(points.Get(k));
-        m_points[k]->TraceConnectWithoutContext(
-            "FlowCacheReleased",
-            MakeCallback(k == 0 ? &RdaStudyScoring::SenderCacheReleased
-                                : &RdaStudyScoring::ReceiverCacheReleased,
-                         &m_scoring));
     }
     m_points[0]->TraceConnectWithoutContext("Estimate",
                                             MakeCallback(&RdaStudyScoring::Estimated, &m_scoring));
@@ -375,6 +414,7 @@ RdaStudy::Build(StudyStreams& streams)
         "DataPort",
         UintegerValue(dataPort));
     m_truth->Install(s, r);
+    m_truth->WatchPoints(m_points[0], m_points[1]); // the held truth: what both points cache
 
     SendMalformedControl(r, ctlIf, t0, streams);
 
@@ -541,8 +581,16 @@ RdaStudy::Measure(StudyResult& result)
         duplicates += t.duplicates;
         delaySum += static_cast<long double>(t.trueMeanNs) * t.delivered;
     }
-    RdaStudyScoring::Counts counts =
-        m_scoring.AddRows(m_truth->GetRows(), index, m_points[0], m_points[1], result);
+    std::vector<RdaTruthRow> rows = m_truth->GetRows();
+    long double heldSum = 0;
+    uint64_t held = 0;
+    for (const RdaTruthRow& t : rows)
+    {
+        heldSum += static_cast<long double>(t.heldTrueMeanNs) * t.held;
+        held += t.held;
+    }
+    RdaStudyScoring::Counts counts = m_scoring.AddRows(rows, index, result);
+    result.Set("truth_held_mean_delay_ns", held ? static_cast<double>(heldSum / held) : 0.0);
     result.Set("malformed", m_points[0]->GetMalformedCount() + m_points[1]->GetMalformedCount());
     result.Set("reordered", m_channel->GetReordered());
     result.Set("packets_sent", sent);

@@ -117,7 +117,7 @@ class RdaStudy : public Study
     Ptr<LatencyChannel> m_channel;              //!< the data link
     FlowMonitorHelper m_flowMonitorHelper;      //!< FlowMonitor (cross-check)
     Ptr<FlowMonitor> m_flowMonitor;             //!< FlowMonitor (cross-check)
-    RdaStudyScoring m_scoring;                  //!< reports, caches and the rows they make
+    RdaStudyScoring m_scoring;                  //!< reports and the rows they make
     uint64_t m_peakCachedPackets{0};            //!< most packets the points cached together
     uint32_t m_peakCachedIntervals{0};          //!< most interval caches held together
 };

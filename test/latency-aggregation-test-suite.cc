@@ -12,6 +12,7 @@
 #include "ns3/rda-sketch.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <iostream>
@@ -336,15 +337,16 @@ class LatencyRandomExecutionsTestCase : public TestCase
             double fcErr = std::fabs(fc.meanNs - iv.truthMean) / iv.truthMean;
             sumLda += ldaErr;
             sumFc += fcErr;
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(rdaErr, ldaErr + 1e-12, "RDA never worse than LDA");
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(rdaErr, fcErr + 1e-12, "RDA never worse than FineComb");
             NS_TEST_ASSERT_MSG_LT(fc.usefulPackets,
                                   iv.common + 0.5,
                                   "FineComb uses at most the common set");
         }
         NS_TEST_ASSERT_MSG_EQ(decoded, trials, "k=3, m=2d: every decode succeeds");
         NS_TEST_ASSERT_MSG_LT(sumStdErr / decoded, 0.10, "mean |std error| below 10%");
-        NS_TEST_ASSERT_MSG_GT(sumLda / trials, 1e-6, "LDA is measurably off");
+        NS_TEST_ASSERT_MSG_GT(sumLda / trials, 1e-3, "LDA is measurably off (> 0.1 %)");
+        NS_TEST_ASSERT_MSG_LT(sumFc,
+                              0.7 * sumLda,
+                              "FineComb's identity parity beats LDA at equal memory");
         std::cout << "[latency] RDA std rel err mean " << sumStdErr / decoded << " max "
                   << maxStdErr << "; mean rel err LDA " << sumLda / trials << " FineComb "
                   << sumFc / trials << std::endl;
@@ -630,6 +632,27 @@ class LatencyMessageCodecTestCase : public TestCase
         msgs[7].checksum = false;
         msgs[7].totalCells = 2;
         msgs[7].cells = {{1, 0, -3, -1}, {5, 0, 1000000000000LL, 7}};
+        // the baselines' exchanges (RdaSender::Baselines)
+        msgs.resize(13);
+        msgs[8].type = RdaMessage::LDA_REQUEST;
+        msgs[8].buckets = 4096;
+        msgs[8].seed = 11;
+        msgs[9].type = RdaMessage::LDA_CHUNK;
+        msgs[9].totalCells = 4096;
+        msgs[9].offset = 1500;
+        msgs[9].ldaCells = {{-7, 1}, {123456789012LL, 3}, {0, 0}};
+        msgs[10].type = RdaMessage::FC_REQUEST;
+        msgs[10].buckets = 3000;
+        msgs[10].stashSize = 1000;
+        msgs[10].seed = 12;
+        msgs[11].type = RdaMessage::FC_CHUNK;
+        msgs[11].totalCells = 3000;
+        msgs[11].offset = 0;
+        msgs[11].fcCells = {{5, 1, 0xdeadbeefULL}, {-9, -2, ~0ULL}};
+        msgs[12].type = RdaMessage::FC_STASH;
+        msgs[12].totalCells = 40;
+        msgs[12].offset = 38;
+        msgs[12].stamps = {{7, -5}, {8, 123456789012LL}};
         for (auto& m : msgs)
         {
             m.interval = 17;
@@ -665,12 +688,38 @@ class LatencyMessageCodecTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(msgs[6].Encode().size(),
                               RdaMessage::RawChunkBytes(2),
                               "raw chunk size formula");
+        NS_TEST_ASSERT_MSG_EQ(msgs[9].Encode().size(),
+                              RdaMessage::LdaChunkBytes(3),
+                              "LDA chunk size formula");
+        NS_TEST_ASSERT_MSG_EQ(msgs[11].Encode().size(),
+                              RdaMessage::FineCombChunkBytes(2),
+                              "FineComb chunk size formula");
+        {
+            RdaMessage back;
+            NS_TEST_ASSERT_MSG_EQ(
+                RdaMessage::Decode(msgs[11].Encode().data(), msgs[11].Encode().size(), back),
+                true,
+                "FineComb chunk");
+            NS_TEST_ASSERT_MSG_EQ(back.fcCells.size(), 2u, "two FineComb buckets");
+            NS_TEST_ASSERT_MSG_EQ(back.fcCells[1].parity, ~0ULL, "identifier parity kept");
+            NS_TEST_ASSERT_MSG_EQ(back.fcCells[1].cnt, -2, "negative count kept");
+            NS_TEST_ASSERT_MSG_EQ(back.stashSize, 0u, "no stash size outside FC_REQUEST");
+            std::vector<uint8_t> req = msgs[10].Encode();
+            NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(req.data(), req.size(), back), true, "FC_REQ");
+            NS_TEST_ASSERT_MSG_EQ(back.stashSize, 1000u, "stash size");
+            NS_TEST_ASSERT_MSG_EQ(back.buckets, 3000u, "buckets");
+        }
         std::vector<uint8_t> bad = msgs[1].Encode();
         bad[RdaMessage::HeaderBytes()] = 0; // banks = 0
         RdaMessage d;
         NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(bad.data(), bad.size(), d),
                               false,
                               "banks 0 rejected");
+        std::vector<uint8_t> noBuckets = msgs[8].Encode();
+        std::fill_n(noBuckets.begin() + RdaMessage::HeaderBytes(), 4, 0); // buckets = 0
+        NS_TEST_ASSERT_MSG_EQ(RdaMessage::Decode(noBuckets.data(), noBuckets.size(), d),
+                              false,
+                              "LDA of 0 buckets rejected");
         int accepted = 0;
         for (int t = 0; t < 20000; ++t)
         {

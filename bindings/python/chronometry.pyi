@@ -305,9 +305,9 @@ INFERENCE_STUDY_CSV_HEADER: str
 def run_rda_study(*, rows: object = None, **kwargs) -> dict:
     """
     run_study('rda', **parameters): RDA one-way latency (mean, std) per flow and send interval
-    against the truth over every delivered packet, with and without boundary matching, beside LDA
-    and FineComb at equal memory, under loss, reordering and clock error; wire bytes beside the raw
-    log's
+    against two truths (the packets both points held, every delivered packet), with and without
+    boundary matching, beside LDA, FineComb (at equal memory) and the raw log, each exchanged over
+    the wire on the same packets, under loss, reordering and clock error; wire bytes per method
     """
     ...
 

@@ -114,7 +114,13 @@ def test_run_rda_study_against_truth_and_validation():
         # the last interval (its slow packets arrive after the receiver stops observing)
         if i["interval"] < 2:
             assert abs(i["rdab_mean_ns"] - i["true_mean_ns"]) / i["true_mean_ns"] < 1e-9
-        assert i["rda_mean_rel_err"] == pytest.approx(i["matching_bias"], abs=1e-9)
+        # RDA is exact on the packets both points hold (the paper's truth); against every
+        # delivered packet it misses the slowest ones, those that cross the interval's end
+        assert abs(i["rda_mean_err_held_ns"]) < 1.0
+        if i["interval"] < 2:
+            assert i["rda_mean_err_ns"] < 0
+        # the baselines ran over the wire on the same packets
+        assert i["baselines_complete"] and i["lda_wire_bytes"] > 0 and i["fc_wire_bytes"] > 0
         assert i["wire_bytes"] > i["sketch_bytes"] > 0
         assert i["raw_log_bytes"] > i["wire_bytes"]
     assert len(out["csv_rows"].splitlines()) == 3

@@ -15,11 +15,16 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("EqualMemoryBaselines");
 
-namespace
+EqualMemoryGeometry::EqualMemoryGeometry(uint64_t memoryBytes)
 {
-/** Largest number of stash subsets FineComb tries per damaged bucket. */
-constexpr uint64_t FINECOMB_MAX_COMBINATIONS = 4096;
-} // namespace
+    auto buckets = [memoryBytes](uint32_t bytes) {
+        return static_cast<uint32_t>(
+            std::clamp<uint64_t>(memoryBytes / bytes, 1, RdaMessage::MAX_BASELINE_BUCKETS));
+    };
+    ldaBuckets = buckets(LdaSketch::BucketBytes());
+    fineCombBuckets = buckets(FineCombSketch::BucketBytes());
+    fineCombStash = fineCombBuckets;
+}
 
 EqualMemoryBaselines
 ScoreAtEqualMemory(const LatencyIntervalCache& sender,
@@ -31,14 +36,15 @@ ScoreAtEqualMemory(const LatencyIntervalCache& sender,
     NS_LOG_FUNCTION(memoryBytes << seed);
     EqualMemoryBaselines b;
     b.setDifference = LatencyIntervalCache::ExactDifference(sender, receiver);
-    uint32_t lb = std::max<uint64_t>(1, memoryBytes / LdaSketch::BucketBytes());
-    b.lda = LdaSketch::Aggregate(sender.BuildLda(lb, seed), receiver.BuildLda(lb, seed), estimator);
-    uint32_t fb = std::max<uint64_t>(1, memoryBytes / FineCombSketch::BucketBytes());
-    b.fineComb = FineCombSketch::Aggregate(sender.BuildFineComb(fb, seed),
-                                           receiver.BuildFineComb(fb, seed),
-                                           sender.EdgeStash(fb),
-                                           receiver.EdgeStash(fb),
-                                           FINECOMB_MAX_COMBINATIONS,
+    const EqualMemoryGeometry g(memoryBytes);
+    b.lda = LdaSketch::Aggregate(sender.BuildLda(g.ldaBuckets, seed),
+                                 receiver.BuildLda(g.ldaBuckets, seed),
+                                 estimator);
+    b.fineComb = FineCombSketch::Aggregate(sender.BuildFineComb(g.fineCombBuckets, seed),
+                                           receiver.BuildFineComb(g.fineCombBuckets, seed),
+                                           sender.EdgeStash(g.fineCombStash),
+                                           receiver.EdgeStash(g.fineCombStash),
+                                           EqualMemoryGeometry::FINECOMB_MAX_COMBINATIONS,
                                            estimator);
     return b;
 }

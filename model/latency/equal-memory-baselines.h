@@ -5,6 +5,7 @@
 #define EQUAL_MEMORY_BASELINES_H
 
 #include "latency-interval-cache.h"
+#include "rda-message.h"
 #include "rda-sketch.h"
 
 #include <cstdint>
@@ -25,11 +26,30 @@ struct EqualMemoryBaselines
 
 /**
  * \ingroup chronometry
- * \brief Score LDA and FineComb at equal memory: each gets \p memoryBytes of buckets (LDA
- * memoryBytes / LdaSketch::BucketBytes() buckets; FineComb memoryBytes /
- * FineCombSketch::BucketBytes() buckets and a stash of as many edge packets per side; at
- * least one bucket each), built from the sender's and the receiver's caches of one flow's
- * interval with the same hash seed.  Simulator-free.
+ * \brief The equal-memory geometry of the baselines: LDA gets memoryBytes /
+ * LdaSketch::BucketBytes() buckets, FineComb memoryBytes / FineCombSketch::BucketBytes()
+ * buckets and a stash of as many edge packets per side (at least one bucket each, at most
+ * RdaMessage::MAX_BASELINE_BUCKETS).
+ */
+struct EqualMemoryGeometry
+{
+    /** \param memoryBytes the memory each baseline may use */
+    explicit EqualMemoryGeometry(uint64_t memoryBytes);
+
+    uint32_t ldaBuckets;      //!< LDA buckets
+    uint32_t fineCombBuckets; //!< FineComb buckets
+    uint32_t fineCombStash;   //!< FineComb stash entries per side
+
+    /** Largest number of stash subsets FineComb tries per damaged bucket. */
+    static constexpr uint64_t FINECOMB_MAX_COMBINATIONS = 4096;
+};
+
+/**
+ * \ingroup chronometry
+ * \brief Score LDA and FineComb at equal memory (EqualMemoryGeometry), built from the
+ * sender's and the receiver's caches of one flow's interval with the same hash seed: what the
+ * RdaSender's baselines compute over the wire (RdaBaselineExchange), without the wire.
+ * Simulator-free.
  * \param sender the sender's cache (id -> send timestamp)
  * \param receiver the receiver's cache (id -> receive timestamp)
  * \param memoryBytes the memory each baseline may use

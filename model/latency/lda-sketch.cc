@@ -189,6 +189,21 @@ FineCombSketch::BucketBytes()
     return 24;
 }
 
+void
+FineCombSketch::SetBucket(uint32_t index, const Bucket& b)
+{
+    if (index < m_buckets.size())
+    {
+        m_buckets[index] = b;
+    }
+}
+
+const std::vector<FineCombSketch::Bucket>&
+FineCombSketch::GetBucketVector() const
+{
+    return m_buckets;
+}
+
 LatencyEstimate
 FineCombSketch::Aggregate(const FineCombSketch& s,
                           const FineCombSketch& r,

@@ -111,6 +111,13 @@ class FineCombSketch
      * \return its bucket
      */
     uint32_t Index(uint64_t id) const;
+    /**
+     * \param index bucket index (ignored when out of range)
+     * \param b new content (a sketch received over the wire)
+     */
+    void SetBucket(uint32_t index, const Bucket& b);
+    /** \return the buckets */
+    const std::vector<Bucket>& GetBucketVector() const;
 
     /**
      * \param sender sender's sketch

@@ -76,7 +76,7 @@ RdaIntervalReporter::IsFinished(uint32_t i) const
     }
     for (const auto& [flow, fs] : st.flows)
     {
-        if (fs.phase != FINISHED)
+        if (fs.phase != FINISHED || (fs.baselines && !fs.baselines->IsDone()))
         {
             return false;
         }
@@ -110,7 +110,8 @@ RdaIntervalReporter::Reportable(uint32_t i) const
 LatencyMoments
 RdaIntervalReporter::BoundaryMatches(uint32_t i,
                                      const RdaFlowKey& flow,
-                                     const std::unordered_map<uint64_t, int64_t>& senderOnly) const
+                                     const std::unordered_map<uint64_t, int64_t>& senderOnly,
+                                     bool raw) const
 {
     LatencyMoments matched;
     for (int delta : {1, -1})
@@ -129,10 +130,19 @@ RdaIntervalReporter::BoundaryMatches(uint32_t i,
         {
             continue;
         }
+        // the raw logs' receiver-only packets: the raw baseline's, or RDA's own when RDA
+        // exchanged the raw log there
+        const FlowState& nfs = nf->second;
+        const bool own = !raw || nfs.report.rawExchange;
+        if (!own && !nfs.baselines)
+        {
+            continue;
+        }
+        const auto& receiverOnly = own ? nfs.receiverOnly : nfs.baselines->RawReceiverOnly();
         for (const auto& [id, sts] : senderOnly)
         {
-            auto hit = nf->second.receiverOnly.find(id);
-            if (hit != nf->second.receiverOnly.end())
+            auto hit = receiverOnly.find(id);
+            if (hit != receiverOnly.end())
             {
                 matched.Add(static_cast<long double>(hit->second - sts));
             }
@@ -157,15 +167,42 @@ RdaIntervalReporter::Report(uint32_t i, Time now)
         LatencyMoments matched;
         if (m_boundary)
         {
-            matched = BoundaryMatches(i, flow, fs.senderOnly);
+            matched = BoundaryMatches(i, flow, fs.senderOnly, false);
         }
         r.boundaryMatched = matched.GetCount();
         r.matchedEstimate = matched.PoolWith(r.estimate);
+        ReportBaselines(i, flow, fs);
         r.completedAt = now;
         m_reports.push_back(r);
         made.push_back(r);
     }
     return made;
+}
+
+void
+RdaIntervalReporter::ReportBaselines(uint32_t i, const RdaFlowKey& flow, FlowState& fs) const
+{
+    if (!fs.baselines)
+    {
+        return;
+    }
+    RdaIntervalReport& r = fs.report;
+    const RdaBaselineReport& b = fs.baselines->GetReport();
+    if (r.rawExchange && !r.timedOut)
+    {
+        // RDA's own exchange was the raw log: the raw baseline is its estimate
+        fs.baselines->SetRawMatched(r.matchedEstimate, r.boundaryMatched);
+        r.baselines = b;
+        r.baselines.raw = r.estimate;
+        r.baselines.setDifference = r.senderOnly + r.receiverOnly;
+        return;
+    }
+    if (b.complete && b.raw.valid && m_boundary)
+    {
+        LatencyMoments matched = BoundaryMatches(i, flow, fs.baselines->RawSenderOnly(), true);
+        fs.baselines->SetRawMatched(matched.PoolWith(b.raw), matched.GetCount());
+    }
+    r.baselines = fs.baselines->GetReport();
 }
 
 void
@@ -196,6 +233,7 @@ RdaIntervalReporter::Clear()
         for (auto& [f, fs] : st.flows)
         {
             fs.timer.Cancel();
+            fs.baselineTimer.Cancel();
         }
     }
     m_state.clear();

@@ -26,10 +26,12 @@ namespace ns3
  * the receiver stands and what it found; when an interval can be reported; its reports.
  *
  * An interval is finished when its local end passed, the receiver announced its flows (or
- * the interval timed out) and every flow's exchange is finished.  Without boundary matching
- * a finished interval is reported at once; with it, interval i waits until i-1 and i+1 are
- * finished too, and the latencies of its sender-only packets found among the receiver-only
- * packets of i-1 and i+1 are pooled into its matchedEstimate.  The state of an interval is
+ * the interval timed out) and every flow's exchange (and its baselines, if any) is finished.
+ * Without boundary matching a finished interval is reported at once; with it, interval i waits
+ * until i-1 and i+1 are finished too, and the latencies of its sender-only packets found among the
+ * receiver-only packets of i-1 and i+1 are pooled into its matchedEstimate (and the raw logs' into
+ * the raw baseline's rawMatched; when RDA itself exchanged the raw log, the raw baseline is RDA's
+ * estimate).  The state of an interval is
  * freed once no report needs it any more.  The RdaSender drives the exchange (its control
  * protocol) and asks this book what to report.
  */
@@ -65,6 +67,8 @@ class RdaIntervalReporter
         uint32_t retries{0};                                //!< retransmissions so far
         EventId timer;                                      //!< retransmission timer
         RdaIntervalReport report;                           //!< the report being built
+        std::unique_ptr<RdaBaselineExchange> baselines;     //!< LDA, FineComb, raw (if asked)
+        EventId baselineTimer;                              //!< their retransmission timer
     };
 
     /** \brief Sender state of one interval. */
@@ -145,11 +149,20 @@ class RdaIntervalReporter
      * \param i interval
      * \param flow flow
      * \param senderOnly the flow's sender-only packets in interval i (id -> sender stamp)
+     * \param raw look them up among the raw logs' receiver-only packets, not RDA's
      * \return the latencies of those found among the receiver-only packets of i-1 and i+1
      */
     LatencyMoments BoundaryMatches(uint32_t i,
                                    const RdaFlowKey& flow,
-                                   const std::unordered_map<uint64_t, int64_t>& senderOnly) const;
+                                   const std::unordered_map<uint64_t, int64_t>& senderOnly,
+                                   bool raw) const;
+    /**
+     * Fill the raw baseline of a report about to be made.
+     * \param i interval
+     * \param flow flow
+     * \param fs the flow's state (its report gets the baselines)
+     */
+    void ReportBaselines(uint32_t i, const RdaFlowKey& flow, FlowState& fs) const;
 
     uint32_t m_intervals{0};                   //!< intervals measured
     bool m_boundary{true};                     //!< boundary matching

@@ -446,6 +446,17 @@ RdaMeasurementPoint::OnControl(Ptr<Socket> socket)
         case RdaMessage::RAW_CHUNK:
             OnRawChunk(m, p, bytes);
             break;
+        case RdaMessage::LDA_REQUEST:
+            OnLdaRequest(m, p, bytes);
+            break;
+        case RdaMessage::FC_REQUEST:
+            OnFineCombRequest(m, p, bytes);
+            break;
+        case RdaMessage::LDA_CHUNK:
+        case RdaMessage::FC_CHUNK:
+        case RdaMessage::FC_STASH:
+            OnBaselineChunk(m, p, bytes);
+            break;
         }
     }
 }
@@ -488,6 +499,24 @@ RdaMeasurementPoint::OnRawRequest(const RdaMessage&, Ptr<const Packet> p, uint64
 
 void
 RdaMeasurementPoint::OnRawChunk(const RdaMessage&, Ptr<const Packet> p, uint64_t)
+{
+    Unexpected(p);
+}
+
+void
+RdaMeasurementPoint::OnLdaRequest(const RdaMessage&, Ptr<const Packet> p, uint64_t)
+{
+    Unexpected(p);
+}
+
+void
+RdaMeasurementPoint::OnFineCombRequest(const RdaMessage&, Ptr<const Packet> p, uint64_t)
+{
+    Unexpected(p);
+}
+
+void
+RdaMeasurementPoint::OnBaselineChunk(const RdaMessage&, Ptr<const Packet> p, uint64_t)
 {
     Unexpected(p);
 }

@@ -9,6 +9,7 @@
 #include "ns3/ipv4-address.h"
 #include "ns3/latency-interval-cache.h"
 #include "ns3/nstime.h"
+#include "ns3/rda-baseline-exchange.h"
 #include "ns3/rda-message.h"
 #include "ns3/rda-sketch.h"
 #include "ns3/socket.h"
@@ -56,6 +57,7 @@ struct RdaIntervalReport
     uint32_t retransmissions{0};     //!< requests the sender sent again after RetransmitTimeout
     Time completedAt;                //!< true time the report was made
     bool timedOut{false};            //!< the exchange did not finish within ReportTimeout
+    RdaBaselineReport baselines;     //!< LDA, FineComb and raw log on the same packets
 };
 
 /**
@@ -144,6 +146,9 @@ class RdaMeasurementPoint : public Application
     virtual void OnTsReply(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes);
     virtual void OnRawRequest(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes);
     virtual void OnRawChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes);
+    virtual void OnLdaRequest(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes);
+    virtual void OnFineCombRequest(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes);
+    virtual void OnBaselineChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes);
     //@}
 
     /**

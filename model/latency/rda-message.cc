@@ -117,6 +117,18 @@ RdaMessage::SketchChunkBytes(size_t cells, bool checksum)
     return HeaderBytes() + 4 + 4 + 1 + 2 + (checksum ? 32 : 24) * cells;
 }
 
+size_t
+RdaMessage::LdaChunkBytes(size_t buckets)
+{
+    return HeaderBytes() + 4 + 4 + 2 + 16 * buckets;
+}
+
+size_t
+RdaMessage::FineCombChunkBytes(size_t buckets)
+{
+    return HeaderBytes() + 4 + 4 + 2 + 24 * buckets;
+}
+
 double
 RdaMessage::SketchExchangeBytes(uint64_t cells,
                                 uint64_t chunkCells,
@@ -144,7 +156,8 @@ std::vector<uint8_t>
 RdaMessage::Encode() const
 {
     Writer w;
-    w.b.reserve(64 + values.size() * 8 + cells.size() * 32 + stamps.size() * 16);
+    w.b.reserve(64 + values.size() * 8 + cells.size() * 32 + stamps.size() * 16 +
+                ldaCells.size() * 16 + fcCells.size() * 24);
     w.Put('R', 1);
     w.Put('D', 1);
     w.Put(VERSION, 1);
@@ -208,6 +221,7 @@ RdaMessage::Encode() const
     case RAW_REQUEST:
         break;
     case RAW_CHUNK:
+    case FC_STASH:
         w.Put(totalCells, 4);
         w.Put(offset, 4);
         w.Put(stamps.size(), 2);
@@ -217,8 +231,54 @@ RdaMessage::Encode() const
             w.Put(static_cast<uint64_t>(s.second), 8);
         }
         break;
+    default:
+        EncodeBaseline(w.b);
+        break;
     }
     return w.b;
+}
+
+void
+RdaMessage::EncodeBaseline(std::vector<uint8_t>& out) const
+{
+    Writer w;
+    w.b.swap(out);
+    switch (type)
+    {
+    case LDA_REQUEST:
+        w.Put(buckets, 4);
+        w.Put(seed, 8);
+        break;
+    case FC_REQUEST:
+        w.Put(buckets, 4);
+        w.Put(stashSize, 4);
+        w.Put(seed, 8);
+        break;
+    case LDA_CHUNK:
+        w.Put(totalCells, 4);
+        w.Put(offset, 4);
+        w.Put(ldaCells.size(), 2);
+        for (const auto& c : ldaCells)
+        {
+            w.Put(static_cast<uint64_t>(c.ts), 8);
+            w.Put(static_cast<uint64_t>(c.cnt), 8);
+        }
+        break;
+    case FC_CHUNK:
+        w.Put(totalCells, 4);
+        w.Put(offset, 4);
+        w.Put(fcCells.size(), 2);
+        for (const auto& c : fcCells)
+        {
+            w.Put(static_cast<uint64_t>(c.ts), 8);
+            w.Put(static_cast<uint64_t>(c.cnt), 8);
+            w.Put(c.parity, 8);
+        }
+        break;
+    default:
+        break;
+    }
+    w.b.swap(out);
 }
 
 namespace
@@ -312,6 +372,87 @@ ReadSketchChunk(Reader& r, RdaMessage& out)
 }
 
 /**
+ * The counted slice of an LDA_CHUNK or FC_CHUNK after the common header.
+ * \param r the reader
+ * \param fineComb FC_CHUNK (24-byte buckets with the parity) rather than LDA_CHUNK
+ * \param out receives the fields and buckets
+ * \return false if malformed (too many, truncated, or beyond the total)
+ */
+bool
+ReadBaselineChunk(Reader& r, bool fineComb, RdaMessage& out)
+{
+    out.totalCells = static_cast<uint32_t>(r.Get(4));
+    out.offset = static_cast<uint32_t>(r.Get(4));
+    size_t n = r.Get(2);
+    if (n > RdaMessage::MAX_ITEMS || !r.Has(n, fineComb ? 24 : 16) ||
+        static_cast<uint64_t>(out.offset) + n > out.totalCells ||
+        out.totalCells > RdaMessage::MAX_BASELINE_BUCKETS)
+    {
+        return false;
+    }
+    for (size_t i = 0; i < n; ++i)
+    {
+        int64_t ts = static_cast<int64_t>(r.Get(8));
+        int64_t cnt = static_cast<int64_t>(r.Get(8));
+        if (fineComb)
+        {
+            FineCombSketch::Bucket b;
+            b.ts = ts;
+            b.cnt = cnt;
+            b.parity = r.Get(8);
+            out.fcCells.push_back(b);
+        }
+        else
+        {
+            out.ldaCells.push_back({ts, cnt});
+        }
+    }
+    return true;
+}
+
+/**
+ * The body of a baseline message (LDA_REQUEST .. FC_STASH) after the common header.
+ * \param r the reader
+ * \param t the type byte
+ * \param out receives the type and fields
+ * \return false if malformed or of an unknown type
+ */
+bool
+ReadBaselineBody(Reader& r, uint64_t t, RdaMessage& out)
+{
+    switch (t)
+    {
+    case RdaMessage::LDA_REQUEST:
+        out.type = RdaMessage::LDA_REQUEST;
+        out.buckets = static_cast<uint32_t>(r.Get(4));
+        out.seed = r.Get(8);
+        return out.buckets >= 1 && out.buckets <= RdaMessage::MAX_BASELINE_BUCKETS;
+    case RdaMessage::FC_REQUEST:
+        out.type = RdaMessage::FC_REQUEST;
+        out.buckets = static_cast<uint32_t>(r.Get(4));
+        out.stashSize = static_cast<uint32_t>(r.Get(4));
+        out.seed = r.Get(8);
+        return out.buckets >= 1 && out.buckets <= RdaMessage::MAX_BASELINE_BUCKETS &&
+               out.stashSize <= RdaMessage::MAX_BASELINE_BUCKETS;
+    case RdaMessage::LDA_CHUNK:
+        out.type = RdaMessage::LDA_CHUNK;
+        return ReadBaselineChunk(r, false, out);
+    case RdaMessage::FC_CHUNK:
+        out.type = RdaMessage::FC_CHUNK;
+        return ReadBaselineChunk(r, true, out);
+    case RdaMessage::FC_STASH:
+        out.type = RdaMessage::FC_STASH;
+        out.totalCells = static_cast<uint32_t>(r.Get(4));
+        out.offset = static_cast<uint32_t>(r.Get(4));
+        return ReadStamps(r, out.stamps) &&
+               static_cast<uint64_t>(out.offset) + out.stamps.size() <= out.totalCells &&
+               out.totalCells <= RdaMessage::MAX_BASELINE_BUCKETS;
+    default:
+        return false;
+    }
+}
+
+/**
  * The body after the common header, by type.
  * \param r the reader
  * \param t the type byte
@@ -360,7 +501,7 @@ ReadBody(Reader& r, uint64_t t, RdaMessage& out)
         return ReadStamps(r, out.stamps) &&
                static_cast<uint64_t>(out.offset) + out.stamps.size() <= out.totalCells;
     default:
-        return false;
+        return ReadBaselineBody(r, t, out);
     }
 }
 

@@ -4,6 +4,7 @@
 #ifndef RDA_MESSAGE_H
 #define RDA_MESSAGE_H
 
+#include "lda-sketch.h"
 #include "rda-sketch.h"
 
 #include <cstddef>
@@ -58,7 +59,17 @@ struct RdaFlowKey
  *  - TS_REPLY (receiver -> sender): batch (4), n (2), n x {id (8), timestamp ns (8)};
  *  - RAW_REQUEST (sender -> receiver): nothing (the receiver's whole log is asked for);
  *  - RAW_CHUNK (receiver -> sender): total entries (4), offset (4), n (2),
+ *    n x {id (8), timestamp ns (8)};
+ *  - LDA_REQUEST (sender -> receiver): buckets (4), seed (8);
+ *  - LDA_CHUNK (receiver -> sender): total buckets (4), offset (4), n (2),
+ *    n x {timestamp sum (8), count (8)};
+ *  - FC_REQUEST (sender -> receiver): buckets (4), stash entries (4), seed (8);
+ *  - FC_CHUNK (receiver -> sender): total buckets (4), offset (4), n (2),
+ *    n x {timestamp sum (8), count (8), identifier parity (8)};
+ *  - FC_STASH (receiver -> sender): total entries (4), offset (4), n (2),
  *    n x {id (8), timestamp ns (8)}.
+ * The last five carry the baselines (LDA, FineComb) the sender runs beside RDA on the same
+ * packets (RdaSender::Baselines).
  * Decode() rejects anything truncated, with trailing bytes, a wrong magic/version/type or
  * inconsistent sizes.
  */
@@ -73,7 +84,12 @@ struct RdaMessage
         TS_REQUEST = 4,     //!< identifiers of receiver-only packets
         TS_REPLY = 5,       //!< their receiver timestamps
         RAW_REQUEST = 6,    //!< ask for the receiver's whole (id, timestamp) log
-        RAW_CHUNK = 7       //!< a slice of that log
+        RAW_CHUNK = 7,      //!< a slice of that log
+        LDA_REQUEST = 8,    //!< ask for the receiver's LDA of a flow's interval
+        LDA_CHUNK = 9,      //!< a slice of that LDA
+        FC_REQUEST = 10,    //!< ask for the receiver's FineComb and its stash
+        FC_CHUNK = 11,      //!< a slice of that FineComb
+        FC_STASH = 12       //!< a slice of the receiver's FineComb stash
     };
 
     /** Wire format version. */
@@ -86,13 +102,19 @@ struct RdaMessage
     uint16_t flows{0};                    //!< SIGNATURE: flows the receiver saw
     std::vector<uint64_t> values;         //!< SIGNATURE: MinHash values; TS_REQUEST: ids
     uint8_t banks{0};                     //!< SKETCH_REQUEST
-    uint32_t buckets{0};                  //!< SKETCH_REQUEST: buckets per bank
+    uint32_t buckets{0};                  //!< SKETCH_REQUEST: buckets per bank; LDA/FC_REQUEST
+    uint32_t stashSize{0};                //!< FC_REQUEST: stash entries asked for
     bool checksum{true};                  //!< SKETCH_REQUEST, SKETCH_CHUNK
-    uint64_t seed{0};                     //!< SKETCH_REQUEST
-    uint32_t totalCells{0};               //!< SKETCH_CHUNK: cells; RAW_CHUNK: entries
+    uint64_t seed{0};                     //!< SKETCH_REQUEST, LDA_REQUEST, FC_REQUEST
+    uint32_t totalCells{0};               //!< chunks: cells, buckets or entries in all
     uint32_t offset{0};                   //!< chunks: first index; TS_*: batch number
     std::vector<RdaSketch::Bucket> cells; //!< SKETCH_CHUNK
-    std::vector<std::pair<uint64_t, int64_t>> stamps; //!< TS_REPLY, RAW_CHUNK
+    std::vector<std::pair<uint64_t, int64_t>> stamps; //!< TS_REPLY, RAW_CHUNK, FC_STASH
+    std::vector<LdaSketch::Bucket> ldaCells;          //!< LDA_CHUNK
+    std::vector<FineCombSketch::Bucket> fcCells;      //!< FC_CHUNK
+
+    /** Largest LDA or FineComb bucket count a request may ask for. */
+    static constexpr uint32_t MAX_BASELINE_BUCKETS = 1u << 22;
 
     /** Largest count of items in one message (keeps datagrams below 64 KiB). */
     static constexpr uint16_t MAX_ITEMS = 1500;
@@ -119,6 +141,16 @@ struct RdaMessage
      * \return encoded size of a SKETCH_CHUNK holding them
      */
     static size_t SketchChunkBytes(size_t cells, bool checksum);
+    /**
+     * \param buckets LDA buckets
+     * \return encoded size of an LDA_CHUNK holding them
+     */
+    static size_t LdaChunkBytes(size_t buckets);
+    /**
+     * \param buckets FineComb buckets
+     * \return encoded size of an FC_CHUNK holding them
+     */
+    static size_t FineCombChunkBytes(size_t buckets);
 
     /**
      * Expected wire bytes of getting a flow's interval as a sketch, with 28 bytes of IPv4 and
@@ -146,6 +178,13 @@ struct RdaMessage
      * \return the bytes
      */
     static uint64_t RawExchangeBytes(uint64_t entries, uint64_t chunkCells);
+
+  private:
+    /**
+     * Append the fields of LDA_REQUEST, FC_REQUEST, LDA_CHUNK or FC_CHUNK.
+     * \param out the encoding so far (common header written)
+     */
+    void EncodeBaseline(std::vector<uint8_t>& out) const;
 };
 
 } // namespace ns3

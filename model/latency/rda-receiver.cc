@@ -192,29 +192,96 @@ RdaReceiver::OnRawRequest(const RdaMessage& m, Ptr<const Packet> p, uint64_t /* 
     {
         return; // the acknowledgement of an interval with no flow
     }
+    const LatencyIntervalCache& cache = CacheOf(m);
+    std::vector<std::pair<uint64_t, int64_t>> log(cache.Entries().begin(), cache.Entries().end());
+    std::sort(log.begin(), log.end());
+    SendEntries(RdaMessage::RAW_CHUNK, m, log);
+}
+
+const LatencyIntervalCache&
+RdaReceiver::CacheOf(const RdaMessage& m)
+{
     auto& flows = Caches(m.interval);
     auto f = flows.find(m.flow);
-    std::vector<std::pair<uint64_t, int64_t>> log;
-    if (f != flows.end())
-    {
-        log.assign(f->second.Entries().begin(), f->second.Entries().end());
-        std::sort(log.begin(), log.end());
-    }
+    return f == flows.end() ? m_empty : f->second;
+}
+
+void
+RdaReceiver::SendEntries(RdaMessage::Type type,
+                         const RdaMessage& request,
+                         const std::vector<std::pair<uint64_t, int64_t>>& entries)
+{
     const uint32_t per = std::min<uint32_t>(2 * m_chunkCells, RdaMessage::MAX_ITEMS);
     uint32_t off = 0;
     do
     {
         RdaMessage ch;
-        ch.type = RdaMessage::RAW_CHUNK;
-        ch.interval = m.interval;
-        ch.flow = m.flow;
-        ch.totalCells = log.size();
+        ch.type = type;
+        ch.interval = request.interval;
+        ch.flow = request.flow;
+        ch.totalCells = entries.size();
         ch.offset = off;
-        uint32_t end = std::min<uint32_t>(log.size(), off + per);
-        ch.stamps.assign(log.begin() + off, log.begin() + end);
+        uint32_t end = std::min<uint32_t>(entries.size(), off + per);
+        ch.stamps.assign(entries.begin() + off, entries.begin() + end);
         Send(ch);
         off = end;
-    } while (off < log.size());
+    } while (off < entries.size());
+}
+
+void
+RdaReceiver::OnLdaRequest(const RdaMessage& m, Ptr<const Packet> p, uint64_t /* bytes */)
+{
+    if (!IsAnswerable(m.interval))
+    {
+        Unexpected(p);
+        return;
+    }
+    LdaSketch s = CacheOf(m).BuildLda(m.buckets, m.seed);
+    const auto& cells = s.GetBucketVector();
+    for (uint32_t off = 0; off < cells.size(); off += 2 * m_chunkCells)
+    {
+        RdaMessage ch;
+        ch.type = RdaMessage::LDA_CHUNK;
+        ch.interval = m.interval;
+        ch.flow = m.flow;
+        ch.totalCells = cells.size();
+        ch.offset = off;
+        uint32_t end = std::min<uint32_t>(cells.size(), off + 2 * m_chunkCells);
+        ch.ldaCells.assign(cells.begin() + off, cells.begin() + end);
+        Send(ch);
+    }
+}
+
+void
+RdaReceiver::OnFineCombRequest(const RdaMessage& m, Ptr<const Packet> p, uint64_t /* bytes */)
+{
+    if (!IsAnswerable(m.interval))
+    {
+        Unexpected(p);
+        return;
+    }
+    const LatencyIntervalCache& cache = CacheOf(m);
+    FineCombSketch s = cache.BuildFineComb(m.buckets, m.seed);
+    const auto& cells = s.GetBucketVector();
+    const uint32_t per = std::max<uint32_t>(1, m_chunkCells * 4 / 3);
+    for (uint32_t off = 0; off < cells.size(); off += per)
+    {
+        RdaMessage ch;
+        ch.type = RdaMessage::FC_CHUNK;
+        ch.interval = m.interval;
+        ch.flow = m.flow;
+        ch.totalCells = cells.size();
+        ch.offset = off;
+        uint32_t end = std::min<uint32_t>(cells.size(), off + per);
+        ch.fcCells.assign(cells.begin() + off, cells.begin() + end);
+        Send(ch);
+    }
+    std::vector<std::pair<uint64_t, int64_t>> stash;
+    for (const auto& e : cache.EdgeStash(m.stashSize))
+    {
+        stash.emplace_back(e.id, e.tsNs);
+    }
+    SendEntries(RdaMessage::FC_STASH, m, stash);
 }
 
 } // namespace ns3

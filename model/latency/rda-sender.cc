@@ -115,6 +115,15 @@ RdaSender::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RdaSender::m_boundary),
                           MakeBooleanChecker())
+            .AddAttribute("Baselines",
+                          "Also run LDA and FineComb (at the memory of RDA's exchange) and the "
+                          "receiver's raw log on the same packets, each as a real control "
+                          "exchange with the receiver (LDA_REQUEST, FC_REQUEST, RAW_REQUEST, "
+                          "retransmitted like RDA's); reported in each report's baselines, "
+                          "their bytes apart from wireBytes.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdaSender::m_baselines),
+                          MakeBooleanChecker())
             .AddTraceSource("Estimate",
                             "A flow's interval report (mean, std, decode, bytes).",
                             MakeTraceSourceAccessor(&RdaSender::m_estimateTrace),
@@ -133,7 +142,8 @@ RdaSender::RdaSender()
       m_timeout(Seconds(1)),
       m_exchange(RdaSender::AUTO),
       m_boundary(true),
-      m_paperVariance(false)
+      m_paperVariance(false),
+      m_baselines(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -358,6 +368,10 @@ RdaSender::TryRequest(uint32_t i, const RdaFlowKey& flow)
         fs.received = 0;
     }
     SendRequest(i, flow);
+    if (m_baselines)
+    {
+        StartBaselines(i, flow);
+    }
 }
 
 void
@@ -571,60 +585,6 @@ RdaSender::FinishSketch(uint32_t i, const RdaFlowKey& flow)
 }
 
 void
-RdaSender::OnRawChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes)
-{
-    FlowState* found = m_reporter.FindFlow(m.interval, m.flow);
-    if (found == nullptr)
-    {
-        Unexpected(p);
-        return;
-    }
-    FlowState& fs = *found;
-    if (fs.phase != RdaIntervalReporter::WAIT_RAW ||
-        (!fs.seen.empty() && m.totalCells != fs.seen.size()))
-    {
-        Unexpected(p);
-        return;
-    }
-    CountIn(fs, bytes);
-    if (fs.seen.empty() && fs.received == 0)
-    {
-        fs.seen.assign(m.totalCells, false);
-        fs.raw.assign(m.totalCells, {0, 0});
-    }
-    for (size_t j = 0; j < m.stamps.size(); ++j)
-    {
-        uint32_t idx = m.offset + j;
-        if (!fs.seen[idx])
-        {
-            fs.seen[idx] = true;
-            ++fs.received;
-        }
-        fs.raw[idx] = m.stamps[j];
-    }
-    if (fs.received == fs.seen.size())
-    {
-        fs.timer.Cancel();
-        FinishRaw(m.interval, m.flow);
-    }
-}
-
-void
-RdaSender::FinishRaw(uint32_t i, const RdaFlowKey& flow)
-{
-    FlowState& fs = m_reporter.State(i).flows[flow];
-    LatencyMoments both =
-        LocalCache(i, flow).CompareWithLog(fs.raw, fs.senderOnly, fs.receiverOnly);
-    fs.report.senderOnly = fs.senderOnly.size();
-    fs.report.receiverOnly = fs.receiverOnly.size();
-    fs.report.decoded = true;
-    fs.report.estimate = both.Estimate();
-    fs.raw = {};
-    fs.seen = {};
-    Finished(i, flow);
-}
-
-void
 RdaSender::Finished(uint32_t i, const RdaFlowKey& flow)
 {
     FlowState& fs = m_reporter.State(i).flows[flow];
@@ -656,6 +616,11 @@ RdaSender::CheckTimeout(uint32_t i)
     st.timedOut = true;
     for (auto& [flow, fs] : st.flows)
     {
+        if (fs.baselines && !fs.baselines->IsDone())
+        {
+            fs.baselineTimer.Cancel();
+            fs.baselines->GiveUp();
+        }
         if (fs.phase == RdaIntervalReporter::FINISHED)
         {
             continue;

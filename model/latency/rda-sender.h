@@ -29,6 +29,13 @@ namespace ns3
  * after the interval's end) and of i-1 (a receiver clock behind the sender's); their
  * latencies are added to interval i's matchedEstimate.  Interval i is then reported when
  * i-1, i and i+1 are all finished.
+ *
+ * Baselines (Baselines, default off): on the same packets the sender also asks the receiver
+ * for its LDA and its FineComb (with its stash) at the memory of RDA's exchange, and for its
+ * raw log, as real control messages (LDA_REQUEST, FC_REQUEST, RAW_REQUEST), retransmitted like
+ * RDA's own; a flow's interval is finished when RDA's exchange and these are; the report's
+ * baselines field holds their estimates and the bytes each put on the wire.  Their bytes are
+ * not in wireBytes (RDA's own).
  */
 class RdaSender : public RdaMeasurementPoint
 {
@@ -63,6 +70,7 @@ class RdaSender : public RdaMeasurementPoint
     void OnSketchChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes) override;
     void OnTsReply(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes) override;
     void OnRawChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes) override;
+    void OnBaselineChunk(const RdaMessage& m, Ptr<const Packet> p, uint64_t bytes) override;
 
   private:
     using FlowState = RdaIntervalReporter::FlowState;         //!< a flow's exchange
@@ -127,6 +135,29 @@ class RdaSender : public RdaMeasurementPoint
      */
     static void CountIn(FlowState& st, uint64_t bytes);
     /**
+     * Start the baselines of a flow's interval (RDA's exchange chosen: its memory is known).
+     * \param i interval
+     * \param flow flow
+     */
+    void StartBaselines(uint32_t i, const RdaFlowKey& flow);
+    /**
+     * Send the baseline requests still unanswered and arm their retransmission.
+     * \param i interval
+     * \param flow flow
+     */
+    void SendBaselineRequests(uint32_t i, const RdaFlowKey& flow);
+    /**
+     * \param i interval
+     * \param flow flow: its baseline requests were not all answered in time
+     */
+    void RetransmitBaselines(uint32_t i, RdaFlowKey flow);
+    /**
+     * \param m a RAW_CHUNK, LDA_CHUNK, FC_CHUNK or FC_STASH
+     * \param bytes its size on the wire
+     * \return whether a baseline exchange took it
+     */
+    bool TakeBaselineChunk(const RdaMessage& m, uint64_t bytes);
+    /**
      * \param st flow state
      * \param m message to send
      */
@@ -143,6 +174,7 @@ class RdaSender : public RdaMeasurementPoint
     Exchange m_exchange;     //!< sketch, raw or the cheaper
     bool m_boundary;         //!< boundary matching
     bool m_paperVariance;    //!< Algorithm 3 as published
+    bool m_baselines;        //!< LDA, FineComb and raw log on the same packets, over the wire
 
     RdaIntervalReporter m_reporter; //!< per-interval state, readiness and reports
     uint64_t m_retransmissions{0};  //!< requests sent again

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/rda-measurement-point.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
@@ -107,6 +108,17 @@ RdaTruthCollector::DoDispose()
         m_receiverIp->TraceDisconnectWithoutContext("Rx",
                                                     MakeCallback(&RdaTruthCollector::OnRx, this));
     }
+    if (m_senderPoint)
+    {
+        m_senderPoint->TraceDisconnectWithoutContext(
+            "FlowObserved",
+            MakeCallback(&RdaTruthCollector::SenderCached, this));
+        m_receiverPoint->TraceDisconnectWithoutContext(
+            "FlowObserved",
+            MakeCallback(&RdaTruthCollector::ReceiverCached, this));
+    }
+    m_senderPoint = nullptr;
+    m_receiverPoint = nullptr;
     m_senderIp = nullptr;
     m_receiverIp = nullptr;
     m_senderClock = nullptr;
@@ -242,6 +254,60 @@ RdaTruthCollector::OnRx(Ptr<const Packet> p, Ptr<Ipv4>, uint32_t)
     }
 }
 
+void
+RdaTruthCollector::WatchPoints(Ptr<RdaMeasurementPoint> sender, Ptr<RdaMeasurementPoint> receiver)
+{
+    NS_LOG_FUNCTION(this << sender << receiver);
+    if (!sender || !receiver)
+    {
+        chronometry::ReportConfigError(
+            "ns3::RdaTruthCollector::WatchPoints needs both measurement points");
+        return;
+    }
+    m_senderPoint = sender;
+    m_receiverPoint = receiver;
+    sender->TraceConnectWithoutContext("FlowObserved",
+                                       MakeCallback(&RdaTruthCollector::SenderCached, this));
+    receiver->TraceConnectWithoutContext("FlowObserved",
+                                         MakeCallback(&RdaTruthCollector::ReceiverCached, this));
+}
+
+void
+RdaTruthCollector::SenderCached(const RdaFlowKey& flow,
+                                uint64_t id,
+                                Time trueTime,
+                                Time localTime,
+                                uint32_t interval)
+{
+    Held& h = m_held[{flow, interval}];
+    ++h.sender;
+    h.pending[id] = {trueTime.GetNanoSeconds(), localTime.GetNanoSeconds()};
+}
+
+void
+RdaTruthCollector::ReceiverCached(const RdaFlowKey& flow,
+                                  uint64_t id,
+                                  Time trueTime,
+                                  Time localTime,
+                                  uint32_t interval)
+{
+    Held& h = m_held[{flow, interval}];
+    ++h.receiver;
+    auto it = h.pending.find(id);
+    if (it == h.pending.end())
+    {
+        return; // receiver-only in this interval
+    }
+    auto add = [](Sums& s, long double x) {
+        s.n += 1;
+        s.s += x;
+        s.q += x * x;
+    };
+    add(h.trueDelay, static_cast<long double>(trueTime.GetNanoSeconds() - it->second.first));
+    add(h.local, static_cast<long double>(localTime.GetNanoSeconds() - it->second.second));
+    h.pending.erase(it);
+}
+
 bool
 RdaTruthCollector::GetRow(const RdaFlowKey& flow, uint32_t interval, RdaTruthRow& row) const
 {
@@ -266,6 +332,16 @@ RdaTruthCollector::GetRow(const RdaFlowKey& flow, uint32_t interval, RdaTruthRow
             a.adjacent.q,
             row.adjacentLocalMeanNs,
             row.adjacentLocalStdNs);
+    auto h = m_held.find({flow, interval});
+    if (h != m_held.end())
+    {
+        const Held& x = h->second;
+        row.senderHeld = x.sender;
+        row.receiverHeld = x.receiver;
+        row.held = static_cast<uint64_t>(x.trueDelay.n);
+        MeanStd(x.trueDelay.n, x.trueDelay.s, x.trueDelay.q, row.heldTrueMeanNs, row.heldTrueStdNs);
+        MeanStd(x.local.n, x.local.s, x.local.q, row.heldLocalMeanNs, row.heldLocalStdNs);
+    }
     return true;
 }
 

@@ -21,6 +21,7 @@ class Ipv4;
 class LocalClock;
 class Node;
 class Packet;
+class RdaMeasurementPoint;
 
 /**
  * \ingroup chronometry
@@ -32,7 +33,10 @@ class Packet;
  * estimator with these clocks measures); "true" ones use simulator time.  The
  * same-interval subset is what per-interval matching (both points' caches of interval i)
  * can see; the adjacent subset adds the packets received in interval i-1 or i+1 (what
- * boundary matching can reach).
+ * boundary matching can reach).  The held subset (with RdaTruthCollector::WatchPoints) is
+ * exactly what the two measurement points cached in their interval i, by the points' own
+ * clock readings: the paper's truth ("packet timestamps that are cached at the sender and the
+ * receiver"), here with its true (simulator-time) delays beside the points' own stamps.
  */
 struct RdaTruthRow
 {
@@ -50,11 +54,25 @@ struct RdaTruthRow
     uint64_t adjacent{0};          //!< delivered in receiver interval i-1, i or i+1
     double adjacentLocalMeanNs{0}; //!< their mean local latency
     double adjacentLocalStdNs{0};  //!< their standard deviation
+    uint64_t senderHeld{0};        //!< packets the sender point cached in interval i
+    uint64_t receiverHeld{0};      //!< packets the receiver point cached in its interval i
+    uint64_t held{0};              //!< of which both points cached (the paper's truth)
+    double heldTrueMeanNs{0};      //!< mean true one-way delay of the held packets
+    double heldTrueStdNs{0};       //!< its population standard deviation
+    double heldLocalMeanNs{0};     //!< mean latency of the held packets on the points' stamps
+    double heldLocalStdNs{0};      //!< its standard deviation
 
     /** \return interval-matching bias: same-interval mean minus all-delivered mean (local) */
     double MatchingBiasNs() const
     {
         return sameLocalMeanNs - localMeanNs;
+    }
+
+    /** \return |S xor R| of the points' caches of the interval: senderHeld + receiverHeld -
+     * 2 held */
+    uint64_t HeldDifference() const
+    {
+        return senderHeld + receiverHeld - 2 * held;
     }
 };
 
@@ -94,6 +112,39 @@ class RdaTruthCollector : public Object
      * \param receiver the receiving node (IPv4 Rx)
      */
     void Install(Ptr<Node> sender, Ptr<Node> receiver);
+    /**
+     * Also record what the two measurement points cache (their FlowObserved traces): the held
+     * truth of each row.  The points' intervals must be this collector's.
+     * \param sender the sender point
+     * \param receiver the receiver point
+     */
+    void WatchPoints(Ptr<RdaMeasurementPoint> sender, Ptr<RdaMeasurementPoint> receiver);
+    /**
+     * FlowObserved of the sender point (WatchPoints connects it).
+     * \param flow flow
+     * \param id packet identifier
+     * \param trueTime true time
+     * \param localTime the point's stamp
+     * \param interval the point's interval
+     */
+    void SenderCached(const RdaFlowKey& flow,
+                      uint64_t id,
+                      Time trueTime,
+                      Time localTime,
+                      uint32_t interval);
+    /**
+     * FlowObserved of the receiver point (WatchPoints connects it).
+     * \param flow flow
+     * \param id packet identifier
+     * \param trueTime true time
+     * \param localTime the point's stamp
+     * \param interval the point's interval
+     */
+    void ReceiverCached(const RdaFlowKey& flow,
+                        uint64_t id,
+                        Time trueTime,
+                        Time localTime,
+                        uint32_t interval);
     /** \return one row per flow and send interval that had packets, in (flow, interval) order */
     std::vector<RdaTruthRow> GetRows() const;
     /**
@@ -172,10 +223,25 @@ class RdaTruthCollector : public Object
     Ptr<LocalClock> m_receiverClock;                      //!< receiver's clock
     Ptr<Ipv4> m_senderIp;                                 //!< traced
     Ptr<Ipv4> m_receiverIp;                               //!< traced
+    Ptr<RdaMeasurementPoint> m_senderPoint;               //!< watched (held truth)
+    Ptr<RdaMeasurementPoint> m_receiverPoint;             //!< watched (held truth)
     std::unordered_map<uint64_t, InFlight> m_inFlight;    //!< by packet UID
     std::map<std::pair<RdaFlowKey, uint32_t>, Acc> m_acc; //!< per flow and send interval
     std::map<RdaFlowKey, RdaTruthTotals> m_totals;        //!< per flow
     std::map<RdaFlowKey, Sums> m_totalDelay;              //!< per flow
+
+    /** \brief What the points cached of one (flow, interval). */
+    struct Held
+    {
+        uint64_t sender{0};   //!< the sender cached
+        uint64_t receiver{0}; //!< the receiver cached
+        Sums trueDelay;       //!< true delays of the packets both cached
+        Sums local;           //!< their latencies on the points' stamps
+        std::unordered_map<uint64_t, std::pair<int64_t, int64_t>>
+            pending; //!< sender-cached, not (yet) at the receiver: id -> (true, local) ns
+    };
+
+    std::map<std::pair<RdaFlowKey, uint32_t>, Held> m_held; //!< per flow and interval
 };
 
 } // namespace ns3

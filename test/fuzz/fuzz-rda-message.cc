@@ -4,7 +4,8 @@
 // Fuzz harness: the RDA control codec (RdaMessage) and the peeling decoder on arbitrary
 // bucket contents. Properties: Decode never crashes; an accepted message re-encodes to the
 // same bytes (the encoding is canonical; wire format version 2: flow 5-tuple in every
-// message, 24-byte buckets without the checksum, raw-log messages); RdaSketch::Decode, with
+// message, 24-byte buckets without the checksum, raw-log messages, the baselines' LDA and
+// FineComb requests, chunks and stash: one of each in the seed corpus); RdaSketch::Decode, with
 // and without a validator, terminates on any bucket content and never lists more entries
 // than it has buckets; repair and aggregation of adversarial content are free of undefined
 // behaviour (ASan/UBSan).
