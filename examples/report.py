@@ -304,9 +304,11 @@ def figures_relation(df, out):
             if (t, False, "CP") in cov.index and (t, True, "CP") in cov.index:
                 off, on = cov.loc[(t, False, "CP")], cov.loc[(t, True, "CP")]
                 ratio = wander[(wander.tsc_model == t) & wander.wander_term &
-                               (wander.method == "CP") & (wander.path == "A->C")].bound_ratio
+                               (wander.method == "CP") &
+                               (wander.path == "A->C")].bound_ratio_true_path
                 lines.append(f"{t}: CP covers {off.covered / off.n:.0%} without the term and "
-                             f"{on.covered / on.n:.0%} with it (bound ratio {ratio.mean():.1f})")
+                             f"{on.covered / on.n:.0%} with it (bound / half the path's true RTT "
+                             f"{ratio.mean():.1f})")
         ntp = cov.xs("NTP", level="method")
         errs = wander[wander.path == "A->C"].groupby("method").mean_abs_error_us.mean()
         result.append((save(fig, os.path.join(out, "relation-wander-coverage.png")),
