@@ -321,6 +321,59 @@ class WanderTermTestCase : public StudyCase
 };
 
 /**
+ * Extrapolation: with both of CP's windows before a 600 s workload every duration is translated
+ * up to 600 s beyond the second window. The paper's e is then no bound (it fails for a large
+ * share of the durations), the rigorous bound still covers every one but grows far beyond the
+ * path's half RTT; inside the window (the same run without Extrapolate) both cover at about the
+ * path's half RTT.
+ */
+class ExtrapolateTestCase : public StudyCase
+{
+  public:
+    ExtrapolateTestCase()
+        : StudyCase("translation outside CP's window: the paper's e fails, the rigorous bound "
+                    "covers at > 100x the path's half RTT; inside both cover near 1x")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](bool extrapolate) {
+            return StudyRunner::Run("relation",
+                                    StudySettings()
+                                        .Set("Extrapolate", BooleanValue(extrapolate))
+                                        .Set("Workload", TimeValue(Seconds(600)))
+                                        .Set("TupleInterval", TimeValue(Seconds(1)))
+                                        .Set("Asymmetry", TimeValue(Time(0)))
+                                        .Set("Load", DoubleValue(0))
+                                        .Set("Run", UintegerValue(1)));
+        };
+        StudyResult inside = run(false);
+        StudyResult outside = run(true);
+        CheckRows(inside, "inside");
+        const StudyRecord& in = inside.GetRow({{"method", "CP"}, {"path", "A->C"}});
+        const StudyRecord& out = outside.GetRow({{"method", "CP"}, {"path", "A->C"}});
+        NS_TEST_EXPECT_MSG_GT(in.Get<uint64_t>("n"), 500u, "durations");
+        NS_TEST_EXPECT_MSG_EQ(in.Get<uint64_t>("paper_covered"), in.Get<uint64_t>("n"), "inside");
+        NS_TEST_EXPECT_MSG_EQ(in.Get<uint64_t>("covered"), in.Get<uint64_t>("n"), "inside");
+        NS_TEST_EXPECT_MSG_LT(in.Get<double>("bound_ratio_true_path"), 1.1, "inside: tight");
+        NS_TEST_EXPECT_MSG_EQ(out.Get<uint64_t>("n"), in.Get<uint64_t>("n"), "same durations");
+        // measured 59 %
+        NS_TEST_EXPECT_MSG_LT(out.Get<uint64_t>("paper_covered"),
+                              out.Get<uint64_t>("n") * 8 / 10,
+                              "outside the window the paper's e is no bound");
+        NS_TEST_EXPECT_MSG_EQ(out.Get<uint64_t>("covered"),
+                              out.Get<uint64_t>("n"),
+                              "the rigorous bound grows with the distance");
+        NS_TEST_EXPECT_MSG_GT(out.Get<double>("bound_ratio_true_path"), 100.0, "and says little");
+        NS_TEST_EXPECT_MSG_GT(out.Get<double>("mean_abs_error_us"),
+                              2 * in.Get<double>("mean_abs_error_us"),
+                              "the error grows outside the window");
+    }
+};
+
+/**
  * Noise models (no load): against the path's true minimum RTT, CP's bound is the path's half
  * RTT plus half the 100 us ingress asymmetry without path noise, and well above it when C's
  * path changes mid-run; CP_MULTI with both probing directions is strictly tighter than forward
@@ -515,6 +568,7 @@ class RelationStudyTestSuite : public TestSuite
         AddTestCase(new DriftAsymmetryTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LongUptimeTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new WanderTermTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ExtrapolateTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NoiseModelTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NtpHopsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new AllPairsTestCase, chronometry::TestDuration::QUICK);
