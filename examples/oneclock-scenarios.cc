@@ -10,9 +10,10 @@
 //     against T_d, its 99th percentile, start and completion spread across servers;
 //  2. delta across the 50 ms send-ahead lead: late sends, late arrivals, missed operations,
 //     mean start delay and MAE for FT-Average and Baseline (SchedMaxPast 1 s and 20 ms);
-//  3. atomic commit under fault mixes (lost ACK, refusal, lost SCHEDULE, lost CANCEL, crashes
-//     with volatile or persisted schedules), without and with client retries: commits all /
-//     none / partial and the partial-commit rate.
+//  3. atomic commit under fault mixes (messages lost by the network -- a RateErrorModel on both
+//     ends of every link, so every message type either way --, refusals, crashes with volatile
+//     or persisted schedules), without and with client retries: commits all / none / partial,
+//     the partial-commit rate and the messages the network lost.
 // Rows go to <outDir>/oneclock-scenarios.csv (written atomically); tables to stdout.
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
@@ -23,6 +24,7 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-helper.h"
+#include "ns3/scheduling-message-monitor.h"
 #include "ns3/scheduling-score.h"
 #include "ns3/server-type-profile.h"
 
@@ -48,18 +50,28 @@ struct Scenario
     std::string predictor = "FtAverage"; //!< active predictor
     uint32_t operations = 50;            //!< operations
     uint64_t run = 1;                    //!< RngRun
+    double loss = 0;                     //!< network loss per message (both ends of every link)
     std::function<void(SchedulingHelper&)> configure; //!< extra configuration
+};
+
+/** What a run of a scenario left besides its score. */
+struct RunInfo
+{
+    ScheduledOperationSummary client; //!< the client's summary
+    uint64_t aborts = 0;              //!< the client's aborts
+    uint64_t sent = 0;                //!< messages sent (network truth)
+    uint64_t lost = 0;                //!< of those, lost
+    uint64_t cancelsLost = 0;         //!< CANCEL copies lost
 };
 
 /**
  * Build, run and score a scenario (destroys the simulator).
  * \param sc the scenario
- * \param client set to the client's summary
- * \param aborts set to the client's aborts
+ * \param info set to the client's summary, aborts and the messages lost
  * \return the score
  */
 SchedulingScore
-RunScenario(const Scenario& sc, ScheduledOperationSummary& client, uint64_t& aborts)
+RunScenario(const Scenario& sc, RunInfo& info)
 {
     RngSeedManager::SetRun(sc.run);
     NodeContainer clientNode;
@@ -73,9 +85,11 @@ RunScenario(const Scenario& sc, ScheduledOperationSummary& client, uint64_t& abo
     p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
     p2p.SetChannelAttribute("Delay", TimeValue(sc.delay));
     std::vector<Ipv4Address> addresses;
+    NetDeviceContainer links;
     for (uint32_t s = 0; s < sc.servers; ++s)
     {
         auto devices = p2p.Install(clientNode.Get(0), serverNodes.Get(s));
+        links.Add(devices);
         Ipv4AddressHelper ipv4;
         std::string base = "10.40." + std::to_string(s) + ".0";
         ipv4.SetBase(base.c_str(), "255.255.255.0");
@@ -105,6 +119,13 @@ RunScenario(const Scenario& sc, ScheduledOperationSummary& client, uint64_t& abo
     ApplicationContainer servers = sc.types.empty() ? helper.InstallServers(serverNodes)
                                                     : helper.InstallServers(serverNodes, sc.types);
     SchedulingHelper::AssignStreams(servers, 4000010);
+    if (sc.loss > 0)
+    {
+        SchedulingHelper::AssignStreams(SchedulingHelper::InstallMessageLoss(links, sc.loss),
+                                        4100000);
+    }
+    SchedulingMessageMonitor monitor;
+    monitor.Install(NodeContainer(clientNode, serverNodes));
     ApplicationContainer clients = helper.InstallClient(clientNode.Get(0), addresses);
     auto app = DynamicCast<ScheduledOperationClient>(clients.Get(0));
     std::vector<std::map<uint32_t, ScheduledOperationTruth>> truths(sc.servers);
@@ -132,8 +153,11 @@ RunScenario(const Scenario& sc, ScheduledOperationSummary& client, uint64_t& abo
     Simulator::Stop(end + Seconds(1));
     Simulator::Run();
     SchedulingScore score = SchedulingScore::Compute(app->GetRecords(), truths);
-    client = app->Summarize();
-    aborts = app->GetAborts();
+    info.client = app->Summarize();
+    info.aborts = app->GetAborts();
+    info.sent = monitor.GetTotal().sent;
+    info.lost = monitor.GetTotal().Lost();
+    info.cancelsLost = monitor.Get(SchedulingHeader::CANCEL, false).Lost();
     Simulator::Destroy();
     return score;
 }
@@ -157,14 +181,21 @@ struct Sum
     uint64_t partial = 0;        //!< partial commits
     uint64_t aborts = 0;         //!< client aborts
     uint64_t retries = 0;        //!< SCHEDULE + CANCEL copies beyond the first
+    uint64_t sent = 0;           //!< messages sent
+    uint64_t lost = 0;           //!< messages lost by the network
+    uint64_t cancelsLost = 0;    //!< CANCEL copies lost by the network
 
     /**
      * \param s a score
-     * \param c the client's summary
-     * \param a aborts
+     * \param info what else the run left
      */
-    void Add(const SchedulingScore& s, const ScheduledOperationSummary& c, uint64_t a)
+    void Add(const SchedulingScore& s, const RunInfo& info)
     {
+        const ScheduledOperationSummary& c = info.client;
+        const uint64_t a = info.aborts;
+        sent += info.sent;
+        lost += info.lost;
+        cancelsLost += info.cancelsLost;
         ++runs;
         mae += s.maeUs;
         p99 += s.p99AbsUs;
@@ -225,7 +256,8 @@ AddRow(std::ostringstream& csv,
         << s.executed << ',' << s.mae / n << ',' << s.p99 / n << ',' << s.startSpread / n << ','
         << s.completionSpread / n << ',' << s.lateSends << ',' << s.lateArrivals << ',' << s.missed
         << ',' << s.startDelay / n << ',' << s.all << ',' << s.none << ',' << s.partial << ','
-        << (ops ? double(s.partial) / ops : 0) << ',' << s.aborts << ',' << s.retries << '\n';
+        << (ops ? double(s.partial) / ops : 0) << ',' << s.aborts << ',' << s.retries << ','
+        << s.sent << ',' << s.lost << ',' << s.cancelsLost << '\n';
 }
 
 /**
@@ -258,9 +290,8 @@ PredictorTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
                 sc.predictor = predictor;
                 sc.operations = operations;
                 sc.run = run;
-                ScheduledOperationSummary c;
-                uint64_t a = 0;
-                sum.Add(RunScenario(sc, c, a), c, a);
+                RunInfo info;
+                sum.Add(RunScenario(sc, info), info);
             }
             AddRow(csv, "predictors", mix, predictor, MicroSeconds(100), Seconds(1), 0, sum);
             std::printf("   %-12s %-12s %6s %6s %13s %18s\n",
@@ -305,9 +336,8 @@ DelayTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
                     sc.configure = [maxPast](SchedulingHelper& h) {
                         h.SetServerAttribute("SchedMaxPast", TimeValue(maxPast));
                     };
-                    ScheduledOperationSummary c;
-                    uint64_t a = 0;
-                    sum.Add(RunScenario(sc, c, a), c, a);
+                    RunInfo info;
+                    sum.Add(RunScenario(sc, info), info);
                 }
                 AddRow(csv, "delay", "identical", predictor, delay, maxPast, 0, sum);
                 std::printf("   %8s  %9s  %-9s  %10llu  %13llu  %6llu  %15s  %7s\n",
@@ -324,49 +354,43 @@ DelayTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
     }
 }
 
-/** A named fault mix: how it configures the scheduling helper. */
-using Mix = std::pair<std::string, std::function<void(SchedulingHelper&)>>;
+/** A named fault mix: the network's loss rate and how it configures the scheduling helper. */
+struct Mix
+{
+    std::string name;                                 //!< label
+    double loss;                                      //!< network loss per message
+    std::function<void(SchedulingHelper&)> configure; //!< server faults
+};
 
 /** \return the atomic-commit fault mixes, in table order */
 std::vector<Mix>
 FaultMixes()
 {
+    auto none = [](SchedulingHelper&) {};
+    auto refuse = [](SchedulingHelper& h) {
+        h.SetServerAttribute("RefuseProbability", DoubleValue(0.05));
+    };
+    auto crashes = [](bool persist) {
+        return [persist](SchedulingHelper& h) {
+            h.SetServerAttribute("MeanTimeBetweenCrashes", TimeValue(Seconds(10)));
+            h.SetServerAttribute("Downtime", TimeValue(MilliSeconds(500)));
+            h.SetServerAttribute("PersistSchedule", BooleanValue(persist));
+        };
+    };
     return {
-        {"none", [](SchedulingHelper&) {}},
-        {"ack-loss-5%",
-         [](SchedulingHelper& h) {
-             h.SetServerAttribute("AckLossProbability", DoubleValue(0.05));
-         }},
-        {"refuse-5%",
-         [](SchedulingHelper& h) { h.SetServerAttribute("RefuseProbability", DoubleValue(0.05)); }},
-        {"schedule-loss-5%",
-         [](SchedulingHelper& h) {
-             h.SetServerAttribute("ScheduleLossProbability", DoubleValue(0.05));
-         }},
-        {"refuse-5%+cancel-loss-20%",
-         [](SchedulingHelper& h) {
-             h.SetServerAttribute("RefuseProbability", DoubleValue(0.05));
-             h.SetServerAttribute("CancelLossProbability", DoubleValue(0.2));
-         }},
-        {"crash-10s/0.5s-volatile",
-         [](SchedulingHelper& h) {
-             h.SetServerAttribute("MeanTimeBetweenCrashes", TimeValue(Seconds(10)));
-             h.SetServerAttribute("Downtime", TimeValue(MilliSeconds(500)));
-         }},
-        {"crash-10s/0.5s-persisted",
-         [](SchedulingHelper& h) {
-             h.SetServerAttribute("MeanTimeBetweenCrashes", TimeValue(Seconds(10)));
-             h.SetServerAttribute("Downtime", TimeValue(MilliSeconds(500)));
-             h.SetServerAttribute("PersistSchedule", BooleanValue(true));
-         }},
+        {"none", 0, none},
+        {"loss-1%", 0.01, none},
+        {"loss-5%", 0.05, none},
+        {"loss-20%", 0.2, none},
+        {"refuse-5%", 0, refuse},
+        {"refuse-5%+loss-5%", 0.05, refuse},
+        {"crash-10s/0.5s-volatile", 0, crashes(false)},
+        {"crash-10s/0.5s-persisted", 0, crashes(true)},
         {"all-of-the-above-volatile",
-         [](SchedulingHelper& h) {
-             h.SetServerAttribute("AckLossProbability", DoubleValue(0.05));
-             h.SetServerAttribute("RefuseProbability", DoubleValue(0.05));
-             h.SetServerAttribute("ScheduleLossProbability", DoubleValue(0.05));
-             h.SetServerAttribute("CancelLossProbability", DoubleValue(0.2));
-             h.SetServerAttribute("MeanTimeBetweenCrashes", TimeValue(Seconds(10)));
-             h.SetServerAttribute("Downtime", TimeValue(MilliSeconds(500)));
+         0.05,
+         [refuse, crashes](SchedulingHelper& h) {
+             refuse(h);
+             crashes(false)(h);
          }},
     };
 }
@@ -384,9 +408,9 @@ AtomicTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
     std::cout << "\n3. Atomic commit, 4 servers, E = 1 ms, " << operations << " commits x " << runs
               << " runs\n";
     std::cout << "   mix                          retries   all  none  partial  partial-rate  "
-                 "copies\n";
+                 "copies  lost/sent  cancels-lost\n";
     const std::vector<Mix> faults = FaultMixes();
-    for (const auto& [mix, fault] : faults)
+    for (const auto& [mix, loss, fault] : faults)
     {
         for (uint32_t retries : {0u, 3u})
         {
@@ -397,6 +421,7 @@ AtomicTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
                 sc.skew = MilliSeconds(1);
                 sc.operations = operations;
                 sc.run = run;
+                sc.loss = loss;
                 auto f = fault;
                 sc.configure = [f, retries](SchedulingHelper& h) {
                     h.SetClientAttribute("AtomicCommit", BooleanValue(true));
@@ -408,20 +433,21 @@ AtomicTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
                     h.SetClientAttribute("MaxRetries", UintegerValue(retries));
                     f(h);
                 };
-                ScheduledOperationSummary c;
-                uint64_t a = 0;
-                sum.Add(RunScenario(sc, c, a), c, a);
+                RunInfo info;
+                sum.Add(RunScenario(sc, info), info);
             }
             AddRow(csv, "atomic", mix, "FtAverage", MicroSeconds(100), Seconds(1), retries, sum);
             uint64_t ops = sum.all + sum.none + sum.partial;
-            std::printf("   %-28s %7u  %4llu  %4llu  %7llu  %12s  %6llu\n",
+            std::printf("   %-28s %7u  %4llu  %4llu  %7llu  %12s  %6llu  %9s  %12llu\n",
                         mix.c_str(),
                         retries,
                         (unsigned long long)sum.all,
                         (unsigned long long)sum.none,
                         (unsigned long long)sum.partial,
                         (F(100.0 * sum.partial / ops, 1) + "%").c_str(),
-                        (unsigned long long)sum.retries);
+                        (unsigned long long)sum.retries,
+                        (F(sum.sent ? 100.0 * sum.lost / sum.sent : 0.0, 1) + "%").c_str(),
+                        (unsigned long long)sum.cancelsLost);
         }
     }
 }
@@ -445,7 +471,8 @@ main(int argc, char* argv[])
     std::ostringstream csv;
     csv << "table,mix,predictor,delay_ns,sched_max_past_ns,retries,runs,records,executed,mae_us,"
            "p99_us,start_spread_us,completion_spread_us,late_sends,late_arrivals,missed,"
-           "start_delay_us,commit_all,commit_none,commit_partial,partial_rate,aborts,copies\n";
+           "start_delay_us,commit_all,commit_none,commit_partial,partial_rate,aborts,copies,"
+           "messages_sent,messages_lost,cancels_lost\n";
     PredictorTable(runs, operations, csv);
     DelayTable(runs, operations, csv);
     AtomicTable(runs, operations, csv);

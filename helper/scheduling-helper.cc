@@ -4,8 +4,11 @@
 #include "scheduling-helper.h"
 
 #include "ns3/chronometry-validation.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/scheduled-operation-client.h"
@@ -120,6 +123,38 @@ SchedulingHelper::AssignStreams(const ApplicationContainer& servers, int64_t str
         {
             current += server->AssignStreams(current);
         }
+    }
+    return current - stream;
+}
+
+std::vector<Ptr<RateErrorModel>>
+SchedulingHelper::InstallMessageLoss(const NetDeviceContainer& devices, double rate)
+{
+    NS_LOG_FUNCTION(devices.GetN() << rate);
+    if (!(rate >= 0 && rate <= 1))
+    {
+        chronometry::ReportConfigError("SchedulingHelper::InstallMessageLoss: rate = " +
+                                       std::to_string(rate) + " is invalid; valid range: [0, 1]");
+    }
+    std::vector<Ptr<RateErrorModel>> models;
+    for (auto it = devices.Begin(); it != devices.End(); ++it)
+    {
+        Ptr<RateErrorModel> model = CreateObject<RateErrorModel>();
+        model->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
+        model->SetAttribute("ErrorRate", DoubleValue(rate));
+        (*it)->SetAttribute("ReceiveErrorModel", PointerValue(model));
+        models.push_back(model);
+    }
+    return models;
+}
+
+int64_t
+SchedulingHelper::AssignStreams(const std::vector<Ptr<RateErrorModel>>& models, int64_t stream)
+{
+    int64_t current = stream;
+    for (const auto& model : models)
+    {
+        current += model->AssignStreams(current);
     }
     return current - stream;
 }

@@ -5,7 +5,9 @@
 #define SCHEDULING_HELPER_H
 
 #include "ns3/application-container.h"
+#include "ns3/error-model.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 
@@ -81,6 +83,26 @@ class SchedulingHelper
      * \return streams used
      */
     static int64_t AssignStreams(const ApplicationContainer& servers, int64_t stream);
+
+    /**
+     * Lose messages in the network, not in the applications: give every device a
+     * RateErrorModel (ErrorUnit packet, ErrorRate \p rate) as its ReceiveErrorModel.  On the
+     * client's and the servers' own devices every message, of any type (SCHEDULE, ACK,
+     * REPORT, CANCEL, CANCEL_ACK, ERROR, probes), is lost with probability \p rate whichever
+     * way it goes: it is received by exactly one of them.
+     * \param devices the devices (e.g. both ends of each client-server link)
+     * \param rate loss probability per message, in [0, 1]
+     * \return the error models, one per device (fix their streams with AssignStreams)
+     */
+    static std::vector<Ptr<RateErrorModel>> InstallMessageLoss(const NetDeviceContainer& devices,
+                                                               double rate);
+
+    /**
+     * \param models error models from InstallMessageLoss
+     * \param stream first stream index
+     * \return streams used
+     */
+    static int64_t AssignStreams(const std::vector<Ptr<RateErrorModel>>& models, int64_t stream);
 
   private:
     ObjectFactory m_server;  //!< server factory

@@ -115,6 +115,25 @@ HalfMinRttUs(const RelationReadOut& run, uint32_t i, uint32_t j)
     return best == UINT64_MAX ? 0.0 : 0.5 * static_cast<double>(best) / run.nominalHz[i] * 1e6;
 }
 
+/**
+ * \param run the read-out
+ * \param i one node
+ * \param j the other
+ * \return half the true minimum RTT of the i-j path (smallest one-way delay each way, from
+ *         the simulator), in us; 0 when a direction carried no packet
+ */
+double
+HalfTrueMinRttUs(const RelationReadOut& run, uint32_t i, uint32_t j)
+{
+    auto there = run.trueMinOneWay.find({i, j});
+    auto back = run.trueMinOneWay.find({j, i});
+    if (there == run.trueMinOneWay.end() || back == run.trueMinOneWay.end())
+    {
+        return 0.0;
+    }
+    return 0.5 * (there->second + back->second).GetSeconds() * 1e6;
+}
+
 /** The order of the rows. */
 const std::vector<std::pair<std::string, std::string>> ROWS{{"CP", "A->C"},
                                                             {"CP_BUSY", "A->C"},
@@ -280,6 +299,9 @@ RelationStudyScoring::Score(const RelationReadOut& run, StudyResult& result) con
     const std::map<std::string, double> halfRtt{{"A->C", HalfMinRttUs(run, 0, 2)},
                                                 {"B->C", HalfMinRttUs(run, 1, 2)},
                                                 {"B", HalfMinRttUs(run, 0, 1)}};
+    const std::map<std::string, double> halfTrueRtt{{"A->C", HalfTrueMinRttUs(run, 0, 2)},
+                                                    {"B->C", HalfTrueMinRttUs(run, 1, 2)},
+                                                    {"B", HalfTrueMinRttUs(run, 0, 1)}};
     const double busyUs =
         Seconds(sec(SelectMinRtt(Rounds(run, "busy1", 0, 2)).Rtt())).GetSeconds() * 1e6;
     const double latencyUs =
@@ -306,6 +328,10 @@ RelationStudyScoring::Score(const RelationReadOut& run, StudyResult& result) con
         const double half = halfRtt.at(o.second);
         row.Set("half_min_rtt_us", half);
         row.Set("bound_ratio", half > 0 ? meanBound.GetSeconds() * 1e6 / half : 0.0);
+        const double halfTrue = halfTrueRtt.at(o.second);
+        row.Set("half_true_min_rtt_us", halfTrue);
+        row.Set("bound_ratio_true_path",
+                halfTrue > 0 ? meanBound.GetSeconds() * 1e6 / halfTrue : 0.0);
     }
     return counts;
 }

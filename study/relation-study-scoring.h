@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -53,7 +54,9 @@ struct RelationReadOut
     /** (window, initiator, responder) -> the rounds that completed */
     std::map<std::tuple<std::string, uint32_t, uint32_t>, std::vector<relation::MinRttRound>>
         rounds;
-    std::vector<double> nominalHz;     //!< nominal TSC frequency of A, B, C (Hz)
+    std::vector<double> nominalHz; //!< nominal TSC frequency of A, B, C (Hz)
+    /** (from, to) -> the smallest true IP-to-IP one-way delay of any packet between them */
+    std::map<std::pair<uint32_t, uint32_t>, Time> trueMinOneWay;
     std::vector<RelationTuple> tuples; //!< complete tuples, by id
 };
 
@@ -64,7 +67,8 @@ struct RelationReadOut
  * every tuple's durations A->C, B->C and B estimated by each method (CP, CP_BUSY,
  * CP_BASELINE, CP_MULTI, the return trip ReT, NTP) and scored against the truth: how often
  * the bound covers the error, mean and largest bound and error, and the bound against half
- * the pair's smallest RTT.  One row per (method, path).  Needs no simulator.
+ * the pair's smallest probe RTT and against half the true minimum RTT of its network path.
+ * One row per (method, path).  Needs no simulator.
  */
 class RelationStudyScoring
 {

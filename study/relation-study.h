@@ -9,6 +9,7 @@
 #include "ns3/clock-helper.h"
 #include "ns3/drift-wander.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ipv4.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/pipeline-application.h"
@@ -21,6 +22,8 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -72,6 +75,38 @@ class RelationStudy : public Study
         Ptr<SimulatedTsc> tscC;                 //!< C's TSC
     };
 
+    /** True one-way delays of the network path between the pipeline nodes. */
+    struct PathState
+    {
+        /** packet uid -> (sending pipeline node, true time its IP layer sent it) */
+        std::unordered_map<uint64_t, std::pair<uint32_t, Time>> inFlight;
+        /** (from, to) -> the smallest IP-to-IP one-way delay of any packet */
+        std::map<std::pair<uint32_t, uint32_t>, Time> minOneWay;
+    };
+
+    /**
+     * Ipv4L3Protocol Tx trace sink of a pipeline node: remember when the datagram left.
+     * \param s the path state
+     * \param node the pipeline node (0 = A, 1 = B, 2 = C)
+     * \param packet the datagram (with its IPv4 header)
+     */
+    static void OnIpTx(PathState* s, uint32_t node, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t);
+    /**
+     * Ipv4L3Protocol Rx trace sink of a pipeline node: a datagram from another pipeline node
+     * arrived; keep the smallest one-way delay per ordered pair.
+     * \param s the path state
+     * \param node the pipeline node (0 = A, 1 = B, 2 = C)
+     * \param packet the datagram (with its IPv4 header)
+     */
+    static void OnIpRx(PathState* s, uint32_t node, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t);
+
+    /**
+     * Watch every datagram between the pipeline nodes at their IP layers (the denominator of
+     * bound_ratio_true_path: the estimators never see it).
+     * \param pipeline A, B, C
+     */
+    void InstallPathMonitor(const NodeContainer& pipeline);
+
     /**
      * Pipeline Event trace sink: record the event and, at A's emit, B's relay-in and C's
      * sink-in, the node's NTP estimate of the server clock.
@@ -116,24 +151,26 @@ class RelationStudy : public Study
                       StudyStreams& streams,
                       Time changeAt);
     /**
-     * Background on-off load from D into A, B and C during the workload.
+     * Background on-off load from D into A, B and C from \p start to \p end.
      * \param nodes A, B, C, R, D
      * \param addr each node's address
      * \param streams the run's random streams
-     * \param workStart the workload's start
-     * \param workEnd its end
+     * \param start when the load starts
+     * \param end when it stops
      * \param stop the end of the run
      */
     void InstallLoad(NodeContainer& nodes,
                      const std::vector<Ipv4Address>& addr,
                      StudyStreams& streams,
-                     Time workStart,
-                     Time workEnd,
+                     Time start,
+                     Time end,
                      Time stop);
 
     double m_driftPpm;      //!< per-node TSC drift uniform in [-x, x] ppm
     Time m_asymmetry;       //!< extra one-way delay into B and C (ingress)
     double m_load;          //!< background on-fraction into A, B, C
+    std::string m_loadSpan; //!< when the load runs: run or workload
+    bool m_extrapolate;     //!< CP's post window before the workload
     uint32_t m_busyRounds;  //!< rounds per pair in busy windows
     Time m_tupleInterval;   //!< pipeline tuple interval
     Time m_workload;        //!< busy phase length
@@ -155,6 +192,7 @@ class RelationStudy : public Study
 
     double m_phi{0};                                //!< phi used
     StudyState m_state;                             //!< what the trace sinks fill
+    PathState m_path;                               //!< what the IP trace sinks fill
     SimulatedTscContainer m_tscs;                   //!< A, B, C, D
     TscClientContainer m_clients;                   //!< A, B, C
     Ptr<TscClientApplication> m_ntpServer;          //!< on D

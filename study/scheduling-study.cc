@@ -23,6 +23,7 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-helper.h"
+#include "ns3/scheduling-message-monitor.h"
 #include "ns3/scheduling-score.h"
 #include "ns3/server-type-profile.h"
 
@@ -30,6 +31,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -179,6 +181,7 @@ class SchedulingStudy : public Study
     uint32_t m_operations;     //!< operations
     Time m_serviceNoise;       //!< service time noise standard deviation
     Time m_spikeMean;          //!< mean spike (exponential)
+    double m_lossRate;         //!< network loss probability per message
 
     LocalClockContainer m_clocks;                   //!< client, then servers
     ApplicationContainer m_serverApps;              //!< servers
@@ -186,6 +189,8 @@ class SchedulingStudy : public Study
     std::vector<std::map<uint32_t, Truth>> m_truth; //!< per server: id -> truth
     /** Per server: id -> the server's full record of a real operation it completed. */
     std::vector<std::map<uint32_t, ScheduledOperationTruth>> m_details;
+    /** The network's truth: messages sent and lost, by type. */
+    std::unique_ptr<SchedulingMessageMonitor> m_monitor;
 };
 
 NS_OBJECT_ENSURE_REGISTERED(SchedulingStudy);
@@ -269,11 +274,17 @@ SchedulingStudy::GetTypeId()
             .Forward<ScheduledOperationServer>("SchedMaxFuture")
             .Forward<ScheduledOperationServer>("SchedMaxPast")
             .ForwardAs<ScheduledOperationClient>("AtomicCommit", "Atomic")
-            .ForwardAs<ScheduledOperationServer>("AckLossProbability", "AckLoss")
+            .Parameter("LossRate",
+                       "Probability that the network loses a message, through ns-3 "
+                       "ErrorModels on the links (a RateErrorModel, packet unit, as the "
+                       "ReceiveErrorModel of the client's and every server's device): every "
+                       "message type (SCHEDULE, ACK, REPORT, CANCEL, CANCEL_ACK, ERROR, "
+                       "probes), both directions, each message independently",
+                       &SchedulingStudy::m_lossRate,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 0.5))
             .ForwardAs<ScheduledOperationServer>("RefuseProbability", "Refuse")
             .Forward<ScheduledOperationClient>("CancelLead")
-            .ForwardAs<ScheduledOperationServer>("ScheduleLossProbability", "ScheduleLoss")
-            .ForwardAs<ScheduledOperationServer>("CancelLossProbability", "CancelLoss")
             .ForwardAs<ScheduledOperationServer>("MeanTimeBetweenCrashes",
                                                  "CrashMean",
                                                  C::In(Time::MS))
@@ -326,7 +337,22 @@ SchedulingStudy::GetTypeId()
                           "mean local start - T_s on the server's clock (the start-delay part of "
                           "the ETE)")
                     .Real("max_start_delay_us", "us", "largest start delay")
-                    .Real("partial_rate", "", "commit_partial / operations"))
+                    .Real("partial_rate", "", "commit_partial / operations")
+                    .Real("abort_rate", "", "aborts / operations")
+                    .Unsigned("messages_sent",
+                              "",
+                              "OneClock messages sent, every type, probes included (network "
+                              "truth, at the IP layers)")
+                    .Unsigned("messages_lost", "", "of those, never received")
+                    .Unsigned("schedules_lost", "", "real operations' SCHEDULE copies lost")
+                    .Unsigned("acks_lost", "", "real operations' ACKs lost")
+                    .Unsigned("reports_lost", "", "real operations' REPORTs lost")
+                    .Unsigned("cancels_lost", "", "CANCEL copies lost")
+                    .Unsigned("cancel_acks_lost", "", "CANCEL_ACKs lost")
+                    .Unsigned("errors_lost", "", "ERROR replies to real operations lost")
+                    .Unsigned("probe_messages_lost",
+                              "",
+                              "probes' SCHEDULE, ACK, REPORT and ERROR messages lost"))
             .Rows("executions",
                   StudySchema()
                       .Unsigned("operation", "", "operation index")
@@ -392,6 +418,8 @@ SchedulingStudy::DoDispose()
     m_serverApps = ApplicationContainer();
     m_clientApps = ApplicationContainer();
     m_truth.clear();
+    m_details.clear();
+    m_monitor.reset();
     Study::DoDispose();
 }
 
@@ -407,6 +435,16 @@ SchedulingStudy::Build(StudyStreams& streams)
     StudyLan lan =
         InstallStudyLan(all, "100Mbps", m_delay, "10.1.0.0", "255.255.255.0", GetTopology());
     const Ipv4InterfaceContainer& interfaces = lan.interfaces;
+    // Lost messages are the network's: an error model on every node's own device (each
+    // message is received by exactly one of them), whatever its type or direction.
+    if (m_lossRate > 0)
+    {
+        auto models = SchedulingHelper::InstallMessageLoss(lan.devices, m_lossRate);
+        streams.Assign(5000000,
+                       [&](int64_t s) { return SchedulingHelper::AssignStreams(models, s); });
+    }
+    m_monitor = std::make_unique<SchedulingMessageMonitor>();
+    m_monitor->Install(all);
 
     ClockHelper clocks;
     auto [offset, drift] = clocks.SetUniformPopulation(m_skew, m_driftPpm);
@@ -548,6 +586,25 @@ SchedulingStudy::Measure(StudyResult& result)
     result.Set("mean_start_delay_us", score.meanStartDelayUs);
     result.Set("max_start_delay_us", score.maxStartDelayUs);
     result.Set("partial_rate", score.partialRate);
+    const uint64_t operations = records.size() / std::max<uint32_t>(1, m_servers);
+    result.Set("abort_rate",
+               operations ? double(clientApp->GetAborts()) / double(operations) : 0.0);
+    using H = SchedulingHeader;
+    auto lost = [this](H::MessageType type, bool probe) {
+        return m_monitor->Get(type, probe).Lost();
+    };
+    const SchedulingMessageMonitor::Counts total = m_monitor->GetTotal();
+    result.Set("messages_sent", total.sent);
+    result.Set("messages_lost", total.Lost());
+    result.Set("schedules_lost", lost(H::SCHEDULE, false));
+    result.Set("acks_lost", lost(H::ACK, false));
+    result.Set("reports_lost", lost(H::REPORT, false));
+    result.Set("cancels_lost", lost(H::CANCEL, false));
+    result.Set("cancel_acks_lost", lost(H::CANCEL_ACK, false));
+    result.Set("errors_lost", lost(H::ERROR, false));
+    result.Set("probe_messages_lost",
+               lost(H::SCHEDULE, true) + lost(H::ACK, true) + lost(H::REPORT, true) +
+                   lost(H::ERROR, true));
     AddOperationRows(rows, result);
 }
 

@@ -7,8 +7,8 @@
 // the truth, an untraced node, and the vector clocks' answer beside it.
 #include "expected-throw-scope.h"
 
-#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -298,30 +298,36 @@ class MalformedTestCase : public TestCase
 
 /**
  * The baselines through the study: where every candidate of a child shares one
- * delay (the paper's model) WAP5's most likely choice is the rule's (latest
- * arrival within y*d); with reply steps slower than call steps and the
- * per-parent-pair model the two differ, and WAP5 is right on most of the
- * disagreements.
+ * delay (the paper's model) WAP5's decision accuracy falls as requests overlap
+ * and its probabilities stay calibrated (its most likely choice is the rule's,
+ * latest arrival within y*d, by algebra: not asserted); with reply steps slower
+ * than call steps and the per-parent-pair model the two differ, and WAP5 is
+ * right on most of the disagreements.
  */
 class RuleBaselineTestCase : public TestCase
 {
   public:
     RuleBaselineTestCase()
-        : TestCase("Latest arrival within y*d equals WAP5's choice under the paper's model; "
-                   "differs with reply steps and per-parent-pair delays")
+        : TestCase("WAP5 under the paper's model: accuracy falls with overlap, probabilities "
+                   "calibrated; the rule and WAP5 differ with reply steps and per-parent-pair "
+                   "delays, WAP5 right more often")
     {
     }
 
   private:
     void DoRun() override
     {
+        // Under the paper's model (one delay d shared by every candidate) WAP5's most likely
+        // choice is the rule's by algebra (the density is monotone in the arrival): the
+        // study's rule_disagreement is 0 there by construction, so it is not asserted.  What
+        // can fail: overlap costs accuracy, and the probabilities stay calibrated.
+        double accuracy[2] = {0, 0};
+        int k = 0;
         for (double rate : {10.0, 40.0})
         {
             StudyResult r = RunInference(StudySettings(Base()).Set("Rate", DoubleValue(rate)));
             NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("messages"), 100u, "messages");
-            NS_TEST_ASSERT_MSG_EQ(r.Get<double>("rule_disagreement"),
-                                  0.0,
-                                  "paper's model: WAP5's most likely choice is the rule's");
+            accuracy[k++] = r.Get<double>("decision_accuracy");
             // The trivial baseline (latest arrival within x, never spontaneous) makes
             // every link WAP5 makes and more: at least its recall.
             NS_TEST_ASSERT_MSG_GT_OR_EQ(r.Get<double>("latest_link_recall"),
@@ -334,8 +340,16 @@ class RuleBaselineTestCase : public TestCase
             NS_TEST_ASSERT_MSG_LT(r.Get<double>("brier"),
                                   r.Get<double>("uniform_brier"),
                                   "Brier below uniform");
-            NS_TEST_ASSERT_MSG_GT(r.Get<double>("ece"), 0.0, "ece computed");
+            // measured 0.037 / 0.029 (every option) and 0.086 / 0.095 (top label)
+            NS_TEST_ASSERT_MSG_LT(r.Get<double>("ece"), 0.1, "calibrated over every option");
+            NS_TEST_ASSERT_MSG_LT(r.Get<double>("top_label_ece"),
+                                  0.15,
+                                  "the most likely option's probability matches its accuracy");
         }
+        // measured 0.85 at 10/s, 0.66 at 40/s
+        NS_TEST_ASSERT_MSG_GT(accuracy[0],
+                              accuracy[1] + 0.1,
+                              "more concurrent requests, more confusable candidates");
         StudyResult d = RunInference(StudySettings(Base())
                                          .Set("Rate", DoubleValue(40))
                                          .Set("ReplyService", "20ms")

@@ -9,8 +9,8 @@
 
 #include "relation-test-world.h"
 
-#include "ns3/chronometry-checkers.h"
 #include "ns3/applications-module.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
@@ -34,9 +34,11 @@
 #include <algorithm>
 #include <functional>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <random>
 #include <sstream>
+#include <tuple>
 
 using namespace ns3;
 using namespace ns3::relation;
@@ -870,10 +872,18 @@ class NoiseModelTableTestCase : public TestCase
                 table << "\n    " << std::setw(8) << method;
                 for (int n : counts)
                 {
-                    auto [ratio, covered, checks] = Cell(model, method, n, trials);
-                    NS_TEST_EXPECT_MSG_EQ(covered,
-                                          checks,
-                                          model.name << " " << method << " n=" << n);
+                    auto [ratio, covered, checks, least] = Cell(model, method, n, trials);
+                    // Coverage is printed, not asserted: every model here changes only delays,
+                    // which every bound admits by construction (the noise that breaks a bound,
+                    // drift steps, random walks, extrapolation, is in the relation study's
+                    // TscModel and Extrapolate cases).  What can fail: no query's bound below
+                    // the physical limit, half the true minimum RTT (a round trip cannot tell
+                    // a one-way delay from its return), and ReT's a whole return trip.
+                    const double limit = std::string(method) == "ReT" ? 2.0 : 1.0;
+                    NS_TEST_EXPECT_MSG_GT_OR_EQ(least,
+                                                limit * (1 - 1e-4),
+                                                model.name << " " << method << " n=" << n
+                                                           << ": a bound below the physical limit");
                     table << "  n=" << n << ": " << std::fixed << std::setprecision(2) << ratio
                           << " (" << covered << "/" << checks << ")";
                 }
@@ -884,12 +894,12 @@ class NoiseModelTableTestCase : public TestCase
 
     /**
      * \param model noise \param method CP, CP_MULTI, NTP or ReT \param n rounds
-     * \param trials worlds \return (mean ratio, covered, checks)
+     * \param trials worlds \return (mean ratio, covered, checks, smallest ratio of a query)
      */
-    std::tuple<double, int, int> Cell(const NoiseModel& model,
-                                      const std::string& method,
-                                      int n,
-                                      int trials)
+    std::tuple<double, int, int, double> Cell(const NoiseModel& model,
+                                              const std::string& method,
+                                              int n,
+                                              int trials)
     {
         using relation::test::ExactCounter;
         using relation::test::ExactWorld;
@@ -898,6 +908,7 @@ class NoiseModelTableTestCase : public TestCase
         const double routeChange = 31;
         double halfMin = 0.5 * (std::min(model.fwd, model.fwdAfter) + model.rev);
         double sumRatio = 0;
+        double least = std::numeric_limits<double>::infinity();
         int covered = 0;
         int checks = 0;
         for (int trial = 0; trial < trials; ++trial)
@@ -976,6 +987,7 @@ class NoiseModelTableTestCase : public TestCase
                     ++checks;
                     covered += std::abs(e.value) <= e.bound ? 1 : 0;
                     sumRatio += e.bound / hzA / halfMin;
+                    least = std::min(least, e.bound / hzA / halfMin);
                 }
             }
             else if (method == "NTP")
@@ -1017,6 +1029,7 @@ class NoiseModelTableTestCase : public TestCase
                         ++checks;
                         covered += err <= est.bound.GetSeconds() + 2e-9 ? 1 : 0;
                         sumRatio += est.bound.GetSeconds() / halfMin;
+                        least = std::min(least, est.bound.GetSeconds() / halfMin);
                     }
                 }
             }
@@ -1034,10 +1047,11 @@ class NoiseModelTableTestCase : public TestCase
                     ++checks;
                     covered += transfer <= ret.bound.GetSeconds() ? 1 : 0;
                     sumRatio += ret.bound.GetSeconds() / halfMin;
+                    least = std::min(least, ret.bound.GetSeconds() / halfMin);
                 }
             }
         }
-        return {checks ? sumRatio / checks : 0, covered, checks};
+        return {checks ? sumRatio / checks : 0, covered, checks, least};
     }
 };
 

@@ -5,7 +5,7 @@
 // delay, per server) whose clocks have known offsets, scored against the simulator's truth:
 // properties of the completion error that can fail, late and missed operations as the delay
 // crosses the send-ahead, completion spread beside start spread on identical and on
-// heterogeneous servers, and what each injected fault (lost SCHEDULE, lost CANCEL, crash and
+// heterogeneous servers, and what each fault (messages lost by the network, refusals, crash and
 // restart with volatile or persisted schedules, retries) does to partial commits.
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/core-module.h"
@@ -16,11 +16,13 @@
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
 #include "ns3/scheduling-helper.h"
+#include "ns3/scheduling-message-monitor.h"
 #include "ns3/scheduling-score.h"
 #include "ns3/test.h"
 
 #include <cmath>
 #include <functional>
+#include <iostream>
 
 using namespace ns3;
 
@@ -38,6 +40,7 @@ struct Setup
     std::string predictor = "FtAverage";         //!< client predictor
     uint32_t operations = 20;                    //!< operations
     uint64_t run = 1;                            //!< RngRun
+    double loss = 0;                             //!< network loss per message (every link end)
     /** Extra configuration of the helper before installation. */
     std::function<void(SchedulingHelper&)> configure;
     /** Called after installation, before the run (e.g. to schedule crashes). */
@@ -52,6 +55,9 @@ struct Outcome
     std::vector<ScheduledOperationRecord> records;           //!< the client's records
     std::vector<ScheduledOperationServer::Counters> servers; //!< per server
     uint64_t aborts = 0;                                     //!< client aborts
+    /** Messages lost by the network, by type: [probe][type] (SchedulingMessageMonitor). */
+    std::map<std::pair<bool, SchedulingHeader::MessageType>, uint64_t> lost;
+    uint64_t sent = 0; //!< messages sent, every type
 };
 
 /**
@@ -76,14 +82,24 @@ RunScenario(const Setup& setup)
     p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
     p2p.SetChannelAttribute("Delay", TimeValue(setup.delay));
     std::vector<Ipv4Address> addresses;
+    NetDeviceContainer links;
     for (uint32_t s = 0; s < n; ++s)
     {
         auto devices = p2p.Install(client.Get(0), servers.Get(s));
+        links.Add(devices);
         Ipv4AddressHelper ipv4;
         std::string base = "10.30." + std::to_string(s) + ".0";
         ipv4.SetBase(base.c_str(), "255.255.255.0");
         addresses.push_back(ipv4.Assign(devices).GetAddress(1));
     }
+    if (setup.loss > 0)
+    {
+        // both ends of every link: each message is received by exactly one of them
+        SchedulingHelper::AssignStreams(SchedulingHelper::InstallMessageLoss(links, setup.loss),
+                                        2000);
+    }
+    SchedulingMessageMonitor monitor;
+    monitor.Install(NodeContainer(client, servers));
     client.Get(0)->AggregateObject(CreateObject<DriftingClock>());
     for (uint32_t s = 0; s < n; ++s)
     {
@@ -151,6 +167,19 @@ RunScenario(const Setup& setup)
         o.servers.push_back(
             DynamicCast<ScheduledOperationServer>(serverApps.Get(s))->GetCounters());
     }
+    for (bool probe : {false, true})
+    {
+        for (auto type : {SchedulingHeader::SCHEDULE,
+                          SchedulingHeader::ACK,
+                          SchedulingHeader::REPORT,
+                          SchedulingHeader::CANCEL,
+                          SchedulingHeader::CANCEL_ACK,
+                          SchedulingHeader::ERROR})
+        {
+            o.lost[{probe, type}] = monitor.Get(type, probe).Lost();
+        }
+    }
+    o.sent = monitor.GetTotal().sent;
     Simulator::Destroy();
     return o;
 }
@@ -178,7 +207,7 @@ class ErrorPropertiesTestCase : public TestCase
     ErrorPropertiesTestCase()
         : TestCase("completion error: 0 with perfect clocks and perfect prediction; exactly the "
                    "server's offset with perfect prediction; exactly the prediction error with "
-                   "perfect clocks; within offset + prediction error otherwise")
+                   "perfect clocks; start error exactly minus the offset otherwise")
     {
     }
 
@@ -250,7 +279,9 @@ class ErrorPropertiesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(no.score.maeUs, paper, 1e-6, "truth = paper metric here");
         NS_TEST_ASSERT_MSG_GT(no.score.maeUs, 30.0, "the noise is not predictable");
         // Both: offsets within E/2 = 500 us and noisy service. The part of the error that is
-        // not prediction error is exactly minus the offset; |error| <= |offset| + |pred. error|.
+        // not prediction error is exactly minus the offset: the server started when its clock
+        // read T_s. (|error| <= |offset| + |prediction error| follows from that equality by
+        // the triangle inequality, so it is not asserted: it could not fail.)
         Setup both = noisy;
         both.offsets = {MicroSeconds(-480), MicroSeconds(350), MicroSeconds(120)};
         Outcome bo = RunScenario(both);
@@ -260,10 +291,6 @@ class ErrorPropertiesTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(op.completionError - op.predictionError,
                                   Time(0) - offset,
                                   "server clock");
-            NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(op.completionError.GetNanoSeconds()),
-                                        std::abs(offset.GetNanoSeconds()) +
-                                            std::abs(op.predictionError.GetNanoSeconds()),
-                                        "bound");
         }
         // The absolute errors do not add: cancellation makes the mean smaller than the sum.
         NS_TEST_ASSERT_MSG_LT(bo.score.maeUs,
@@ -410,103 +437,132 @@ AtomicConfig(std::function<void(SchedulingHelper&)> extra)
     };
 }
 
-/** Lost SCHEDULEs and retries. */
-class ScheduleLossTestCase : public TestCase
+/** Partially committed operations of a run, and how many of them the client had aborted. */
+struct Partials
 {
-  public:
-    ScheduleLossTestCase()
-        : TestCase("atomic commit, lost SCHEDULEs: aborts but never partial; retries turn most "
-                   "aborts into commits, still never partial")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        uint64_t abortsPlain = 0;
-        uint64_t abortsRetry = 0;
-        uint64_t lost = 0;
-        for (uint64_t run : {1, 2, 3})
-        {
-            for (uint32_t retries : {0u, 2u})
-            {
-                Setup s = Atomic(run);
-                s.configure = AtomicConfig([retries](SchedulingHelper& h) {
-                    h.SetServerAttribute("ScheduleLossProbability", DoubleValue(0.1));
-                    h.SetClientAttribute("MaxRetries", UintegerValue(retries));
-                });
-                Outcome o = RunScenario(s);
-                NS_TEST_ASSERT_MSG_EQ(o.score.commitPartial,
-                                      0u,
-                                      "run " << run << " retries " << retries);
-                NS_TEST_ASSERT_MSG_EQ(o.score.commitNone, o.aborts, "none = aborted");
-                NS_TEST_ASSERT_MSG_EQ(o.score.commitAll + o.score.commitNone, 40u, "decided");
-                (retries ? abortsRetry : abortsPlain) += o.aborts;
-                lost += Total(o, &ScheduledOperationServer::Counters::scheduleLost);
-                if (retries)
-                {
-                    NS_TEST_ASSERT_MSG_GT(o.client.scheduleRetries, 0u, "retries sent");
-                }
-            }
-        }
-        NS_TEST_ASSERT_MSG_GT(lost, 50u, "losses injected");
-        NS_TEST_ASSERT_MSG_GT(abortsPlain, 20u, "a lost SCHEDULE aborts the commit");
-        NS_TEST_ASSERT_MSG_LT(abortsRetry * 5, abortsPlain, "retries recover most");
-    }
+    uint64_t partial = 0; //!< operations some but not all servers ran (truth)
+    uint64_t aborted = 0; //!< of those, operations the client sent CANCELs for
 };
 
-/** Lost CANCELs break atomicity; retries repair it. */
-class CancelLossTestCase : public TestCase
+/**
+ * \param o a run's outcome
+ * \return its partial commits and how many of them the client had aborted
+ */
+Partials
+PartialOperations(const Outcome& o)
+{
+    std::map<uint32_t, std::pair<uint32_t, uint32_t>> ran; // operation -> (ran it, servers)
+    for (const auto& op : o.score.GetOperations())
+    {
+        auto& r = ran[op.operation];
+        r.first += op.executed ? 1 : 0;
+        ++r.second;
+    }
+    std::map<uint32_t, bool> cancelled;
+    for (const auto& r : o.records)
+    {
+        cancelled[r.operation] = cancelled[r.operation] || r.cancelSent;
+    }
+    Partials p;
+    for (const auto& [operation, r] : ran)
+    {
+        if (r.first > 0 && r.first < r.second)
+        {
+            ++p.partial;
+            p.aborted += cancelled[operation] ? 1 : 0;
+        }
+    }
+    return p;
+}
+
+/**
+ * Messages lost by the network (an ns-3 RateErrorModel on both ends of every link), with
+ * refusals, under atomic commit.  Properties that fail when a loss does not reach every message
+ * type or direction, when a server runs what it should not, or when retries do not repair what
+ * they can.
+ */
+class NetworkLossTestCase : public TestCase
 {
   public:
-    CancelLossTestCase()
-        : TestCase("atomic commit, lost CANCELs: partial commits appear (one per server that "
-                   "missed the CANCEL of an aborted operation); CANCEL retries remove them")
+    NetworkLossTestCase()
+        : TestCase("atomic commit, 10 % network loss on every message type both ways, 2 % "
+                   "refusals: about 10 % of every kind lost; without retries every partial "
+                   "commit is an aborted operation and there are no more than lost CANCELs; "
+                   "retries cut aborts >= 3x and leave no partial commit")
     {
     }
 
   private:
     void DoRun() override
     {
-        uint64_t partialPlain = 0;
-        uint64_t partialRetry = 0;
+        uint64_t aborts[2] = {0, 0};
+        uint64_t partials[2] = {0, 0};
+        uint64_t sent = 0;
+        uint64_t lostAll = 0;
+        std::map<std::pair<bool, SchedulingHeader::MessageType>, uint64_t> lost;
         for (uint64_t run : {1, 2, 3})
         {
             for (uint32_t retries : {0u, 4u})
             {
                 Setup s = Atomic(run);
+                s.loss = 0.1;
                 s.configure = AtomicConfig([retries](SchedulingHelper& h) {
-                    // Refusals abort commits whatever the retries (a lost ACK would be
-                    // repaired by a SCHEDULE retry and abort nothing).
-                    h.SetServerAttribute("RefuseProbability", DoubleValue(0.1));
-                    h.SetServerAttribute("CancelLossProbability", DoubleValue(0.3));
+                    h.SetServerAttribute("RefuseProbability", DoubleValue(0.02));
                     h.SetClientAttribute("MaxRetries", UintegerValue(retries));
                 });
                 Outcome o = RunScenario(s);
-                (retries ? partialRetry : partialPlain) += o.score.commitPartial;
-                if (retries == 0)
+                const bool retry = retries > 0;
+                aborts[retry] += o.aborts;
+                Partials p = PartialOperations(o);
+                partials[retry] += p.partial;
+                NS_TEST_ASSERT_MSG_EQ(p.aborted,
+                                      p.partial,
+                                      "a partial commit is always an operation the client "
+                                      "aborted, run "
+                                          << run << " retries " << retries);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(o.score.commitNone,
+                                            o.aborts,
+                                            "nothing ran only where the client aborted");
+                if (!retry)
                 {
-                    // Every partial commit is an aborted operation some server ran because its
-                    // CANCEL was lost; the client never learns (no CANCEL_ACK came back).
-                    NS_TEST_ASSERT_MSG_LT_OR_EQ(
-                        o.score.commitPartial,
-                        Total(o, &ScheduledOperationServer::Counters::cancelLost),
-                        "run " << run);
-                    NS_TEST_ASSERT_MSG_EQ(o.score.commitAll + o.score.commitNone +
-                                              o.score.commitPartial,
-                                          40u,
-                                          "every operation counted");
+                    // Every server that had the operation and missed its CANCEL ran it.
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(p.partial,
+                                                (o.lost[{false, SchedulingHeader::CANCEL}]),
+                                                "no more partial commits than lost CANCELs, run "
+                                                    << run);
                 }
-                else
+                for (const auto& [key, n] : o.lost)
                 {
-                    NS_TEST_ASSERT_MSG_GT(o.client.cancelRetries, 0u, "CANCEL copies sent");
-                    NS_TEST_ASSERT_MSG_GT(o.aborts, 5u, "aborts, run " << run);
+                    lost[key] += n;
+                    lostAll += n;
                 }
+                sent += o.sent;
             }
         }
-        NS_TEST_ASSERT_MSG_GT(partialPlain, 5u, "lost cancels break all-or-none");
-        // With 4 retries a cancel is lost only if all 5 copies are (0.3^5 = 0.24 %).
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(partialRetry * 10, partialPlain, "retries repair atomicity");
+        std::cout << "scheduled-operations network loss 10 %: lost " << lostAll << " / " << sent
+                  << " messages; aborts " << aborts[0] << " (no retries) / " << aborts[1]
+                  << " (4 retries); partial " << partials[0] << " / " << partials[1]
+                  << "; CANCELs lost " << lost[{false, SchedulingHeader::CANCEL}] << std::endl;
+        // Each message crosses one receiving device with an error model: lost with p = 0.1.
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(lostAll) / sent, 0.1, 0.02, "loss per message");
+        for (auto type : {SchedulingHeader::SCHEDULE,
+                          SchedulingHeader::ACK,
+                          SchedulingHeader::REPORT,
+                          SchedulingHeader::CANCEL,
+                          SchedulingHeader::CANCEL_ACK,
+                          SchedulingHeader::ERROR})
+        {
+            NS_TEST_ASSERT_MSG_GT((lost[{false, type}]), 0u, "real messages of type " << type);
+        }
+        for (auto type :
+             {SchedulingHeader::SCHEDULE, SchedulingHeader::ACK, SchedulingHeader::REPORT})
+        {
+            NS_TEST_ASSERT_MSG_GT((lost[{true, type}]), 0u, "probe messages of type " << type);
+        }
+        NS_TEST_ASSERT_MSG_GT(partials[0], 3u, "lost CANCELs break all-or-none");
+        NS_TEST_ASSERT_MSG_EQ(partials[1], 0u, "CANCEL copies repair it (0.1^5 per cancel)");
+        NS_TEST_ASSERT_MSG_GT(aborts[0], 40u, "a lost SCHEDULE or ACK aborts the commit");
+        NS_TEST_ASSERT_MSG_LT(aborts[1] * 3, aborts[0], "SCHEDULE copies recover most");
     }
 };
 
@@ -602,10 +658,16 @@ class RandomCrashTestCase : public TestCase
                 Outcome o = RunScenario(s);
                 (persist ? partialPersist : partialVolatile) += o.score.commitPartial;
                 crashes += Total(o, &ScheduledOperationServer::Counters::crashes);
-                NS_TEST_ASSERT_MSG_EQ(o.score.commitAll + o.score.commitNone +
-                                          o.score.commitPartial,
-                                      40u,
-                                      "every operation counted");
+                if (!persist)
+                {
+                    // Without retries or durable state a crash breaks all-or-none only by
+                    // forgetting an acknowledged operation or interrupting a running one.
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(
+                        o.score.commitPartial,
+                        Total(o, &ScheduledOperationServer::Counters::forgotten) +
+                            Total(o, &ScheduledOperationServer::Counters::interrupted),
+                        "a partial commit needs a forgotten or interrupted operation, run " << run);
+                }
             }
         }
         NS_TEST_ASSERT_MSG_GT(crashes, 30u, "crashes injected");
@@ -739,8 +801,7 @@ class ScheduledOperationTestSuite : public TestSuite
         AddTestCase(new ErrorPropertiesTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LateAndMissedTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SpreadTestCase, chronometry::TestDuration::QUICK);
-        AddTestCase(new ScheduleLossTestCase, chronometry::TestDuration::QUICK);
-        AddTestCase(new CancelLossTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NetworkLossTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CrashTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RandomCrashTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new IdempotenceTestCase, chronometry::TestDuration::QUICK);

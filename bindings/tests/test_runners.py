@@ -49,7 +49,7 @@ BAD = {
                    ("delay_ns", 2_000 * MS), ("predictor", "Oracle"), ("window", 0),
                    ("probe_mode", "Always"), ("operations", 0), ("spike_probability", 1.5),
                    ("spike_mean_ns", -1), ("service_base_ns", -1),
-                   ("service_noise_ns", 2_000 * MS), ("ack_loss", 2.0), ("refuse", -0.1),
+                   ("service_noise_ns", 2_000 * MS), ("loss_rate", 0.6), ("refuse", -0.1),
                    ("decision_lead_ns", 0), ("send_ahead_ns", 0), ("run", 0)],
     "inference": [("workload", "batch"), ("clients", 0), ("clients", -2), ("backends", 0),
                   ("fan_out", 5), ("fan_out", 0), ("lookup_probability", 2.0), ("rate", 0.0),

@@ -61,10 +61,19 @@ def test_study_against_truth():
 
 
 def test_atomic_commit_and_validation():
-    r = chronometry.run_scheduling_study(atomic=True, ack_loss=0.1, operations=20,
-                                         send_ahead_ns=300_000_000, decision_lead_ns=400_000_000,
-                                         skew_bound_ns=1_000_000)
+    atomic = dict(atomic=True, operations=20, send_ahead_ns=300_000_000,
+                  decision_lead_ns=400_000_000, skew_bound_ns=1_000_000)
+    # Refusals on a lossless network: every refused commit is cancelled everywhere in time.
+    r = chronometry.run_scheduling_study(refuse=0.1, **atomic)
+    assert r["messages_lost"] == 0
     assert r["commit_partial"] == 0 and r["commit_none"] == r["aborts"] > 0
+    # Messages lost by the network (error models on the links, every type, both ways): about
+    # 10% of them, SCHEDULEs and ACKs among them, and no partial commit without a lost CANCEL.
+    lossy = chronometry.run_scheduling_study(loss_rate=0.1, **atomic)
+    assert 0.07 < lossy["messages_lost"] / lossy["messages_sent"] < 0.13
+    assert lossy["schedules_lost"] > 0 and lossy["acks_lost"] > 0
+    assert lossy["aborts"] > 0
+    assert lossy["commit_partial"] <= lossy["cancels_lost"]
     with pytest.raises(ValueError, match="servers"):
         chronometry.run_scheduling_study(servers=0)
     with pytest.raises(ValueError, match="^probe_mode: .*None, Periodic, Burst"):

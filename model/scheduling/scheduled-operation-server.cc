@@ -73,29 +73,13 @@ ScheduledOperationServer::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&ScheduledOperationServer::m_service),
                           MakePointerChecker<ServiceTimeModel>())
-            .AddAttribute("AckLossProbability",
-                          "Probability that the ACK notification of a real request (or of a "
-                          "copy of it) is lost on the way (failure injection).",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&ScheduledOperationServer::m_ackLoss),
-                          chronometry::MakeDoubleRangeChecker(0, 1))
             .AddAttribute("RefuseProbability",
-                          "Probability that a real request is refused with an ERROR reply "
-                          "(failure injection).",
+                          "Probability that the server refuses a real request with an ERROR "
+                          "reply (REFUSED): the server's own decision, drawn per request. "
+                          "Messages are lost by the network, not here: put an ns-3 ErrorModel "
+                          "on the links (the scheduling study's LossRate).",
                           DoubleValue(0),
                           MakeDoubleAccessor(&ScheduledOperationServer::m_refuse),
-                          chronometry::MakeDoubleRangeChecker(0, 1))
-            .AddAttribute("ScheduleLossProbability",
-                          "Probability that a real request's SCHEDULE (each copy) is lost on "
-                          "the way to the server (failure injection).",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&ScheduledOperationServer::m_scheduleLoss),
-                          chronometry::MakeDoubleRangeChecker(0, 1))
-            .AddAttribute("CancelLossProbability",
-                          "Probability that a CANCEL (each copy) is lost on the way to the "
-                          "server (failure injection).",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&ScheduledOperationServer::m_cancelLoss),
                           chronometry::MakeDoubleRangeChecker(0, 1))
             .AddAttribute("MeanTimeBetweenCrashes",
                           "Mean (exponential) up-time between random crashes; 0: the server "
@@ -147,10 +131,7 @@ ScheduledOperationServer::ScheduledOperationServer()
     : m_port(8300),
       m_maxFuture(Seconds(10)),
       m_maxPast(Seconds(1)),
-      m_ackLoss(0),
       m_refuse(0),
-      m_scheduleLoss(0),
-      m_cancelLoss(0),
       m_meanTimeBetweenCrashes(0),
       m_downtime(Seconds(1)),
       m_persist(false),
@@ -499,11 +480,6 @@ ScheduledOperationServer::HandleCancel(const SchedulingHeader& h, const Address&
 {
     uint32_t id = h.GetRequestId();
     NS_LOG_FUNCTION(this << id);
-    if (Chance(m_cancelLoss))
-    {
-        ++m_counters.cancelLost;
-        return;
-    }
     uint64_t key = Key(from, id);
     SchedulingHeader reply;
     reply.SetType(SchedulingHeader::CANCEL_ACK);
@@ -541,11 +517,6 @@ ScheduledOperationServer::HandleSchedule(const SchedulingHeader& h, const Addres
     uint32_t id = h.GetRequestId();
     bool probe = h.GetFlags() & SchedulingHeader::PROBE;
     NS_LOG_FUNCTION(this << id << probe);
-    if (!probe && Chance(m_scheduleLoss))
-    {
-        ++m_counters.scheduleLost;
-        return;
-    }
     uint64_t key = Key(from, id);
     Time ts = h.GetTime1();
     Time now = m_clock->GetLocalTime();
@@ -567,11 +538,6 @@ ScheduledOperationServer::HandleSchedule(const SchedulingHeader& h, const Addres
         }
         // A copy of an accepted request: acknowledge again, never run twice.
         ++m_counters.duplicates;
-        if (!probe && Chance(m_ackLoss))
-        {
-            ++m_counters.ackLost;
-            return;
-        }
         reply.SetType(SchedulingHeader::ACK);
         reply.SetTime2(known->second.truth.receivedLocal);
         Send(reply, from);
@@ -613,11 +579,6 @@ ScheduledOperationServer::HandleSchedule(const SchedulingHeader& h, const Addres
     }
     op.event = m_clock->ScheduleAtLocal(ts, [this, key]() { Start(key); });
     m_ops[key] = op;
-    if (!probe && Chance(m_ackLoss))
-    {
-        ++m_counters.ackLost;
-        return;
-    }
     reply.SetType(SchedulingHeader::ACK);
     reply.SetTime2(now);
     Send(reply, from);

@@ -59,10 +59,10 @@ struct ScheduledOperationTruth
  * and cancelled ids until their T_s leaves the acceptable range (after that
  * any copy is refused as too far in the past anyway).
  *
- * Failure injection (each a probability per message, drawn independently):
- * a real request's SCHEDULE lost on the way in (ScheduleLossProbability), its
- * ACK lost on the way out (AckLossProbability), a CANCEL lost on the way in
- * (CancelLossProbability), a real request refused (RefuseProbability).
+ * Refusal: a real request is refused with probability RefuseProbability (the
+ * server's decision).  Lost messages are the network's: an ns-3 ErrorModel on
+ * the links drops any message, of any type, either way (the scheduling study's
+ * LossRate); the server loses nothing itself.
  * Crashes: Crash() (or a random process with MeanTimeBetweenCrashes) stops the
  * server for Downtime: messages arriving meanwhile are lost, running
  * operations are interrupted and never complete, and pending operations and
@@ -86,9 +86,6 @@ class ScheduledOperationServer : public Application
         uint64_t malformed = 0;     //!< malformed packets dropped
         uint64_t lateArrivals = 0;  //!< SCHEDULEs accepted after their T_s (started at once)
         uint64_t duplicates = 0;    //!< copies of an accepted SCHEDULE (acknowledged again)
-        uint64_t scheduleLost = 0;  //!< real SCHEDULEs lost on the way in (injected)
-        uint64_t ackLost = 0;       //!< ACKs lost on the way out (injected)
-        uint64_t cancelLost = 0;    //!< CANCELs lost on the way in (injected)
         uint64_t crashes = 0;       //!< crashes
         uint64_t lostWhileDown = 0; //!< messages that arrived while the server was down
         uint64_t interrupted = 0;   //!< running operations a crash interrupted
@@ -261,15 +258,12 @@ class ScheduledOperationServer : public Application
     uint16_t m_port;                         //!< UDP port
     Time m_maxFuture;                        //!< SchedMaxFuture
     Time m_maxPast;                          //!< SchedMaxPast
-    double m_ackLoss;                        //!< probability an ACK is lost on the way
     double m_refuse;                         //!< probability a real request is refused
-    double m_scheduleLoss;                   //!< probability a real SCHEDULE is lost on the way
-    double m_cancelLoss;                     //!< probability a CANCEL is lost on the way
     Time m_meanTimeBetweenCrashes;           //!< 0: no random crashes
     Time m_downtime;                         //!< how long a crash lasts
     bool m_persist;                          //!< pending state survives a crash
     Ptr<ServiceTimeModel> m_service;         //!< service time model
-    Ptr<UniformRandomVariable> m_coin;       //!< loss/refusal draws
+    Ptr<UniformRandomVariable> m_coin;       //!< refusal draws
     Ptr<ExponentialRandomVariable> m_uptime; //!< random crash process (mean 1, scaled)
     Ptr<Socket> m_socket;                    //!< socket
     Ptr<LocalClock> m_clock;                 //!< the node's clock
