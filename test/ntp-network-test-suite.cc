@@ -36,7 +36,8 @@ struct WanConfig
     NtpClient::Mode mode{NtpClient::NTP};              //!< client mode
     std::vector<Time> lies{Time(0), Time(0), Time(0)}; //!< Offset of servers 1-3
     Time lieFrom{Time(0)};                             //!< when the servers start lying
-    Time extra{MilliSeconds(6)};                       //!< extra delay router -> server 3
+    int only{-1};                         //!< the client polls only this server (or all three: -1)
+    Time extra{MilliSeconds(6)};          //!< extra delay router -> server 3
     Time queueing{MicroSeconds(500)};     //!< mean queueing per packet on the access link
     Time clientOffset{MilliSeconds(200)}; //!< client's InitialOffset
     double ppm{25};                       //!< client's drift
@@ -81,6 +82,25 @@ struct WanResult
         }
         std::sort(v.begin(), v.end());
         return v[std::min(v.size() - 1, static_cast<size_t>(q * (v.size() - 1) + 0.5))];
+    }
+
+    /**
+     * \param threshold abs(offset) in ns
+     * \return the first sampling time after which abs(offset) stays within it (Time::Max()
+     *         if the last sample does not)
+     */
+    Time LockTime(double threshold) const
+    {
+        Time lock = Time::Max();
+        for (size_t i = t.size(); i-- > 0;)
+        {
+            if (std::fabs(offset[i]) > threshold)
+            {
+                break;
+            }
+            lock = t[i];
+        }
+        return lock;
     }
 
     /**
@@ -319,6 +339,10 @@ RunWan(const WanConfig& c)
     ntp.SetDisciplineAttribute("MinPoll", UintegerValue(4));
     ntp.SetClientAttribute("Mode", EnumValue(c.mode));
     std::vector<Ipv4Address> list = servers;
+    if (c.only >= 0)
+    {
+        list = {servers[c.only]};
+    }
     if (c.mode == NtpClient::SNTP)
     {
         std::rotate(list.begin(), list.begin() + 1, list.end()); // SNTP asks S2
@@ -398,6 +422,9 @@ class WanLockTestCase : public TestCase
         WanConfig c;
         const WanResult r = RunWan(c);
         std::cout << "[ntp] WAN, 3 honest servers: " << Summary(r) << std::endl;
+        std::cout << "[ntp] locked within 2 ms from " << r.LockTime(2e6).GetSeconds()
+                  << " s, within 1 ms from " << r.LockTime(1e6).GetSeconds() << " s" << std::endl;
+        NS_TEST_EXPECT_MSG_LT(r.LockTime(2e6), Hours(1), "locked within 2 ms in the first hour");
         NS_TEST_EXPECT_MSG_LT(r.AbsQuantile(Hours(2), 1.0), 2e6, "locked within 2 ms from 2 h");
         NS_TEST_EXPECT_MSG_GT(r.updates, 30u, "updates");
         size_t covered = 0;
@@ -406,6 +433,19 @@ class WanLockTestCase : public TestCase
                   << covered << "/" << n << std::endl;
         NS_TEST_EXPECT_MSG_GT(n, 1500u, "synchronized samples");
         NS_TEST_EXPECT_MSG_EQ(covered, n, "true offset within the root distance");
+
+        // Asymmetry alone never breaks it: S3 alone over a path 30 ms longer one way reads
+        // half of it (15 ms) too late, and its delta / 2 covers that.
+        WanConfig asym;
+        asym.only = 2;
+        asym.extra = MilliSeconds(30);
+        const WanResult ra = RunWan(asym);
+        std::cout << "[ntp] S3 alone, 30 ms asymmetry: " << Summary(ra) << std::endl;
+        NS_TEST_EXPECT_MSG_GT(ra.AbsQuantile(Hours(2), 0.5), 8e6, "pulled by the asymmetry");
+        NS_TEST_EXPECT_MSG_LT(ra.AbsQuantile(Hours(2), 1.0), 15.5e6, "by at most half of it");
+        const size_t na = ra.Coverage(Time(0), covered);
+        NS_TEST_EXPECT_MSG_GT(na, 1500u, "synchronized samples");
+        NS_TEST_EXPECT_MSG_EQ(covered, na, "within the root distance all the same");
     }
 };
 
