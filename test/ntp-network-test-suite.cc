@@ -11,6 +11,7 @@
 // clock read at the true time (the servers' clocks are perfect).
 #include "ptp-test-world.h"
 
+#include "ns3/boolean.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/ntp-helper.h"
 #include "ns3/rng-seed-manager.h"
@@ -36,9 +37,10 @@ struct WanConfig
     NtpClient::Mode mode{NtpClient::NTP};              //!< client mode
     std::vector<Time> lies{Time(0), Time(0), Time(0)}; //!< Offset of servers 1-3
     Time lieFrom{Time(0)};                             //!< when the servers start lying
-    int only{-1};                         //!< the client polls only this server (or all three: -1)
-    Time extra{MilliSeconds(6)};          //!< extra delay router -> server 3
-    Time queueing{MicroSeconds(500)};     //!< mean queueing per packet on the access link
+    int only{-1};                     //!< the client polls only this server (or all three: -1)
+    bool stratum2{false};             //!< S2 is an NtpClient of S1 and S3 that serves (stratum 2)
+    Time extra{MilliSeconds(6)};      //!< extra delay router -> server 3
+    Time queueing{MicroSeconds(500)}; //!< mean queueing per packet on the access link
     Time clientOffset{MilliSeconds(200)}; //!< client's InitialOffset
     double ppm{25};                       //!< client's drift
     Time duration{Hours(6)};              //!< run length
@@ -60,6 +62,11 @@ struct WanResult
     std::array<uint64_t, static_cast<size_t>(NtpDropReason::COUNT)> drops{}; //!< client drops
     uint64_t malformedDecodes{0}; //!< decoder refusals (any reason)
     uint8_t stoppedReach{0};      //!< reach register of the stopped server at the end
+    uint8_t stratum{0};           //!< the client's stratum at the end
+    uint8_t serverStratum{0};     //!< S2's stratum at the end (stratum2)
+    uint64_t serverReplies{0};    //!< requests S2 answered (stratum2)
+    double serverOffset{0};       //!< S2's clock - true time at the end, ns (stratum2)
+    double serverBound{0};        //!< S2's root distance at the end, ns (stratum2)
 
     /**
      * \param from first true time
@@ -311,7 +318,9 @@ RunWan(const WanConfig& c)
     Ptr<DriftingClock> clock = AddClock(nodes.Get(0), c.clientOffset, c.ppm);
     for (uint32_t i = 3; i < 6; ++i)
     {
-        AddClock(nodes.Get(i), Time(0), 0.0);
+        AddClock(nodes.Get(i),
+                 c.stratum2 && i == 4 ? MilliSeconds(30) : Time(0),
+                 c.stratum2 && i == 4 ? -15.0 : 0.0);
     }
     const Time q = c.queueing;
     NetDeviceContainer access =
@@ -325,8 +334,18 @@ RunWan(const WanConfig& c)
 
     NtpHelper ntp;
     std::vector<Ptr<NtpServer>> apps;
+    ntp.SetDisciplineAttribute("MinPoll", UintegerValue(4));
+    Ptr<NtpClient> stratum2;
     for (uint32_t i = 0; i < 3; ++i)
     {
+        if (c.stratum2 && i == 1)
+        {
+            ntp.SetClientAttribute("Serve", BooleanValue(true));
+            stratum2 = ntp.InstallClient(nodes.Get(4), {servers[0], servers[2]});
+            ntp.SetClientAttribute("Serve", BooleanValue(false));
+            apps.push_back(nullptr);
+            continue;
+        }
         ntp.SetServerAttribute("Offset", TimeValue(c.lieFrom.IsZero() ? c.lies[i] : Time(0)));
         apps.push_back(ntp.InstallServer(nodes.Get(3 + i)));
         if (!c.lieFrom.IsZero())
@@ -336,7 +355,6 @@ RunWan(const WanConfig& c)
             });
         }
     }
-    ntp.SetDisciplineAttribute("MinPoll", UintegerValue(4));
     ntp.SetClientAttribute("Mode", EnumValue(c.mode));
     std::vector<Ipv4Address> list = servers;
     if (c.only >= 0)
@@ -382,6 +400,15 @@ RunWan(const WanConfig& c)
         r.drops[i] = client->GetDropCount(static_cast<NtpDropReason>(i));
     }
     r.malformedDecodes = client->GetDecodeCounters().GetRefused();
+    r.stratum = client->GetSystemVariables().stratum;
+    if (stratum2)
+    {
+        r.serverStratum = stratum2->GetSystemVariables().stratum;
+        r.serverReplies = stratum2->GetReplyCount();
+        Ptr<LocalClock> s2clock = nodes.Get(4)->GetObject<LocalClock>();
+        r.serverOffset = (s2clock->TrueToLocal(Simulator::Now()) - Simulator::Now()).GetDouble();
+        r.serverBound = stratum2->GetRootDistance().GetDouble();
+    }
     if (c.stopServer >= 0)
     {
         r.stoppedReach = client->GetReach(static_cast<uint32_t>(c.stopServer));
@@ -538,6 +565,41 @@ class FalsetickerTestCase : public TestCase
 };
 
 /**
+ * A stratum-2 server: S2 is an NtpClient of S1 and S3 that serves (Serve), its own clock 30 ms
+ * off and drifting -15 ppm at the start, stays within its own root distance (it is not
+ * locked as tightly as the client: its frequency, measured over the stepout interval through
+ * queueing jitter, is 1 ppm off and its poll has grown to 2^9 s); the client of S1, S2 and S3
+ * locks as with three primary servers and its bound still holds.
+ */
+class Stratum2TestCase : public TestCase
+{
+  public:
+    Stratum2TestCase()
+        : TestCase("a stratum-2 server (an NtpClient that serves) among the servers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        WanConfig c;
+        c.stratum2 = true;
+        const WanResult r = RunWan(c);
+        std::cout << "[ntp] S2 at stratum 2: " << Summary(r) << "; S2 stratum "
+                  << int(r.serverStratum) << ", answered " << r.serverReplies
+                  << ", its offset at the end " << r.serverOffset / 1e6 << " ms, root distance "
+                  << r.serverBound / 1e6 << " ms; client stratum " << int(r.stratum) << std::endl;
+        NS_TEST_EXPECT_MSG_EQ(int(r.serverStratum), 2, "S2 is at stratum 2");
+        NS_TEST_EXPECT_MSG_GT(r.serverReplies, 20u, "S2 answered");
+        NS_TEST_EXPECT_MSG_LT(std::fabs(r.serverOffset), r.serverBound, "S2 within its bound");
+        NS_TEST_EXPECT_MSG_LT(r.AbsQuantile(Hours(2), 1.0), 3e6, "the client locked");
+        size_t covered = 0;
+        const size_t n = r.Coverage(Hours(2), covered);
+        NS_TEST_EXPECT_MSG_EQ(covered, n, "within the root distance");
+    }
+};
+
+/**
  * A lost upstream: S1's application stops at 3 h; the client keeps updating from S2 and S3 and
  * stays locked; S1's reach register empties.
  */
@@ -676,6 +738,7 @@ class NtpNetworkTestSuite : public TestSuite
         AddTestCase(new WanLockTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new BoundBrokenTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new FalsetickerTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new Stratum2TestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LostUpstreamTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new PcapTestCase, chronometry::TestDuration::QUICK);

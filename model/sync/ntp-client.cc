@@ -5,6 +5,7 @@
 
 #include "ntp-on-wire.h"
 
+#include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
@@ -50,6 +51,12 @@ NtpClient::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&NtpClient::m_adjustInterval),
                           chronometry::MakeTimeRangeChecker(MilliSeconds(1), Seconds(64)))
+            .AddAttribute("Serve",
+                          "Also answer client requests as a server of the client's system "
+                          "variables (a stratum-2 or deeper server; Mode Ntp).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NtpClient::m_serve),
+                          MakeBooleanChecker())
             .AddAttribute("Discipline",
                           "The clock discipline (its MinPoll and MaxPoll set the poll "
                           "interval); unset: a default one.",
@@ -86,6 +93,7 @@ NtpClient::NtpClient()
     : m_mode(NTP),
       m_precision(ntp::Log2ToTime(-20)),
       m_adjustInterval(Seconds(1)),
+      m_serve(false),
       m_phase(CreateObject<UniformRandomVariable>())
 {
     NS_LOG_FUNCTION(this);
@@ -158,6 +166,12 @@ uint64_t
 NtpClient::GetRequestCount() const
 {
     return m_requests;
+}
+
+uint64_t
+NtpClient::GetReplyCount() const
+{
+    return m_replies;
 }
 
 uint64_t
@@ -378,6 +392,11 @@ NtpClient::Receive(Ptr<Socket> socket)
             Drop(NtpDropReason::MALFORMED);
             continue;
         }
+        if (message.mode == NtpMode::CLIENT && m_serve && m_mode == NTP)
+        {
+            Answer(message, from, t4);
+            continue;
+        }
         if (message.mode != NtpMode::SERVER)
         {
             Drop(NtpDropReason::WRONG_MODE);
@@ -397,6 +416,27 @@ NtpClient::Receive(Ptr<Socket> socket)
             ProcessNtp(message, source, t4);
         }
     }
+}
+
+void
+NtpClient::Answer(const NtpMessage& request, const Address& to, NtpTimestamp t2)
+{
+    NtpSystemVariables system = m_system;
+    if (!m_synchronized)
+    {
+        system.leap = NtpLeap::NOT_SYNC;
+        system.stratum = ntp::MAXSTRAT;
+    }
+    const NtpMessage reply = m_mitigation->ServerReply(request,
+                                                       system,
+                                                       ntp::TimeToLog2(m_precision),
+                                                       m_reference,
+                                                       t2,
+                                                       ReadClock(),
+                                                       Simulator::Now());
+    const std::vector<uint8_t> bytes = reply.Encode();
+    m_socket->SendTo(Create<Packet>(bytes.data(), bytes.size()), 0, to);
+    ++m_replies;
 }
 
 void
@@ -532,6 +572,7 @@ NtpClient::ClockSelect()
         m_system =
             m_mitigation->UpdateSystem(peer, r.combine, m_associations[peer.id].address.Get());
         m_synchronized = true;
+        m_reference = ReadClock();
     }
     NtpClientUpdate u;
     u.offset = r.combine.offset;

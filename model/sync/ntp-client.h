@@ -65,10 +65,16 @@ struct NtpClientUpdate
  * to the first server (SntpClient core); an accepted reply steps the clock by its offset, the
  * frequency is never touched.
  *
+ * Serve (Mode Ntp): the client also answers client requests on its socket, as a server of
+ * its system variables (NtpMitigation::ServerReply: stratum one more than its system peer's,
+ * root delay and dispersion accumulated, the system peer's address as Reference ID; stratum 0
+ * with LI 3 before the first update, which clients take as unsynchronized): a stratum-2 (or
+ * deeper) server.
+ *
  * Timers run in true time (the process time of the cores: a monotonic time base, not the
  * clock the client steps). The clock's readings carry NtpServer::GetTimescaleOffset() on the
  * wire. The client binds UDP 123 (as ntpd does), so a node runs either an NtpClient or an
- * NtpServer.
+ * NtpServer (a server that is itself a client: an NtpClient with Serve).
  */
 class NtpClient : public Application
 {
@@ -119,6 +125,8 @@ class NtpClient : public Application
     uint64_t GetUpdateCount() const;
     /** \return requests sent */
     uint64_t GetRequestCount() const;
+    /** \return client requests answered (Serve) */
+    uint64_t GetReplyCount() const;
     /**
      * \param reason a reason
      * \return datagrams dropped for it
@@ -205,6 +213,13 @@ class NtpClient : public Application
      * \param r the discipline's result
      */
     void Apply(const NtpDisciplineResult& r);
+    /**
+     * Answer a client's request as a server of this node's system variables (Serve).
+     * \param request the request
+     * \param to its source
+     * \param t2 its arrival (clock, with the timescale offset)
+     */
+    void Answer(const NtpMessage& request, const Address& to, NtpTimestamp t2);
     /** \param reason count and trace a drop */
     void Drop(NtpDropReason reason);
     /**
@@ -217,6 +232,7 @@ class NtpClient : public Application
     Mode m_mode;                          //!< Mode
     Time m_precision;                     //!< Precision (the client's)
     Time m_adjustInterval;                //!< AdjustInterval
+    bool m_serve;                         //!< Serve
     Ptr<NtpClockDiscipline> m_discipline; //!< Discipline
     Ptr<NtpMitigation> m_mitigation;      //!< Mitigation
     Ptr<SntpClient> m_sntp;               //!< Sntp
@@ -233,6 +249,8 @@ class NtpClient : public Application
     uint32_t m_systemPeer{UINT32_MAX};       //!< index of the system peer
     uint64_t m_updates{0};                   //!< updates
     uint64_t m_requests{0};                  //!< requests sent
+    uint64_t m_replies{0};                   //!< requests answered (Serve)
+    NtpTimestamp m_reference;                //!< when the clock was last updated
     std::array<uint64_t, static_cast<size_t>(NtpDropReason::COUNT)> m_drops{}; //!< by reason
     NtpDecodeCounters m_decode;                                                //!< decoder
 
