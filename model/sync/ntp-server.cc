@@ -168,7 +168,7 @@ NtpServer::StartApplication()
                                        " (another NTP application on the node?)");
     }
     m_socket->SetRecvCallback(MakeCallback(&NtpServer::Receive, this));
-    m_reference = NtpTimestamp::FromTime(Now());
+    m_reference = NtpTimestamp::FromTime(ReadClock());
 }
 
 void
@@ -184,7 +184,7 @@ NtpServer::StopApplication()
 }
 
 Time
-NtpServer::Now() const
+NtpServer::ReadClock() const
 {
     return m_clock->GetLocalTime() + GetTimescaleOffset() + m_offset;
 }
@@ -202,7 +202,7 @@ NtpServer::Receive(Ptr<Socket> socket)
     Address from;
     while (Ptr<Packet> packet = socket->RecvFrom(from))
     {
-        const NtpTimestamp t2 = NtpTimestamp::FromTime(Now());
+        const NtpTimestamp t2 = NtpTimestamp::FromTime(ReadClock());
         std::vector<uint8_t> bytes(packet->GetSize());
         packet->CopyData(bytes.data(), bytes.size());
         NtpMessage request;
@@ -229,7 +229,7 @@ NtpServer::Receive(Ptr<Socket> socket)
         system.rootDispersion = m_rootDispersion;
         system.referenceId = m_stratum == 1 ? NtpMessage::MakeReferenceId("GPS") : 0x7f000001;
         system.time = Simulator::Now();
-        const NtpTimestamp t3 = NtpTimestamp::FromTime(Now());
+        const NtpTimestamp t3 = NtpTimestamp::FromTime(ReadClock());
         const NtpMessage reply =
             m_mitigation
                 ->ServerReply(request, system, m_precision, m_reference, t2, t3, Simulator::Now());

@@ -110,7 +110,7 @@ class NtpServer : public Application
     /** \param reason count and trace a drop */
     void Drop(NtpDropReason reason);
     /** \return the clock's reading plus the timescale offset and Offset */
-    Time Now() const;
+    Time ReadClock() const;
 
     uint8_t m_stratum;               //!< Stratum
     Time m_rootDelay;                //!< RootDelay
