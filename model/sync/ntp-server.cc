@@ -6,7 +6,6 @@
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/inet-socket-address.h"
-#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -72,11 +71,11 @@ NtpServer::GetTypeId()
                           MakeTimeAccessor(&NtpServer::m_rootDispersion),
                           chronometry::MakeTimeRangeChecker(Time(0), Seconds(16)))
             .AddAttribute("Precision",
-                          "Precision field (log2 s): the resolution of the server's clock "
-                          "readings.",
-                          IntegerValue(-20),
-                          MakeIntegerAccessor(&NtpServer::m_precision),
-                          chronometry::MakeIntegerRangeChecker(-32, 0, "log2 s"))
+                          "The resolution of the server's clock readings; the Precision field "
+                          "carries its log2 (rounded).",
+                          TimeValue(ntp::Log2ToTime(-20)),
+                          MakeTimeAccessor(&NtpServer::m_precision),
+                          chronometry::MakeTimeRangeChecker(NanoSeconds(1), Seconds(1)))
             .AddAttribute("Offset",
                           "Added to every timestamp the server sends: 0 for an honest server, "
                           "e.g. 100 ms for a falseticker (its root dispersion does not admit "
@@ -104,7 +103,7 @@ NtpServer::GetTypeId()
 NtpServer::NtpServer()
     : m_stratum(1),
       m_rootDispersion(MicroSeconds(10)),
-      m_precision(-20)
+      m_precision(ntp::Log2ToTime(-20))
 {
     NS_LOG_FUNCTION(this);
 }
@@ -230,9 +229,13 @@ NtpServer::Receive(Ptr<Socket> socket)
         system.referenceId = m_stratum == 1 ? NtpMessage::MakeReferenceId("GPS") : 0x7f000001;
         system.time = Simulator::Now();
         const NtpTimestamp t3 = NtpTimestamp::FromTime(ReadClock());
-        const NtpMessage reply =
-            m_mitigation
-                ->ServerReply(request, system, m_precision, m_reference, t2, t3, Simulator::Now());
+        const NtpMessage reply = m_mitigation->ServerReply(request,
+                                                           system,
+                                                           ntp::TimeToLog2(m_precision),
+                                                           m_reference,
+                                                           t2,
+                                                           t3,
+                                                           Simulator::Now());
         const std::vector<uint8_t> out = reply.Encode();
         socket->SendTo(Create<Packet>(out.data(), out.size()), 0, from);
         ++m_replies;

@@ -115,7 +115,7 @@ class NtpServer : public Application
     uint8_t m_stratum;               //!< Stratum
     Time m_rootDelay;                //!< RootDelay
     Time m_rootDispersion;           //!< RootDispersion
-    int8_t m_precision;              //!< Precision (log2 s)
+    Time m_precision;                //!< Precision
     Time m_offset;                   //!< Offset: the lie
     Ptr<NtpMitigation> m_mitigation; //!< Mitigation (ServerReply, PHI)
 
