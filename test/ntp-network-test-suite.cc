@@ -456,6 +456,96 @@ Summary(const WanResult& r, Time from = Hours(2))
     return s.str();
 }
 
+/** Records a server's replies (its Reply trace) with the true time they left. */
+struct ReplyRecorder
+{
+    std::vector<NtpMessage> requests; //!< requests answered
+    std::vector<NtpMessage> replies;  //!< replies sent
+    std::vector<Time> at;             //!< true time of each
+
+    /**
+     * \param request the request
+     * \param reply the reply
+     */
+    void Reply(const NtpMessage& request, const NtpMessage& reply)
+    {
+        requests.push_back(request);
+        replies.push_back(reply);
+        at.push_back(Simulator::Now());
+    }
+};
+
+/**
+ * One server and one client on a 5 ms link: the server's replies carry its Stratum, root delay
+ * and dispersion, echo the request's Transmit Timestamp, and read its (perfect) clock plus the
+ * lie at the request's arrival; the client inherits stratum + 1 and root delay + delta.
+ */
+class ServerFieldsTestCase : public TestCase
+{
+  public:
+    ServerFieldsTestCase()
+        : TestCase("server replies carry the configured fields and the clock plus the lie")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        AddClock(nodes.Get(0), Time(0), 0.0);
+        AddClock(nodes.Get(1), MilliSeconds(20), 10.0);
+        Link(nodes, "100Mbps", MilliSeconds(5), Time(0));
+        NtpHelper ntp;
+        ntp.SetServerAttribute("Stratum", UintegerValue(3));
+        ntp.SetServerAttribute("RootDelay", TimeValue(MilliSeconds(7)));
+        ntp.SetServerAttribute("RootDispersion", TimeValue(MilliSeconds(2)));
+        ntp.SetServerAttribute("Offset", TimeValue(MilliSeconds(5)));
+        Ptr<NtpServer> server = ntp.InstallServer(nodes.Get(0));
+        Ptr<NtpClient> client = ntp.InstallClient(nodes.Get(1), {Ipv4Address("10.1.1.1")});
+        ntp.AssignStreams(nodes, 3);
+        ReplyRecorder recorder;
+        server->TraceConnectWithoutContext("Reply", MakeCallback(&ReplyRecorder::Reply, &recorder));
+        Simulator::Stop(Minutes(30));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT(recorder.replies.size(), 20u, "replies");
+        NS_TEST_EXPECT_MSG_EQ(server->GetReplyCount(), recorder.replies.size(), "count");
+        NS_TEST_EXPECT_MSG_EQ(client->GetRequestCount(), recorder.replies.size(), "none lost");
+        for (size_t i = 0; i < recorder.replies.size(); ++i)
+        {
+            const NtpMessage& q = recorder.requests[i];
+            const NtpMessage& m = recorder.replies[i];
+            NS_TEST_EXPECT_MSG_EQ(ToString(q.mode), "client", "request mode");
+            NS_TEST_EXPECT_MSG_EQ(ToString(m.mode), "server", "reply mode");
+            NS_TEST_EXPECT_MSG_EQ(int(m.stratum), 3, "stratum");
+            NS_TEST_EXPECT_MSG_EQ(m.rootDelay.ToTime(),
+                                  NtpShort::FromTime(MilliSeconds(7)).ToTime(),
+                                  "root delay");
+            NS_TEST_EXPECT_MSG_EQ(m.rootDispersion.ToTime(),
+                                  NtpShort::FromTime(MilliSeconds(2)).ToTime(),
+                                  "root dispersion");
+            NS_TEST_EXPECT_MSG_EQ(m.originTimestamp.ToRaw(),
+                                  q.transmitTimestamp.ToRaw(),
+                                  "origin echoed");
+            const Time t2 = m.receiveTimestamp.ToTime() - NtpServer::GetTimescaleOffset();
+            NS_TEST_EXPECT_MSG_EQ_TOL(t2.GetDouble(),
+                                      (recorder.at[i] + MilliSeconds(5)).GetDouble(),
+                                      1.0,
+                                      "T2 = the clock at arrival plus the lie");
+            NS_TEST_EXPECT_MSG_EQ(m.transmitTimestamp.ToRaw(),
+                                  m.receiveTimestamp.ToRaw(),
+                                  "no processing delay");
+        }
+        NS_TEST_EXPECT_MSG_EQ(client->IsSynchronized(), true, "synchronized");
+        const NtpSystemVariables& sys = client->GetSystemVariables();
+        NS_TEST_EXPECT_MSG_EQ(int(sys.stratum), 4, "client stratum = server stratum + 1");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(sys.rootDelay, MilliSeconds(17), "7 ms + a 10 ms round trip");
+        NS_TEST_EXPECT_MSG_LT(sys.rootDelay, MilliSeconds(18), "7 ms + a 10 ms round trip");
+        NS_TEST_EXPECT_MSG_EQ(sys.referenceId, Ipv4Address("10.1.1.1").Get(), "refid");
+        Simulator::Destroy();
+    }
+};
+
 /**
  * Three honest servers over the WAN (one path 6 ms asymmetric): the client steps, locks, and
  * its true offset stays within its root distance.
@@ -806,6 +896,7 @@ class NtpNetworkTestSuite : public TestSuite
     NtpNetworkTestSuite()
         : TestSuite("chronometry-ntp-network", Type::UNIT)
     {
+        AddTestCase(new ServerFieldsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new WanLockTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new BoundBrokenTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new FalsetickerTestCase, chronometry::TestDuration::QUICK);
