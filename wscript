@@ -129,6 +129,9 @@ def build(bld):
         'model/sync/ptp-clock-exchanges.cc',
         'model/sync/ptp-transparent-clock.cc',
         'helper/ptp-helper.cc',
+        'model/sync/ntp-server.cc',
+        'model/sync/ntp-client.cc',
+        'helper/ntp-helper.cc',
         'study/study-record.cc',
         'study/study-description.cc',
         'study/study-description-values.cc',
@@ -201,6 +204,7 @@ def build(bld):
         'test/ntp-discipline-test-suite.cc',
         'test/ptp-clock-test-suite.cc',
         'test/ptp-network-test-suite.cc',
+        'test/ntp-network-test-suite.cc',
         'test/ptp-failover-test-suite.cc',
     ]
 
@@ -328,6 +332,9 @@ def build(bld):
         'model/sync/ptp-clock.h',
         'model/sync/ptp-transparent-clock.h',
         'helper/ptp-helper.h',
+        'model/sync/ntp-server.h',
+        'model/sync/ntp-client.h',
+        'helper/ntp-helper.h',
         'study/study-record.h',
         'study/study-description.h',
         'study/study.h',

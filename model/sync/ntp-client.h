@@ -1,0 +1,264 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef NTP_CLIENT_H
+#define NTP_CLIENT_H
+
+#include "ntp-clock-discipline.h"
+#include "ntp-clock-filter.h"
+#include "ntp-message.h"
+#include "ntp-mitigation.h"
+#include "ntp-server.h"
+#include "sntp-client.h"
+
+#include "ns3/application.h"
+#include "ns3/drifting-clock.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * \brief One clock update of an NtpClient (its "Update" trace source): what the protocol
+ * believes; the true offset is not known to the client (a test reads the clocks).
+ */
+struct NtpClientUpdate
+{
+    Time offset; //!< THETA (NTP) or the SNTP step: server minus client
+    NtpClockReturn code{NtpClockReturn::IGNORE}; //!< what the discipline did (SNTP: STEP)
+    double frequency{0};                         //!< frequency correction held (s/s; SNTP: 0)
+    int8_t poll{0};                              //!< poll exponent from now on
+    Time rootDistance;        //!< the client's root distance LAMBDA after the update
+    Ipv4Address systemPeer;   //!< the system peer (SNTP: the server)
+    uint32_t survivors{0};    //!< survivors of the cluster algorithm
+    uint32_t falsetickers{0}; //!< candidates the selection rejected
+};
+
+/**
+ * \ingroup chronometry
+ * \brief An NTPv4 client (RFC 5905) or SNTP client (RFC 4330) as an ns-3 Application that
+ * steers the node's DriftingClock from servers on UDP 123.
+ *
+ * Mode Ntp: one association per server (SetServers), each with an NtpClockFilter, polled
+ * every poll interval of the NtpClockDiscipline (its MinPoll / MaxPoll Attributes set the
+ * range; the poll adapts), the first polls spread over the first two seconds. A reply is
+ * decoded (malformed, kiss-o'-death, foreign, bogus and unsynchronized replies are counted by
+ * NtpDropReason and dropped; DENY or RSTR demobilizes the association), turned into an
+ * on-wire sample (ntp::OnWire with the node's clock at arrival) and filtered; the system
+ * process then runs NtpMitigation::Mitigate over the reachable associations with a
+ * selection, and a combined offset newer than the last update goes to the discipline. Its
+ * result steers the clock: a step (DriftingClock::Step; every filter is reset), the frequency
+ * correction (AdjustFrequency), and the phase, slewed in (Slew) now and every AdjustInterval
+ * from NtpClockDiscipline::Advance (the clock-adjust process). The reach register of each
+ * association shifts at each poll; three polls without a reply shift a dummy into its
+ * filter, eight make it unreachable (RFC 5905 section 10 and 13).
+ *
+ * Mode Sntp: the naive baseline. Every poll interval (the discipline's MinPoll), one request
+ * to the first server (SntpClient core); an accepted reply steps the clock by its offset, the
+ * frequency is never touched.
+ *
+ * Serve (Mode Ntp): the client also answers client requests on its socket, as a server of
+ * its system variables (NtpMitigation::ServerReply: stratum one more than its system peer's,
+ * root delay and dispersion accumulated, the system peer's address as Reference ID; stratum 0
+ * with LI 3 before the first update, which clients take as unsynchronized): a stratum-2 (or
+ * deeper) server.
+ *
+ * Timers run in true time (the process time of the cores: a monotonic time base, not the
+ * clock the client steps). The clock's readings carry NtpServer::GetTimescaleOffset() on the
+ * wire. The client binds UDP 123 (as ntpd does), so a node runs either an NtpClient or an
+ * NtpServer (a server that is itself a client: an NtpClient with Serve).
+ */
+class NtpClient : public Application
+{
+  public:
+    /** Protocol. */
+    enum Mode
+    {
+        NTP, //!< filter, mitigation and discipline over every server
+        SNTP //!< one sample from the first server, set the time
+    };
+
+    /** \return the TypeId */
+    static TypeId GetTypeId();
+    NtpClient();
+    ~NtpClient() override;
+
+    /**
+     * The servers (one association each). Set before the application starts.
+     * \param servers their IPv4 addresses (1 to 64)
+     */
+    void SetServers(const std::vector<Ipv4Address>& servers);
+
+    /** \return the discipline (created at start when not set) */
+    Ptr<NtpClockDiscipline> GetDiscipline() const;
+    /** \return the mitigation algorithms (created at start when not set) */
+    Ptr<NtpMitigation> GetMitigation() const;
+    /** \return whether a system peer has been chosen and the clock updated from it */
+    bool IsSynchronized() const;
+    /**
+     * \return the root distance LAMBDA the client claims now (its root dispersion grown at
+     *         PHI since the last update): its own bound on |clock - true time|; 16 s before
+     *         the first update (MAXDISP)
+     */
+    Time GetRootDistance() const;
+    /** \return the system variables (what a server on this node would announce) */
+    const NtpSystemVariables& GetSystemVariables() const;
+    /**
+     * \param server a server's index in SetServers
+     * \return its association's clock filter
+     */
+    const NtpClockFilter& GetFilter(uint32_t server) const;
+    /**
+     * \param server a server's index
+     * \return its reach register (bit 0: the last poll was answered)
+     */
+    uint8_t GetReach(uint32_t server) const;
+    /** \return clock updates (NTP: discipline updates; SNTP: accepted replies) */
+    uint64_t GetUpdateCount() const;
+    /** \return requests sent */
+    uint64_t GetRequestCount() const;
+    /** \return client requests answered (Serve) */
+    uint64_t GetReplyCount() const;
+    /**
+     * \param reason a reason
+     * \return datagrams dropped for it
+     */
+    uint64_t GetDropCount(NtpDropReason reason) const;
+    /** \return the decoder's counts by NtpDecodeStatus */
+    const NtpDecodeCounters& GetDecodeCounters() const;
+
+    /**
+     * Assign a fixed random variable stream (the first polls' phases).
+     * \param stream the stream index
+     * \return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
+     * Callback signature of the Update trace source.
+     * \param update the update
+     */
+    typedef void (*UpdateCallback)(const NtpClientUpdate& update);
+    /**
+     * Callback signature of the Sample trace source.
+     * \param server the server's address
+     * \param offset theta of the exchange (server minus client)
+     * \param delay delta of the exchange
+     */
+    typedef void (*SampleCallback)(Ipv4Address server, Time offset, Time delay);
+    /**
+     * Callback signature of the Drop trace source.
+     * \param reason why a datagram was dropped
+     */
+    typedef void (*DropCallback)(NtpDropReason reason);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /** One server. */
+    struct Association
+    {
+        Ipv4Address address;     //!< the server
+        NtpClockFilter filter;   //!< its clock filter
+        NtpMessage reply;        //!< its last reply
+        bool haveReply{false};   //!< a reply has been filtered
+        NtpTimestamp xmt;        //!< Transmit Timestamp of the request outstanding
+        bool outstanding{false}; //!< a request awaits its reply
+        uint8_t reach{0};        //!< reach register
+        uint32_t unanswered{0};  //!< polls in a row without a reply
+        bool demobilized{false}; //!< a DENY or RSTR kiss stopped it
+        EventId timer;           //!< next poll
+    };
+
+    /** \return "ns3::NtpClient on node N", for messages */
+    std::string Where() const;
+    /** \return the clock's reading plus the timescale offset, as a timestamp */
+    NtpTimestamp ReadClock() const;
+    /** \param index poll the association (NTP) or the first server (SNTP) */
+    void Poll(uint32_t index);
+    /** The clock-adjust process: slew in what the discipline releases. */
+    void Adjust();
+    /** \param phase slew it in on top of any slew in progress */
+    void SlewIn(Time phase);
+    /** \param socket a socket with datagrams to read */
+    void Receive(Ptr<Socket> socket);
+    /**
+     * \param reply a decoded reply (OK)
+     * \param from its source
+     * \param t4 its arrival (clock, with the timescale offset)
+     */
+    void ProcessNtp(const NtpMessage& reply, Ipv4Address from, NtpTimestamp t4);
+    /**
+     * \param reply a decoded reply (OK)
+     * \param t4 its arrival
+     */
+    void ProcessSntp(const NtpMessage& reply, NtpTimestamp t4);
+    /** \param a a kiss-o'-death's association (DENY / RSTR demobilize it) \param kiss the kiss */
+    void Kiss(Association& a, const NtpMessage& kiss);
+    /** The system process: mitigate and update the clock. */
+    void ClockSelect();
+    /**
+     * \param r the discipline's result
+     */
+    void Apply(const NtpDisciplineResult& r);
+    /**
+     * Answer a client's request as a server of this node's system variables (Serve).
+     * \param request the request
+     * \param to its source
+     * \param t2 its arrival (clock, with the timescale offset)
+     */
+    void Answer(const NtpMessage& request, const Address& to, NtpTimestamp t2);
+    /** \param reason count and trace a drop */
+    void Drop(NtpDropReason reason);
+    /**
+     * \param from an address
+     * \return the association of that server, or nullptr
+     */
+    Association* Find(Ipv4Address from);
+
+    // Attributes
+    Mode m_mode;                          //!< Mode
+    Time m_precision;                     //!< Precision (the client's)
+    Time m_adjustInterval;                //!< AdjustInterval
+    bool m_serve;                         //!< Serve
+    Ptr<NtpClockDiscipline> m_discipline; //!< Discipline
+    Ptr<NtpMitigation> m_mitigation;      //!< Mitigation
+    Ptr<SntpClient> m_sntp;               //!< Sntp
+
+    std::vector<Ipv4Address> m_servers;      //!< SetServers
+    std::vector<Association> m_associations; //!< one per server
+    Ptr<DriftingClock> m_clock;              //!< the node's clock
+    Ptr<Socket> m_socket;                    //!< UDP 123
+    Ptr<UniformRandomVariable> m_phase;      //!< first polls' phases
+    EventId m_adjustTimer;                   //!< next Adjust
+    EventId m_sntpTimer;                     //!< next SNTP poll
+    NtpSystemVariables m_system;             //!< system variables
+    bool m_synchronized{false};              //!< updated at least once
+    uint32_t m_systemPeer{UINT32_MAX};       //!< index of the system peer
+    uint64_t m_updates{0};                   //!< updates
+    uint64_t m_requests{0};                  //!< requests sent
+    uint64_t m_replies{0};                   //!< requests answered (Serve)
+    NtpTimestamp m_reference;                //!< when the clock was last updated
+    std::array<uint64_t, static_cast<size_t>(NtpDropReason::COUNT)> m_drops{}; //!< by reason
+    NtpDecodeCounters m_decode;                                                //!< decoder
+
+    TracedCallback<const NtpClientUpdate&> m_updateTrace;  //!< Update
+    TracedCallback<Ipv4Address, Time, Time> m_sampleTrace; //!< Sample
+    TracedCallback<NtpDropReason> m_dropTrace;             //!< Drop
+};
+
+} // namespace ns3
+
+#endif /* NTP_CLIENT_H */

@@ -1,0 +1,246 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ntp-server.h"
+
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NtpServer");
+NS_OBJECT_ENSURE_REGISTERED(NtpServer);
+
+std::string
+ToString(NtpDropReason reason)
+{
+    switch (reason)
+    {
+    case NtpDropReason::MALFORMED:
+        return "malformed";
+    case NtpDropReason::KISS_OF_DEATH:
+        return "kiss-o'-death";
+    case NtpDropReason::WRONG_MODE:
+        return "wrong-mode";
+    case NtpDropReason::FOREIGN:
+        return "foreign";
+    case NtpDropReason::BOGUS:
+        return "bogus";
+    case NtpDropReason::UNSYNCHRONIZED:
+        return "unsynchronized";
+    case NtpDropReason::COUNT:
+        break;
+    }
+    return "unknown";
+}
+
+TypeId
+NtpServer::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NtpServer")
+            .SetParent<Application>()
+            .SetGroupName("Chronometry")
+            .AddConstructor<NtpServer>()
+            .AddAttribute("Stratum",
+                          "Stratum announced (1: a primary server on a reference clock; 2-15: "
+                          "a server that says it is that far from one).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&NtpServer::m_stratum),
+                          chronometry::MakeUintegerRangeChecker(1, ntp::MAXSTRAT - 1))
+            .AddAttribute("RootDelay",
+                          "Root Delay announced: the round trip to the primary reference.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NtpServer::m_rootDelay),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(16)))
+            .AddAttribute("RootDispersion",
+                          "Root Dispersion announced: the error bound of the server's clock "
+                          "relative to the primary reference, besides half the root delay.",
+                          TimeValue(MicroSeconds(10)),
+                          MakeTimeAccessor(&NtpServer::m_rootDispersion),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(16)))
+            .AddAttribute("Precision",
+                          "The resolution of the server's clock readings; the Precision field "
+                          "carries its log2 (rounded).",
+                          TimeValue(ntp::Log2ToTime(-20)),
+                          MakeTimeAccessor(&NtpServer::m_precision),
+                          chronometry::MakeTimeRangeChecker(NanoSeconds(1), Seconds(1)))
+            .AddAttribute("Offset",
+                          "Added to every timestamp the server sends: 0 for an honest server, "
+                          "e.g. 100 ms for a falseticker (its root dispersion does not admit "
+                          "it).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NtpServer::m_offset),
+                          chronometry::MakeTimeRangeChecker(Seconds(-1000), Seconds(1000)))
+            .AddAttribute("Mitigation",
+                          "The NTP algorithms whose ServerReply builds the replies (and whose "
+                          "Tolerance grows the root dispersion); unset: a default one.",
+                          PointerValue(),
+                          MakePointerAccessor(&NtpServer::m_mitigation),
+                          MakePointerChecker<NtpMitigation>())
+            .AddTraceSource("Reply",
+                            "A request was answered: (request, reply).",
+                            MakeTraceSourceAccessor(&NtpServer::m_replyTrace),
+                            "ns3::NtpServer::ReplyCallback")
+            .AddTraceSource("Drop",
+                            "A datagram was dropped: (reason).",
+                            MakeTraceSourceAccessor(&NtpServer::m_dropTrace),
+                            "ns3::NtpServer::DropCallback");
+    return tid;
+}
+
+NtpServer::NtpServer()
+    : m_stratum(1),
+      m_rootDispersion(MicroSeconds(10)),
+      m_precision(ntp::Log2ToTime(-20))
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NtpServer::~NtpServer() = default;
+
+Time
+NtpServer::GetTimescaleOffset()
+{
+    return Seconds(ntp::UNIX_EPOCH_SECONDS) + Seconds(1767225600); // 2026-01-01
+}
+
+uint64_t
+NtpServer::GetReplyCount() const
+{
+    return m_replies;
+}
+
+uint64_t
+NtpServer::GetDropCount(NtpDropReason reason) const
+{
+    return reason < NtpDropReason::COUNT ? m_drops[static_cast<size_t>(reason)] : 0;
+}
+
+const NtpDecodeCounters&
+NtpServer::GetDecodeCounters() const
+{
+    return m_decode;
+}
+
+void
+NtpServer::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_socket = nullptr;
+    m_clock = nullptr;
+    m_mitigation = nullptr;
+    Application::DoDispose();
+}
+
+void
+NtpServer::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<Node> node = GetNode();
+    const std::string where = "ns3::NtpServer on node " + std::to_string(node->GetId());
+    m_clock = node->GetObject<LocalClock>();
+    if (!m_clock)
+    {
+        chronometry::ReportConfigError(where + ": the node has no LocalClock; valid: a node "
+                                               "with a clock (ClockHelper::Install)");
+    }
+    if (!m_mitigation)
+    {
+        m_mitigation = CreateObject<NtpMitigation>();
+    }
+    m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
+    if (m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT)) != 0)
+    {
+        chronometry::ReportConfigError(where + ": cannot bind UDP " + std::to_string(PORT) +
+                                       " (another NTP application on the node?)");
+    }
+    m_socket->SetRecvCallback(MakeCallback(&NtpServer::Receive, this));
+    m_reference = NtpTimestamp::FromTime(ReadClock());
+}
+
+void
+NtpServer::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->Close();
+        m_socket = nullptr;
+    }
+}
+
+Time
+NtpServer::ReadClock() const
+{
+    return m_clock->GetLocalTime() + GetTimescaleOffset() + m_offset;
+}
+
+void
+NtpServer::Drop(NtpDropReason reason)
+{
+    ++m_drops[static_cast<size_t>(reason)];
+    m_dropTrace(reason);
+}
+
+void
+NtpServer::Receive(Ptr<Socket> socket)
+{
+    Address from;
+    while (Ptr<Packet> packet = socket->RecvFrom(from))
+    {
+        const NtpTimestamp t2 = NtpTimestamp::FromTime(ReadClock());
+        std::vector<uint8_t> bytes(packet->GetSize());
+        packet->CopyData(bytes.data(), bytes.size());
+        NtpMessage request;
+        const NtpDecodeStatus status = m_decode.Decode(bytes.data(), bytes.size(), request);
+        if (status == NtpDecodeStatus::KISS_OF_DEATH)
+        {
+            Drop(NtpDropReason::KISS_OF_DEATH);
+            continue;
+        }
+        if (status != NtpDecodeStatus::OK)
+        {
+            Drop(NtpDropReason::MALFORMED);
+            continue;
+        }
+        if (request.mode != NtpMode::CLIENT)
+        {
+            Drop(NtpDropReason::WRONG_MODE);
+            continue;
+        }
+        NtpSystemVariables system;
+        system.leap = NtpLeap::NO_WARNING;
+        system.stratum = m_stratum;
+        system.rootDelay = m_rootDelay;
+        system.rootDispersion = m_rootDispersion;
+        system.referenceId = m_stratum == 1 ? NtpMessage::MakeReferenceId("GPS") : 0x7f000001;
+        system.time = Simulator::Now();
+        const NtpTimestamp t3 = NtpTimestamp::FromTime(ReadClock());
+        const NtpMessage reply = m_mitigation->ServerReply(request,
+                                                           system,
+                                                           ntp::TimeToLog2(m_precision),
+                                                           m_reference,
+                                                           t2,
+                                                           t3,
+                                                           Simulator::Now());
+        const std::vector<uint8_t> out = reply.Encode();
+        socket->SendTo(Create<Packet>(out.data(), out.size()), 0, from);
+        ++m_replies;
+        m_replyTrace(request, reply);
+    }
+}
+
+} // namespace ns3

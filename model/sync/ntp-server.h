@@ -1,0 +1,135 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef NTP_SERVER_H
+#define NTP_SERVER_H
+
+#include "ntp-message.h"
+#include "ntp-mitigation.h"
+
+#include "ns3/application.h"
+#include "ns3/local-clock.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+
+namespace ns3
+{
+
+/**
+ * \ingroup chronometry
+ * Why an NtpServer or NtpClient did not use a datagram it received on UDP 123.
+ */
+enum class NtpDropReason : uint8_t
+{
+    MALFORMED,      //!< NtpMessage::Decode refused it (GetDecodeCounters says why)
+    KISS_OF_DEATH,  //!< a well-formed kiss-o'-death (stratum 0): no time sample
+    WRONG_MODE,     //!< a mode this application does not answer or expect
+    FOREIGN,        //!< a reply from an address that is no configured server
+    BOGUS,          //!< a reply whose Origin Timestamp is not the request's (a duplicate,
+                    //!< a late reply, a spoof) or whose Transmit Timestamp is zero
+    UNSYNCHRONIZED, //!< a reply from a server that says it is unsynchronized (LI 3 or
+                    //!< stratum 16), or an SNTP refusal (bad stratum, version)
+    COUNT           //!< number of reasons (not a reason)
+};
+
+/**
+ * \param reason a drop reason
+ * \return its name ("malformed", "kiss-o'-death", ...)
+ */
+std::string ToString(NtpDropReason reason);
+
+/**
+ * \ingroup chronometry
+ * \brief An NTPv4 primary (or configured) server as an ns-3 Application: answers every client
+ * request (mode 3) on UDP 123 with NtpMitigation::ServerReply.
+ *
+ * The reply's Receive and Transmit Timestamps are the node's LocalClock, read when the request
+ * reaches the socket and when the reply is handed to it (the reply leaves at once), plus
+ * NtpServer::GetTimescaleOffset() (a date in era 0, so that every reading is a valid NTP
+ * timestamp), plus Offset: a server may lie (a falseticker, Offset = 100 ms) or carry an error
+ * its root delay and dispersion do not admit (an upstream asymmetry the server cannot see).
+ * Stratum, RootDelay, RootDispersion and Precision fill the header as a server of that stratum
+ * would: the system variables handed to ServerReply, refreshed at every reply (a primary server
+ * reads its reference clock continuously, so the root dispersion does not grow). The Reference
+ * ID is "GPS" at stratum 1, else the address 127.0.0.1 (no upstream to name), and the Reference
+ * Timestamp is the clock at the application's start.
+ *
+ * Every datagram is decoded; malformed ones, kiss-o'-death and other modes are counted by
+ * NtpDropReason and dropped.
+ */
+class NtpServer : public Application
+{
+  public:
+    /** The NTP port. */
+    static constexpr uint16_t PORT = 123;
+
+    /** \return the TypeId */
+    static TypeId GetTypeId();
+    NtpServer();
+    ~NtpServer() override;
+
+    /**
+     * \return the time added to every clock reading to make an NTP timestamp:
+     *         1 January 2026 00:00 UTC after the prime epoch (3,976,214,400 s)
+     */
+    static Time GetTimescaleOffset();
+
+    /** \return requests answered */
+    uint64_t GetReplyCount() const;
+    /**
+     * \param reason a reason
+     * \return datagrams dropped for it
+     */
+    uint64_t GetDropCount(NtpDropReason reason) const;
+    /** \return the decoder's counts by NtpDecodeStatus */
+    const NtpDecodeCounters& GetDecodeCounters() const;
+
+    /**
+     * Callback signature of the Reply trace source.
+     * \param request the request
+     * \param reply the reply sent
+     */
+    typedef void (*ReplyCallback)(const NtpMessage& request, const NtpMessage& reply);
+    /**
+     * Callback signature of the Drop trace source.
+     * \param reason why a datagram was dropped
+     */
+    typedef void (*DropCallback)(NtpDropReason reason);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /** \param socket a socket with datagrams to read */
+    void Receive(Ptr<Socket> socket);
+    /** \param reason count and trace a drop */
+    void Drop(NtpDropReason reason);
+    /** \return the clock's reading plus the timescale offset and Offset */
+    Time ReadClock() const;
+
+    uint8_t m_stratum;               //!< Stratum
+    Time m_rootDelay;                //!< RootDelay
+    Time m_rootDispersion;           //!< RootDispersion
+    Time m_precision;                //!< Precision
+    Time m_offset;                   //!< Offset: the lie
+    Ptr<NtpMitigation> m_mitigation; //!< Mitigation (ServerReply, PHI)
+
+    Ptr<LocalClock> m_clock;  //!< the node's clock
+    Ptr<Socket> m_socket;     //!< UDP 123
+    NtpTimestamp m_reference; //!< Reference Timestamp
+    uint64_t m_replies{0};    //!< requests answered
+    std::array<uint64_t, static_cast<size_t>(NtpDropReason::COUNT)> m_drops{}; //!< by reason
+    NtpDecodeCounters m_decode;                                                //!< decoder
+
+    TracedCallback<const NtpMessage&, const NtpMessage&> m_replyTrace; //!< Reply
+    TracedCallback<NtpDropReason> m_dropTrace;                         //!< Drop
+};
+
+} // namespace ns3
+
+#endif /* NTP_SERVER_H */
