@@ -276,11 +276,11 @@ RegisterLinkTrace(py::module_& m)
                                                              {"per-parent-pair", "PerParentPair"}};
                 if (old.count(model))
                 {
-                    PyErr_WarnEx(PyExc_DeprecationWarning,
-                                 ("delay_model '" + model + "' is deprecated; use '" +
-                                  old.at(model) + "'")
-                                     .c_str(),
-                                 1);
+                    PyErr_WarnEx(
+                        PyExc_DeprecationWarning,
+                        ("delay_model '" + model + "' is deprecated; use '" + old.at(model) + "'")
+                            .c_str(),
+                        1);
                     kw["delay_model"] = old.at(model);
                 }
             }

@@ -46,9 +46,9 @@ main(int argc, char* argv[])
         StudyResult r = StudyRunner::Run("scheduling", s);
         if (predictor == "Baseline")
         {
-            std::cout << "Coordinated operation: " << r.Get<uint64_t>("servers")
-                      << " servers, E = " << NanoSeconds(r.Get<int64_t>("skew_bound_ns")).As(Time::US)
-                      << ", " << r.Get<uint64_t>("operations") << " operations, probing "
+            std::cout << "Coordinated operation: " << r.Get<uint64_t>("servers") << " servers, E = "
+                      << NanoSeconds(r.Get<int64_t>("skew_bound_ns")).As(Time::US) << ", "
+                      << r.Get<uint64_t>("operations") << " operations, probing "
                       << r.Get<std::string>("probe_mode") << "\n";
         }
         std::cout << "  " << predictor

@@ -5,8 +5,8 @@
 // answers (the paper's Figure 4 and Figure 6/7 examples, a sequential chain,
 // an untraced node) and property tests over random synthetic multi-tier
 // traces whose true causality is known.
-#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/message-linking-analyzer.h"

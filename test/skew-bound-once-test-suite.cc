@@ -36,7 +36,7 @@ struct Outcome
     std::string summary;                 //!< the checker's summary with its defaults
     ReplayCheckerOptions options;        //!< the checker's defaults (the stampers')
     std::vector<std::string> mismatches; //!< reported skew mismatches
-    std::vector<Time> hvcSkewBound;        //!< per stamper, in use
+    std::vector<Time> hvcSkewBound;      //!< per stamper, in use
     std::vector<uint32_t> epsilon;       //!< per stamper, in use
     uint64_t hvcViolations = 0;          //!< HVC (hb => <) violations
     uint64_t hvcOnlyIfHbViolations = 0;  //!< HVC's other guarantee

@@ -60,7 +60,7 @@ main(int argc, char* argv[])
     // RepCl's Epsilon = E / I = 10).  Left at 0, E would be taken from the clocks, which have
     // none.
     CausalityHelper causality;
-    causality.SetStamperAttribute("SkewBound", TimeValue(MilliSeconds(1))); // E
+    causality.SetStamperAttribute("SkewBound", TimeValue(MilliSeconds(1)));  // E
     causality.SetStamperAttribute("Interval", TimeValue(MicroSeconds(100))); // I
     Ptr<CausalityLog> log = causality.Install(nodes);
     // [/recipe drifting-stampers]
@@ -105,7 +105,8 @@ main(int argc, char* argv[])
 
     const ReplayCheckerOptions used = log->GetCheckerOptions();
     Ptr<CausalityStamper> stamper = nodes.Get(0)->GetObject<CausalityStamper>();
-    const bool settings = used.skewBound == MilliSeconds(1) && used.hvcSkewBound == MilliSeconds(1) &&
+    const bool settings = used.skewBound == MilliSeconds(1) &&
+                          used.hvcSkewBound == MilliSeconds(1) &&
                           used.interval == MicroSeconds(100) && stamper->GetEpsilon() == 10 &&
                           stamper->GetSkewBound() == MilliSeconds(1);
     const bool withinE = realSkew <= MilliSeconds(1);

@@ -3,9 +3,8 @@
  */
 // PowerLawOscillator: its configuration (Attributes, presets, the h-coefficients they give) and
 // the Allan deviation it is configured to have; the generation is in power-law-oscillator.cc.
-#include "power-law-oscillator.h"
-
 #include "drift-math.h"
+#include "power-law-oscillator.h"
 
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
@@ -61,7 +60,6 @@ Spec(PowerLawOscillator::Preset preset)
     }
     return none;
 }
-
 
 /** \param type a noise type \return its index */
 constexpr std::size_t

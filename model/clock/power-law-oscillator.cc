@@ -54,7 +54,6 @@ const std::array<const char*, POWER_LAW_NOISE_TYPES> PowerLawOscillator::H_NAMES
 const std::array<const char*, POWER_LAW_NOISE_TYPES> PowerLawOscillator::ADEV_NAMES =
     {"WhitePmAdev1s", "FlickerPmAdev1s", "WhiteFmAdev1s", "FlickerFmAdev", "RandomWalkFmAdev1s"};
 
-
 TypeId
 PowerLawOscillator::GetTypeId()
 {

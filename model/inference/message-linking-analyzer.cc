@@ -29,49 +29,50 @@ MessageLinkingAnalyzer::GetTypeId()
             .AddConstructor<MessageLinkingAnalyzer>()
             // The fields of LinkingConfig, declared once: the defaults are the struct's, the
             // ranges are checked here (LinkingConfig::Validate asks these checkers).
-            .AddAttribute("Window",
-                          "x: longest causal delay considered (above the longest real node "
-                          "delay).",
-                          TimeValue(LinkingConfig{}.window),
-                          chronometry::MakeFieldAccessor<TimeValue>(&MessageLinkingAnalyzer::m_config,
-                                                                    &LinkingConfig::window),
-                          chronometry::MakeTimeRangeChecker(Time::From(1), Hours(24)))
-            .AddAttribute("Spontaneous",
-                          "y: spontaneity weighs as a delay of y times the pair's mean delay d "
-                          "(dimensionless).",
-                          DoubleValue(LinkingConfig{}.spontaneous),
-                          chronometry::MakeFieldAccessor<DoubleValue>(
-                              &MessageLinkingAnalyzer::m_config,
-                              &LinkingConfig::spontaneous),
-                          chronometry::MakeDoubleRangeChecker(0, 1000))
-            .AddAttribute("TryBothBand",
-                          "Links with |p - 0.5| <= band are tried both ways (probability).",
-                          DoubleValue(LinkingConfig{}.tryBothBand),
-                          chronometry::MakeFieldAccessor<DoubleValue>(
-                              &MessageLinkingAnalyzer::m_config,
-                              &LinkingConfig::tryBothBand),
-                          chronometry::MakeDoubleRangeChecker(0, 0.5))
-            .AddAttribute("TryMostLikely",
-                          "A child's most likely parent is always tried both ways (paper).",
-                          BooleanValue(LinkingConfig{}.tryMostLikely),
-                          chronometry::MakeFieldAccessor<BooleanValue>(
-                              &MessageLinkingAnalyzer::m_config,
-                              &LinkingConfig::tryMostLikely),
-                          MakeBooleanChecker())
-            .AddAttribute("MaxTryBoth",
-                          "k: try-both decisions per root (at most 2^k instances per root).",
-                          UintegerValue(LinkingConfig{}.maxTryBoth),
-                          chronometry::MakeFieldAccessor<UintegerValue>(
-                              &MessageLinkingAnalyzer::m_config,
-                              &LinkingConfig::maxTryBoth),
-                          chronometry::MakeUintegerRangeChecker(0, 20))
-            .AddAttribute("MaxCandidates",
-                          "Most recent candidate parents kept per message.",
-                          UintegerValue(LinkingConfig{}.maxCandidates),
-                          chronometry::MakeFieldAccessor<UintegerValue>(
-                              &MessageLinkingAnalyzer::m_config,
-                              &LinkingConfig::maxCandidates),
-                          chronometry::MakeUintegerRangeChecker(1, 1000000))
+            .AddAttribute(
+                "Window",
+                "x: longest causal delay considered (above the longest real node "
+                "delay).",
+                TimeValue(LinkingConfig{}.window),
+                chronometry::MakeFieldAccessor<TimeValue>(&MessageLinkingAnalyzer::m_config,
+                                                          &LinkingConfig::window),
+                chronometry::MakeTimeRangeChecker(Time::From(1), Hours(24)))
+            .AddAttribute(
+                "Spontaneous",
+                "y: spontaneity weighs as a delay of y times the pair's mean delay d "
+                "(dimensionless).",
+                DoubleValue(LinkingConfig{}.spontaneous),
+                chronometry::MakeFieldAccessor<DoubleValue>(&MessageLinkingAnalyzer::m_config,
+                                                            &LinkingConfig::spontaneous),
+                chronometry::MakeDoubleRangeChecker(0, 1000))
+            .AddAttribute(
+                "TryBothBand",
+                "Links with |p - 0.5| <= band are tried both ways (probability).",
+                DoubleValue(LinkingConfig{}.tryBothBand),
+                chronometry::MakeFieldAccessor<DoubleValue>(&MessageLinkingAnalyzer::m_config,
+                                                            &LinkingConfig::tryBothBand),
+                chronometry::MakeDoubleRangeChecker(0, 0.5))
+            .AddAttribute(
+                "TryMostLikely",
+                "A child's most likely parent is always tried both ways (paper).",
+                BooleanValue(LinkingConfig{}.tryMostLikely),
+                chronometry::MakeFieldAccessor<BooleanValue>(&MessageLinkingAnalyzer::m_config,
+                                                             &LinkingConfig::tryMostLikely),
+                MakeBooleanChecker())
+            .AddAttribute(
+                "MaxTryBoth",
+                "k: try-both decisions per root (at most 2^k instances per root).",
+                UintegerValue(LinkingConfig{}.maxTryBoth),
+                chronometry::MakeFieldAccessor<UintegerValue>(&MessageLinkingAnalyzer::m_config,
+                                                              &LinkingConfig::maxTryBoth),
+                chronometry::MakeUintegerRangeChecker(0, 20))
+            .AddAttribute(
+                "MaxCandidates",
+                "Most recent candidate parents kept per message.",
+                UintegerValue(LinkingConfig{}.maxCandidates),
+                chronometry::MakeFieldAccessor<UintegerValue>(&MessageLinkingAnalyzer::m_config,
+                                                              &LinkingConfig::maxCandidates),
+                chronometry::MakeUintegerRangeChecker(1, 1000000))
             .AddAttribute("DelayModel",
                           "PerChildPair: one mean delay d per child pair B->C, shared by every "
                           "candidate (the paper; the most likely parent is always the latest "
@@ -85,14 +86,14 @@ MessageLinkingAnalyzer::GetTypeId()
                                           "PerChildPair",
                                           LinkingConfig::PER_PARENT_PAIR,
                                           "PerParentPair"))
-            .AddAttribute("Iterations",
-                          "Rounds of re-estimating d from the link probabilities and weighing "
-                          "again (the paper: 0).",
-                          UintegerValue(LinkingConfig{}.iterations),
-                          chronometry::MakeFieldAccessor<UintegerValue>(
-                              &MessageLinkingAnalyzer::m_config,
-                              &LinkingConfig::iterations),
-                          chronometry::MakeUintegerRangeChecker(0, 100))
+            .AddAttribute(
+                "Iterations",
+                "Rounds of re-estimating d from the link probabilities and weighing "
+                "again (the paper: 0).",
+                UintegerValue(LinkingConfig{}.iterations),
+                chronometry::MakeFieldAccessor<UintegerValue>(&MessageLinkingAnalyzer::m_config,
+                                                              &LinkingConfig::iterations),
+                chronometry::MakeUintegerRangeChecker(0, 100))
             .AddTraceSource("Analyzed",
                             "A trace was analyzed: messages, roots, patterns.",
                             MakeTraceSourceAccessor(&MessageLinkingAnalyzer::m_analyzed),

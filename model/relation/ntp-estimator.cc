@@ -39,7 +39,7 @@ namespace
  * \param maxSkewPpm phi, in ppm
  * \param precision read precision
  * \param filterLength samples kept
- * 
+ *
 eturn filterLength
  */
 uint32_t
