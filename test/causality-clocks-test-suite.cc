@@ -1613,9 +1613,9 @@ class MalformedSparseListsTestCase : public TestCase
         const uint32_t n = 4096;
         const Time eps = MicroSeconds(1);
         const int64_t e = eps.GetTimeStep();
-        const int64_t pt = 1000000;
+        static constexpr int64_t pt = 1000000;
         // Owner 5 at pt, process 4000 at pt - 10: values - floor are e and e - 10.
-        auto stamp = [pt, e](uint64_t count, const std::vector<uint8_t>& list, bool flag) {
+        auto stamp = [e](uint64_t count, const std::vector<uint8_t>& list, bool flag) {
             const uint64_t d0 = static_cast<uint64_t>(e);
             const uint32_t width = BitsFor(d0 | (d0 - 10));
             std::vector<uint8_t> out;
