@@ -12,8 +12,9 @@ instructions per nanosecond, which is not the same for every clock: compare the 
 see how much of a clock's time ratio is work and how much is the rate at which it runs.
 
 usage: causality-instructions.py [--nodes N] [--clocks a,b] [--bench PATH]
-  --nodes N    system size (one of causality-bench's: 8, 16, 64, 256, 1024; default 64)
-  --clocks     comma-separated subset of vector,HLC,HVC,RepCl_published,RepCl_EpochCounts
+  --nodes N    system size (one of causality-bench's: 8, 16, 64, 256, 1024, 4096; default 64)
+  --clocks     comma-separated subset of vector, HLC, HVC, HVC_Adaptive, RepCl_published,
+               RepCl_published_Adaptive, RepCl_EpochCounts, RepCl_EpochCounts_Adaptive
   --bench      the causality-bench executable (default build/bench/causality-bench)
 
 Needs valgrind (Debian package ``valgrind``); about 10 s per clock at n = 64.
@@ -28,8 +29,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CLOCKS = ["vector", "HLC", "HVC", "RepCl_published", "RepCl_EpochCounts"]
-SIZES = [8, 16, 64, 256, 1024]
+CLOCKS = ["vector", "HLC", "HVC", "HVC_Adaptive", "RepCl_published", "RepCl_published_Adaptive",
+          "RepCl_EpochCounts", "RepCl_EpochCounts_Adaptive"]
+SIZES = [8, 16, 64, 256, 1024, 4096]
 EVENTS = 20000  # events per replay (causality-bench's EVENTS)
 
 

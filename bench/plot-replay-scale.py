@@ -35,8 +35,8 @@ def plot(csv_path, png_path):
     left.set_title("Time per event (flat = linear in events)")
     right.set_yscale("log")
     right.set_ylabel("peak resident memory (MB)")
-    right.set_title("Peak memory (target: <= 4 GB at n = 1024)")
-    right.axhline(4000, color="red", linestyle=":", linewidth=1)
+    right.set_title("Peak memory (target: <= 8 GB at n = 4096)")
+    right.axhline(8000, color="red", linestyle=":", linewidth=1)
     fig.tight_layout()
     tmp = png_path + ".tmp.png"
     fig.savefig(tmp, dpi=110)

@@ -55,6 +55,41 @@ ParseRule(const std::string& rule)
                           "' is invalid; valid values: 'published', 'epoch_counts'");
 }
 
+/**
+ * \param encoding 'bitmap', 'sparse' or 'adaptive'
+ * \return the encoding (ValueError for another name)
+ */
+StampEncoding
+ParseEncoding(const std::string& encoding)
+{
+    if (encoding == "bitmap")
+    {
+        return STAMP_BITMAP;
+    }
+    if (encoding == "sparse")
+    {
+        return STAMP_SPARSE;
+    }
+    if (encoding == "adaptive")
+    {
+        return STAMP_ADAPTIVE;
+    }
+    throw py::value_error("encoding = '" + encoding +
+                          "' is invalid; valid values: 'bitmap', 'sparse', 'adaptive'");
+}
+
+/**
+ * \param encoding an encoding
+ * \return its Python name: 'bitmap', 'sparse' or 'adaptive'
+ */
+std::string
+EncodingName(StampEncoding encoding)
+{
+    std::string name = ToString(encoding);
+    name[0] = static_cast<char>(name[0] - 'A' + 'a');
+    return name;
+}
+
 py::dict
 CountDict(const PropertyCount& c)
 {
@@ -85,7 +120,28 @@ BindCommon(PyClass& cls)
             py::arg("a"),
             py::arg("b"),
             "'before', 'after', 'equal' or 'concurrent'.")
-        .def_property_readonly("encoded_bits", &Clock::GetEncodedBits);
+        .def_property_readonly("encoded_bits", [](const Clock& c) { return c.GetEncodedBits(); });
+}
+
+/**
+ * The stamp encodings of the sparse clocks (HVC, RepCl): the size under each, the form written.
+ * \param cls the Python class
+ */
+template <typename Clock, typename PyClass>
+void
+BindEncodings(PyClass& cls)
+{
+    cls.def(
+           "encoded_bits_as",
+           [](const Clock& c, const std::string& encoding) {
+               return c.GetEncodedBits(ParseEncoding(encoding));
+           },
+           py::arg("encoding"),
+           "The size in bits under 'bitmap', 'sparse' or 'adaptive' (same clock).")
+        .def_property_readonly(
+            "encoded_form",
+            [](const Clock& c) { return EncodingName(c.GetEncodedForm()); },
+            "The form encode() writes: 'bitmap' or 'sparse'.");
 }
 
 /**
@@ -161,29 +217,35 @@ RegisterHybridClocks(py::module_& m)
     BindCommon<HybridLogicalClock>(hlc);
 
     py::class_<HybridVectorClock> hvc(m, "HybridVectorClock", "Hybrid vector clock, sparse.");
-    hvc.def(py::init<uint32_t, uint32_t, Time>(),
+    hvc.def(py::init([](uint32_t n, uint32_t self, Time epsilon, const std::string& encoding) {
+                return HybridVectorClock(n, self, epsilon, ParseEncoding(encoding));
+            }),
             py::arg("n"),
             py::arg("self"),
-            py::arg("epsilon_ns"))
+            py::arg("epsilon_ns"),
+            py::arg("encoding") = "bitmap")
         .def("expand", &HybridVectorClock::Expand, "The full vector (ns).")
         .def_property_readonly("active_count", &HybridVectorClock::GetActiveCount)
         .def_property_readonly("active_entries", &HybridVectorClock::GetActiveEntries)
         .def("encode", [](const HybridVectorClock& c) { return ToBytes(c.Encode()); })
         .def_static(
             "decode",
-            [](const py::bytes& b, uint32_t n, Time eps) {
-                HybridVectorClock c(n, 0, eps);
-                if (!HybridVectorClock::Decode(FromBytes(b), n, eps, c))
+            [](const py::bytes& b, uint32_t n, Time eps, const std::string& encoding) {
+                const StampEncoding e = ParseEncoding(encoding);
+                HybridVectorClock c(n, 0, eps, e);
+                if (!HybridVectorClock::Decode(FromBytes(b), n, eps, c, e))
                 {
                     throw py::value_error("HybridVectorClock.decode: malformed bytes for n = " +
-                                          std::to_string(n));
+                                          std::to_string(n) + ", encoding " + encoding);
                 }
                 return c;
             },
             py::arg("data"),
             py::arg("n"),
-            py::arg("epsilon_ns"));
+            py::arg("epsilon_ns"),
+            py::arg("encoding") = "bitmap");
     BindCommon<HybridVectorClock>(hvc);
+    BindEncodings<HybridVectorClock>(hvc);
 }
 
 /**
@@ -199,7 +261,8 @@ RegisterReplayClock(py::module_& m)
                          Time interval,
                          uint32_t counterBits,
                          bool sumCounters,
-                         const std::string& rule) {
+                         const std::string& rule,
+                         const std::string& encoding) {
                  ReplayClockConfig c;
                  c.n = n;
                  c.epsilon = epsilon;
@@ -207,6 +270,7 @@ RegisterReplayClock(py::module_& m)
                  c.counterBits = counterBits;
                  c.sumCounters = sumCounters;
                  c.counterRule = ParseRule(rule);
+                 c.encoding = ParseEncoding(encoding);
                  c.Validate();
                  return c;
              }),
@@ -215,8 +279,11 @@ RegisterReplayClock(py::module_& m)
              py::arg("interval_ns") = 100000,
              py::arg("counter_bits") = 4,
              py::arg("sum_counters") = false,
-             py::arg("counter_rule") = "published")
+             py::arg("counter_rule") = "published",
+             py::arg("encoding") = "bitmap")
         .def_readonly("n", &ReplayClockConfig::n)
+        .def_property_readonly("encoding",
+                               [](const ReplayClockConfig& c) { return EncodingName(c.encoding); })
         .def_readonly("epsilon", &ReplayClockConfig::epsilon)
         .def_property_readonly("interval_ns", [](const ReplayClockConfig& c) { return c.interval; })
         .def_property_readonly("offset_bits", &ReplayClockConfig::GetOffsetBits);
@@ -262,6 +329,7 @@ RegisterReplayClock(py::module_& m)
             py::arg("data"),
             py::arg("config"));
     BindCommon<ReplayClock>(repcl);
+    BindEncodings<ReplayClock>(repcl);
 }
 
 /**

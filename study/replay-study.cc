@@ -25,6 +25,7 @@
 #include "ns3/udp-send-jitter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace ns3
@@ -54,13 +55,13 @@ class ReplayStudy : public Study
     void DoDispose() override;
 
   private:
-    uint32_t m_nodes;          //!< n
-    Time m_delay;              //!< delta
-    Time m_jitter;             //!< extra delay uniform in [0, jitter]
-    Time m_duration;           //!< simulated time
-    std::string m_clockModel;  //!< bounded, thesis, drifting
-    uint64_t m_exactLimit;     //!< checker: all pairs up to this many events
-    uint64_t m_samplePairs;    //!< checker: random pairs beyond it
+    uint32_t m_nodes;         //!< n
+    Time m_delay;             //!< delta
+    Time m_jitter;            //!< extra delay uniform in [0, jitter]
+    Time m_duration;          //!< simulated time
+    std::string m_clockModel; //!< bounded, thesis, drifting
+    uint64_t m_exactLimit;    //!< checker: all pairs up to this many events
+    uint64_t m_samplePairs;   //!< checker: random pairs beyond it
 
     Ptr<CausalityLog> m_log;                            //!< the truth: every stamped event
     std::vector<Ptr<ReplayWorkloadApplication>> m_apps; //!< workload
@@ -86,7 +87,7 @@ ReplayStudy::GetTypeId()
                        "Number of processes n",
                        &ReplayStudy::m_nodes,
                        32,
-                       MakeUintegerRangeChecker(2, 1024))
+                       MakeUintegerRangeChecker(2, 4096))
             .Forward<BoundedSkewClock>("SkewBound", C::In(Time::US))
             .Renamed("Skew", "SkewBound")
             .Forward<CausalityStamper>("Interval", C::In(Time::US))
@@ -122,6 +123,7 @@ ReplayStudy::GetTypeId()
             .Forward<CausalityStamper>("CounterRule")
             .Forward<CausalityStamper>("SumCounters")
             .Forward<CausalityStamper>("CounterBits")
+            .Forward<CausalityStamper>("Encoding")
             .Parameter("ExactLimit",
                        "Replay checker: every pair of events up to this many events",
                        &ReplayStudy::m_exactLimit,
@@ -169,7 +171,22 @@ ReplayStudy::GetTypeId()
                     .Unsigned("hvc_violations", "", "HVC hb => <")
                     .Unsigned("forced_repcl", "", "concurrent pairs RepCl orders")
                     .Unsigned("forced_hvc", "", "concurrent pairs HVC orders")
-                    .Unsigned("forced_hlc", "", "concurrent pairs HLC orders"));
+                    .Unsigned("forced_hlc", "", "concurrent pairs HLC orders")
+                    .Real("hvc_bits_mean", "bits", "HVC encoded size (its Encoding): mean")
+                    .Real("hvc_bits_p99", "bits", "99th percentile")
+                    .Real("vector_bits_p99", "bits", "vector clock encoded size: p99")
+                    .Real("repcl_bitmap_bits_mean", "bits", "RepCl size, Encoding Bitmap: mean")
+                    .Real("repcl_bitmap_bits_p99", "bits", "99th percentile")
+                    .Real("repcl_sparse_bits_mean", "bits", "RepCl size, Encoding Sparse: mean")
+                    .Real("repcl_sparse_bits_p99", "bits", "99th percentile")
+                    .Real("repcl_adaptive_bits_mean", "bits", "RepCl size, Encoding Adaptive: mean")
+                    .Real("repcl_adaptive_bits_p99", "bits", "99th percentile")
+                    .Real("hvc_bitmap_bits_mean", "bits", "HVC size, Encoding Bitmap: mean")
+                    .Real("hvc_bitmap_bits_p99", "bits", "99th percentile")
+                    .Real("hvc_sparse_bits_mean", "bits", "HVC size, Encoding Sparse: mean")
+                    .Real("hvc_sparse_bits_p99", "bits", "99th percentile")
+                    .Real("hvc_adaptive_bits_mean", "bits", "HVC size, Encoding Adaptive: mean")
+                    .Real("hvc_adaptive_bits_p99", "bits", "99th percentile"));
     return tid;
 }
 
@@ -181,16 +198,14 @@ ReplayStudy::Validate() const
     if (interval > skew || skew.GetTimeStep() % interval.GetTimeStep() != 0)
     {
         Refuse({"SkewBound", "Interval"},
-               Describe("SkewBound") + " is invalid; valid: a multiple of " +
-                   Describe("Interval"));
+               Describe("SkewBound") + " is invalid; valid: a multiple of " + Describe("Interval"));
     }
     if (m_jitter.IsStrictlyPositive() && !Forwarded<BooleanValue>("OnWire"))
     {
-        Refuse(
-            {"Jitter", "OnWire"},
-            Describe("Jitter") + " is invalid with " + Describe("OnWire") +
-            "; valid: Jitter 0, or OnWire true (with byte tags the stamp is taken after the "
-            "jitter, so the jitter would not separate send and receive events)");
+        Refuse({"Jitter", "OnWire"},
+               Describe("Jitter") + " is invalid with " + Describe("OnWire") +
+                   "; valid: Jitter 0, or OnWire true (with byte tags the stamp is taken after the "
+                   "jitter, so the jitter would not separate send and receive events)");
     }
 }
 
@@ -326,11 +341,21 @@ ReplayStudy::Measure(StudyResult& r)
     std::vector<double> sigma;
     std::vector<double> bits;
     std::vector<double> hvc;
-    double vectorBits = 0;
+    std::vector<double> vectorBits;
+    std::vector<double> hvcBits;
+    // Each clock's size under each encoding, whichever the stampers ran (Bitmap, Sparse,
+    // Adaptive): the same offsets, counters and values, only the list of processes differs.
+    const std::vector<StampEncoding> encodings{STAMP_BITMAP, STAMP_SPARSE, STAMP_ADAPTIVE};
+    std::vector<std::vector<double>> repclBy(encodings.size());
+    std::vector<std::vector<double>> hvcBy(encodings.size());
     std::map<uint64_t, Time> sentAt;
     std::vector<double> delays;
-    for (const auto& e : events)
+    // A replay that does not recompute the vector clock the nodes did not carry (O(n) per
+    // receive): its encoded size needs only its largest entry, followed in O(1) per event.
+    CausalEventLog::Cursor cursor(events, false);
+    while (cursor.Next())
     {
+        const CausalEvent& e = cursor.Current();
         if (e.kind == CausalEventKind::SEND)
         {
             sentAt[e.messageId] = e.trueTime;
@@ -343,7 +368,15 @@ ReplayStudy::Measure(StudyResult& r)
         sigma.push_back(e.stamp.repcl->GetCounterCount());
         bits.push_back(e.stamp.repcl->GetEncodedBits());
         hvc.push_back(e.stamp.hvc->GetActiveCount());
-        vectorBits += e.stamp.vector.GetEncodedBits();
+        hvcBits.push_back(e.stamp.hvc->GetEncodedBits());
+        // The vector clock's encoding: 16 + 16 + 7 bits, then n entries at the largest's width.
+        vectorBits.push_back(16 + 16 + 7 +
+                             std::max<uint32_t>(1, BitsFor(cursor.GetVectorMaximum())) * m_nodes);
+        for (std::size_t k = 0; k < encodings.size(); ++k)
+        {
+            repclBy[k].push_back(e.stamp.repcl->GetEncodedBits(encodings[k]));
+            hvcBy[k].push_back(e.stamp.hvc->GetEncodedBits(encodings[k]));
+        }
     }
     Summary t = Summarize(theta);
     Summary s = Summarize(sigma);
@@ -364,7 +397,25 @@ ReplayStudy::Measure(StudyResult& r)
     r.Set("delay_mean_us", d.mean);
     r.Set("delay_max_us", d.max);
     r.Set("hlc_bits", 96.0);
-    r.Set("vector_bits_mean", events.empty() ? 0 : vectorBits / events.size());
+    const Summary v = Summarize(vectorBits);
+    r.Set("vector_bits_mean", v.mean);
+    const Summary hb = Summarize(hvcBits);
+    r.Set("hvc_bits_mean", hb.mean);
+    r.Set("hvc_bits_p99", hb.p99);
+    r.Set("vector_bits_p99", v.p99);
+    for (std::size_t k = 0; k < encodings.size(); ++k)
+    {
+        std::string name = ToString(encodings[k]);
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) {
+            return static_cast<char>(std::tolower(c));
+        });
+        const Summary rk = Summarize(repclBy[k]);
+        const Summary hk = Summarize(hvcBy[k]);
+        r.Set("repcl_" + name + "_bits_mean", rk.mean);
+        r.Set("repcl_" + name + "_bits_p99", rk.p99);
+        r.Set("hvc_" + name + "_bits_mean", hk.mean);
+        r.Set("hvc_" + name + "_bits_p99", hk.p99);
+    }
 
     ReplayCheckerOptions options = m_log->GetCheckerOptions(); // the stampers' E, I, HVC epsilon
     options.exactLimit = m_exactLimit;

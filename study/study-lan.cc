@@ -13,6 +13,7 @@
 #include "ns3/string.h"
 #include "ns3/switch-routing.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 
 namespace ns3
 {
@@ -45,6 +46,66 @@ InstallCsmaLan(const NodeContainer& nodes,
 }
 
 /** A point-to-point star through a switch node that forwards at the IP layer. */
+/**
+ * The switch's frames reach IPv4 and ARP through one protocol handler for all its ports.
+ * ns-3 registers two per port (IPv4 and ARP) at the node, and two more at its traffic-control
+ * layer, and scans each list for every frame: O(n) per frame, most of the simulation's cost
+ * per event at n = 4,096.  The ports have no queue discipline (below), so the layer's receive
+ * only dispatches; the one handler dispatches by protocol, as it would.
+ */
+class SwitchDispatch : public SimpleRefCount<SwitchDispatch>
+{
+  public:
+    /** \param node the switch, its Internet stack and every port installed */
+    explicit SwitchDispatch(Ptr<Node> node)
+        : m_ipv4(node->GetObject<Ipv4L3Protocol>()),
+          m_arp(node->GetObject<ArpL3Protocol>())
+    {
+        // Each unregistration removes one of the layer's per-device registrations (IPv4 and
+        // ARP for every interface, the loopback included).
+        Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+        const auto perDevice = MakeCallback(&TrafficControlLayer::Receive, tc);
+        for (uint32_t k = 0; k < 2 * m_ipv4->GetNInterfaces(); ++k)
+        {
+            node->UnregisterProtocolHandler(perDevice);
+        }
+        node->RegisterProtocolHandler(
+            MakeCallback(&SwitchDispatch::Receive, Ptr<SwitchDispatch>(this)),
+            0,
+            nullptr);
+    }
+
+  private:
+    /**
+     * A frame from any port.
+     * \param device the port
+     * \param p the packet
+     * \param protocol its EtherType
+     * \param from sender
+     * \param to receiver
+     * \param type packet type
+     */
+    void Receive(Ptr<NetDevice> device,
+                 Ptr<const Packet> p,
+                 uint16_t protocol,
+                 const Address& from,
+                 const Address& to,
+                 NetDevice::PacketType type)
+    {
+        if (protocol == Ipv4L3Protocol::PROT_NUMBER)
+        {
+            m_ipv4->Receive(device, p, protocol, from, to, type);
+        }
+        else if (protocol == ArpL3Protocol::PROT_NUMBER)
+        {
+            m_arp->Receive(device, p, protocol, from, to, type);
+        }
+    }
+
+    Ptr<Ipv4L3Protocol> m_ipv4; //!< the switch's IPv4
+    Ptr<ArpL3Protocol> m_arp;   //!< and ARP
+};
+
 StudyLan
 InstallSwitchedLan(const NodeContainer& nodes,
                    const std::string& dataRate,
@@ -92,6 +153,7 @@ InstallSwitchedLan(const NodeContainer& nodes,
         routing.GetStaticRouting(ip)->SetDefaultRoute(addresses.GetAddress(1),
                                                       addresses.Get(0).second);
     }
+    Create<SwitchDispatch>(switchNode.Get(0));
     return lan;
 }
 

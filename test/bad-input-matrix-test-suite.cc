@@ -1175,7 +1175,7 @@ class StudyCombinationTestCase : public TestCase
             {"replay",
              StudySettings().Set("Nodes", "-3"), // not a wrapped-around huge number
              {"Nodes = '-3' is invalid for ns3::ReplayStudy::Nodes; valid: a whole number in "
-              "[2, 1024]"}},
+              "[2, 4096]"}},
         };
         for (const auto& row : rows)
         {

@@ -15,6 +15,7 @@
 #include "ns3/replay-checker.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -881,6 +882,72 @@ class VectorFromGraphTestCase : public TestCase
 };
 
 /**
+ * A replay that does not recompute the vector clock the processes did not carry
+ * (Cursor(log, false)): the same events and the same stamps of every other clock, in every
+ * encoding, no vector reported, and the vector's largest entry (GetVectorMaximum) followed along
+ * the message graph equal to the recomputed vector's; with a carried vector, read from it.
+ */
+class CursorWithoutVectorTestCase : public TestCase
+{
+  public:
+    CursorWithoutVectorTestCase()
+        : TestCase("replay without recomputing the vector: same stamps, the vector's largest "
+                   "entry followed in O(1) per event")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(33);
+        uint64_t events = 0;
+        uint64_t receives = 0;
+        for (int run = 0; run < 200; ++run)
+        {
+            RandomExecutionParams p;
+            p.n = 1 + rng() % 80;
+            p.events = 20 + rng() % 230;
+            CausalityConfig config = RandomConfig(rng, p.n);
+            config.encoding = static_cast<StampEncoding>(rng() % 3);
+            config.vectorOnWire = run % 4 == 0; // a quarter carry it
+            RandomWorkload(rng, config, MicroSeconds(1 + rng() % 300), p);
+            CausalEventLog log;
+            RandomExecution::Run(p, config, nullptr, &log);
+            CausalEventLog::Cursor full(log);
+            CausalEventLog::Cursor light(log, false);
+            while (full.Next())
+            {
+                NS_TEST_ASSERT_MSG_EQ(light.Next(), true, "as many events, run " << run);
+                const CausalEvent& a = full.Current();
+                const CausalEvent& b = light.Current();
+                NS_TEST_ASSERT_MSG_EQ(a.id, b.id, "same event");
+                NS_TEST_ASSERT_MSG_EQ(b.stamp.runsVector,
+                                      config.vectorOnWire,
+                                      "a vector reported only when carried, run " << run);
+                CausalStamp x = a.stamp;
+                CausalStamp y = b.stamp;
+                x.runsVector = false;
+                y.runsVector = false;
+                NS_TEST_ASSERT_MSG_EQ((x.Encode() == y.Encode()),
+                                      true,
+                                      "every other clock the same, run " << run);
+                const std::vector<uint64_t>& v = a.stamp.vector.GetEntries();
+                const uint64_t largest = *std::max_element(v.begin(), v.end());
+                NS_TEST_ASSERT_MSG_EQ(light.GetVectorMaximum(),
+                                      largest,
+                                      "largest vector entry, event " << a.id << ", run " << run);
+                NS_TEST_ASSERT_MSG_EQ(full.GetVectorMaximum(), largest, "read from the vector");
+                ++events;
+                receives += a.kind == CausalEventKind::RECEIVE ? 1 : 0;
+            }
+            NS_TEST_ASSERT_MSG_EQ(light.Next(), false, "and no more");
+        }
+        NS_TEST_ASSERT_MSG_GT(events, 20000, "events");
+        NS_TEST_ASSERT_MSG_GT(receives, 3000, "receives");
+    }
+};
+
+/**
  * Memory: a compact log holds a fixed-size record per event, whatever n; a vector clock per
  * event (what the log held before) would be 8 n bytes.
  */
@@ -1099,6 +1166,7 @@ class CausalEventLogTestSuite : public TestSuite
         AddTestCase(new ExportsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new UnlinkedStampsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new VectorFromGraphTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new CursorWithoutVectorTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MemoryPerEventTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RefusalsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StampBytesPerClockTestCase, chronometry::TestDuration::QUICK);

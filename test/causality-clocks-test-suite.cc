@@ -1342,6 +1342,375 @@ class SummaryLabelsTestCase : public TestCase
     }
 };
 
+/**
+ * Issue 33: the sparse and adaptive encodings of RepCl and HVC beside the published bitmap form
+ * on random executions at n up to 4,096: every stamp decodes (no receiver counts a malformed
+ * one), RepCl equals the test-only reference, the clocks equal the bitmap run's event by event
+ * (an encoding changes the bytes only), each stamp round-trips under its encoding at its exact
+ * size, Adaptive is never larger than Bitmap, and each decoder refuses the other form.
+ */
+class SparseEncodingsTestCase : public TestCase
+{
+  public:
+    SparseEncodingsTestCase()
+        : TestCase("Bitmap, Sparse and Adaptive encodings: reference equality and round trips "
+                   "on random executions at n up to 4,096")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint64_t sparseChosen = 0;
+        uint64_t stamps = 0;
+        for (uint32_t n : {1U, 8U, 63U, 64U, 65U, 300U, 1024U, 4096U})
+        {
+            RandomExecutionParams p;
+            p.n = n;
+            p.events = n >= 1024 ? 1000 : 500;
+            p.meanGap = MicroSeconds(n >= 1024 ? 2000 : 30);
+            p.seed = 33 + n;
+            std::vector<CausalEvent> bitmapLog;
+            for (StampEncoding encoding : {STAMP_BITMAP, STAMP_SPARSE, STAMP_ADAPTIVE})
+            {
+                CausalityConfig config;
+                config.hvcSkewBound = p.skewBound;
+                config.replay.epsilon = 4;
+                config.replay.interval = MicroSeconds(50);
+                config.encoding = encoding;
+                RandomExecutionStats stats;
+                auto log = RandomExecution::Run(p, config, &stats);
+                NS_TEST_ASSERT_MSG_EQ(stats.malformed, 0, "every stamp decodes, n = " << n);
+                if (n > 1)
+                {
+                    NS_TEST_ASSERT_MSG_GT(stats.delivered, 0, "messages were exchanged");
+                }
+                auto reference = ReplayReferenceAlong(log, config.replay, n);
+                NS_TEST_ASSERT_MSG_EQ(reference.size(), log.size(), "reference ran beside");
+                config.n = n;
+                const ReplayClockConfig rc = config.GetReplayConfig();
+                for (std::size_t i = 0; i < log.size(); ++i)
+                {
+                    const ReplayClock& r = *log[i].stamp.repcl;
+                    const HybridVectorClock& h = *log[i].stamp.hvc;
+                    NS_TEST_ASSERT_MSG_EQ(r.GetMx(), reference[i].mx, "mx = reference");
+                    NS_TEST_ASSERT_MSG_EQ((r.ExpandOffsets() == reference[i].offsets),
+                                          true,
+                                          "offsets = reference, n = " << n);
+                    NS_TEST_ASSERT_MSG_EQ((r.ExpandCounters() == reference[i].counters),
+                                          true,
+                                          "counters = reference, n = " << n);
+                    if (encoding != STAMP_BITMAP)
+                    {
+                        const CausalStamp& b = bitmapLog[i].stamp;
+                        NS_TEST_ASSERT_MSG_EQ(ReplayClock::Compare(r, *b.repcl),
+                                              CausalOrder::EQUAL,
+                                              "RepCl as in the bitmap run");
+                        NS_TEST_ASSERT_MSG_EQ((h.Expand() == b.hvc->Expand()),
+                                              true,
+                                              "HVC as in the bitmap run");
+                    }
+                    CheckRoundTrip(r, h, rc, config.hvcSkewBound, encoding);
+                    sparseChosen +=
+                        encoding == STAMP_ADAPTIVE && r.GetEncodedForm() == STAMP_SPARSE;
+                    stamps += encoding == STAMP_ADAPTIVE;
+                }
+                if (encoding == STAMP_BITMAP)
+                {
+                    bitmapLog = std::move(log);
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(sparseChosen, 0, "Adaptive chose the sparse form");
+        NS_TEST_ASSERT_MSG_LT(sparseChosen, stamps, "and the bitmap form");
+    }
+
+    /**
+     * One stamp of each clock: its exact size, its round trip under its encoding, and the
+     * other decoders' refusal of the form it was written in.
+     * \param r a RepCl stamp
+     * \param h an HVC stamp
+     * \param rc RepCl's configuration (with n and encoding)
+     * \param epsilon HVC's bound
+     * \param encoding the encoding both ran under
+     */
+    void CheckRoundTrip(const ReplayClock& r,
+                        const HybridVectorClock& h,
+                        const ReplayClockConfig& rc,
+                        Time epsilon,
+                        StampEncoding encoding)
+    {
+        const uint32_t n = rc.n;
+        const auto bytes = r.Encode();
+        NS_TEST_ASSERT_MSG_EQ(bytes.size(), (r.GetEncodedBits() + 7) / 8, "RepCl exact size");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.GetEncodedBits(STAMP_ADAPTIVE),
+                                    r.GetEncodedBits(STAMP_BITMAP),
+                                    "Adaptive never larger than Bitmap");
+        NS_TEST_ASSERT_MSG_EQ(
+            r.GetEncodedBits(STAMP_ADAPTIVE),
+            std::min(r.GetEncodedBits(STAMP_BITMAP), r.GetEncodedBits(STAMP_SPARSE)),
+            "Adaptive is the smaller form");
+        ReplayClock back(rc, 0);
+        NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(bytes, rc, back), true, "RepCl decodes");
+        NS_TEST_ASSERT_MSG_EQ(ReplayClock::Compare(back, r), CausalOrder::EQUAL, "RepCl equal");
+        NS_TEST_ASSERT_MSG_EQ((back.ExpandCounters() == r.ExpandCounters()), true, "counters");
+        NS_TEST_ASSERT_MSG_EQ((back.Encode() == bytes), true, "RepCl re-encodes to itself");
+        const auto hbytes = h.Encode();
+        NS_TEST_ASSERT_MSG_EQ(hbytes.size(), (h.GetEncodedBits() + 7) / 8, "HVC exact size");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(h.GetEncodedBits(STAMP_ADAPTIVE),
+                                    h.GetEncodedBits(STAMP_BITMAP),
+                                    "HVC Adaptive never larger than Bitmap");
+        HybridVectorClock hback(n, 0, epsilon, encoding);
+        NS_TEST_ASSERT_MSG_EQ(HybridVectorClock::Decode(hbytes, n, epsilon, hback, encoding),
+                              true,
+                              "HVC decodes");
+        NS_TEST_ASSERT_MSG_EQ((hback.Expand() == h.Expand()), true, "HVC entries survive");
+        NS_TEST_ASSERT_MSG_EQ((hback.Encode() == hbytes), true, "HVC re-encodes to itself");
+        // A decoder accepts only the form its own encoder writes.
+        for (StampEncoding other : {STAMP_BITMAP, STAMP_SPARSE, STAMP_ADAPTIVE})
+        {
+            ReplayClockConfig oc = rc;
+            oc.encoding = other;
+            ReplayClock tmp(oc, 0);
+            const bool sparseSmaller =
+                r.GetEncodedBits(STAMP_SPARSE) < r.GetEncodedBits(STAMP_BITMAP);
+            const bool writesSparse =
+                other == STAMP_SPARSE || (other == STAMP_ADAPTIVE && sparseSmaller);
+            const bool writes = writesSparse == (r.GetEncodedForm() == STAMP_SPARSE);
+            NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(bytes, oc, tmp),
+                                  writes,
+                                  "RepCl form accepted iff " << ToString(other) << " writes it");
+        }
+    }
+};
+
+/**
+ * \param header RepCl's first 9 bytes (w with the flag, mx)
+ * \param list the bytes of its list of processes (count, then differences)
+ * \param fields its offsets and counters
+ * \return the stamp's bytes
+ */
+std::vector<uint8_t>
+Joined(const std::vector<uint8_t>& header,
+       const std::vector<uint8_t>& list,
+       const std::vector<uint8_t>& fields)
+{
+    std::vector<uint8_t> out(header);
+    out.insert(out.end(), list.begin(), list.end());
+    out.insert(out.end(), fields.begin(), fields.end());
+    return out;
+}
+
+/**
+ * \param values LEB128 values
+ * \return their bytes
+ */
+std::vector<uint8_t>
+Varints(const std::vector<uint64_t>& values)
+{
+    std::vector<uint8_t> out;
+    for (uint64_t v : values)
+    {
+        do
+        {
+            out.push_back(static_cast<uint8_t>((v & 0x7f) | (v >= 0x80 ? 0x80 : 0)));
+            v >>= 7;
+        } while (v != 0);
+    }
+    return out;
+}
+
+/**
+ * Every malformed sparse list is refused, counted, and leaves the output untouched: repeated,
+ * out-of-order (a difference that lands past n) and out-of-range ids, counts of 0, above n or
+ * above the entries present, lists past the end of the input, overlong and over-wide varints;
+ * RepCl and HVC.  Random bytes with the flag set never crash a decoder, and what one accepts
+ * re-encodes to itself.
+ */
+class MalformedSparseListsTestCase : public TestCase
+{
+  public:
+    MalformedSparseListsTestCase()
+        : TestCase("sparse stamps: every malformed list of processes refused and counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CheckRepCl();
+        CheckHvc();
+        CheckRandomBytes();
+    }
+
+    /** Malformed RepCl lists around a valid 3-entry stamp at n = 300. */
+    void CheckRepCl()
+    {
+        ReplayClockConfig c = Config(300, 4, MicroSeconds(50));
+        c.encoding = STAMP_SPARSE;
+        // A stamp holding processes 7, 40 and 290 (offsets 0, 1, 2; no counters).
+        ReplayClock a(c, 7);
+        ReplayClock b(c, 40);
+        ReplayClock d(c, 290);
+        a.LocalOrSend(MicroSeconds(1000));
+        b.LocalOrSend(MicroSeconds(950));
+        d.LocalOrSend(MicroSeconds(900));
+        a.Receive(b, MicroSeconds(1000));
+        a.Receive(d, MicroSeconds(1000));
+        NS_TEST_ASSERT_MSG_EQ(a.GetOffsetCount(), 3, "three stored processes");
+        const auto good = a.Encode();
+        NS_TEST_ASSERT_MSG_EQ((good[0] & 0x80), 0x80, "the sparse flag");
+        const std::vector<uint8_t> header(good.begin(), good.begin() + 9);
+        const std::vector<uint8_t> list = Varints({3, 7, 33, 250});
+        NS_TEST_ASSERT_MSG_EQ(
+            (std::vector<uint8_t>(good.begin() + 9,
+                                  good.begin() + 9 + static_cast<long>(list.size())) == list),
+            true,
+            "the list: count 3, ids 7, 40, 290 as differences");
+        const std::vector<uint8_t> fields(good.begin() + 9 + static_cast<long>(list.size()),
+                                          good.end());
+        ReplayClock back(c, 0);
+        NS_TEST_ASSERT_MSG_EQ(ReplayClock::Decode(Joined(header, list, fields), c, back),
+                              true,
+                              "the stamp rebuilt from its parts decodes");
+        std::vector<std::vector<uint8_t>> bad{
+            Joined(header, Varints({3, 7, 0, 250}), fields),       // repeated id (difference 0)
+            Joined(header, Varints({3, 290, 7, 40}), fields),      // unsorted 290, 7, 40: past n
+            Joined(header, Varints({3, 7, 33, 0x1fffff}), fields), // a "negative" difference
+            Joined(header, Varints({3, 7, 33, 260}), fields),      // id 300 = n: out of range
+            Joined(header, Varints({0}), fields),                  // count 0
+            Joined(header, Varints({301, 7, 33, 250}), fields),    // count above n
+            Joined(header, Varints({4, 7, 33, 250}), fields),      // more entries than present
+            Joined(header, Varints({3, 7, 33, 250}), {}),          // fields past the input
+            Joined(header, {3, 7, 33}, {}),                        // list past the input
+            Joined(header, {3, 7, 0x80}, {}),                      // varint past the input
+            Joined(header, {3, 0x87, 0x00, 33, 250}, fields),      // overlong varint
+            Joined(header, {3, 0x87, 0x80, 0x80, 0x00, 33, 250}, fields), // four groups
+            Joined(header, Varints({3, 7, 33}), fields),                  // count past the list
+        };
+        auto bitmapHeader = header;
+        bitmapHeader[0] &= 0x7f;
+        ReplayClockConfig bitmap = c;
+        bitmap.encoding = STAMP_BITMAP;
+        uint64_t rejected = 0;
+        const auto before = back.Encode();
+        for (const auto& bytes : bad)
+        {
+            const bool ok = ReplayClock::Decode(bytes, c, back);
+            NS_TEST_ASSERT_MSG_EQ(ok, false, "malformed list " << rejected << " refused");
+            rejected += ok ? 0 : 1;
+            NS_TEST_ASSERT_MSG_EQ((back.Encode() == before), true, "output untouched");
+        }
+        // The sparse form under the bitmap encoding, and a sparse stamp read as a bitmap one.
+        rejected += ReplayClock::Decode(good, bitmap, back) ? 0 : 1;
+        rejected += ReplayClock::Decode(Joined(bitmapHeader, list, fields), c, back) ? 0 : 1;
+        NS_TEST_ASSERT_MSG_EQ(rejected, bad.size() + 2, "every malformed RepCl list refused");
+    }
+
+    /** Malformed HVC lists around a valid 2-entry stamp at n = 4,096. */
+    void CheckHvc()
+    {
+        const uint32_t n = 4096;
+        const Time eps = MicroSeconds(1);
+        const int64_t e = eps.GetTimeStep();
+        static constexpr int64_t pt = 1000000;
+        // Owner 5 at pt, process 4000 at pt - 10: values - floor are e and e - 10.
+        auto stamp = [e](uint64_t count, const std::vector<uint8_t>& list, bool flag) {
+            const uint64_t d0 = static_cast<uint64_t>(e);
+            const uint32_t width = BitsFor(d0 | (d0 - 10));
+            std::vector<uint8_t> out;
+            WordPacker w(out, 167 + 8 * list.size() + 2 * width);
+            w.Put(static_cast<uint64_t>(pt), 64);
+            w.Put(d0, 64);
+            w.Put((uint64_t(5) << 23) | (count << 7) | width | (flag ? 0x40 : 0), 39);
+            for (uint8_t byte : list)
+            {
+                w.Put(byte, 8);
+            }
+            w.Put(d0, width);
+            w.Put(d0 - 10, width);
+            w.Finish();
+            return out;
+        };
+        HybridVectorClock out(n, 0, eps, STAMP_SPARSE);
+        NS_TEST_ASSERT_MSG_EQ(HybridVectorClock::Decode(stamp(2, Varints({5, 3995}), true),
+                                                        n,
+                                                        eps,
+                                                        out,
+                                                        STAMP_SPARSE),
+                              true,
+                              "the hand-made sparse HVC decodes");
+        NS_TEST_ASSERT_MSG_EQ(out.GetEntry(4000), pt - 10, "its second entry");
+        NS_TEST_ASSERT_MSG_EQ((out.Encode() == stamp(2, Varints({5, 3995}), true)),
+                              true,
+                              "and re-encodes to the same bytes");
+        const auto before = out.Encode();
+        std::vector<std::vector<uint8_t>> bad{
+            stamp(2, Varints({5, 0}), true),           // repeated id
+            stamp(2, Varints({4000, 0x1fffff}), true), // out of order: lands past n
+            stamp(2, Varints({5, 4091}), true),        // id 4,096 = n
+            stamp(0, Varints({}), true),               // count 0
+            stamp(4097, Varints({5, 3995}), true),     // count above n
+            stamp(3, Varints({5, 3995}), true),        // more entries than present
+            stamp(2, {5, 0x80}, true),                 // varint past the list
+            stamp(2, {0x85, 0x00, 0x9b, 0x1f}, true),  // overlong varint
+            stamp(2, Varints({5, 3995}), false),       // the sparse list read as fixed ids
+        };
+        auto truncated = stamp(2, Varints({5, 3995}), true);
+        truncated.resize(22);
+        bad.push_back(truncated); // the list past the input
+        uint64_t rejected = 0;
+        for (const auto& bytes : bad)
+        {
+            const bool ok = HybridVectorClock::Decode(bytes, n, eps, out, STAMP_SPARSE);
+            NS_TEST_ASSERT_MSG_EQ(ok, false, "malformed HVC list " << rejected << " refused");
+            rejected += ok ? 0 : 1;
+            NS_TEST_ASSERT_MSG_EQ((out.Encode() == before), true, "output untouched");
+        }
+        rejected +=
+            HybridVectorClock::Decode(stamp(2, Varints({5, 3995}), true), n, eps, out) ? 0 : 1;
+        NS_TEST_ASSERT_MSG_EQ(rejected, bad.size() + 1, "every malformed HVC list refused");
+    }
+
+    /** Random bytes with the sparse flag set: no crash; what is accepted is canonical. */
+    void CheckRandomBytes()
+    {
+        std::mt19937_64 rng(33);
+        uint64_t accepted = 0;
+        for (uint32_t n : {8U, 300U, 4096U})
+        {
+            for (StampEncoding encoding : {STAMP_SPARSE, STAMP_ADAPTIVE})
+            {
+                ReplayClockConfig c = Config(n, 4, MicroSeconds(50));
+                c.encoding = encoding;
+                for (int i = 0; i < 5000; ++i)
+                {
+                    std::vector<uint8_t> junk(9 + rng() % 24);
+                    for (auto& byte : junk)
+                    {
+                        byte = static_cast<uint8_t>(rng());
+                    }
+                    junk[0] = static_cast<uint8_t>(0x80 | (1 + rng() % 8));
+                    junk[9] = static_cast<uint8_t>(1 + rng() % 3); // a plausible count
+                    ReplayClock r(c, 0);
+                    if (ReplayClock::Decode(junk, c, r))
+                    {
+                        ++accepted;
+                        NS_TEST_ASSERT_MSG_EQ((r.Encode() == junk), true, "canonical");
+                    }
+                    HybridVectorClock h(n, 0, MicroSeconds(1), encoding);
+                    if (HybridVectorClock::Decode(junk, n, MicroSeconds(1), h, encoding))
+                    {
+                        NS_TEST_ASSERT_MSG_EQ((h.Encode() == junk), true, "HVC canonical");
+                    }
+                }
+            }
+        }
+        std::cout << GetName() << ": " << accepted << " of 30000 random sparse RepCl stamps "
+                  << "were canonical and accepted" << std::endl;
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Causality clocks and the replay checker. */
@@ -1368,6 +1737,8 @@ class CausalityClocksTestSuite : public TestSuite
         AddTestCase(new RandomExecutionsTestCase(ReplayCounterRule::EPOCH_COUNTS),
                     chronometry::TestDuration::QUICK);
         AddTestCase(new SummaryLabelsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SparseEncodingsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MalformedSparseListsTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

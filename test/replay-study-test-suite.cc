@@ -165,7 +165,7 @@ class StudyValidationTestCase : public TestCase
         };
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Nodes", "1"),
                                       "ns3::ReplayStudy::Nodes = 1 is invalid; valid range: "
-                                      "[2, 1024]"),
+                                      "[2, 4096]"),
                               true,
                               "one node");
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Interval", "300us"),

@@ -111,6 +111,41 @@ def test_round_trips_and_malformed_bytes():
         c.VectorClock.decode(v.encode(), 4)
 
 
+def test_sparse_and_adaptive_encodings():
+    # Processes 7 and 4000 of 4,096: the bitmap's 4,096 bits against a list of two ids.
+    stamps = {}
+    for encoding in ("bitmap", "sparse", "adaptive"):
+        cfg = c.ReplayClockConfig(n=4096, epsilon=6, interval_ns=1000, encoding=encoding)
+        assert cfg.encoding == encoding
+        a = c.ReplayClock(cfg, 7)
+        b = c.ReplayClock(cfg, 4000)
+        b.local_or_send(4_000)
+        a.receive(b, 5_000)
+        data, _ = a.encode()
+        assert len(data) * 8 >= a.encoded_bits > len(data) * 8 - 8
+        back = c.ReplayClock.decode(data, cfg)
+        assert c.ReplayClock.compare(back, a) == "equal" and back.theta == 2
+        stamps[encoding] = a
+    assert stamps["bitmap"].encoded_form == "bitmap"
+    assert stamps["adaptive"].encoded_form == "sparse"
+    assert stamps["adaptive"].encoded_bits == stamps["sparse"].encoded_bits
+    assert stamps["adaptive"].encoded_bits < stamps["bitmap"].encoded_bits - 4000
+    assert stamps["bitmap"].encoded_bits_as("sparse") == stamps["sparse"].encoded_bits
+    # A sparse stamp is refused by a bitmap system, and the other way round.
+    sparse_data, _ = stamps["sparse"].encode()
+    with pytest.raises(ValueError):
+        c.ReplayClock.decode(sparse_data, c.ReplayClockConfig(n=4096, epsilon=6,
+                                                               interval_ns=1000))
+    h = c.HybridVectorClock(4096, 5, 1000, encoding="sparse")
+    h.local_or_send(5000)
+    assert h.encoded_form == "sparse"
+    assert c.HybridVectorClock.decode(h.encode(), 4096, 1000, "sparse").expand() == h.expand()
+    with pytest.raises(ValueError):
+        c.HybridVectorClock.decode(h.encode(), 4096, 1000)
+    with pytest.raises(ValueError, match="encoding"):
+        c.ReplayClockConfig(encoding="gamma")
+
+
 @pytest.mark.parametrize("kwargs, mention", [
     (dict(epsilon=0), "epsilon"),
     (dict(counter_bits=0), "counterBits"),

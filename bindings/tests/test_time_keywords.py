@@ -255,7 +255,7 @@ def test_refusal_lists_the_first_points_and_counts_the_rest(tmp_path):
     assert message.startswith("15 of 16 points")  # only delay="5us", rate=80, nodes=5 is good
     assert "delay = 5 is invalid" in message and "give a unit" in message
     assert "rate = 'fast' has the wrong type; valid: a number" in message
-    assert "nodes: ns3::ReplayStudy::Nodes = 1 is invalid; valid range: [2, 1024]" in message
+    assert "nodes: ns3::ReplayStudy::Nodes = 1 is invalid; valid range: [2, 4096]" in message
     assert not db.exists()
 
 

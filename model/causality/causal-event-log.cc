@@ -7,6 +7,8 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
+#include <algorithm>
+
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -66,7 +68,7 @@ CausalEventLog::AddProcess(const CausalityConfig& config, uint32_t self)
     }
     m_registered[self] = 1;
     m_configs[self] = config;
-    m_configs[self].replay.n = config.n;
+    m_configs[self].replay = config.GetReplayConfig();
 }
 
 void
@@ -252,14 +254,30 @@ CausalEventLog::GetMemoryBytes() const
 
 // ---------------------------------------------------------------- Cursor
 
-CausalEventLog::Cursor::Cursor(const CausalEventLog& log)
+CausalEventLog::Cursor::Cursor(const CausalEventLog& log, bool computeVector)
     : m_log(log),
+      m_computeVector(computeVector),
+      m_events(log.m_n, 0),
+      m_largest(log.m_n, 0),
       m_end(log.m_records.size()),
       m_next(0),
       m_now(log.m_n),
-      m_remote(log.m_n == 0 ? 1 : log.m_n, 0),
+      m_remote(1, 0), // Decode sizes the vector when the stamps carry one
       m_current(nullptr)
 {
+}
+
+void
+CausalEventLog::Cursor::FollowMaximum(const CausalEventRecord& r, const Pending* pending)
+{
+    // The vector's largest entry: the own entry counts the process' events, and a receive takes
+    // the maximum with the send's (as the merge does, entry by entry).
+    uint64_t largest = std::max(m_largest[r.process], ++m_events[r.process]);
+    if (r.kind == CausalEventKind::RECEIVE && pending)
+    {
+        largest = std::max(largest, pending->largest);
+    }
+    m_largest[r.process] = largest;
 }
 
 bool
@@ -275,6 +293,8 @@ CausalEventLog::Cursor::Next()
     const CausalEventRecord& r = m_log.m_records[index];
     std::unique_ptr<CausalEvent>& now = m_now[r.process];
     const CausalityConfig& config = m_log.m_configs[r.process];
+    // The vector clock the processes did not carry: computed here from the message graph.
+    const bool graphTruth = config.LogComputesVector() && m_computeVector;
     if (!now)
     {
         now = std::make_unique<CausalEvent>(CausalEvent{0,
@@ -286,10 +306,12 @@ CausalEventLog::Cursor::Next()
                                                         0,
                                                         0,
                                                         CausalStamp::Initial(config, r.process)});
+        if (graphTruth)
+        {
+            now->stamp.vector = VectorClock(config.n, r.process);
+        }
     }
     CausalStamp& stamp = now->stamp;
-    // The vector clock the processes did not carry: computed here from the message graph.
-    const bool graphTruth = config.LogComputesVector();
     stamp.runsVector = config.CarriesVector(); // the clocks' own step and encoding, as run
     if (r.kind == CausalEventKind::RECEIVE)
     {
@@ -328,6 +350,7 @@ CausalEventLog::Cursor::Next()
                 stamp.vector.LocalOrSend(r.pt); // a message from outside the log: no past to merge
             }
         }
+        FollowMaximum(r, pending != m_pending.end() ? &pending->second : nullptr);
         if (pending != m_pending.end() && --pending->second.remaining == 0)
         {
             if (!pending->second.truth.empty())
@@ -344,11 +367,13 @@ CausalEventLog::Cursor::Next()
         {
             stamp.vector.LocalOrSend(r.pt);
         }
+        FollowMaximum(r, nullptr);
         if (r.kind == CausalEventKind::SEND && r.link > 0)
         {
             Pending& p = m_pending[index];
             stamp.EncodeInto(p.bytes, m_scratch);
             p.remaining = r.link;
+            p.largest = m_largest[r.process];
             if (graphTruth)
             {
                 if (!m_spare.empty())
@@ -361,7 +386,8 @@ CausalEventLog::Cursor::Next()
             }
         }
     }
-    stamp.runsVector = config.vector; // what the replayed event reports
+    // What the replayed event reports: a vector clock when there is one to report.
+    stamp.runsVector = config.vector && (config.CarriesVector() || graphTruth);
     now->id = index;
     now->kind = r.kind;
     now->trueTime = r.trueTime;
@@ -371,6 +397,23 @@ CausalEventLog::Cursor::Next()
     now->wireBytes = r.wireBytes;
     m_current = now.get();
     return true;
+}
+
+uint64_t
+CausalEventLog::Cursor::GetVectorMaximum() const
+{
+    const CausalEvent& e = Current();
+    if (!m_log.m_configs[e.process].vector)
+    {
+        return 0;
+    }
+    if (e.stamp.runsVector)
+    {
+        // Read from the vector (also foreign stamps' entries a receive merged).
+        const std::vector<uint64_t>& v = e.stamp.vector.GetEntries();
+        return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
+    }
+    return m_largest[e.process];
 }
 
 bool

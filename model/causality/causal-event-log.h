@@ -118,8 +118,14 @@ class CausalEventLog
     class Cursor
     {
       public:
-        /** \param log the log to replay (the events present now) */
-        explicit Cursor(const CausalEventLog& log);
+        /**
+         * \param log the log to replay (the events present now)
+         * \param computeVector whether to recompute the vector clock the processes did not
+         *        carry (CausalityConfig::LogComputesVector): O(n) per receive and n^2 entries
+         *        in all.  Without it the replayed events report no vector clock (runsVector
+         *        false) and cost what the other clocks cost; GetVectorMaximum() still answers.
+         */
+        explicit Cursor(const CausalEventLog& log, bool computeVector = true);
 
         /**
          * Advance to the next event.
@@ -142,6 +148,14 @@ class CausalEventLog
          */
         const CausalStamp& StampOf(uint32_t process) const;
 
+        /**
+         * The largest entry of the current event's vector clock (what its encoded width
+         * depends on): from the vector when the replay holds it, else followed along the
+         * message graph in O(1) per event, as the replay would have computed the vector.
+         * \return the largest entry (0 when the processes run no vector clock)
+         */
+        uint64_t GetVectorMaximum() const;
+
       private:
         /** A send's stamp bytes, kept while receives of it lie ahead. */
         struct Pending
@@ -149,9 +163,20 @@ class CausalEventLog
             std::vector<uint8_t> bytes;  //!< the encoding the receivers decoded
             uint64_t remaining;          //!< receives still ahead
             std::vector<uint64_t> truth; //!< the send's vector clock, when the log computes it
+            uint64_t largest = 0;        //!< the largest entry of that vector clock
         };
 
+        /**
+         * Follow the vector clock's largest entry over the current event (GetVectorMaximum()).
+         * \param r the event's record
+         * \param pending its send's pending stamp, or null
+         */
+        void FollowMaximum(const CausalEventRecord& r, const Pending* pending);
+
         const CausalEventLog& m_log;                     //!< replayed log
+        bool m_computeVector;                            //!< recompute an uncarried vector
+        std::vector<uint64_t> m_events;                  //!< per process: events replayed
+        std::vector<uint64_t> m_largest;                 //!< per process: largest vector entry
         uint64_t m_end;                                  //!< events replayed at most
         uint64_t m_next;                                 //!< next event to replay
         std::vector<std::unique_ptr<CausalEvent>> m_now; //!< per process: latest event

@@ -21,9 +21,16 @@ CausalityConfig::Validate() const
                                     hvcSkewBound,
                                     Time::From(1),
                                     Hours(24));
+    GetReplayConfig().Validate();
+}
+
+ReplayClockConfig
+CausalityConfig::GetReplayConfig() const
+{
     ReplayClockConfig r = replay;
     r.n = n;
-    r.Validate();
+    r.encoding = encoding;
+    return r;
 }
 
 std::string
@@ -130,7 +137,8 @@ FlagsOf(const CausalStamp& s)
 CausalStamp
 CausalStamp::Initial(const CausalityConfig& config, uint32_t self)
 {
-    CausalStamp s(config.n, self);
+    // A vector the stamp does not carry is a one-entry placeholder: no O(n) table per process.
+    CausalStamp s(config.CarriesVector() ? config.n : 1, config.CarriesVector() ? self : 0);
     s.runsVector = config.CarriesVector();
     s.runsLamport = config.lamport;
     if (config.hlc)
@@ -139,13 +147,11 @@ CausalStamp::Initial(const CausalityConfig& config, uint32_t self)
     }
     if (config.hvc)
     {
-        s.hvc = HybridVectorClock(config.n, self, config.hvcSkewBound);
+        s.hvc = HybridVectorClock(config.n, self, config.hvcSkewBound, config.encoding);
     }
     if (config.repcl)
     {
-        ReplayClockConfig rc = config.replay;
-        rc.n = config.n;
-        s.repcl = ReplayClock(rc, self);
+        s.repcl = ReplayClock(config.GetReplayConfig(), self);
     }
     return s;
 }
@@ -319,10 +325,14 @@ CausalStamp::DecodeInto(const uint8_t* data,
     {
         if (!out.hvc)
         {
-            out.hvc.emplace(config.n, 0, config.hvcSkewBound);
+            out.hvc.emplace(config.n, 0, config.hvcSkewBound, config.encoding);
         }
-        if (!Take(data, size, pos, part, len) ||
-            !HybridVectorClock::Decode(part, len, config.n, config.hvcSkewBound, *out.hvc))
+        if (!Take(data, size, pos, part, len) || !HybridVectorClock::Decode(part,
+                                                                            len,
+                                                                            config.n,
+                                                                            config.hvcSkewBound,
+                                                                            *out.hvc,
+                                                                            config.encoding))
         {
             return false;
         }
@@ -333,8 +343,7 @@ CausalStamp::DecodeInto(const uint8_t* data,
     }
     if (config.repcl)
     {
-        ReplayClockConfig rc = config.replay;
-        rc.n = config.n;
+        const ReplayClockConfig rc = config.GetReplayConfig();
         if (!out.repcl)
         {
             out.repcl.emplace(rc, rc.n); // owner unknown, as decoded
@@ -390,23 +399,38 @@ CausalStamp::PartSizes(const uint8_t* data,
     return true;
 }
 
+namespace
+{
+
+/**
+ * \param config a system's clocks
+ * \return them validated, with RepCl's n and encoding set
+ */
+CausalityConfig
+Validated(const CausalityConfig& config)
+{
+    config.Validate();
+    CausalityConfig c = config;
+    c.replay = config.GetReplayConfig();
+    return c;
+}
+
+} // namespace
+
 CausalProcess::CausalProcess(const CausalityConfig& config,
                              uint32_t self,
                              std::vector<CausalEvent>* log,
                              CausalEventLog* compact)
-    : m_config(config),
+    : m_config(Validated(config)),
       m_self(self),
       m_log(log),
       m_compact(compact),
-      m_stamp(config.n, self),
-      m_remote(config.n, 0),
+      m_stamp(CausalStamp::Initial(m_config, self)),
+      m_remote(CausalStamp::Initial(m_config, 0)),
       m_hasPt(false),
       m_lastPt(0),
       m_malformed(0)
 {
-    config.Validate();
-    m_config.replay.n = config.n;
-    m_stamp = CausalStamp::Initial(m_config, self);
     if (m_compact)
     {
         m_compact->AddProcess(m_config, self);

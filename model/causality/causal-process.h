@@ -43,10 +43,15 @@ struct CausalityConfig
     bool hvc = true;                     //!< run hybrid vector clocks
     bool repcl = true;                   //!< run replay clocks
     Time hvcSkewBound = MilliSeconds(1); //!< HVC's skew bound E (its epsilon)
-    ReplayClockConfig replay;            //!< RepCl parameters (its n is set from n)
+    /// How HVC and RepCl stamps name their processes (RepCl's replay.encoding is set from it)
+    StampEncoding encoding = STAMP_BITMAP;
+    ReplayClockConfig replay; //!< RepCl parameters (its n and encoding are set from n, encoding)
 
     /** Report a configuration error if invalid (names the field and its range). */
     void Validate() const;
+
+    /** \return replay with its n and encoding set from this configuration's */
+    ReplayClockConfig GetReplayConfig() const;
 
     /** \return whether the processes run the vector clock and carry it in their messages */
     bool CarriesVector() const

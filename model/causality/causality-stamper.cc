@@ -255,6 +255,22 @@ CausalityStamper::GetTypeId()
                                           "Published",
                                           ReplayCounterRule::EPOCH_COUNTS,
                                           "EpochCounts"))
+            .AddAttribute(
+                "Encoding",
+                "How HVC and RepCl stamps name the processes they hold: Bitmap (the "
+                "published fixed forms: RepCl's n-bit bitmap, HVC's ids at "
+                "ceil(log2 n) bits), Sparse (a sorted list of delta-coded ids, "
+                "LEB128-style varints, O(theta log n) bits) or Adaptive (per stamp the "
+                "smaller of the two, marked by a flag).  Every node of the system must "
+                "use the same setting.",
+                EnumValue(STAMP_BITMAP),
+                chronometry::MakeEnumAccessorOf<StampEncoding>(&CausalityStamper::m_encoding),
+                MakeEnumChecker(STAMP_BITMAP,
+                                "Bitmap",
+                                STAMP_SPARSE,
+                                "Sparse",
+                                STAMP_ADAPTIVE,
+                                "Adaptive"))
             .AddTraceSource("Stamped",
                             "A packet was stamped: (message id, stamp bytes).",
                             MakeTraceSourceAccessor(&CausalityStamper::m_stampedTrace),
@@ -287,6 +303,7 @@ CausalityStamper::CausalityStamper()
       m_counterBits(4),
       m_sumCounters(false),
       m_counterRule(ReplayCounterRule::PUBLISHED),
+      m_encoding(STAMP_BITMAP),
       m_process(0),
       m_n(0),
       m_stamped(0),
@@ -334,6 +351,8 @@ CausalityStamper::GetConfig() const
     c.replay.counterBits = m_counterBits;
     c.replay.sumCounters = m_sumCounters;
     c.replay.counterRule = m_counterRule;
+    c.encoding = m_encoding;
+    c.replay.encoding = m_encoding;
     return c;
 }
 

@@ -197,6 +197,7 @@ class CausalityStamper : public Object
     uint32_t m_counterBits;                             //!< RepCl counter width
     bool m_sumCounters;                                 //!< RepCl sum compression
     ReplayCounterRule m_counterRule;                    //!< RepCl counter rule
+    StampEncoding m_encoding;                           //!< HVC and RepCl stamp encoding
     uint32_t m_process;                                 //!< this process
     uint32_t m_n;                                       //!< processes
     Ptr<CausalityLog> m_log;                            //!< shared log

@@ -14,13 +14,23 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("HybridVectorClock");
 
-HybridVectorClock::HybridVectorClock(uint32_t n, uint32_t self, Time epsilon)
+HybridVectorClock::HybridVectorClock(uint32_t n,
+                                     uint32_t self,
+                                     Time epsilon,
+                                     StampEncoding encoding)
     : m_n(n),
       m_self(self),
       m_epsilon(epsilon.GetTimeStep()),
       m_pt(0),
-      m_floor(-epsilon.GetTimeStep())
+      m_floor(-epsilon.GetTimeStep()),
+      m_encoding(encoding)
 {
+    if (encoding != STAMP_BITMAP && encoding != STAMP_SPARSE && encoding != STAMP_ADAPTIVE)
+    {
+        chronometry::ReportConfigError("HybridVectorClock: encoding = " + std::to_string(encoding) +
+                                       " is invalid; valid: STAMP_BITMAP, STAMP_SPARSE, "
+                                       "STAMP_ADAPTIVE");
+    }
     if (n < 1 || n > 65535)
     {
         chronometry::ReportConfigError("HybridVectorClock: n = " + std::to_string(n) +
@@ -337,191 +347,6 @@ uint32_t
 HybridVectorClock::GetN() const
 {
     return m_n;
-}
-
-uint32_t
-HybridVectorClock::DeltaWidth() const
-{
-    uint64_t any = 0; // the OR has the same highest bit as the largest delta
-    const int64_t floor = m_floor;
-    for (const auto& e : m_active)
-    {
-        any |= e.second > floor ? static_cast<uint64_t>(e.second - floor) : 0;
-    }
-    return std::max<uint32_t>(1, BitsFor(any));
-}
-
-uint32_t
-HybridVectorClock::GetEncodedBits() const
-{
-    uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
-    return 64 + 64 + 16 + 16 + 7 +
-           static_cast<uint32_t>(m_active.size()) * (indexBits + DeltaWidth());
-}
-
-std::vector<uint8_t>
-HybridVectorClock::Encode() const
-{
-    std::vector<uint8_t> out;
-    EncodeInto(out);
-    return out;
-}
-
-void
-HybridVectorClock::EncodeInto(std::vector<uint8_t>& out) const
-{
-    const uint32_t indexBits = std::max<uint32_t>(1, BitsFor(m_n - 1));
-    const uint32_t width = DeltaWidth();
-    const uint64_t count = m_active.size();
-    const uint32_t stride = indexBits + width;
-    const int64_t floor = m_floor;
-    WordPacker w(out, 167 + count * stride);
-    w.Put(static_cast<uint64_t>(m_pt), 64);
-    w.Put(static_cast<uint64_t>(m_pt - floor), 64);
-    // owner (16), count (16) and width (7) as one field
-    w.Put((uint64_t(m_self & 0xffff) << 23) | ((count & 0xffff) << 7) | (width & 0x7f), 39);
-    for (const auto& [k, v] : m_active)
-    {
-        // The own entry may sit below the floor when epsilon is smaller than the real skew;
-        // encode it relative to the floor only when it is above it.
-        const uint64_t delta = v > floor ? static_cast<uint64_t>(v - floor) : 0;
-        if (stride <= 64) // process and delta as one field (always, unless deltas are huge)
-        {
-            w.Put((uint64_t(k) << width) | delta, stride);
-        }
-        else
-        {
-            w.Put(k, indexBits);
-            w.Put(delta, width);
-        }
-    }
-    w.Finish();
-}
-
-bool
-HybridVectorClock::Decode(const std::vector<uint8_t>& bytes,
-                          uint32_t n,
-                          Time epsilon,
-                          HybridVectorClock& out)
-{
-    return Decode(bytes.data(), bytes.size(), n, epsilon, out);
-}
-
-bool
-HybridVectorClock::Decode(const uint8_t* data,
-                          std::size_t size,
-                          uint32_t n,
-                          Time epsilon,
-                          HybridVectorClock& out)
-{
-    if (size < 21) // the 167 header bits
-    {
-        return false;
-    }
-    BitUnpacker r(data, size);
-    const auto pt = static_cast<int64_t>(r.Get(0, 64));
-    const uint64_t ptMinusFloor = r.Get(64, 64);
-    const uint64_t header = r.Get(128, 39); // owner (16), count (16), width (7)
-    const uint64_t self = header >> 23;
-    const uint64_t count = (header >> 7) & 0xffff;
-    const uint64_t width = header & 0x7f;
-    const uint32_t indexBits = std::max<uint32_t>(1, BitsFor(n - 1));
-    if (n == 0 || self >= n || count < 1 || count > n || width < 1 || width > 63)
-    {
-        return false;
-    }
-    const uint64_t start = 167;
-    const uint64_t stride = indexBits + width;
-    // Only the canonical form is accepted (found by fuzzing): the exact length with zero padding
-    // bits, the encoder's delta width and the owner's delta field as the encoder writes it.
-    if (!r.IsExactLength(start + count * stride))
-    {
-        return false;
-    }
-    const int64_t eps = epsilon.GetTimeStep();
-    static const int64_t maxEpsilon = Hours(24).GetTimeStep();
-    if (n > 65535 || eps < 1 || eps > maxEpsilon)
-    {
-        HybridVectorClock invalid(n, 0, epsilon); // reports the configuration error
-    }
-    // pt - floor is written in two's complement: the floor can lie above pt when a remote
-    // clock runs ahead by more than epsilon. A floor outside the int64 range cannot come from
-    // an encoder (UBSan found the overflow on fuzzed bytes): refuse it instead of computing it.
-    int64_t floor = 0;
-    if (__builtin_sub_overflow(pt, static_cast<int64_t>(ptMinusFloor), &floor))
-    {
-        return false;
-    }
-    const uint64_t ownDelta = pt > floor ? static_cast<uint64_t>(pt - floor) : 0;
-    const auto w = static_cast<uint32_t>(width);
-    const uint64_t deltaMask = (uint64_t(1) << w) - 1;
-    const bool oneField = stride <= 56; // process and delta in one read
-    // With one or two entries they all lie in the input's last 8 bytes (size >= 21): then they
-    // are cut from that one word, in a register, instead of a bounds-checked load each.
-    const uint64_t tailStart = (static_cast<uint64_t>(size) - 8) * 8;
-    const bool inTail = oneField && start >= tailStart;
-    const uint64_t tail = inTail ? r.Get(tailStart, 64) : 0;
-    auto entry = [&r, start, stride, indexBits, w, deltaMask, oneField, inTail, tail,
-                  tailStart ](uint64_t e, uint64_t & delta) __attribute__((always_inline))
-    {
-        const uint64_t at = start + e * stride;
-        if (oneField)
-        {
-            const uint64_t f = inTail ? (tail << (at - tailStart)) >> (64 - stride)
-                                      : r.Get(at, static_cast<uint32_t>(stride));
-            delta = f & deltaMask;
-            return f >> w;
-        }
-        delta = r.Get(at + indexBits, w);
-        return r.Get(at, indexBits);
-    };
-    // First pass: validate without touching out.
-    bool sawSelf = false;
-    int64_t previous = -1;
-    uint64_t any = 0;
-    // Stored deltas are above 0 and keep floor + delta within the int64 range.
-    const int64_t maxValue = std::numeric_limits<int64_t>::max();
-    const auto maxDelta = static_cast<uint64_t>(floor >= 0 ? maxValue - floor : maxValue);
-    for (uint64_t e = 0; e < count; ++e)
-    {
-        uint64_t delta;
-        const uint64_t k = entry(e, delta);
-        if (k >= n || static_cast<int64_t>(k) <= previous)
-        {
-            return false; // out of range or not strictly sorted
-        }
-        previous = static_cast<int64_t>(k);
-        if (k == self)
-        {
-            sawSelf = true;
-            if (delta != ownDelta)
-            {
-                return false;
-            }
-        }
-        else if (delta == 0 || delta > maxDelta)
-        {
-            return false; // stored entries lie above the floor, within the int64 range
-        }
-        any |= delta;
-    }
-    if (!sawSelf || std::max<uint32_t>(1, BitsFor(any)) != w)
-    {
-        return false;
-    }
-    out.m_n = n;
-    out.m_self = static_cast<uint32_t>(self);
-    out.m_epsilon = eps;
-    out.m_pt = pt;
-    out.m_floor = floor;
-    out.m_active.clear();
-    for (uint64_t e = 0; e < count; ++e)
-    {
-        uint64_t delta;
-        const auto k = static_cast<uint32_t>(entry(e, delta));
-        out.m_active.emplace_back(k, k == self ? pt : floor + static_cast<int64_t>(delta));
-    }
-    return true;
 }
 
 } // namespace ns3

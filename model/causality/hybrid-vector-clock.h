@@ -5,6 +5,7 @@
 #define HYBRID_VECTOR_CLOCK_H
 
 #include "causal-order.h"
+#include "stamp-encoding.h"
 
 #include "ns3/nstime.h"
 
@@ -40,8 +41,12 @@ class HybridVectorClock
      * \param n number of processes (1 to 65535)
      * \param self owner, below n
      * \param epsilon the bound (> 0)
+     * \param encoding how Encode() names the active processes (see Encode())
      */
-    HybridVectorClock(uint32_t n, uint32_t self, Time epsilon);
+    HybridVectorClock(uint32_t n,
+                      uint32_t self,
+                      Time epsilon,
+                      StampEncoding encoding = STAMP_BITMAP);
 
     /**
      * A local or send event.
@@ -92,7 +97,12 @@ class HybridVectorClock
 
     /**
      * Encoding: pt (64), pt - floor (64), owner (16), count (16), delta width w (7),
-     * then per active entry: process (ceil(log2 n) bits) and value - floor (w bits).
+     * then per active entry: process (ceil(log2 n) bits) and value - floor (w bits).  This
+     * fixed form (STAMP_BITMAP) is chronometry's published one; the sparse form
+     * (STAMP_SPARSE, or STAMP_ADAPTIVE when it is smaller) sets the top bit of the 7-bit width
+     * field (w itself is at most 63) and writes the processes as a list of LEB128-style
+     * varints, the first id then each difference to the previous one, followed by the count
+     * values - floor at w bits each.
      * \return the bytes
      */
     std::vector<uint8_t> Encode() const;
@@ -109,32 +119,89 @@ class HybridVectorClock
      * \param n expected number of processes
      * \param epsilon expected bound
      * \param out receives it (untouched on failure)
+     * \param encoding the system's encoding (only the forms its encoder writes are accepted)
      * \return false if malformed (or not the canonical encoding)
      */
     static bool Decode(const std::vector<uint8_t>& bytes,
                        uint32_t n,
                        Time epsilon,
-                       HybridVectorClock& out);
+                       HybridVectorClock& out,
+                       StampEncoding encoding = STAMP_BITMAP);
 
     /**
-     * Decode into an existing clock, reusing its storage.
+     * Decode into an existing clock, reusing its storage.  The sparse form's list is refused
+     * when it runs past the input, holds an overlong varint, repeats an id (a zero difference)
+     * or reaches an id at or above n (where a list written out of order lands).
      * \param data encoded timestamp
      * \param size its length in bytes
      * \param n expected number of processes
      * \param epsilon expected bound
      * \param out receives it (untouched on failure)
+     * \param encoding the system's encoding (only the forms its encoder writes are accepted)
      * \return false if malformed
      */
     static bool Decode(const uint8_t* data,
                        std::size_t size,
                        uint32_t n,
                        Time epsilon,
-                       HybridVectorClock& out);
+                       HybridVectorClock& out,
+                       StampEncoding encoding = STAMP_BITMAP);
 
-    /** \return the encoded size in bits */
+    /** \return the encoded size in bits (under the clock's encoding) */
     uint32_t GetEncodedBits() const;
 
+    /**
+     * The size this timestamp would have under another encoding.
+     * \param encoding an encoding
+     * \return its size in bits
+     */
+    uint32_t GetEncodedBits(StampEncoding encoding) const;
+
+    /** \return the form Encode() writes: STAMP_BITMAP (fixed-width ids) or STAMP_SPARSE */
+    StampEncoding GetEncodedForm() const;
+
+    /** \return the encoding the clock was made with */
+    StampEncoding GetEncoding() const;
+
   private:
+    /** What a decoder reads before the entries (defined in the .cc). */
+    struct WireHeader;
+
+    /**
+     * Read and check the 167 header bits.
+     * \param in the input, at least 21 bytes
+     * \param n expected number of processes
+     * \param epsilon expected bound
+     * \param h receives the header
+     * \return false if malformed
+     */
+    static bool ReadHeader(const BitUnpacker& in, uint32_t n, Time epsilon, WireHeader& h);
+
+    /**
+     * Check the entries of either form and, if they are the canonical encoding, fill \p out.
+     * \param h the header
+     * \param n processes
+     * \param entry (e, delta&) -> process of the e-th entry, called for e = 0, 1, ... in order
+     *        (twice: to check, then to fill)
+     * \param sparse whether the entries came from the sparse form
+     * \param encoding the system's encoding
+     * \param out receives the clock
+     * \return false if malformed
+     */
+    template <typename Entry>
+    static bool Accept(const WireHeader& h,
+                       uint32_t n,
+                       Entry entry,
+                       bool sparse,
+                       StampEncoding encoding,
+                       HybridVectorClock& out);
+
+    /** \return the bits of the sparse form's list of ids */
+    uint32_t SparseListBits() const;
+
+    /** \return whether Encode() writes the sparse form */
+    bool WritesSparse() const;
+
     /** Drop entries at or below the floor (keeping the own entry). */
     void Compact();
 
@@ -164,6 +231,7 @@ class HybridVectorClock
     int64_t m_pt;                                       //!< own entry
     int64_t m_floor;                                    //!< value of absent entries
     std::vector<std::pair<uint32_t, int64_t>> m_active; //!< entries above the floor
+    StampEncoding m_encoding;                           //!< how Encode() names processes
 };
 
 } // namespace ns3

@@ -30,6 +30,12 @@ ReplayClockConfig::Validate() const
                                     Time::From(1),
                                     Hours(1));
     chronometry::RequireDoubleInRange("ReplayClockConfig::counterBits", counterBits, 1, 64, "bits");
+    if (encoding != STAMP_BITMAP && encoding != STAMP_SPARSE && encoding != STAMP_ADAPTIVE)
+    {
+        chronometry::ReportConfigError("ReplayClockConfig::encoding = " + std::to_string(encoding) +
+                                       " is invalid; valid: STAMP_BITMAP, STAMP_SPARSE, "
+                                       "STAMP_ADAPTIVE");
+    }
     if (sumCounters && counterRule == ReplayCounterRule::EPOCH_COUNTS)
     {
         chronometry::ReportConfigError(

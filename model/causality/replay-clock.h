@@ -5,6 +5,7 @@
 #define REPLAY_CLOCK_H
 
 #include "causal-order.h"
+#include "stamp-encoding.h"
 
 #include "ns3/nstime.h"
 
@@ -46,6 +47,10 @@ struct ReplayClockConfig
     uint32_t counterBits = 4;          //!< configured counter width in the encoding (1 to 64)
     bool sumCounters = false;          //!< the thesis' ns-3 compression: one counter, the sum
     ReplayCounterRule counterRule = ReplayCounterRule::PUBLISHED; //!< counter semantics
+    /// How a stamp names its stored processes: the n-bit bitmap (STAMP_BITMAP, the thesis'
+    /// Figure 4.3), a sorted list of ids (STAMP_SPARSE), or the smaller per stamp
+    /// (STAMP_ADAPTIVE)
+    StampEncoding encoding = STAMP_BITMAP;
 
     /** Report a configuration error (naming the field and its range) if invalid. */
     void Validate() const;
@@ -208,6 +213,12 @@ class ReplayClock
      * bitmap order, then the counters at w bits each (or one sum).  w is the
      * configured counterBits unless a counter needs more: then the encoding
      * widens and *widened is set (the clock itself always holds full values).
+     *
+     * The sparse form (config.encoding STAMP_SPARSE, or STAMP_ADAPTIVE when it is smaller
+     * than the bitmap) sets the top bit of w's byte and replaces the bitmap by the number of
+     * stored entries and their process ids in increasing order, the first id then each
+     * difference to the previous one, every one a LEB128-style varint (8-bit groups); offsets
+     * and counters follow as in the bitmap form.
      * \param widened if not null, receives whether w exceeds counterBits
      * \return the bytes
      */
@@ -246,8 +257,18 @@ class ReplayClock
                        const ReplayClockConfig& config,
                        ReplayClock& out);
 
-    /** \return the encoded size in bits */
+    /** \return the encoded size in bits (under the configured encoding) */
     uint32_t GetEncodedBits() const;
+
+    /**
+     * The size this timestamp would have under another encoding (same offsets and counters).
+     * \param encoding an encoding
+     * \return its size in bits
+     */
+    uint32_t GetEncodedBits(StampEncoding encoding) const;
+
+    /** \return the form Encode() writes: STAMP_BITMAP or STAMP_SPARSE */
+    StampEncoding GetEncodedForm() const;
 
   private:
     /** One stored process. */
@@ -336,6 +357,66 @@ class ReplayClock
 
     /** \return counter width needed by the current counters (replay-clock-codec.cc) */
     inline uint32_t CounterWidth() const;
+
+    /** \return the bits of the sparse form's list (its count and ids) */
+    uint32_t SparseListBits() const;
+
+    /** \return whether Encode() writes the sparse form */
+    bool WritesSparse() const;
+
+    /**
+     * The checks shared by both forms after the list of processes: the exact length with
+     * zero padding, offsets within epsilon and the counter width the encoder chooses.
+     * \param in the input
+     * \param size its length in bytes (at least 9)
+     * \param offsets the bit offset of the first offset
+     * \param stored the number of entries
+     * \param w the counter width
+     * \param config the configuration
+     * \return whether they hold
+     */
+    static bool CheckFields(const BitUnpacker& in,
+                            std::size_t size,
+                            uint64_t offsets,
+                            uint64_t stored,
+                            uint32_t w,
+                            const ReplayClockConfig& config);
+
+    /**
+     * Become an empty decoded timestamp (no owner, no entries) before a decoder fills it.
+     * \param config the configuration (validated)
+     * \param mx the decoded mx
+     * \param sameConfig whether \p config equals the one held (then it is not copied)
+     */
+    void Adopt(const ReplayClockConfig& config, int64_t mx, bool sameConfig);
+
+    /**
+     * Decode the bitmap form (the flag is clear).
+     * \param data input, at least 9 bytes
+     * \param size its length
+     * \param config the configuration
+     * \param out receives the timestamp (untouched on failure)
+     * \return false if malformed
+     */
+    static bool DecodeBitmap(const uint8_t* data,
+                             std::size_t size,
+                             const ReplayClockConfig& config,
+                             ReplayClock& out);
+
+    /**
+     * Decode the sparse form (the flag is set): refuses a list that runs past the input, an
+     * overlong varint, a count of 0 or above n, a repeated id (a zero difference) and an id at
+     * or above n (where a list written out of order lands: differences are unsigned).
+     * \param data input, at least 9 bytes
+     * \param size its length
+     * \param config the configuration
+     * \param out receives the timestamp (untouched on failure)
+     * \return false if malformed
+     */
+    static bool DecodeSparse(const uint8_t* data,
+                             std::size_t size,
+                             const ReplayClockConfig& config,
+                             ReplayClock& out);
 
     ReplayClockConfig m_config;   //!< parameters
     uint32_t m_self;              //!< owner

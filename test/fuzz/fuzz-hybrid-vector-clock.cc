@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Fuzz harness: HVC timestamp decoding (see fuzz-support.h for the properties).
+// Fuzz harness: HVC timestamp decoding, fixed and sparse forms (see fuzz-support.h for the properties).
 #include "fuzz-support.h"
 
 #include "ns3/hybrid-vector-clock.h"
@@ -22,9 +22,14 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 continue;
             }
             const HybridVectorClock& x = *e.stamp.hvc;
-            HybridVectorClock y(config.n, 0, config.hvcSkewBound);
-            FUZZ_CHECK(HybridVectorClock::Decode(x.Encode(), config.n, config.hvcSkewBound, y),
+            HybridVectorClock y(config.n, 0, config.hvcSkewBound, config.encoding);
+            FUZZ_CHECK(HybridVectorClock::Decode(x.Encode(),
+                                                 config.n,
+                                                 config.hvcSkewBound,
+                                                 y,
+                                                 config.encoding),
                        "HVC round trip");
+            FUZZ_CHECK(x.Encode().size() == (x.GetEncodedBits() + 7) / 8, "HVC exact size");
             FUZZ_CHECK(y.Expand() == x.Expand() && y.GetFloor() == x.GetFloor() &&
                            y.GetPt() == x.GetPt() && y.GetSelf() == x.GetSelf(),
                        "HVC entries, floor, pt and owner survive");
@@ -35,12 +40,18 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     uint32_t n = in.ConsumeIntegralInRange<uint32_t>(1, 130);
     Time epsilon = MicroSeconds(in.ConsumeIntegralInRange<int64_t>(1, 5000));
+    // The sparse form's lists reach n = 4,096 (two-group differences) as well.
+    if (in.ConsumeBool())
+    {
+        n = in.ConsumeIntegralInRange<uint32_t>(131, 4096);
+    }
+    const auto encoding = static_cast<StampEncoding>(in.ConsumeIntegralInRange<int>(0, 2));
     chronometry_fuzz::CheckArbitraryBytes(
         in.ConsumeRemainingBytes<uint8_t>(),
-        [n, epsilon](const std::vector<uint8_t>& b, HybridVectorClock& o) {
-            return HybridVectorClock::Decode(b, n, epsilon, o);
+        [n, epsilon, encoding](const std::vector<uint8_t>& b, HybridVectorClock& o) {
+            return HybridVectorClock::Decode(b, n, epsilon, o, encoding);
         },
         [](const HybridVectorClock& c) { return c.Encode(); },
-        HybridVectorClock(n, n - 1, epsilon));
+        HybridVectorClock(n, n - 1, epsilon, encoding));
     return 0;
 }

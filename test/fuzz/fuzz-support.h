@@ -61,6 +61,10 @@ DrawConfig(FuzzedDataProvider& in)
     // The counter sum is defined only for the published rule (validation says so).
     c.replay.sumCounters =
         in.ConsumeBool() && c.replay.counterRule == ns3::ReplayCounterRule::PUBLISHED;
+    // Bitmap, Sparse or Adaptive for HVC and RepCl (drawn last: older corpus entries keep
+    // their configuration).
+    c.encoding = static_cast<ns3::StampEncoding>(in.ConsumeIntegralInRange<int>(0, 2));
+    c.replay.encoding = c.encoding;
     return c;
 }
 
