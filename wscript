@@ -142,6 +142,7 @@ def build(bld):
         'study/relation-study-scoring.cc',
         'study/relation-study.cc',
         'study/scheduling-study.cc',
+        'study/sync-study.cc',
         'study/inference-study-scoring.cc',
         'study/inference-study.cc',
         'study/rda-study-scoring.cc',
