@@ -180,6 +180,7 @@ def build(bld):
         'test/service-time-model-test-suite.cc',
         'test/scheduled-operation-test-suite.cc',
         'test/scheduling-study-test-suite.cc',
+        'test/sync-study-test-suite.cc',
         'test/message-linking-test-suite.cc',
         'test/linking-baselines-test-suite.cc',
         'test/link-calibration-test-suite.cc',
