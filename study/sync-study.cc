@@ -10,6 +10,7 @@
 #include "study-result.h"
 #include "study-streams.h"
 #include "study.h"
+#include "sync-network.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/boolean.h"
@@ -19,18 +20,14 @@
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/internet-module.h"
-#include "ns3/point-to-point-module.h"
 #include "ns3/power-law-oscillator.h"
 #include "ns3/ptp-clock.h"
 #include "ns3/ptp-helper.h"
 #include "ns3/ptp-servo.h"
 #include "ns3/ptp-transparent-clock.h"
-#include "ns3/switch-routing.h"
-#include "ns3/traffic-control-helper.h"
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 namespace ns3
 {
@@ -125,18 +122,19 @@ class SyncStudy : public Study
     Time m_initialOffset;     //!< initial offsets within +-this
     double m_load;            //!< background load, fraction of a host link's rate
     Time m_duration;          //!< simulated time
+    Time m_failure;           //!< grandmaster failure (0: none)
     Time m_warmup;            //!< scored after this
     Time m_samplePeriod;      //!< truth grid
     Time m_lockThreshold;     //!< |offset| that counts as locked
 
-    NodeContainer m_hosts;                 //!< the hosts
-    NodeContainer m_switchNodes;           //!< the switches
-    std::vector<uint32_t> m_hostInterface; //!< per host: its switch's interface towards it
-    Ipv4InterfaceContainer m_addresses;    //!< per host: its address
-    std::vector<NodeTruth> m_truth;        //!< per host
-    std::vector<Time> m_grid;              //!< true instants sampled
-    std::vector<double> m_skew;            //!< E at every grid instant (ns)
-    std::vector<Ptr<PtpClock>> m_ptp;      //!< per host (ptp only)
+    NodeContainer m_hosts;            //!< the hosts
+    NodeContainer m_switchNodes;      //!< the switches
+    SyncNetwork m_net;                //!< hosts, switches, addresses
+    std::vector<NodeTruth> m_truth;   //!< per host
+    std::vector<Time> m_grid;         //!< true instants sampled
+    std::vector<double> m_skew;       //!< E at every grid instant (ns)
+    Time m_failoverAt{Time::Max()};   //!< all follow the backup (true time)
+    std::vector<Ptr<PtpClock>> m_ptp; //!< per host (ptp only)
 };
 
 NS_OBJECT_ENSURE_REGISTERED(SyncStudy);
@@ -206,6 +204,14 @@ SyncStudy::GetTypeId()
             .Forward<ClockServo>("FirstStepThreshold", C::In(Time::US))
             .Forward<ClockServo>("StepThreshold", C::In(Time::US))
             .Forward<ClockServo>("RateCorrection")
+            .Parameter("GrandmasterFailure",
+                       "PTP: the grandmaster (host 0) stops at this time; host 1 is the backup "
+                       "(priority1 1 and 2, the others 128, every port's state from the BMCA); "
+                       "0: never (host 0 is Role Master, the others Role Slave)",
+                       &SyncStudy::m_failure,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
             .Parameter("Oscillator",
                        "Every clock's oscillator: constant (drift uniform in +-DriftPpm) or a "
                        "PowerLawOscillator Preset (XO, TCXO, OCXO: its noise and wander, base "
@@ -269,7 +275,15 @@ SyncStudy::GetTypeId()
                     .Real("skew_max_ns", "ns", "maximum")
                     .Real("to_true_max_ns", "ns", "max |clock - true time| in the scored window")
                     .Unsigned("samples", "", "grid instants scored")
-                    .Unsigned("ptp_samples", "", "offset samples the PTP slaves took"))
+                    .Unsigned("ptp_samples", "", "offset samples the PTP slaves took")
+                    .Integer("failover_ns",
+                             "ns",
+                             "GrandmasterFailure until the backup is grandmaster and every "
+                             "other host its slave (-1: no failure, or never)")
+                    .Real("failover_skew_max_ns",
+                          "ns",
+                          "max E among the remaining hosts from the failure to 1 s after the "
+                          "failover (0: no failure)"))
             .Rows("per_node",
                   StudySchema()
                       .Unsigned("node", "", "host (0: the grandmaster)")
@@ -306,6 +320,14 @@ SyncStudy::Validate() const
                Describe("Warmup") + " is invalid with " + Describe("Duration") +
                    "; valid: less than Duration");
     }
+    if (m_failure.IsStrictlyPositive() && (m_failure >= m_duration || m_nodes < 3))
+    {
+        Refuse({"GrandmasterFailure", "Duration", "Nodes"},
+               Describe("GrandmasterFailure") + " is invalid with " + Describe("Duration") +
+                   " and " + Describe("Nodes") +
+                   "; valid: 0, or before Duration with at least 3 hosts (grandmaster, backup, "
+                   "a slave)");
+    }
     if (m_samplePeriod > m_duration)
     {
         Refuse({"SamplePeriod", "Duration"},
@@ -319,6 +341,7 @@ SyncStudy::DoDispose()
 {
     m_hosts = NodeContainer();
     m_switchNodes = NodeContainer();
+    m_net = SyncNetwork();
     m_truth.clear();
     m_ptp.clear();
     Study::DoDispose();
@@ -327,63 +350,15 @@ SyncStudy::DoDispose()
 void
 SyncStudy::BuildNetwork()
 {
-    const uint32_t k = m_network == "line" ? m_switches : 1;
-    m_hosts.Create(m_nodes);
-    m_switchNodes.Create(k);
-    InternetStackHelper internet;
-    internet.Install(m_hosts);
-    internet.Install(m_switchNodes);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
-    p2p.SetChannelAttribute("Delay", TimeValue(m_linkDelay));
-    TrafficControlHelper trafficControl;
-    Ipv4StaticRoutingHelper routing;
-    std::vector<Ptr<SwitchRouting>> forwarding;
-    // up[s] / down[s]: switch s's interface towards switch s - 1 / s + 1
-    std::vector<uint32_t> up(k, 0);
-    std::vector<uint32_t> down(k, 0);
-    Ipv4AddressHelper trunk("172.16.0.0", "255.255.255.252");
-    for (uint32_t s = 0; s < k; ++s)
-    {
-        Ptr<Ipv4> ip = m_switchNodes.Get(s)->GetObject<Ipv4>();
-        chronometry::UseStrongEndSystemModel(ip);
-        forwarding.push_back(CreateObject<SwitchRouting>());
-        DynamicCast<Ipv4ListRouting>(ip->GetRoutingProtocol())
-            ->AddRoutingProtocol(forwarding.back(), 10);
-        if (s > 0)
-        {
-            NetDeviceContainer link = p2p.Install(m_switchNodes.Get(s - 1), m_switchNodes.Get(s));
-            Ipv4InterfaceContainer a = trunk.Assign(link);
-            trunk.NewNetwork();
-            trafficControl.Uninstall(link);
-            down[s - 1] = a.Get(0).second;
-            up[s] = a.Get(1).second;
-        }
-    }
-    Ipv4AddressHelper access("10.0.0.0", "255.255.255.252");
+    SyncNetwork net = InstallSwitchLine(m_nodes, m_network == "line" ? m_switches : 1, m_linkDelay);
+    m_hosts = net.hosts;
+    m_switchNodes = net.switches;
     m_truth.assign(m_nodes, NodeTruth());
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
-        const uint32_t s = static_cast<uint32_t>(uint64_t(i) * k / m_nodes);
-        m_truth[i].switchIndex = s;
-        NetDeviceContainer link = p2p.Install(m_hosts.Get(i), m_switchNodes.Get(s));
-        Ipv4InterfaceContainer a = access.Assign(link);
-        access.NewNetwork();
-        trafficControl.Uninstall(link);
-        m_addresses.Add(a.Get(0));
-        m_hostInterface.push_back(a.Get(1).second);
-        routing.GetStaticRouting(m_hosts.Get(i)->GetObject<Ipv4>())
-            ->SetDefaultRoute(a.GetAddress(1), a.Get(0).second);
+        m_truth[i].switchIndex = net.switchOf[i];
     }
-    for (uint32_t s = 0; s < k; ++s)
-    {
-        for (uint32_t i = 0; i < m_nodes; ++i)
-        {
-            const uint32_t h = m_truth[i].switchIndex;
-            const uint32_t out = h == s ? m_hostInterface[i] : (h < s ? up[s] : down[s]);
-            forwarding[s]->AddHost(m_addresses.GetAddress(i), out);
-        }
-    }
+    m_net = net;
 }
 
 int64_t
@@ -443,35 +418,12 @@ SyncStudy::InstallLoad(StudyStreams& streams, int64_t next)
     {
         return next;
     }
-    PacketSinkHelper sink("ns3::UdpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 9));
-    sink.Install(m_hosts);
-    // Two flows of 700 Mb/s bursts into every host: where bursts overlap, its switch port
-    // queues. Duty d = Load / 1.4 gives the host link a mean utilization of Load.
-    const double on = 0.004;
-    const double duty = m_load / 1.4;
-    const double off = on * (1 - duty) / duty;
-    std::ostringstream onVar;
-    onVar << "ns3::ExponentialRandomVariable[Mean=" << on << "]";
-    std::ostringstream offVar;
-    offVar << "ns3::ExponentialRandomVariable[Mean=" << off << "]";
+    InstallBurstLoad(m_net, m_load, m_duration);
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
-        OnOffHelper onoff("ns3::UdpSocketFactory", Address());
-        onoff.SetAttribute("DataRate", StringValue("700Mbps"));
-        onoff.SetAttribute("PacketSize", UintegerValue(1472));
-        onoff.SetAttribute("OnTime", StringValue(onVar.str()));
-        onoff.SetAttribute("OffTime", StringValue(offVar.str()));
-        for (uint32_t step : {1u, 2u})
-        {
-            const uint32_t to = (i + step) % m_nodes;
-            onoff.SetAttribute("Remote",
-                               AddressValue(InetSocketAddress(m_addresses.GetAddress(to), 9)));
-            ApplicationContainer apps = onoff.Install(m_hosts.Get(i));
-            apps.Start(MilliSeconds(10));
-            apps.Stop(m_duration);
-        }
         Ptr<Node> node = m_hosts.Get(i);
         next = streams.Assign(next, [&](int64_t s) {
+            OnOffHelper onoff("ns3::UdpSocketFactory", Address());
             return onoff.AssignStreams(NodeContainer(node), s);
         });
     }
@@ -494,8 +446,14 @@ SyncStudy::InstallPtp(StudyStreams& streams, int64_t next)
     const std::string mode = Text("TimestampMode");
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
-        ptp.SetClockAttribute("Role", StringValue(i == 0 ? "Master" : "Slave"));
+        const bool failover = m_failure.IsStrictlyPositive();
+        ptp.SetClockAttribute("Role", StringValue(failover ? "Auto" : i == 0 ? "Master" : "Slave"));
+        ptp.SetClockAttribute("Priority1", UintegerValue(!failover || i > 1 ? 128 : i + 1));
         Ptr<PtpClock> clock = ptp.Install(m_hosts.Get(i));
+        if (failover && i == 0)
+        {
+            clock->SetStopTime(m_failure);
+        }
         ObjectFactory factory(servoType);
         Ptr<ClockServo> servo = factory.Create<ClockServo>();
         if (m_servo == "pi")
@@ -535,14 +493,31 @@ SyncStudy::SampleTruth()
     const double master = m_truth[0].clock->TrueToLocal(now).GetDouble() / ns;
     double lo = 0;
     double hi = 0;
+    // After a grandmaster failure, host 0 runs free and leaves E (pairwise among the others).
+    const bool failed = m_failure.IsStrictlyPositive() && now >= m_failure;
+    bool first = true;
     for (std::size_t i = 0; i < m_truth.size(); ++i)
     {
         const double local = m_truth[i].clock->TrueToLocal(now).GetDouble() / ns;
         const double toMaster = local - master;
         m_truth[i].toMaster.push_back(toMaster);
         m_truth[i].toTrue.push_back(local - now.GetDouble() / ns);
-        lo = std::min(lo, toMaster);
-        hi = std::max(hi, toMaster);
+        if (i > 0 || !failed)
+        {
+            lo = first ? toMaster : std::min(lo, toMaster);
+            hi = first ? toMaster : std::max(hi, toMaster);
+            first = false;
+        }
+    }
+    if (failed && m_failoverAt == Time::Max() && !m_ptp.empty() && m_ptp[1]->IsGrandmaster())
+    {
+        bool all = true;
+        for (std::size_t i = 2; i < m_ptp.size(); ++i)
+        {
+            all = all && m_ptp[i]->GetGrandmasterIdentity() == m_ptp[1]->GetClockIdentity() &&
+                  m_ptp[i]->GetPortState(1) == PtpPortState::SLAVE;
+        }
+        m_failoverAt = all ? now : m_failoverAt;
     }
     m_grid.push_back(now);
     m_skew.push_back(hi - lo);
@@ -674,6 +649,17 @@ SyncStudy::Measure(StudyResult& r)
     r.Set("to_true_max_ns", toTrue);
     r.Set("samples", uint64_t(skew.size()));
     r.Set("ptp_samples", ptpSamples);
+    const bool failover = m_failure.IsStrictlyPositive() && m_failoverAt != Time::Max();
+    r.Set("failover_ns", failover ? (m_failoverAt - m_failure).GetNanoSeconds() : int64_t(-1));
+    double excursion = 0;
+    for (std::size_t j = 0; m_failure.IsStrictlyPositive() && j < m_grid.size(); ++j)
+    {
+        if (m_grid[j] >= m_failure && (!failover || m_grid[j] <= m_failoverAt + Seconds(1)))
+        {
+            excursion = std::max(excursion, m_skew[j]);
+        }
+    }
+    r.Set("failover_skew_max_ns", excursion);
     AddRows(r, from);
 }
 

@@ -5,7 +5,8 @@
 // at the same true instants) below 1 us with hardware time stamps and transparent clocks on
 // an idle LAN, and on a line of switches; larger by a measured factor under load through
 // plain switches than through transparent clocks; without synchronization E is the spread of
-// the drifts times the elapsed time; the same seed gives the same bytes.
+// the drifts times the elapsed time; the same seed gives the same bytes; a grandmaster
+// failure hands over to the backup.
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/study-command-line.h"
@@ -211,6 +212,40 @@ class ReproducibleTestCase : public TestCase
     }
 };
 
+/** The grandmaster stops: the BMCA's backup takes over. */
+class FailoverTestCase : public TestCase
+{
+  public:
+    FailoverTestCase()
+        : TestCase("grandmaster failure at 10 s: every host follows the backup within the "
+                   "announce receipt timeout plus a second, E among the others stays below "
+                   "1 us through the holdover")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudyResult r = RunSync(StudySettings()
+                                    .Set("Nodes", "5")
+                                    .Set("GrandmasterFailure", "10s")
+                                    .Set("Duration", "20s")
+                                    .Set("Warmup", "5s"));
+        const int64_t failover = r.Get<int64_t>("failover_ns");
+        std::cout << "[sync] grandmaster failure at 10 s (announce 250 ms, timeout 3): all "
+                  << "follow the backup after " << failover / 1e6 << " ms; E max "
+                  << r.Get<double>("failover_skew_max_ns") << " ns meanwhile; E p99 after "
+                  << "lock " << r.Get<double>("skew_p99_ns") << " ns" << std::endl;
+        NS_TEST_EXPECT_MSG_GT(failover, 750000000LL, "not before the announce receipt timeout");
+        NS_TEST_EXPECT_MSG_LT(failover, 1750000000LL, "within a second after it");
+        NS_TEST_EXPECT_MSG_LT(r.Get<double>("failover_skew_max_ns"), 1000.0, "holdover");
+        NS_TEST_EXPECT_MSG_GT(r.Get<double>("failover_skew_max_ns"), 0.0, "measured");
+        StudyResult none =
+            RunSync(StudySettings().Set("Nodes", "5").Set("Duration", "5s").Set("Warmup", "1s"));
+        NS_TEST_EXPECT_MSG_EQ(none.Get<int64_t>("failover_ns"), -1, "no failure, no failover");
+    }
+};
+
 /** \brief Suite. */
 class SyncStudyTestSuite : public TestSuite
 {
@@ -222,6 +257,7 @@ class SyncStudyTestSuite : public TestSuite
         AddTestCase(new LoadTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NoSyncTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ReproducibleTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new FailoverTestCase, chronometry::TestDuration::QUICK);
     }
 };
 
