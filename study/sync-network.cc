@@ -7,8 +7,10 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/drop-tail-queue.h"
 #include "ns3/internet-module.h"
 #include "ns3/log.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/string.h"
 #include "ns3/traffic-control-helper.h"
@@ -21,10 +23,73 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SyncNetwork");
 
-SyncNetwork
-InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay)
+namespace
 {
-    NS_LOG_FUNCTION(hosts << switches << linkDelay);
+
+/** A point-to-point channel whose direction from device 0 to device 1 takes Extra longer. */
+class AsymmetricChannel : public PointToPointChannel
+{
+  public:
+    /** \param extra additional delay from device 0 to device 1 */
+    explicit AsymmetricChannel(Time extra)
+        : m_extra(extra)
+    {
+    }
+
+    bool TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime) override
+    {
+        const uint32_t wire = src == GetSource(0) ? 0 : 1;
+        Ptr<PointToPointNetDevice> dst = GetDestination(wire);
+        const Time d = txTime + GetDelay() + (wire == 0 ? m_extra : Time(0));
+        Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
+                                       d,
+                                       &PointToPointNetDevice::Receive,
+                                       dst,
+                                       p->Copy());
+        return true;
+    }
+
+  private:
+    Time m_extra; //!< extra delay 0 -> 1
+};
+
+/**
+ * \param a the first node (its direction to \p b is the longer one)
+ * \param b the second node
+ * \param delay propagation delay
+ * \param extra additional delay from a to b
+ * \return the two devices (a's, b's), 1 Gb/s
+ */
+NetDeviceContainer
+InstallAsymmetricLink(Ptr<Node> a, Ptr<Node> b, Time delay, Time extra)
+{
+    auto channel = CreateObject<AsymmetricChannel>(extra);
+    channel->SetAttribute("Delay", TimeValue(delay));
+    NetDeviceContainer devices;
+    for (Ptr<Node> node : {a, b})
+    {
+        auto d = CreateObject<PointToPointNetDevice>();
+        d->SetAddress(Mac48Address::Allocate());
+        d->SetAttribute("DataRate", StringValue("1Gbps"));
+        auto queue = CreateObject<DropTailQueue<Packet>>();
+        d->SetQueue(queue);
+        // As PointToPointHelper does: the traffic control layer finds the device's queue.
+        auto queueInterface = CreateObject<NetDeviceQueueInterface>();
+        queueInterface->GetTxQueue(0)->ConnectQueueTraces(queue);
+        d->AggregateObject(queueInterface);
+        node->AddDevice(d);
+        d->Attach(channel);
+        devices.Add(d);
+    }
+    return devices;
+}
+
+} // namespace
+
+SyncNetwork
+InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay, Time asymmetry)
+{
+    NS_LOG_FUNCTION(hosts << switches << linkDelay << asymmetry);
     const uint32_t k = switches;
     SyncNetwork net;
     net.hosts.Create(hosts);
@@ -65,7 +130,10 @@ InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay)
     {
         const auto s = static_cast<uint32_t>(uint64_t(i) * k / hosts);
         net.switchOf.push_back(s);
-        NetDeviceContainer link = p2p.Install(net.hosts.Get(i), net.switches.Get(s));
+        NetDeviceContainer link =
+            i == 0 && asymmetry.IsStrictlyPositive()
+                ? InstallAsymmetricLink(net.hosts.Get(i), net.switches.Get(s), linkDelay, asymmetry)
+                : p2p.Install(net.hosts.Get(i), net.switches.Get(s));
         Ipv4InterfaceContainer a = access.Assign(link);
         access.NewNetwork();
         trafficControl.Uninstall(link);

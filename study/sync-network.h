@@ -34,9 +34,13 @@ struct SyncNetwork
  * \param hosts number of hosts
  * \param switches number of switches
  * \param linkDelay propagation delay of every link
+ * \param asymmetry extra delay from host 0 to its switch (a path asymmetry; 0: none)
  * \return the network
  */
-SyncNetwork InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay);
+SyncNetwork InstallSwitchLine(uint32_t hosts,
+                              uint32_t switches,
+                              Time linkDelay,
+                              Time asymmetry = Time(0));
 
 /**
  * \ingroup chronometry

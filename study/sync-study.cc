@@ -122,6 +122,7 @@ class SyncStudy : public Study
     Time m_initialOffset;     //!< initial offsets within +-this
     double m_load;            //!< background load, fraction of a host link's rate
     Time m_duration;          //!< simulated time
+    Time m_asymmetry;         //!< extra delay host 0 -> its switch
     Time m_failure;           //!< grandmaster failure (0: none)
     Time m_warmup;            //!< scored after this
     Time m_samplePeriod;      //!< truth grid
@@ -173,6 +174,14 @@ SyncStudy::GetTypeId()
                        "Propagation delay of every 1 Gb/s link",
                        &SyncStudy::m_linkDelay,
                        MicroSeconds(1),
+                       MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
+                       C::In(Time::US))
+            .Parameter("Asymmetry",
+                       "Path asymmetry: extra one-way delay from the grandmaster (host 0) to its "
+                       "switch, so master-to-slave is longer than slave-to-master by this "
+                       "(compensate with DelayAsymmetry = Asymmetry / 2)",
+                       &SyncStudy::m_asymmetry,
+                       Time(0),
                        MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
                        C::In(Time::US))
             .Parameter("Protocol",
@@ -350,7 +359,8 @@ SyncStudy::DoDispose()
 void
 SyncStudy::BuildNetwork()
 {
-    SyncNetwork net = InstallSwitchLine(m_nodes, m_network == "line" ? m_switches : 1, m_linkDelay);
+    SyncNetwork net =
+        InstallSwitchLine(m_nodes, m_network == "line" ? m_switches : 1, m_linkDelay, m_asymmetry);
     m_hosts = net.hosts;
     m_switchNodes = net.switches;
     m_truth.assign(m_nodes, NodeTruth());
