@@ -251,7 +251,7 @@ class AsymmetryTestCase : public TestCase
 {
   public:
     AsymmetryTestCase()
-        : TestCase("path asymmetry 3 us on the grandmaster's link: E is a/2 = 1500 ns; "
+        : TestCase("path asymmetry 3 us on the grandmaster's link: E is half of it, 1500 ns; "
                    "DelayAsymmetry 1500 ns brings it back below 100 ns")
     {
     }
