@@ -77,7 +77,8 @@ BAD = {
              ("servo", "pid"), ("sync_interval_ns", 100 * MS), ("delay_mechanism", "P3P"),
              ("timestamp_mode", "Atomic"), ("oscillator", "rubidium"), ("drift_ppm", -1.0),
              ("load", 0.95), ("load", -0.1), ("duration_ns", 0), ("warmup_ns", 60 * 10**9),
-             ("sample_period_ns", 10), ("lock_threshold_ns", 0), ("run", 0)],
+             ("sample_period_ns", 10), ("lock_threshold_ns", 0), ("asymmetry_ns", -1),
+             ("grandmaster_failure_ns", -1), ("run", 0)],
 }
 
 
