@@ -55,6 +55,16 @@ GRIDS = {
                        for e in (0, 10 * MS, 100 * MS) for p in (0.0, 50.0, 200.0)]),
         "rda": dict(loss_rate=[0.01, 0.1], reorder_rate=[0.0, 0.002, 0.02, 0.1],
                     packet_interval_ns=[100 * US], intervals=[3], run=[1]),
+        # E over the servo x sync interval on an idle star, over the hops of a line of
+        # switches, and over the load through transparent clocks against plain switches.
+        "sync": ([dict(nodes=8, servo=sv, sync_interval_ns=i, duration_ns=30000 * MS,
+                       warmup_ns=15000 * MS, run=1)
+                  for sv in ("pi", "linreg", "settime") for i in (31250 * US, 125 * MS, 1000 * MS)] +
+                 [dict(nodes=8, topology="line", switches=k, duration_ns=30000 * MS,
+                       warmup_ns=15000 * MS, run=1) for k in (1, 2, 4, 8)] +
+                 [dict(nodes=3, load=l, transparent_clocks=tc, duration_ns=6000 * MS,
+                       warmup_ns=3000 * MS, lock_threshold_ns=100 * US, run=1)
+                  for l in (0.0, 0.1, 0.3) for tc in (True, False)]),
     },
     "tiny": {
         "replay": dict(nodes=[5], skew_bound_ns=[200 * US, 400 * US], interval_ns=[100 * US],
@@ -74,6 +84,14 @@ GRIDS = {
         "rda": dict(loss_rate=[0.01, 0.1], reorder_rate=[0.0, 0.02],
                     packet_interval_ns=[400 * US], intervals=[2], interval_length_ns=[50 * MS],
                     run=[1]),
+        "sync": ([dict(nodes=3, servo=sv, sync_interval_ns=i, duration_ns=4000 * MS,
+                       warmup_ns=2000 * MS, run=1)
+                  for sv in ("pi", "settime") for i in (125 * MS, 1000 * MS)] +
+                 [dict(nodes=3, topology="line", switches=k, duration_ns=4000 * MS,
+                       warmup_ns=2000 * MS, run=1) for k in (1, 3)] +
+                 [dict(nodes=3, load=l, transparent_clocks=tc, duration_ns=2000 * MS,
+                       warmup_ns=1000 * MS, lock_threshold_ns=100 * US, run=1)
+                  for l in (0.0, 0.2) for tc in (True, False)]),
     },
 }
 
@@ -109,6 +127,7 @@ CSV_HEADERS = {  # module attribute with each runner's CSV header
     "scheduling": "SCHEDULING_STUDY_CSV_HEADER",
     "inference": "INFERENCE_STUDY_CSV_HEADER",
     "rda": "RDA_STUDY_CSV_HEADER",
+    "sync": "SYNC_STUDY_CSV_HEADER",
 }
 
 
@@ -643,12 +662,57 @@ def figure_rda_paper(out):
             f"{big.rda_cpu_s * 1e3:.3f} ms.")
 
 
+def figures_sync(df, out):
+    import matplotlib.pyplot as plt
+    floor = 1.0  # E of 0 ns is drawn at 1 ns on the log axes
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+    star = df[(df.topology == "star") & (df.lock_threshold_ns == 1 * US)]
+    for servo, g in star.groupby("servo"):
+        g = g.sort_values("sync_interval_ns")
+        axes[0].plot(g.sync_interval_ns / MS, g.skew_p99_ns.clip(lower=floor), marker="o",
+                     label=servo)
+    axes[0].set_xscale("log")
+    axes[0].set_xlabel("sync interval (ms)")
+    axes[0].set_title("idle star, HW stamps, TCs")
+    line = df[df.topology == "line"].sort_values("switches")
+    axes[1].plot(line.switches, line.skew_p99_ns.clip(lower=floor), marker="o", label="pi")
+    axes[1].set_xlabel("switches in the line (hops to the farthest host)")
+    axes[1].set_title("idle line of switches")
+    loaded = df[(df.topology == "star") & (df.lock_threshold_ns == 100 * US)]
+    for tc, g in loaded.groupby("transparent_clocks"):
+        g = g.sort_values("load")
+        axes[2].plot(g.load, g.skew_p99_ns.clip(lower=floor), marker="o",
+                     label="transparent clocks" if tc else "plain switches")
+    axes[2].set_xlabel("background load (fraction of a host link)")
+    axes[2].set_title("bursty load, PI, HW stamps")
+    for ax in axes:
+        ax.set_yscale("log")
+        ax.set_ylabel("E p99 after lock (ns)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    top = loaded.load.max()
+    at_top = loaded[loaded.load == top].set_index("transparent_clocks").skew_p99_ns
+    best = star.loc[star.skew_p99_ns.idxmin()] if len(star) else None
+    worst = star.loc[star.skew_p99_ns.idxmax()] if len(star) else None
+    text = (f"E = max pairwise |offset| from the simulator's truth. Idle star: from "
+            f"{_g(best.skew_p99_ns)} ns ({best.servo}, {best.sync_interval_ns / MS:g} ms) to "
+            f"{_g(worst.skew_p99_ns)} ns ({worst.servo}, {worst.sync_interval_ns / MS:g} ms); "
+            if best is not None else "")
+    text += (f"line of {int(line.switches.max())} switches: {_g(line.skew_p99_ns.iloc[-1])} ns; "
+             if len(line) else "")
+    if True in at_top.index and False in at_top.index:
+        text += (f"at load {top:g}: {_g(at_top[True])} ns through transparent clocks, "
+                 f"{_g(at_top[False])} ns through plain switches.")
+    return [(save(fig, os.path.join(out, "sync-skew.png")), text)]
+
+
 FIGURES = {
     "replay": figures_replay,
     "relation": figures_relation,
     "scheduling": figures_scheduling,
     "inference": figures_inference,
     "rda": figures_rda,
+    "sync": figures_sync,
 }
 
 TITLES = {
@@ -659,6 +723,8 @@ TITLES = {
                  "delays over E and drift",
     "rda": "RDA one-way latency vs LDA and FineComb against all delivered packets: reorder, loss, "
            "wire vs raw-log bytes",
+    "sync": "PTP on a switched LAN: the skew E the nodes keep (truth) over servo, sync interval, "
+            "hops and load, transparent clocks vs plain switches",
 }
 
 

@@ -52,6 +52,12 @@ SmallPoints()
              .Set("PacketInterval", "200us")
              .Set("LossRate", "0.05")
              .Set("SkewBound", "50us")},
+        {"sync",
+         StudySettings()
+             .Set("Nodes", "3")
+             .Set("Duration", "2s")
+             .Set("Warmup", "1s")
+             .Set("SamplePeriod", "20ms")},
     };
     return points;
 }
@@ -183,6 +189,7 @@ class SweptRowsUniqueTestCase : public TestCase
             {"scheduling", {"SendAhead", {"1ms", "2ms"}, "Topology", {"csma", "switched"}}},
             {"inference", {"Topology", {"csma", "switched"}, "Seed", {"1", "2"}}},
             {"rda", {"PacketInterval", {"200us", "250us"}, "Seed", {"1", "2"}}},
+            {"sync", {"Servo", {"pi", "linreg"}, "Topology", {"star", "line"}}},
         };
         NS_TEST_ASSERT_MSG_EQ(sweeps.size(), StudyDescription::GetNames().size(), "every study");
         for (const auto& [name, sweep] : sweeps)

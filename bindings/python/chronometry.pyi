@@ -372,6 +372,15 @@ def run_scheduling_study(*, rows: object = None, **kwargs) -> dict:
 
 SCHEDULING_STUDY_CSV_HEADER: str
 
+def run_sync_study(*, rows: object = None, **kwargs) -> dict:
+    """
+    run_study('sync', **parameters): Clock synchronization on a switched LAN (none or PTP): the skew
+    E every node keeps, measured from the simulator's truth
+    """
+    ...
+
+SYNC_STUDY_CSV_HEADER: str
+
 STUDY_RUNNERS: Dict[str, str]
 
 class MinRttRound:

@@ -21,7 +21,7 @@ def test_report_tiny(tmp_path, monkeypatch):
     monkeypatch.setitem(cs.TECHNIQUES, "future", "sweep_probe:square")  # a runner with no grid yet
     out = str(tmp_path)
     sections, _ = report.run(out, jobs=2, size="tiny", build_dir=BUILD, progress=False)
-    assert set(sections) == {"replay", "relation", "scheduling", "inference", "rda"}
+    assert set(sections) == {"replay", "relation", "scheduling", "inference", "rda", "sync"}
     db = sqlite3.connect(os.path.join(out, "report.sqlite"))
     counts = dict(db.execute("SELECT technique, COUNT(*) FROM runs GROUP BY technique"))
     for technique, grid in report.GRIDS["tiny"].items():

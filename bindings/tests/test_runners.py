@@ -31,6 +31,7 @@ SMALL = {
     "rda": dict(intervals=2, interval_length_ns=50 * MS, packet_interval_ns=200 * US,
                 loss_rate=0.05, reorder_rate=0.01, skew_bound_ns=50 * US, run=1),
     "relation-graph": dict(nodes=8, rounds=2, run=1),
+    "sync": dict(nodes=3, duration_ns=2000 * MS, warmup_ns=1000 * MS, sample_period_ns=20 * MS, run=1),
 }
 
 # technique -> (keyword, bad value); every one must raise ValueError naming the keyword.
@@ -72,6 +73,12 @@ BAD = {
                        ("extra_delay_ns", 200 * MS), ("edge_probability", 0.01),
                        ("edge_probability", 1.5), ("gap_ns", 0), ("gap_ns", 4000 * 10**9),
                        ("seed", 0), ("run", 0)],
+    "sync": [("nodes", 1), ("nodes", 1025), ("topology", "ring"), ("switches", 0), ("protocol", "ntp2"),
+             ("servo", "pid"), ("sync_interval_ns", 100 * MS), ("delay_mechanism", "P3P"),
+             ("timestamp_mode", "Atomic"), ("oscillator", "rubidium"), ("drift_ppm", -1.0),
+             ("load", 0.95), ("load", -0.1), ("duration_ns", 0), ("warmup_ns", 60 * 10**9),
+             ("sample_period_ns", 10), ("lock_threshold_ns", 0), ("asymmetry_ns", -1),
+             ("grandmaster_failure_ns", -1), ("run", 0)],
 }
 
 

@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SYNC_NETWORK_H
+#define SYNC_NETWORK_H
+
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/** \ingroup chronometry The hosts and switches of the sync study's network. */
+struct SyncNetwork
+{
+    NodeContainer hosts;              //!< the hosts
+    NodeContainer switches;           //!< the switches, in the order of the chain
+    Ipv4InterfaceContainer addresses; //!< per host: its address
+    std::vector<uint32_t> switchOf;   //!< per host: the switch it hangs off
+};
+
+/**
+ * \ingroup chronometry
+ * A line of switches (one switch: a star), every link point-to-point at 1 Gb/s with the given
+ * propagation delay and no queue discipline (a port queues in its device's FIFO, as a switch
+ * port does). The hosts hang off the switches in blocks (host i off switch i k / n); every
+ * switch forwards at the IP layer through a SwitchRouting with a route to every host (its
+ * own port, or the trunk towards the host's switch) and floods multicast along the chain.
+ * Each host's default route is its switch. Addresses: one /30 per host link from 10.0.0.0,
+ * one per trunk from 172.16.0.0.
+ * \param hosts number of hosts
+ * \param switches number of switches
+ * \param linkDelay propagation delay of every link
+ * \param asymmetry extra delay from host 0 to its switch (a path asymmetry; 0: none)
+ * \return the network
+ */
+SyncNetwork InstallSwitchLine(uint32_t hosts,
+                              uint32_t switches,
+                              Time linkDelay,
+                              Time asymmetry = Time(0));
+
+/**
+ * \ingroup chronometry
+ * Bursty UDP background load: a sink on UDP 9 of every host and two on/off flows (exponential
+ * on and off times, 4 ms mean on, 700 Mb/s while on, 1472-octet datagrams) from host i to
+ * hosts i + 1 and i + 2 (mod n): where two bursts overlap the switch port towards a host
+ * queues. The duty cycle load / 1.4 gives every host link a mean utilization of \p load.
+ * The caller fixes the flows' random streams (OnOffHelper::AssignStreams on the hosts).
+ * \param network the network
+ * \param load mean utilization of a host link, in (0, 1)
+ * \param stop when the flows stop
+ */
+void InstallBurstLoad(const SyncNetwork& network, double load, Time stop);
+
+} // namespace ns3
+
+#endif /* SYNC_NETWORK_H */

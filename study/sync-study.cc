@@ -1,0 +1,676 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The sync study (issue 30): n nodes with drifting oscillators on a switched LAN (a star, or a
+// line of k switches), optionally under bursty background load, synchronized by a protocol
+// (none, or PTP with the PtpClock and PtpTransparentClock models); every node's clock read
+// at the same true instants on a fixed grid, and E = max pairwise |offset| measured from that
+// truth, never from the protocol's own estimate.
+
+#include "study-result.h"
+#include "study-streams.h"
+#include "study.h"
+#include "sync-network.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
+#include "ns3/constant-drift-oscillator.h"
+#include "ns3/core-module.h"
+#include "ns3/drifting-clock.h"
+#include "ns3/internet-module.h"
+#include "ns3/power-law-oscillator.h"
+#include "ns3/ptp-clock.h"
+#include "ns3/ptp-helper.h"
+#include "ns3/ptp-servo.h"
+#include "ns3/ptp-transparent-clock.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SyncStudy");
+
+/**
+ * \ingroup chronometry
+ * The sync study; run it by name ("sync") through StudyRunner, chronometry-study or
+ * chronometry.run_study.
+ */
+class SyncStudy : public Study
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    void Validate() const override;
+
+  protected:
+    Time Build(StudyStreams& streams) override;
+    void Measure(StudyResult& result) override;
+    void DoDispose() override;
+
+  private:
+    /** Per node: what the truth sampler and the protocol's trace collected. */
+    struct NodeTruth
+    {
+        Ptr<LocalClock> clock;        //!< the node's clock
+        uint32_t switchIndex{0};      //!< the switch it hangs off
+        double driftPpm{0};           //!< its oscillator's base drift
+        std::vector<double> toMaster; //!< node - node 0 at every grid instant (ns)
+        std::vector<double> toTrue;   //!< node - true time at every grid instant (ns)
+        std::vector<std::pair<Time, double>> estimates; //!< (true time, offsetFromMaster ns)
+    };
+
+    /** Hosts and switches, addressed and routed. */
+    void BuildNetwork();
+    /**
+     * Clocks on every host and switch.
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallClocks(StudyStreams& streams, int64_t next);
+    /**
+     * Bursty UDP background load (two flows into every host).
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallLoad(StudyStreams& streams, int64_t next);
+    /**
+     * PTP: node 0 the grandmaster, the others slaves, transparent clocks on the switches.
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallPtp(StudyStreams& streams, int64_t next);
+    /** Read every clock at this true instant (one event per grid instant). */
+    void SampleTruth();
+    /**
+     * \param node a node
+     * \param sample the protocol's offset sample
+     */
+    void RecordEstimate(uint32_t node, const PtpOffsetSample& sample);
+    /**
+     * \param v deviations (ns)
+     * \param from first index
+     * \return the first grid index from which every |v| stays within the lock threshold
+     */
+    std::size_t LockIndex(const std::vector<double>& v, std::size_t from = 0) const;
+    /**
+     * Per-node rows.
+     * \param result the result
+     * \param from first grid index counted
+     */
+    void AddRows(StudyResult& result, std::size_t from) const;
+
+    uint32_t m_nodes;         //!< hosts
+    std::string m_network;    //!< star, line
+    uint32_t m_switches;      //!< switches of the line
+    Time m_linkDelay;         //!< propagation delay of every link
+    std::string m_protocol;   //!< none, ptp
+    std::string m_servo;      //!< pi, linreg, settime
+    bool m_transparent;       //!< transparent clocks in the switches
+    std::string m_oscillator; //!< constant, XO, TCXO, OCXO
+    double m_driftPpm;        //!< constant: drift within +-this
+    Time m_initialOffset;     //!< initial offsets within +-this
+    double m_load;            //!< background load, fraction of a host link's rate
+    Time m_duration;          //!< simulated time
+    Time m_asymmetry;         //!< extra delay host 0 -> its switch
+    Time m_failure;           //!< grandmaster failure (0: none)
+    Time m_warmup;            //!< scored after this
+    Time m_samplePeriod;      //!< truth grid
+    Time m_lockThreshold;     //!< |offset| that counts as locked
+
+    NodeContainer m_hosts;            //!< the hosts
+    NodeContainer m_switchNodes;      //!< the switches
+    SyncNetwork m_net;                //!< hosts, switches, addresses
+    std::vector<NodeTruth> m_truth;   //!< per host
+    std::vector<Time> m_grid;         //!< true instants sampled
+    std::vector<double> m_skew;       //!< E at every grid instant (ns)
+    Time m_failoverAt{Time::Max()};   //!< all follow the backup (true time)
+    std::vector<Ptr<PtpClock>> m_ptp; //!< per host (ptp only)
+};
+
+NS_OBJECT_ENSURE_REGISTERED(SyncStudy);
+
+TypeId
+SyncStudy::GetTypeId()
+{
+    using chronometry::MakeDoubleRangeChecker;
+    using chronometry::MakeStringChoiceChecker;
+    using chronometry::MakeTimeRangeChecker;
+    using chronometry::MakeUintegerRangeChecker;
+    using C = StudyCsvColumn;
+    static TypeId tid =
+        StudyDeclaration<SyncStudy>(
+            "ns3::SyncStudy",
+            "sync",
+            "Clock synchronization on a switched LAN (none or PTP): the skew E every node "
+            "keeps, measured from the simulator's truth")
+            .Parameter("Nodes",
+                       "Hosts n (node 0 is the grandmaster)",
+                       &SyncStudy::m_nodes,
+                       8,
+                       MakeUintegerRangeChecker(2, 1024))
+            .Parameter("Topology",
+                       "star (every host on one switch) or line (Switches switches in a chain, "
+                       "the hosts spread over them in blocks, the grandmaster on the first)",
+                       &SyncStudy::m_network,
+                       std::string("star"),
+                       MakeStringChoiceChecker({"star", "line"}))
+            .Parameter("Switches",
+                       "Switches of the line (a star has one and ignores this)",
+                       &SyncStudy::m_switches,
+                       3,
+                       MakeUintegerRangeChecker(1, 32))
+            .Parameter("LinkDelay",
+                       "Propagation delay of every 1 Gb/s link",
+                       &SyncStudy::m_linkDelay,
+                       MicroSeconds(1),
+                       MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
+                       C::In(Time::US))
+            .Parameter("Asymmetry",
+                       "Path asymmetry: extra one-way delay from the grandmaster (host 0) to its "
+                       "switch, so master-to-slave is longer than slave-to-master by this "
+                       "(compensate with DelayAsymmetry = Asymmetry / 2)",
+                       &SyncStudy::m_asymmetry,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
+                       C::In(Time::US))
+            .Parameter("Protocol",
+                       "Synchronization: none (free-running clocks) or ptp (PtpClock: node 0 "
+                       "the grandmaster, every other host a slave)",
+                       &SyncStudy::m_protocol,
+                       std::string("ptp"),
+                       MakeStringChoiceChecker({"none", "ptp"}))
+            .Parameter("Servo",
+                       "PTP servo: pi (PiServo, linuxptp gains for the TimestampMode), linreg "
+                       "(LinRegServo) or settime (SetTimeServo: step to every measurement)",
+                       &SyncStudy::m_servo,
+                       std::string("pi"),
+                       MakeStringChoiceChecker({"pi", "linreg", "settime"}))
+            .Switch("TransparentClocks",
+                    "PTP: the switches are transparent clocks (else plain switches)",
+                    &SyncStudy::m_transparent,
+                    true)
+            .Forward<PtpClock>("SyncInterval", TimeValue(MilliSeconds(125)), C::In(Time::MS))
+            .Forward<PtpClock>("AnnounceInterval", TimeValue(MilliSeconds(250)), C::In(Time::MS))
+            .Forward<PtpClock>("MinDelayReqInterval", TimeValue(MilliSeconds(125)), C::In(Time::MS))
+            .Forward<PtpClock>("PdelayReqInterval", TimeValue(MilliSeconds(250)), C::In(Time::MS))
+            .Forward<PtpClock>("DelayMechanism")
+            .Forward<PtpClock>("UnicastDelayRequests", BooleanValue(true))
+            .Forward<PtpClock>("TimestampMode")
+            .Forward<PtpClock>("TimestampGranularity")
+            .Forward<PtpClock>("DelayAsymmetry")
+            .Forward<PtpClock>("DelayFilterLength")
+            .Forward<ClockServo>("FirstStepThreshold", C::In(Time::US))
+            .Forward<ClockServo>("StepThreshold", C::In(Time::US))
+            .Forward<ClockServo>("RateCorrection")
+            .Parameter("GrandmasterFailure",
+                       "PTP: the grandmaster (host 0) stops at this time; host 1 is the backup "
+                       "(priority1 1 and 2, the others 128, every port's state from the BMCA); "
+                       "0: never (host 0 is Role Master, the others Role Slave)",
+                       &SyncStudy::m_failure,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
+            .Parameter("Oscillator",
+                       "Every clock's oscillator: constant (drift uniform in +-DriftPpm) or a "
+                       "PowerLawOscillator Preset (XO, TCXO, OCXO: its noise and wander, base "
+                       "drift uniform in +- the preset's tolerance)",
+                       &SyncStudy::m_oscillator,
+                       std::string("constant"),
+                       MakeStringChoiceChecker({"constant", "XO", "TCXO", "OCXO"}))
+            .Parameter("DriftPpm",
+                       "Oscillator constant: drift uniform in [-DriftPpm, DriftPpm]",
+                       &SyncStudy::m_driftPpm,
+                       20.0,
+                       MakeDoubleRangeChecker(0, 500, "ppm"))
+            .Parameter("InitialOffset",
+                       "Clock readings at true time 0 uniform in [-InitialOffset, InitialOffset]",
+                       &SyncStudy::m_initialOffset,
+                       MilliSeconds(1),
+                       MakeTimeRangeChecker(Time(0), Seconds(100)),
+                       C::In(Time::US))
+            .Parameter("Load",
+                       "Background load: mean utilization of every host's link by bursty UDP "
+                       "(two 700 Mb/s on/off flows into each host; 0: none)",
+                       &SyncStudy::m_load,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 0.9))
+            .Parameter("Duration",
+                       "Simulated time",
+                       &SyncStudy::m_duration,
+                       Seconds(30),
+                       MakeTimeRangeChecker(MilliSeconds(100), Hours(24)),
+                       C::In(Time::S))
+            .Parameter("Warmup",
+                       "E is scored after lock and after Warmup (the servo's convergence "
+                       "left out); not locked: after Warmup",
+                       &SyncStudy::m_warmup,
+                       Seconds(10),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
+            .Parameter("SamplePeriod",
+                       "Truth grid: every clock is read at the same true instants this far apart",
+                       &SyncStudy::m_samplePeriod,
+                       MilliSeconds(10),
+                       MakeTimeRangeChecker(MicroSeconds(100), Seconds(10)),
+                       C::In(Time::MS))
+            .Parameter("LockThreshold",
+                       "Locked: E stays within this from a grid instant to the end",
+                       &SyncStudy::m_lockThreshold,
+                       MicroSeconds(1),
+                       MakeTimeRangeChecker(NanoSeconds(1), Seconds(10)),
+                       C::In(Time::US))
+            .Seed()
+            .Run()
+            .Summary(
+                StudySchema()
+                    .Boolean("locked", "E stayed within LockThreshold from some instant on")
+                    .Integer("lock_ns", "ns", "time to lock (Duration when not locked)")
+                    .Real("skew_p50_ns",
+                          "ns",
+                          "E = max pairwise |offset| after lock "
+                          "and Warmup (not locked: after Warmup): median")
+                    .Real("skew_p99_ns", "ns", "99th percentile")
+                    .Real("skew_max_ns", "ns", "maximum")
+                    .Real("to_true_max_ns", "ns", "max |clock - true time| in the scored window")
+                    .Unsigned("samples", "", "grid instants scored")
+                    .Unsigned("ptp_samples", "", "offset samples the PTP slaves took")
+                    .Integer("failover_ns",
+                             "ns",
+                             "GrandmasterFailure until the backup is grandmaster and every "
+                             "other host its slave (-1: no failure, or never)")
+                    .Real("failover_skew_max_ns",
+                          "ns",
+                          "max E among the remaining hosts from the failure to 1 s after the "
+                          "failover (0: no failure)"))
+            .Rows("per_node",
+                  StudySchema()
+                      .Unsigned("node", "", "host (0: the grandmaster)")
+                      .Key()
+                      .Unsigned("switch", "", "the switch it hangs off")
+                      .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
+                      .Integer("node_lock_ns",
+                               "ns",
+                               "time until |node - node 0| stays within "
+                               "LockThreshold (Duration: never)")
+                      .Real("offset_p99_ns", "ns", "|node - node 0| after lock: 99th percentile")
+                      .Real("offset_max_ns", "ns", "maximum")
+                      .Real("estimate_mean_ns",
+                            "ns",
+                            "the protocol's own |offsetFromMaster| "
+                            "after lock: mean (0: no samples)")
+                      .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"),
+                  false);
+    return tid;
+}
+
+void
+SyncStudy::Validate() const
+{
+    if (m_network == "line" && m_switches > m_nodes)
+    {
+        Refuse({"Switches", "Nodes"},
+               Describe("Switches") + " is invalid with " + Describe("Nodes") +
+                   "; valid: at most one switch per host");
+    }
+    if (m_warmup >= m_duration)
+    {
+        Refuse({"Warmup", "Duration"},
+               Describe("Warmup") + " is invalid with " + Describe("Duration") +
+                   "; valid: less than Duration");
+    }
+    if (m_failure.IsStrictlyPositive() && (m_failure >= m_duration || m_nodes < 3))
+    {
+        Refuse({"GrandmasterFailure", "Duration", "Nodes"},
+               Describe("GrandmasterFailure") + " is invalid with " + Describe("Duration") +
+                   " and " + Describe("Nodes") +
+                   "; valid: 0, or before Duration with at least 3 hosts (grandmaster, backup, "
+                   "a slave)");
+    }
+    if (m_samplePeriod > m_duration)
+    {
+        Refuse({"SamplePeriod", "Duration"},
+               Describe("SamplePeriod") + " is invalid with " + Describe("Duration") +
+                   "; valid: at most Duration");
+    }
+}
+
+void
+SyncStudy::DoDispose()
+{
+    m_hosts = NodeContainer();
+    m_switchNodes = NodeContainer();
+    m_net = SyncNetwork();
+    m_truth.clear();
+    m_ptp.clear();
+    Study::DoDispose();
+}
+
+void
+SyncStudy::BuildNetwork()
+{
+    SyncNetwork net =
+        InstallSwitchLine(m_nodes, m_network == "line" ? m_switches : 1, m_linkDelay, m_asymmetry);
+    m_hosts = net.hosts;
+    m_switchNodes = net.switches;
+    m_truth.assign(m_nodes, NodeTruth());
+    for (uint32_t i = 0; i < m_nodes; ++i)
+    {
+        m_truth[i].switchIndex = net.switchOf[i];
+    }
+    m_net = net;
+}
+
+int64_t
+SyncStudy::InstallClocks(StudyStreams& streams, int64_t next)
+{
+    auto draw = CreateObject<UniformRandomVariable>();
+    next += streams.Assign(draw, next);
+    PowerLawOscillator::Preset preset = PowerLawOscillator::NONE;
+    for (auto p : {PowerLawOscillator::XO, PowerLawOscillator::TCXO, PowerLawOscillator::OCXO})
+    {
+        if (PowerLawOscillator::GetPresetName(p) == m_oscillator)
+        {
+            preset = p;
+        }
+    }
+    const double tolerance = preset == PowerLawOscillator::NONE
+                                 ? m_driftPpm
+                                 : PowerLawOscillator::GetPresetTolerancePpm(preset);
+    const double offsetNs = m_initialOffset.GetDouble() / NanoSeconds(1).GetDouble();
+    NodeContainer all(m_hosts, m_switchNodes);
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        const double drift = draw->GetValue(-tolerance, tolerance);
+        const Time offset = NanoSeconds(std::llround(draw->GetValue(-offsetNs, offsetNs)));
+        Ptr<Oscillator> oscillator;
+        if (preset == PowerLawOscillator::NONE || i >= m_nodes)
+        {
+            oscillator =
+                CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(drift));
+        }
+        else
+        {
+            auto pl = CreateObject<PowerLawOscillator>();
+            pl->SetAttribute("Preset", StringValue(m_oscillator));
+            pl->SetAttribute("BaseDrift", DoubleValue(drift));
+            oscillator = pl;
+        }
+        auto clock = CreateObjectWithAttributes<DriftingClock>("Oscillator",
+                                                               PointerValue(oscillator),
+                                                               "InitialOffset",
+                                                               TimeValue(offset));
+        all.Get(i)->AggregateObject(clock);
+        next = streams.Assign(next, [&](int64_t s) { return clock->AssignStreams(s); });
+        if (i < m_nodes)
+        {
+            m_truth[i].clock = clock;
+            m_truth[i].driftPpm = drift;
+        }
+    }
+    return next;
+}
+
+int64_t
+SyncStudy::InstallLoad(StudyStreams& streams, int64_t next)
+{
+    if (m_load <= 0)
+    {
+        return next;
+    }
+    InstallBurstLoad(m_net, m_load, m_duration);
+    for (uint32_t i = 0; i < m_nodes; ++i)
+    {
+        Ptr<Node> node = m_hosts.Get(i);
+        next = streams.Assign(next, [&](int64_t s) {
+            OnOffHelper onoff("ns3::UdpSocketFactory", Address());
+            return onoff.AssignStreams(NodeContainer(node), s);
+        });
+    }
+    return next;
+}
+
+int64_t
+SyncStudy::InstallPtp(StudyStreams& streams, int64_t next)
+{
+    PtpHelper ptp;
+    for (const auto& [attribute, value] : GetForwarded("ns3::PtpClock"))
+    {
+        ptp.SetClockAttribute(attribute, *value);
+    }
+    ptp.SetTransparentClockAttribute("DelayMechanism", *GetForwardedValue("DelayMechanism"));
+    ptp.SetTransparentClockAttribute("PdelayReqInterval", *GetForwardedValue("PdelayReqInterval"));
+    const std::string servoType = m_servo == "pi"       ? "ns3::PiServo"
+                                  : m_servo == "linreg" ? "ns3::LinRegServo"
+                                                        : "ns3::SetTimeServo";
+    const std::string mode = Text("TimestampMode");
+    for (uint32_t i = 0; i < m_nodes; ++i)
+    {
+        const bool failover = m_failure.IsStrictlyPositive();
+        ptp.SetClockAttribute("Role", StringValue(failover ? "Auto" : i == 0 ? "Master" : "Slave"));
+        ptp.SetClockAttribute("Priority1", UintegerValue(!failover || i > 1 ? 128 : i + 1));
+        Ptr<PtpClock> clock = ptp.Install(m_hosts.Get(i));
+        if (failover && i == 0)
+        {
+            clock->SetStopTime(m_failure);
+        }
+        ObjectFactory factory(servoType);
+        Ptr<ClockServo> servo = factory.Create<ClockServo>();
+        if (m_servo == "pi")
+        {
+            servo->SetAttribute("TimestampMode", StringValue(mode));
+        }
+        ApplyForwarded(servo); // FirstStepThreshold, StepThreshold, RateCorrection
+        clock->SetAttribute("Servo", PointerValue(servo));
+        clock->TraceConnectWithoutContext("Offset",
+                                          MakeCallback(&SyncStudy::RecordEstimate, this).Bind(i));
+        m_ptp.push_back(clock);
+    }
+    if (m_transparent)
+    {
+        for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
+        {
+            ptp.InstallTransparent(m_switchNodes.Get(s));
+        }
+    }
+    NodeContainer all(m_hosts, m_switchNodes);
+    return streams.Assign(next, [&](int64_t s) { return ptp.AssignStreams(all, s); });
+}
+
+void
+SyncStudy::RecordEstimate(uint32_t node, const PtpOffsetSample& sample)
+{
+    m_truth[node].estimates.emplace_back(Simulator::Now(),
+                                         sample.offsetFromMaster.GetDouble() /
+                                             NanoSeconds(1).GetDouble());
+}
+
+void
+SyncStudy::SampleTruth()
+{
+    const Time now = Simulator::Now();
+    const double ns = NanoSeconds(1).GetDouble();
+    const double master = m_truth[0].clock->TrueToLocal(now).GetDouble() / ns;
+    double lo = 0;
+    double hi = 0;
+    // After a grandmaster failure, host 0 runs free and leaves E (pairwise among the others).
+    const bool failed = m_failure.IsStrictlyPositive() && now >= m_failure;
+    bool first = true;
+    for (std::size_t i = 0; i < m_truth.size(); ++i)
+    {
+        const double local = m_truth[i].clock->TrueToLocal(now).GetDouble() / ns;
+        const double toMaster = local - master;
+        m_truth[i].toMaster.push_back(toMaster);
+        m_truth[i].toTrue.push_back(local - now.GetDouble() / ns);
+        if (i > 0 || !failed)
+        {
+            lo = first ? toMaster : std::min(lo, toMaster);
+            hi = first ? toMaster : std::max(hi, toMaster);
+            first = false;
+        }
+    }
+    if (failed && m_failoverAt == Time::Max() && !m_ptp.empty() && m_ptp[1]->IsGrandmaster())
+    {
+        bool all = true;
+        for (std::size_t i = 2; i < m_ptp.size(); ++i)
+        {
+            all = all && m_ptp[i]->GetGrandmasterIdentity() == m_ptp[1]->GetClockIdentity() &&
+                  m_ptp[i]->GetPortState(1) == PtpPortState::SLAVE;
+        }
+        m_failoverAt = all ? now : m_failoverAt;
+    }
+    m_grid.push_back(now);
+    m_skew.push_back(hi - lo);
+    if (now + m_samplePeriod <= m_duration)
+    {
+        Simulator::Schedule(m_samplePeriod, &SyncStudy::SampleTruth, this);
+    }
+}
+
+Time
+SyncStudy::Build(StudyStreams& streams)
+{
+    NS_LOG_FUNCTION(this);
+    BuildNetwork();
+    int64_t next = InstallClocks(streams, 1);
+    InternetStackHelper internet;
+    next = streams.Assign(next, [&](int64_t s) {
+        return internet.AssignStreams(NodeContainer(m_hosts, m_switchNodes), s);
+    });
+    next = InstallLoad(streams, next);
+    if (m_protocol == "ptp")
+    {
+        next = InstallPtp(streams, next);
+    }
+    Simulator::Schedule(Time(0), &SyncStudy::SampleTruth, this);
+    return m_duration + NanoSeconds(1);
+}
+
+std::size_t
+SyncStudy::LockIndex(const std::vector<double>& v, std::size_t from) const
+{
+    const double threshold = m_lockThreshold.GetDouble() / NanoSeconds(1).GetDouble();
+    std::size_t lock = v.size();
+    for (std::size_t j = v.size(); j > from; --j)
+    {
+        if (std::fabs(v[j - 1]) > threshold)
+        {
+            break;
+        }
+        lock = j - 1;
+    }
+    return lock;
+}
+
+namespace
+{
+
+/**
+ * \param v a sample (copied)
+ * \param q a quantile in [0, 1]
+ * \return its nearest-rank quantile (0 when empty)
+ */
+double
+Quantile(std::vector<double> v, double q)
+{
+    if (v.empty())
+    {
+        return 0;
+    }
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(q * v.size()))];
+}
+
+} // namespace
+
+void
+SyncStudy::AddRows(StudyResult& result, std::size_t from) const
+{
+    for (uint32_t i = 0; i < m_nodes; ++i)
+    {
+        const NodeTruth& t = m_truth[i];
+        StudyRecord& row = result.AddRow();
+        row.Set("node", uint64_t(i));
+        row.Set("switch", uint64_t(t.switchIndex));
+        row.Set("base_drift_ppm", t.driftPpm);
+        const std::size_t lock = LockIndex(t.toMaster);
+        row.Set("node_lock_ns",
+                (lock < m_grid.size() ? m_grid[lock] : m_duration).GetNanoSeconds());
+        std::vector<double> abs;
+        double sum = 0;
+        for (std::size_t j = from; j < t.toMaster.size(); ++j)
+        {
+            abs.push_back(std::fabs(t.toMaster[j]));
+            sum += abs.back();
+        }
+        row.Set("offset_p99_ns", Quantile(abs, 0.99));
+        row.Set("offset_max_ns", abs.empty() ? 0.0 : *std::max_element(abs.begin(), abs.end()));
+        row.Set("true_mean_ns", abs.empty() ? 0.0 : sum / abs.size());
+        const Time start = from < m_grid.size() ? m_grid[from] : m_duration;
+        double estimate = 0;
+        uint64_t n = 0;
+        for (const auto& e : t.estimates)
+        {
+            if (e.first >= start)
+            {
+                estimate += std::fabs(e.second);
+                ++n;
+            }
+        }
+        row.Set("estimate_mean_ns", n ? estimate / n : 0.0);
+    }
+}
+
+void
+SyncStudy::Measure(StudyResult& r)
+{
+    NS_LOG_FUNCTION(this);
+    const std::size_t lock = LockIndex(m_skew, 1);
+    const bool locked = lock < m_skew.size();
+    const auto warm = static_cast<std::size_t>(
+        std::lower_bound(m_grid.begin(), m_grid.end(), m_warmup) - m_grid.begin());
+    const std::size_t from = locked ? std::max(lock, warm) : warm;
+    std::vector<double> skew(m_skew.begin() + from, m_skew.end());
+    r.Set("locked", locked);
+    r.Set("lock_ns", (locked ? m_grid[lock] : m_duration).GetNanoSeconds());
+    r.Set("skew_p50_ns", Quantile(skew, 0.5));
+    r.Set("skew_p99_ns", Quantile(skew, 0.99));
+    r.Set("skew_max_ns", skew.empty() ? 0.0 : *std::max_element(skew.begin(), skew.end()));
+    double toTrue = 0;
+    uint64_t ptpSamples = 0;
+    for (const auto& t : m_truth)
+    {
+        for (std::size_t j = from; j < t.toTrue.size(); ++j)
+        {
+            toTrue = std::max(toTrue, std::fabs(t.toTrue[j]));
+        }
+        ptpSamples += t.estimates.size();
+    }
+    r.Set("to_true_max_ns", toTrue);
+    r.Set("samples", uint64_t(skew.size()));
+    r.Set("ptp_samples", ptpSamples);
+    const bool failover = m_failure.IsStrictlyPositive() && m_failoverAt != Time::Max();
+    r.Set("failover_ns", failover ? (m_failoverAt - m_failure).GetNanoSeconds() : int64_t(-1));
+    double excursion = 0;
+    for (std::size_t j = 0; m_failure.IsStrictlyPositive() && j < m_grid.size(); ++j)
+    {
+        if (m_grid[j] >= m_failure && (!failover || m_grid[j] <= m_failoverAt + Seconds(1)))
+        {
+            excursion = std::max(excursion, m_skew[j]);
+        }
+    }
+    r.Set("failover_skew_max_ns", excursion);
+    AddRows(r, from);
+}
+
+} // namespace ns3

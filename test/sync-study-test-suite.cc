@@ -1,0 +1,296 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The sync study against the simulator's truth: E (max pairwise |offset|, every clock read
+// at the same true instants) below 1 us with hardware time stamps and transparent clocks on
+// an idle LAN, and on a line of switches; larger by a measured factor under load through
+// plain switches than through transparent clocks; without synchronization E is the spread of
+// the drifts times the elapsed time; the same seed gives the same bytes; a grandmaster
+// failure hands over to the backup; a path asymmetry a costs a/2 unless compensated.
+
+#include "ns3/chronometry-ns3-compat.h"
+#include "ns3/study-command-line.h"
+#include "ns3/study-runner.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \param settings the point
+ * \return the sync study's result
+ */
+StudyResult
+RunSync(const StudySettings& settings)
+{
+    return StudyRunner::Run("sync", settings);
+}
+
+/**
+ * \param r a result
+ * \return its summary line and row lines, with wall_s blanked
+ */
+std::vector<std::string>
+Bytes(const StudyResult& r)
+{
+    std::vector<std::string> out = r.GetRowCsvLines(true);
+    for (std::string line : r.GetCsvLines())
+    {
+        out.push_back(line.substr(0, line.rfind(','))); // wall_s is the last column
+    }
+    return out;
+}
+
+/** PTP with hardware time stamps and transparent clocks on an idle LAN: E below 1 us. */
+class IdleLanTestCase : public TestCase
+{
+  public:
+    IdleLanTestCase()
+        : TestCase("idle LAN, hardware time stamps, transparent clocks: E (p99, max) below "
+                   "1 us on a star and on a line of 4 switches; no sync: milliseconds")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string topology : {"star", "line"})
+        {
+            StudyResult r = RunSync(StudySettings()
+                                        .Set("Nodes", "8")
+                                        .Set("Topology", topology)
+                                        .Set("Switches", "4")
+                                        .Set("Duration", "20s")
+                                        .Set("Warmup", "8s"));
+            std::cout << "[sync] " << topology << ", 8 nodes, PI, HW, TC: E p50 "
+                      << r.Get<double>("skew_p50_ns") << " ns, p99 " << r.Get<double>("skew_p99_ns")
+                      << " ns, max " << r.Get<double>("skew_max_ns") << " ns, lock "
+                      << r.Get<int64_t>("lock_ns") / 1e6 << " ms" << std::endl;
+            NS_TEST_EXPECT_MSG_EQ(r.Get<bool>("locked"), true, topology << ": locked");
+            NS_TEST_EXPECT_MSG_LT(r.Get<double>("skew_p99_ns"), 1000.0, topology << ": p99");
+            NS_TEST_EXPECT_MSG_LT(r.Get<double>("skew_max_ns"), 1000.0, topology << ": max");
+            NS_TEST_EXPECT_MSG_GT(r.Get<double>("skew_max_ns"), 0.0, topology << ": not zero");
+            NS_TEST_EXPECT_MSG_LT(r.Get<int64_t>("lock_ns"), 8000000000LL, topology);
+            // The protocol's own estimate and the truth agree in size.
+            for (const auto& row : r.GetRows())
+            {
+                if (row.Get<uint64_t>("node") > 0)
+                {
+                    NS_TEST_EXPECT_MSG_LT(row.Get<double>("offset_max_ns"), 1000.0, topology);
+                    NS_TEST_EXPECT_MSG_GT(row.Get<double>("estimate_mean_ns"), 0.0, topology);
+                }
+            }
+        }
+        StudyResult none = RunSync(StudySettings()
+                                       .Set("Nodes", "8")
+                                       .Set("Protocol", "none")
+                                       .Set("Duration", "20s")
+                                       .Set("Warmup", "8s"));
+        NS_TEST_EXPECT_MSG_EQ(none.Get<bool>("locked"), false, "free-running clocks");
+        NS_TEST_EXPECT_MSG_GT(none.Get<double>("skew_p50_ns"), 100000.0, "drift and offsets");
+        NS_TEST_EXPECT_MSG_EQ(none.Get<uint64_t>("ptp_samples"), 0u, "no PTP messages");
+    }
+};
+
+/** Under bursty load, transparent clocks against plain switches. */
+class LoadTestCase : public TestCase
+{
+  public:
+    LoadTestCase()
+        : TestCase("bursty load (0.3 of every host link): through plain switches E is larger "
+                   "than through transparent clocks by a factor > 10; idle plain switches stay "
+                   "below the loaded ones")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings loaded = StudySettings()
+                                   .Set("Nodes", "3")
+                                   .Set("Load", "0.3")
+                                   .Set("Duration", "12s")
+                                   .Set("Warmup", "6s")
+                                   .Set("LockThreshold", "100us");
+        StudyResult tc = RunSync(loaded);
+        StudySettings plainSettings = loaded;
+        plainSettings.Set("TransparentClocks", "false");
+        StudyResult plain = RunSync(plainSettings);
+        StudySettings idleSettings = plainSettings;
+        idleSettings.Set("Load", "0");
+        StudyResult idle = RunSync(idleSettings);
+        const double p99Tc = tc.Get<double>("skew_p99_ns");
+        const double p99Plain = plain.Get<double>("skew_p99_ns");
+        std::cout << "[sync] 3 nodes, load 0.3, PI, HW: E p99 " << p99Tc << " ns with TCs, "
+                  << p99Plain << " ns through plain switches (" << p99Plain / p99Tc
+                  << " x); idle plain " << idle.Get<double>("skew_p99_ns") << " ns" << std::endl;
+        NS_TEST_EXPECT_MSG_LT(p99Tc, 1000.0, "the transparent clocks remove the queueing");
+        NS_TEST_EXPECT_MSG_GT(p99Plain, 10 * p99Tc, "plain switches leave it in");
+        NS_TEST_EXPECT_MSG_GT(p99Plain, idle.Get<double>("skew_p99_ns"), "load is the cause");
+    }
+};
+
+/** Without synchronization, E is the drift spread times the time. */
+class NoSyncTestCase : public TestCase
+{
+  public:
+    NoSyncTestCase()
+        : TestCase("Protocol none, constant drifts, no initial offset: E at the end is (max "
+                   "drift - min drift) x elapsed time, and grows linearly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        double previous = 0;
+        for (const std::string duration : {"5s", "10s"})
+        {
+            StudyResult r = RunSync(StudySettings()
+                                        .Set("Nodes", "6")
+                                        .Set("Protocol", "none")
+                                        .Set("InitialOffset", "0ns")
+                                        .Set("Duration", duration)
+                                        .Set("Warmup", "1s"));
+            double lo = 1e9;
+            double hi = -1e9;
+            for (const auto& row : r.GetRows())
+            {
+                lo = std::min(lo, row.Get<double>("base_drift_ppm"));
+                hi = std::max(hi, row.Get<double>("base_drift_ppm"));
+            }
+            const double expected = (hi - lo) * 1e-6 * Time(duration).GetNanoSeconds();
+            const double measured = r.Get<double>("skew_max_ns");
+            std::cout << "[sync] none, " << duration << ": E max " << measured
+                      << " ns, drift spread x time " << expected << " ns" << std::endl;
+            NS_TEST_EXPECT_MSG_LT(std::fabs(measured - expected), 1e-3 * expected + 2, duration);
+            if (previous > 0)
+            {
+                NS_TEST_EXPECT_MSG_LT(std::fabs(measured / previous - 2), 0.01, "linear");
+            }
+            previous = measured;
+        }
+    }
+};
+
+/** A fixed seed gives the same bytes; another Run another replication. */
+class ReproducibleTestCase : public TestCase
+{
+  public:
+    ReproducibleTestCase()
+        : TestCase("fixed seed: the same summary and rows, byte for byte (XO oscillators, a "
+                   "line, load); another Run differs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings point = StudySettings()
+                                  .Set("Nodes", "4")
+                                  .Set("Topology", "line")
+                                  .Set("Switches", "2")
+                                  .Set("Oscillator", "XO")
+                                  .Set("Load", "0.2")
+                                  .Set("Duration", "3s")
+                                  .Set("Warmup", "1s")
+                                  .Set("Seed", "3");
+        std::vector<std::string> first = Bytes(RunSync(point));
+        std::vector<std::string> again = Bytes(RunSync(point));
+        NS_TEST_EXPECT_MSG_EQ(first.size(), 5u, "four rows and the summary");
+        NS_TEST_EXPECT_MSG_EQ((first == again), true, "same seed, same bytes");
+        point.Set("Run", "2");
+        NS_TEST_EXPECT_MSG_EQ((Bytes(RunSync(point)) != first), true, "another replication");
+    }
+};
+
+/** The grandmaster stops: the BMCA's backup takes over. */
+class FailoverTestCase : public TestCase
+{
+  public:
+    FailoverTestCase()
+        : TestCase("grandmaster failure at 10 s: every host follows the backup within the "
+                   "announce receipt timeout plus a second, E among the others stays below "
+                   "1 us through the holdover")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudyResult r = RunSync(StudySettings()
+                                    .Set("Nodes", "5")
+                                    .Set("GrandmasterFailure", "10s")
+                                    .Set("Duration", "20s")
+                                    .Set("Warmup", "5s"));
+        const int64_t failover = r.Get<int64_t>("failover_ns");
+        std::cout << "[sync] grandmaster failure at 10 s (announce 250 ms, timeout 3): all "
+                  << "follow the backup after " << failover / 1e6 << " ms; E max "
+                  << r.Get<double>("failover_skew_max_ns") << " ns meanwhile; E p99 after "
+                  << "lock " << r.Get<double>("skew_p99_ns") << " ns" << std::endl;
+        NS_TEST_EXPECT_MSG_GT(failover, 750000000LL, "not before the announce receipt timeout");
+        NS_TEST_EXPECT_MSG_LT(failover, 1750000000LL, "within a second after it");
+        NS_TEST_EXPECT_MSG_LT(r.Get<double>("failover_skew_max_ns"), 1000.0, "holdover");
+        NS_TEST_EXPECT_MSG_GT(r.Get<double>("failover_skew_max_ns"), 0.0, "measured");
+        StudyResult none =
+            RunSync(StudySettings().Set("Nodes", "5").Set("Duration", "5s").Set("Warmup", "1s"));
+        NS_TEST_EXPECT_MSG_EQ(none.Get<int64_t>("failover_ns"), -1, "no failure, no failover");
+    }
+};
+
+/** A path asymmetry a: the E2E offset error is a/2, and DelayAsymmetry = a/2 removes it. */
+class AsymmetryTestCase : public TestCase
+{
+  public:
+    AsymmetryTestCase()
+        : TestCase("path asymmetry 3 us on the grandmaster's link: E is half of it, 1500 ns; "
+                   "DelayAsymmetry 1500 ns brings it back below 100 ns")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings point = StudySettings()
+                                  .Set("Nodes", "4")
+                                  .Set("Asymmetry", "3us")
+                                  .Set("Duration", "12s")
+                                  .Set("Warmup", "6s");
+        StudyResult raw = RunSync(point);
+        point.Set("DelayAsymmetry", "1500ns");
+        StudyResult corrected = RunSync(point);
+        std::cout << "[sync] asymmetry 3 us: E p50 " << raw.Get<double>("skew_p50_ns")
+                  << " ns (a/2 = 1500 ns); with DelayAsymmetry 1500 ns: p99 "
+                  << corrected.Get<double>("skew_p99_ns") << " ns" << std::endl;
+        NS_TEST_EXPECT_MSG_LT(std::fabs(raw.Get<double>("skew_p50_ns") - 1500), 20.0, "a/2");
+        NS_TEST_EXPECT_MSG_LT(corrected.Get<double>("skew_p99_ns"), 100.0, "corrected");
+    }
+};
+
+/** \brief Suite. */
+class SyncStudyTestSuite : public TestSuite
+{
+  public:
+    SyncStudyTestSuite()
+        : TestSuite("chronometry-sync-study", Type::SYSTEM)
+    {
+        AddTestCase(new IdleLanTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LoadTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NoSyncTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ReproducibleTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new FailoverTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new AsymmetryTestCase, chronometry::TestDuration::QUICK);
+    }
+};
+
+SyncStudyTestSuite g_syncStudyTestSuite; //!< instance
+
+} // namespace
