@@ -7,6 +7,8 @@
 // ns-3 Header wrapper, and (when tshark is installed) a pcap of the golden messages in UDP
 // port 123 that Wireshark's NTP dissector must read without a malformed packet or a
 // warning.
+#include "pcap-test-util.h"
+
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/ntp-header.h"
 #include "ns3/ntp-message.h"
@@ -506,102 +508,18 @@ class NtpHeaderTestCase : public TestCase
 void
 WritePcap(const std::string& path, const std::vector<Golden>& messages)
 {
-    std::ofstream f(path, std::ios::binary);
-    auto le = [&](uint64_t v, int n) {
-        for (int i = 0; i < n; ++i)
-        {
-            f.put(static_cast<char>(v >> (8 * i)));
-        }
-    };
-    // pcap global header: magic (microseconds), version 2.4, no zone, accuracy 0, snaplen,
-    // link type 1 (Ethernet).
-    for (auto [v, n] : std::vector<std::pair<uint64_t, int>>{{0xA1B2C3D4, 4},
-                                                             {2, 2},
-                                                             {4, 2},
-                                                             {0, 4},
-                                                             {0, 4},
-                                                             {65535, 4},
-                                                             {1, 4}})
-    {
-        le(v, n);
-    }
-    uint32_t n = 0;
+    std::vector<pcaptest::UdpFrame> frames;
     for (const auto& g : messages)
     {
-        std::vector<uint8_t> frame = Hex("00000000000b 00000000000a 0800");
-        const auto udpLength = static_cast<uint16_t>(8 + g.bytes.size());
-        const auto ipLength = static_cast<uint16_t>(20 + udpLength);
-        std::vector<uint8_t> ip = {0x45,
-                                   0,
-                                   static_cast<uint8_t>(ipLength >> 8),
-                                   static_cast<uint8_t>(ipLength),
-                                   0,
-                                   static_cast<uint8_t>(n),
-                                   0,
-                                   0,
-                                   64,
-                                   17,
-                                   0,
-                                   0,
-                                   10,
-                                   0,
-                                   0,
-                                   1,
-                                   10,
-                                   0,
-                                   0,
-                                   2};
-        uint32_t sum = 0;
-        for (size_t i = 0; i < ip.size(); i += 2)
-        {
-            sum += (ip[i] << 8) | ip[i + 1];
-        }
-        while (sum >> 16)
-        {
-            sum = (sum & 0xFFFF) + (sum >> 16);
-        }
-        ip[10] = static_cast<uint8_t>(~sum >> 8);
-        ip[11] = static_cast<uint8_t>(~sum);
-        frame.insert(frame.end(), ip.begin(), ip.end());
-        const std::vector<uint8_t> udp = {0,
-                                          123,
-                                          0,
-                                          123,
-                                          static_cast<uint8_t>(udpLength >> 8),
-                                          static_cast<uint8_t>(udpLength),
-                                          0,
-                                          0};
-        frame.insert(frame.end(), udp.begin(), udp.end());
-        frame.insert(frame.end(), g.bytes.begin(), g.bytes.end());
-        le(++n, 4);
-        le(0, 4);
-        le(frame.size(), 4);
-        le(frame.size(), 4);
-        f.write(reinterpret_cast<const char*>(frame.data()),
-                static_cast<std::streamsize>(frame.size()));
+        frames.push_back({Hex("00000000000b 00000000000a 0800"),
+                          {10, 0, 0, 1},
+                          {10, 0, 0, 2},
+                          64,
+                          123,
+                          123,
+                          g.bytes});
     }
-}
-
-/**
- * \param command a shell command
- * \return its standard output
- */
-std::string
-RunCommand(const std::string& command)
-{
-    std::string out;
-    FILE* p = popen(command.c_str(), "r");
-    if (p == nullptr)
-    {
-        return out;
-    }
-    char buf[512];
-    while (std::fgets(buf, sizeof(buf), p) != nullptr)
-    {
-        out += buf;
-    }
-    pclose(p);
-    return out;
+    pcaptest::WriteUdpPcap(path, frames);
 }
 
 /** \brief Wireshark's NTP dissector reads the golden messages without complaint. */
@@ -630,18 +548,19 @@ class NtpWiresharkTestCase : public TestCase
             return;
         }
         const std::string base = "/usr/bin/tshark -n -r " + pcap + " ";
-        const std::string ntp = RunCommand(base + "-Y ntp -T fields -e frame.number 2>/dev/null");
+        const std::string ntp =
+            pcaptest::RunCommand(base + "-Y ntp -T fields -e frame.number 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(std::count(ntp.begin(), ntp.end(), '\n'),
                               static_cast<long>(goldens.size()),
                               "every frame dissected as NTP:\n"
                                   << ntp);
-        const std::string bad =
-            RunCommand(base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
-                              "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
+        const std::string bad = pcaptest::RunCommand(
+            base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
+                   "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
-        const std::string fields =
-            RunCommand(base + "-T fields -E separator=, -e ntp.flags.mode -e ntp.flags.vn "
-                              "-e ntp.stratum 2>/dev/null");
+        const std::string fields = pcaptest::RunCommand(
+            base + "-T fields -E separator=, -e ntp.flags.mode -e ntp.flags.vn "
+                   "-e ntp.stratum 2>/dev/null");
         std::ostringstream want;
         for (const auto& g : goldens)
         {

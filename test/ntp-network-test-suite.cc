@@ -9,6 +9,7 @@
 // datagrams counted while the client stays locked; a pcap that Wireshark (tshark, when
 // installed) reads as NTP with no malformed packet. Scored against the truth: the client's
 // clock read at the true time (the servers' clocks are perfect).
+#include "pcap-test-util.h"
 #include "ptp-test-world.h"
 
 #include "ns3/boolean.h"
@@ -818,29 +819,6 @@ class MalformedTestCase : public TestCase
     }
 };
 
-/**
- * \param command a shell command
- * \return its standard output
- */
-std::string
-RunCommand(const std::string& command)
-{
-    std::string out;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr)
-    {
-        return out;
-    }
-    char buffer[4096];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    {
-        out.append(buffer, n);
-    }
-    pclose(pipe);
-    return out;
-}
-
 /** A pcap of the client's access link opens in Wireshark as NTP with no malformed packet. */
 class PcapTestCase : public TestCase
 {
@@ -859,7 +837,8 @@ class PcapTestCase : public TestCase
         c.duration = Minutes(10);
         c.pcap = std::string(dir) + "/ntp";
         RunWan(c);
-        const std::string file = RunCommand("ls " + std::string(dir) + "/*.pcap | head -1");
+        const std::string file =
+            pcaptest::RunCommand("ls " + std::string(dir) + "/*.pcap | head -1");
         NS_TEST_EXPECT_MSG_NE(file, "", "a pcap file");
         if (access("/usr/bin/tshark", X_OK) != 0)
         {
@@ -870,12 +849,12 @@ class PcapTestCase : public TestCase
         {
             const std::string base =
                 "/usr/bin/tshark -n -r " + file.substr(0, file.size() - 1) + " ";
-            const std::string bad = RunCommand(
+            const std::string bad = pcaptest::RunCommand(
                 base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
                        "frame.number -e _ws.expert.message 2>/dev/null");
             NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
             const std::string modes =
-                RunCommand(base + "-Y ntp -T fields -e ntp.flags.mode 2>/dev/null");
+                pcaptest::RunCommand(base + "-Y ntp -T fields -e ntp.flags.mode 2>/dev/null");
             const auto clients = std::count(modes.begin(), modes.end(), '3');
             const auto servers = std::count(modes.begin(), modes.end(), '4');
             std::cout << "[ntp] pcap: NTP client frames " << clients << ", server frames "
@@ -883,7 +862,7 @@ class PcapTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT(clients, 10, "client requests dissected as NTP");
             NS_TEST_EXPECT_MSG_GT(servers, 10, "server replies dissected as NTP");
         }
-        RunCommand("rm -rf " + std::string(dir));
+        pcaptest::RunCommand("rm -rf " + std::string(dir));
     }
 };
 

@@ -7,6 +7,8 @@
 // conversions between PTP timestamps / correctionField and ns3::Time, the ns-3 Header
 // wrapper, and (when tshark is installed) a pcap of the golden messages in UDP 319/320
 // that Wireshark's PTP dissector must read without a malformed packet or a warning.
+#include "pcap-test-util.h"
+
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/packet.h"
 #include "ns3/ptp-header.h"
@@ -683,98 +685,19 @@ class PtpHeaderTestCase : public TestCase
 void
 WritePcap(const std::string& path, const std::vector<Golden>& messages)
 {
-    std::ofstream f(path, std::ios::binary);
-    auto le = [&](uint64_t v, int n) {
-        for (int i = 0; i < n; ++i)
-        {
-            f.put(static_cast<char>(v >> (8 * i)));
-        }
-    };
-    le(0xA1B2C3D4, 4); // pcap magic (microseconds)
-    le(2, 2);
-    le(4, 2);
-    le(0, 4);
-    le(0, 4);
-    le(65535, 4);
-    le(1, 4); // Ethernet
-    uint32_t n = 0;
+    std::vector<pcaptest::UdpFrame> frames;
     for (const auto& g : messages)
     {
         const uint16_t port = PtpUdpPort(g.message.header.messageType);
-        std::vector<uint8_t> frame = Hex("01005E000181 001B19000001 0800");
-        const uint16_t udpLength = static_cast<uint16_t>(8 + g.bytes.size());
-        const uint16_t ipLength = static_cast<uint16_t>(20 + udpLength);
-        std::vector<uint8_t> ip = {0x45,
-                                   0,
-                                   static_cast<uint8_t>(ipLength >> 8),
-                                   static_cast<uint8_t>(ipLength),
-                                   0,
-                                   static_cast<uint8_t>(n),
-                                   0,
-                                   0,
-                                   1,
-                                   17,
-                                   0,
-                                   0,
-                                   10,
-                                   0,
-                                   0,
-                                   1,
-                                   224,
-                                   0,
-                                   1,
-                                   129};
-        uint32_t sum = 0;
-        for (size_t i = 0; i < ip.size(); i += 2)
-        {
-            sum += (ip[i] << 8) | ip[i + 1];
-        }
-        while (sum >> 16)
-        {
-            sum = (sum & 0xFFFF) + (sum >> 16);
-        }
-        ip[10] = static_cast<uint8_t>(~sum >> 8);
-        ip[11] = static_cast<uint8_t>(~sum);
-        frame.insert(frame.end(), ip.begin(), ip.end());
-        const std::vector<uint8_t> udp = {static_cast<uint8_t>(port >> 8),
-                                          static_cast<uint8_t>(port),
-                                          static_cast<uint8_t>(port >> 8),
-                                          static_cast<uint8_t>(port),
-                                          static_cast<uint8_t>(udpLength >> 8),
-                                          static_cast<uint8_t>(udpLength),
-                                          0,
-                                          0};
-        frame.insert(frame.end(), udp.begin(), udp.end());
-        frame.insert(frame.end(), g.bytes.begin(), g.bytes.end());
-        le(++n, 4);
-        le(0, 4);
-        le(frame.size(), 4);
-        le(frame.size(), 4);
-        f.write(reinterpret_cast<const char*>(frame.data()),
-                static_cast<std::streamsize>(frame.size()));
+        frames.push_back({Hex("01005E000181 001B19000001 0800"),
+                          {10, 0, 0, 1},
+                          {224, 0, 1, 129},
+                          1,
+                          port,
+                          port,
+                          g.bytes});
     }
-}
-
-/**
- * \param command a shell command
- * \return its standard output
- */
-std::string
-RunCommand(const std::string& command)
-{
-    std::string out;
-    FILE* p = popen(command.c_str(), "r");
-    if (p == nullptr)
-    {
-        return out;
-    }
-    char buf[512];
-    while (std::fgets(buf, sizeof(buf), p) != nullptr)
-    {
-        out += buf;
-    }
-    pclose(p);
-    return out;
+    pcaptest::WriteUdpPcap(path, frames);
 }
 
 /** \brief Wireshark's PTP dissector reads the golden messages without complaint. */
@@ -812,17 +735,18 @@ class PtpWiresharkTestCase : public TestCase
         // Every frame is PTPv2 on its port, and none is malformed or carries a warning or an
         // error of the dissector.
         const std::string base = "/usr/bin/tshark -n -r " + pcap + " ";
-        const std::string ptp =
-            RunCommand(base + "-Y ptp.v2.messagetype -T fields -e frame.number 2>/dev/null");
+        const std::string ptp = pcaptest::RunCommand(
+            base + "-Y ptp.v2.messagetype -T fields -e frame.number 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(std::count(ptp.begin(), ptp.end(), '\n'),
                               static_cast<long>(goldens.size()),
                               "every frame dissected as PTPv2:\n"
                                   << ptp);
-        const std::string bad =
-            RunCommand(base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
-                              "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
+        const std::string bad = pcaptest::RunCommand(
+            base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
+                   "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
-        const std::string types = RunCommand(base + "-T fields -e ptp.v2.messagetype 2>/dev/null");
+        const std::string types =
+            pcaptest::RunCommand(base + "-T fields -e ptp.v2.messagetype 2>/dev/null");
         std::ostringstream want;
         for (const auto& g : goldens)
         {

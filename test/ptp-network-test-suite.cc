@@ -6,6 +6,7 @@
 // master's own queue busy, a boundary clock between a grandmaster and a slave, and pcap
 // traces of every PTP message that Wireshark (tshark, when installed) reads cleanly. Scored
 // against the truth (the clocks read at the same true time).
+#include "pcap-test-util.h"
 #include "ptp-test-world.h"
 
 #include "ns3/applications-module.h"
@@ -338,29 +339,6 @@ class BoundaryClockTestCase : public TestCase
 };
 
 /**
- * \param command a shell command
- * \return its standard output
- */
-std::string
-RunCommand(const std::string& command)
-{
-    std::string out;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr)
-    {
-        return out;
-    }
-    char buffer[4096];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    {
-        out.append(buffer, n);
-    }
-    pclose(pipe);
-    return out;
-}
-
-/**
  * pcap traces of the links of two runs (the switched LAN with a transparent clock, E2E with
  * multicast and unicast delay requests; a link with P2P): every PTP message type appears,
  * and Wireshark's dissector (tshark, when installed) finds no malformed packet and no
@@ -428,7 +406,7 @@ class PcapTestCase : public TestCase
             Simulator::Run();
             Simulator::Destroy();
         }
-        const std::string files = RunCommand("ls " + std::string(dir) + "/*.pcap");
+        const std::string files = pcaptest::RunCommand("ls " + std::string(dir) + "/*.pcap");
         NS_TEST_EXPECT_MSG_GT(std::count(files.begin(), files.end(), '\n'), 6, "pcap files");
         if (access("/usr/bin/tshark", X_OK) != 0)
         {
@@ -442,8 +420,8 @@ class PcapTestCase : public TestCase
             if (access("/usr/bin/mergecap", X_OK) == 0)
             {
                 const std::string merged = std::string(dir) + "/all.pcapng";
-                RunCommand("/usr/bin/mergecap -w " + merged + " " + std::string(dir) +
-                           "/*.pcap 2>&1");
+                pcaptest::RunCommand("/usr/bin/mergecap -w " + merged + " " + std::string(dir) +
+                                     "/*.pcap 2>&1");
                 traces = merged + "\n";
             }
             std::string types;
@@ -451,11 +429,12 @@ class PcapTestCase : public TestCase
             for (std::string file; std::getline(list, file);)
             {
                 const std::string base = "/usr/bin/tshark -n -r " + file + " ";
-                const std::string bad = RunCommand(
+                const std::string bad = pcaptest::RunCommand(
                     base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
                            "frame.number -e _ws.expert.message 2>/dev/null");
                 NS_TEST_EXPECT_MSG_EQ(bad, "", file << ": malformed or warned frames");
-                types += RunCommand(base + "-Y ptp -T fields -e ptp.v2.messagetype 2>/dev/null");
+                types += pcaptest::RunCommand(base +
+                                              "-Y ptp -T fields -e ptp.v2.messagetype 2>/dev/null");
             }
             std::cout << "[ptp] pcap: PTP frames by type (tshark):";
             for (const char* t : {"0x00", "0x01", "0x02", "0x03", "0x08", "0x09", "0x0a", "0x0b"})
@@ -470,7 +449,7 @@ class PcapTestCase : public TestCase
             }
             std::cout << std::endl;
         }
-        RunCommand("rm -rf " + std::string(dir));
+        pcaptest::RunCommand("rm -rf " + std::string(dir));
     }
 };
 

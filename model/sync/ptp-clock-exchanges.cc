@@ -18,19 +18,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("PtpClockExchanges");
 
-namespace
-{
-/**
- * \param type a message type
- * \return its index in the per-type counters
- */
-size_t
-TypeIndex(PtpMessageType type)
-{
-    return static_cast<size_t>(type) & 0xF;
-}
-} // namespace
-
 std::string
 ToString(PtpDropReason reason)
 {

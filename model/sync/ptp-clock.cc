@@ -37,24 +37,6 @@ NS_OBJECT_ENSURE_REGISTERED(PtpClock);
 const Ipv4Address PtpClock::PRIMARY_GROUP("224.0.1.129");
 const Ipv4Address PtpClock::PDELAY_GROUP("224.0.0.107");
 
-namespace
-{
-constexpr uint16_t EVENT_PORT = 319;   //!< UDP port of event messages
-constexpr uint16_t GENERAL_PORT = 320; //!< UDP port of general messages
-constexpr int MIN_LOG_INTERVAL = -7;   //!< shortest message interval: 2^-7 s
-constexpr int MAX_LOG_INTERVAL = 6;    //!< longest message interval: 64 s
-
-/**
- * \param type a message type
- * \return its index in the per-type counters
- */
-size_t
-TypeIndex(PtpMessageType type)
-{
-    return static_cast<size_t>(type) & 0xF;
-}
-} // namespace
-
 TypeId
 PtpClock::GetTypeId()
 {

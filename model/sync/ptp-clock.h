@@ -250,6 +250,20 @@ class PtpClock : public Application
     void StartApplication() override;
     void StopApplication() override;
 
+    static constexpr uint16_t EVENT_PORT = 319;   //!< UDP port of event messages
+    static constexpr uint16_t GENERAL_PORT = 320; //!< UDP port of general messages
+    static constexpr int MIN_LOG_INTERVAL = -7;   //!< shortest message interval: 2^-7 s
+    static constexpr int MAX_LOG_INTERVAL = 6;    //!< longest message interval: 64 s
+
+    /**
+     * \param type a message type
+     * \return its index in the per-type counters
+     */
+    static size_t TypeIndex(PtpMessageType type)
+    {
+        return static_cast<size_t>(type) & 0xF;
+    }
+
     /** An E2E or P2P exchange waiting for its last message. */
     struct Pending
     {
