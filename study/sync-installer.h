@@ -1,0 +1,91 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SYNC_INSTALLER_H
+#define SYNC_INSTALLER_H
+
+#include "study.h"
+#include "sync-network.h"
+
+#include "ns3/application-container.h"
+#include "ns3/nstime.h"
+#include "ns3/ptp-clock.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class StudyStreams;
+
+/** \ingroup chronometry How PTP runs on a SyncNetwork (InstallSyncPtp). */
+struct SyncPtpPlacement
+{
+    std::string servo{"pi"};    //!< pi, linreg, settime
+    std::string timestampMode;  //!< the PiServo's TimestampMode (the PtpClock's)
+    bool transparent{true};     //!< transparent clocks in the switches
+    Time grandmasterFailure{0}; //!< host 0 stops then, host 1 the backup (0: never)
+};
+
+/** \ingroup chronometry How NTP runs on a SyncNetwork (InstallSyncNtp). */
+struct SyncNtpPlacement
+{
+    uint32_t servers{3}; //!< hosts 0 .. servers - 1 are stratum-1 NtpServers
+    bool sntp{false};    //!< the clients are SNTP (they ask host 0 only)
+    Time liar{0};        //!< host 0 serves its clock plus this (a falseticker; 0: honest)
+    Time liarFrom{0};    //!< from this time on (0: from the start)
+    Time serverLoss{0};  //!< server 1 stops answering then (a lost upstream; 0: never)
+};
+
+/**
+ * \ingroup chronometry
+ * PTP on every host of \p net (PtpHelper): host 0 the grandmaster and the others slaves (or,
+ * with a grandmaster failure, every port's state from the BMCA with host 1 the backup), each
+ * with the placement's servo; transparent clocks on the switches. The PtpClock, ClockServo
+ * parameters the study forwarded are applied. Streams: PtpHelper::AssignStreams over the hosts
+ * and switches.
+ * \param study the study (its forwarded PtpClock and ClockServo parameters)
+ * \param net the network (every node with a DriftingClock and the Internet stack)
+ * \param placement servo, transparent clocks, failure
+ * \param streams the run's stream allocator
+ * \param next [in,out] the first free stream
+ * \return the hosts' PtpClocks, in host order
+ */
+std::vector<Ptr<PtpClock>> InstallSyncPtp(const Study& study,
+                                          const SyncNetwork& net,
+                                          const SyncPtpPlacement& placement,
+                                          StudyStreams& streams,
+                                          int64_t& next);
+
+/**
+ * \ingroup chronometry
+ * NTP on the hosts of \p net (NtpHelper): hosts 0 .. servers - 1 stratum-1 NtpServers (their
+ * clocks the reference: the caller gives them no drift), the other hosts NtpClients (Mode Ntp
+ * or Sntp) of every server, host 0 first. The NtpClockDiscipline, NtpClient and NtpMitigation
+ * parameters the study forwarded are applied. Streams: NtpHelper::AssignStreams over the
+ * hosts.
+ * \param study the study (its forwarded NTP parameters)
+ * \param net the network (every host with a DriftingClock and the Internet stack)
+ * \param placement servers, mode, liar, lost upstream
+ * \param streams the run's stream allocator
+ * \param next [in,out] the first free stream
+ * \return the clients' NtpClients, in host order
+ */
+ApplicationContainer InstallSyncNtp(const Study& study,
+                                    const SyncNetwork& net,
+                                    const SyncNtpPlacement& placement,
+                                    StudyStreams& streams,
+                                    int64_t& next);
+
+/**
+ * \ingroup chronometry
+ * \param v a sample (copied)
+ * \param q a quantile in [0, 1]
+ * \return its nearest-rank quantile (0 when empty)
+ */
+double SyncQuantile(std::vector<double> v, double q);
+
+} // namespace ns3
+
+#endif /* SYNC_INSTALLER_H */
