@@ -34,9 +34,13 @@ InstallSyncPtp(const Study& study,
     {
         ptp.SetClockAttribute(forwarded.first, *forwarded.second);
     }
-    ptp.SetTransparentClockAttribute("DelayMechanism", *study.GetForwardedValue("DelayMechanism"));
-    ptp.SetTransparentClockAttribute("PdelayReqInterval",
-                                     *study.GetForwardedValue("PdelayReqInterval"));
+    if (placement.transparent)
+    {
+        ptp.SetTransparentClockAttribute("DelayMechanism",
+                                         *study.GetForwardedValue("DelayMechanism"));
+        ptp.SetTransparentClockAttribute("PdelayReqInterval",
+                                         *study.GetForwardedValue("PdelayReqInterval"));
+    }
     const std::string servoType = placement.servo == "pi"       ? "ns3::PiServo"
                                   : placement.servo == "linreg" ? "ns3::LinRegServo"
                                                                 : "ns3::SetTimeServo";
@@ -120,6 +124,42 @@ InstallSyncNtp(const Study& study,
     ApplicationContainer clients = ntp.InstallClients(clientNodes, servers);
     next = streams.Assign(next, [&](int64_t s) { return ntp.AssignStreams(net.hosts, s); });
     return clients;
+}
+
+void
+SyncTruthSampler::Start(const std::vector<Ptr<LocalClock>>& clocks, Time period, Time stop)
+{
+    NS_LOG_FUNCTION(this << clocks.size() << period << stop);
+    m_clocks = clocks;
+    m_period = period;
+    m_stop = stop;
+    m_skew.clear();
+    Simulator::Schedule(Time(0), &SyncTruthSampler::Sample, this);
+}
+
+const std::vector<double>&
+SyncTruthSampler::GetSkew() const
+{
+    return m_skew;
+}
+
+void
+SyncTruthSampler::Sample()
+{
+    const Time now = Simulator::Now();
+    double lo = 0;
+    double hi = 0;
+    for (std::size_t i = 0; i < m_clocks.size(); ++i)
+    {
+        const double local = (m_clocks[i]->TrueToLocal(now) - now).GetDouble();
+        lo = i == 0 ? local : std::min(lo, local);
+        hi = i == 0 ? local : std::max(hi, local);
+    }
+    m_skew.push_back((hi - lo) / NanoSeconds(1).GetDouble());
+    if (now + m_period <= m_stop)
+    {
+        Simulator::Schedule(m_period, &SyncTruthSampler::Sample, this);
+    }
 }
 
 double

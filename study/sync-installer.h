@@ -8,6 +8,7 @@
 #include "sync-network.h"
 
 #include "ns3/application-container.h"
+#include "ns3/local-clock.h"
 #include "ns3/nstime.h"
 #include "ns3/ptp-clock.h"
 
@@ -77,6 +78,35 @@ ApplicationContainer InstallSyncNtp(const Study& study,
                                     const SyncNtpPlacement& placement,
                                     StudyStreams& streams,
                                     int64_t& next);
+
+/**
+ * \ingroup chronometry
+ * The truth of a synchronization: every clock read at the same true instants, a grid Period
+ * apart from 0 to Stop, and E = max pairwise |offset| recorded at each (never the protocol's
+ * own estimate).
+ */
+class SyncTruthSampler
+{
+  public:
+    /**
+     * Schedule the grid (the first sample at true time 0).
+     * \param clocks the clocks
+     * \param period grid spacing
+     * \param stop last instant
+     */
+    void Start(const std::vector<Ptr<LocalClock>>& clocks, Time period, Time stop);
+    /** \return E at every grid instant (ns) */
+    const std::vector<double>& GetSkew() const;
+
+  private:
+    /** Read every clock now. */
+    void Sample();
+
+    std::vector<Ptr<LocalClock>> m_clocks; //!< the clocks
+    std::vector<double> m_skew;            //!< E per grid instant (ns)
+    Time m_period;                         //!< grid spacing
+    Time m_stop;                           //!< last instant
+};
 
 /**
  * \ingroup chronometry
