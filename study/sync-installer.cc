@@ -133,8 +133,29 @@ SyncTruthSampler::Start(const std::vector<Ptr<LocalClock>>& clocks, Time period,
     m_clocks = clocks;
     m_period = period;
     m_stop = stop;
+    m_toFirst.assign(clocks.size(), {});
+    m_toTrue.assign(clocks.size(), {});
+    m_grid.clear();
     m_skew.clear();
     Simulator::Schedule(Time(0), &SyncTruthSampler::Sample, this);
+}
+
+void
+SyncTruthSampler::ExcludeFirstFrom(Time from)
+{
+    m_excludeFirstFrom = from;
+}
+
+void
+SyncTruthSampler::SetOnSample(Callback<void> onSample)
+{
+    m_onSample = onSample;
+}
+
+const std::vector<Time>&
+SyncTruthSampler::GetGrid() const
+{
+    return m_grid;
 }
 
 const std::vector<double>&
@@ -143,19 +164,47 @@ SyncTruthSampler::GetSkew() const
     return m_skew;
 }
 
+const std::vector<double>&
+SyncTruthSampler::GetToFirst(std::size_t i) const
+{
+    return m_toFirst.at(i);
+}
+
+const std::vector<double>&
+SyncTruthSampler::GetToTrue(std::size_t i) const
+{
+    return m_toTrue.at(i);
+}
+
 void
 SyncTruthSampler::Sample()
 {
     const Time now = Simulator::Now();
+    const double ns = NanoSeconds(1).GetDouble();
+    const double first = m_clocks[0]->TrueToLocal(now).GetDouble() / ns;
+    const bool excluded = now >= m_excludeFirstFrom;
     double lo = 0;
     double hi = 0;
+    bool any = false;
     for (std::size_t i = 0; i < m_clocks.size(); ++i)
     {
-        const double local = (m_clocks[i]->TrueToLocal(now) - now).GetDouble();
-        lo = i == 0 ? local : std::min(lo, local);
-        hi = i == 0 ? local : std::max(hi, local);
+        const double local = m_clocks[i]->TrueToLocal(now).GetDouble() / ns;
+        const double toFirst = local - first;
+        m_toFirst[i].push_back(toFirst);
+        m_toTrue[i].push_back(local - now.GetDouble() / ns);
+        if (i > 0 || !excluded)
+        {
+            lo = any ? std::min(lo, toFirst) : toFirst;
+            hi = any ? std::max(hi, toFirst) : toFirst;
+            any = true;
+        }
     }
-    m_skew.push_back((hi - lo) / NanoSeconds(1).GetDouble());
+    m_grid.push_back(now);
+    m_skew.push_back(hi - lo);
+    if (!m_onSample.IsNull())
+    {
+        m_onSample();
+    }
     if (now + m_period <= m_stop)
     {
         Simulator::Schedule(m_period, &SyncTruthSampler::Sample, this);

@@ -8,6 +8,7 @@
 #include "sync-network.h"
 
 #include "ns3/application-container.h"
+#include "ns3/callback.h"
 #include "ns3/local-clock.h"
 #include "ns3/nstime.h"
 #include "ns3/ptp-clock.h"
@@ -82,8 +83,8 @@ ApplicationContainer InstallSyncNtp(const Study& study,
 /**
  * \ingroup chronometry
  * The truth of a synchronization: every clock read at the same true instants, a grid Period
- * apart from 0 to Stop, and E = max pairwise |offset| recorded at each (never the protocol's
- * own estimate).
+ * apart from 0 to Stop, each clock's offset from clock 0 and from true time recorded, and
+ * E = max pairwise |offset| at each instant (never the protocol's own estimate).
  */
 class SyncTruthSampler
 {
@@ -95,17 +96,41 @@ class SyncTruthSampler
      * \param stop last instant
      */
     void Start(const std::vector<Ptr<LocalClock>>& clocks, Time period, Time stop);
+    /**
+     * From \p from on, clock 0 leaves E (E pairwise among the others: a failed grandmaster).
+     * \param from true time (Time::Max(): never, the default)
+     */
+    void ExcludeFirstFrom(Time from);
+    /** \param onSample called after every sample (Simulator::Now() the instant) */
+    void SetOnSample(Callback<void> onSample);
+    /** \return the true instants sampled */
+    const std::vector<Time>& GetGrid() const;
     /** \return E at every grid instant (ns) */
     const std::vector<double>& GetSkew() const;
+    /**
+     * \param i a clock
+     * \return its reading minus clock 0's at every grid instant (ns)
+     */
+    const std::vector<double>& GetToFirst(std::size_t i) const;
+    /**
+     * \param i a clock
+     * \return its reading minus true time at every grid instant (ns)
+     */
+    const std::vector<double>& GetToTrue(std::size_t i) const;
 
   private:
     /** Read every clock now. */
     void Sample();
 
-    std::vector<Ptr<LocalClock>> m_clocks; //!< the clocks
-    std::vector<double> m_skew;            //!< E per grid instant (ns)
-    Time m_period;                         //!< grid spacing
-    Time m_stop;                           //!< last instant
+    std::vector<Ptr<LocalClock>> m_clocks;      //!< the clocks
+    std::vector<std::vector<double>> m_toFirst; //!< per clock: - clock 0 (ns)
+    std::vector<std::vector<double>> m_toTrue;  //!< per clock: - true time (ns)
+    std::vector<Time> m_grid;                   //!< instants sampled
+    std::vector<double> m_skew;                 //!< E per grid instant (ns)
+    Time m_period;                              //!< grid spacing
+    Time m_stop;                                //!< last instant
+    Time m_excludeFirstFrom{Time::Max()};       //!< clock 0 leaves E then
+    Callback<void> m_onSample;                  //!< after every sample
 };
 
 /**

@@ -61,11 +61,9 @@ class SyncStudy : public Study
     /** Per node: what the truth sampler and the protocol's trace collected. */
     struct NodeTruth
     {
-        Ptr<LocalClock> clock;        //!< the node's clock
-        uint32_t switchIndex{0};      //!< the switch it hangs off
-        double driftPpm{0};           //!< its oscillator's base drift
-        std::vector<double> toMaster; //!< node - node 0 at every grid instant (ns)
-        std::vector<double> toTrue;   //!< node - true time at every grid instant (ns)
+        Ptr<LocalClock> clock;                          //!< the node's clock
+        uint32_t switchIndex{0};                        //!< the switch it hangs off
+        double driftPpm{0};                             //!< its oscillator's base drift
         std::vector<std::pair<Time, double>> estimates; //!< (true time, offsetFromMaster ns)
     };
 
@@ -92,8 +90,8 @@ class SyncStudy : public Study
      * \return the next free stream
      */
     int64_t InstallPtp(StudyStreams& streams, int64_t next);
-    /** Read every clock at this true instant (one event per grid instant). */
-    void SampleTruth();
+    /** After every truth sample: has every host followed the backup grandmaster yet? */
+    void CheckFailover();
     /**
      * \param node a node
      * \param sample the protocol's offset sample
@@ -138,8 +136,7 @@ class SyncStudy : public Study
     NodeContainer m_switchNodes;      //!< the switches
     SyncNetwork m_net;                //!< hosts, switches, addresses
     std::vector<NodeTruth> m_truth;   //!< per host
-    std::vector<Time> m_grid;         //!< true instants sampled
-    std::vector<double> m_skew;       //!< E at every grid instant (ns)
+    SyncTruthSampler m_sampler;       //!< the truth: every host's clock on the grid
     Time m_failoverAt{Time::Max()};   //!< all follow the backup (true time)
     std::vector<Ptr<PtpClock>> m_ptp; //!< per host (ptp only)
 };
@@ -397,6 +394,7 @@ SyncStudy::DoDispose()
     m_net = SyncNetwork();
     m_truth.clear();
     m_ptp.clear();
+    m_sampler = SyncTruthSampler();
     Study::DoDispose();
 }
 
@@ -515,29 +513,10 @@ SyncStudy::RecordEstimate(uint32_t node, const PtpOffsetSample& sample)
 }
 
 void
-SyncStudy::SampleTruth()
+SyncStudy::CheckFailover()
 {
     const Time now = Simulator::Now();
-    const double ns = NanoSeconds(1).GetDouble();
-    const double master = m_truth[0].clock->TrueToLocal(now).GetDouble() / ns;
-    double lo = 0;
-    double hi = 0;
-    // After a grandmaster failure, host 0 runs free and leaves E (pairwise among the others).
     const bool failed = m_failure.IsStrictlyPositive() && now >= m_failure;
-    bool first = true;
-    for (std::size_t i = 0; i < m_truth.size(); ++i)
-    {
-        const double local = m_truth[i].clock->TrueToLocal(now).GetDouble() / ns;
-        const double toMaster = local - master;
-        m_truth[i].toMaster.push_back(toMaster);
-        m_truth[i].toTrue.push_back(local - now.GetDouble() / ns);
-        if (i > 0 || !failed)
-        {
-            lo = first ? toMaster : std::min(lo, toMaster);
-            hi = first ? toMaster : std::max(hi, toMaster);
-            first = false;
-        }
-    }
     if (failed && m_failoverAt == Time::Max() && !m_ptp.empty() && m_ptp[1]->IsGrandmaster())
     {
         bool all = true;
@@ -547,12 +526,6 @@ SyncStudy::SampleTruth()
                   m_ptp[i]->GetPortState(1) == PtpPortState::SLAVE;
         }
         m_failoverAt = all ? now : m_failoverAt;
-    }
-    m_grid.push_back(now);
-    m_skew.push_back(hi - lo);
-    if (now + m_samplePeriod <= m_duration)
-    {
-        Simulator::Schedule(m_samplePeriod, &SyncStudy::SampleTruth, this);
     }
 }
 
@@ -580,7 +553,15 @@ SyncStudy::Build(StudyStreams& streams)
                                    m_serverLoss};
         InstallSyncNtp(*this, m_net, placement, streams, next);
     }
-    Simulator::Schedule(Time(0), &SyncStudy::SampleTruth, this);
+    std::vector<Ptr<LocalClock>> clocks;
+    for (const auto& t : m_truth)
+    {
+        clocks.push_back(t.clock);
+    }
+    // After a grandmaster failure, host 0 runs free and leaves E (pairwise among the others).
+    m_sampler.ExcludeFirstFrom(m_failure.IsStrictlyPositive() ? m_failure : Time::Max());
+    m_sampler.SetOnSample(MakeCallback(&SyncStudy::CheckFailover, this));
+    m_sampler.Start(clocks, m_samplePeriod, m_duration);
     return m_duration + NanoSeconds(1);
 }
 
@@ -610,20 +591,23 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
         row.Set("node", uint64_t(i));
         row.Set("switch", uint64_t(t.switchIndex));
         row.Set("base_drift_ppm", t.driftPpm);
-        const std::size_t lock = LockIndex(t.toMaster);
+        const std::vector<double>& toMaster = m_sampler.GetToFirst(i);
+        const std::size_t lock = LockIndex(toMaster);
         row.Set("node_lock_ns",
-                (lock < m_grid.size() ? m_grid[lock] : m_duration).GetNanoSeconds());
+                (lock < m_sampler.GetGrid().size() ? m_sampler.GetGrid()[lock] : m_duration)
+                    .GetNanoSeconds());
         std::vector<double> abs;
         double sum = 0;
-        for (std::size_t j = from; j < t.toMaster.size(); ++j)
+        for (std::size_t j = from; j < toMaster.size(); ++j)
         {
-            abs.push_back(std::fabs(t.toMaster[j]));
+            abs.push_back(std::fabs(toMaster[j]));
             sum += abs.back();
         }
         row.Set("offset_p99_ns", SyncQuantile(abs, 0.99));
         row.Set("offset_max_ns", abs.empty() ? 0.0 : *std::max_element(abs.begin(), abs.end()));
         row.Set("true_mean_ns", abs.empty() ? 0.0 : sum / abs.size());
-        const Time start = from < m_grid.size() ? m_grid[from] : m_duration;
+        const Time start =
+            from < m_sampler.GetGrid().size() ? m_sampler.GetGrid()[from] : m_duration;
         double estimate = 0;
         uint64_t n = 0;
         for (const auto& e : t.estimates)
@@ -642,26 +626,29 @@ void
 SyncStudy::Measure(StudyResult& r)
 {
     NS_LOG_FUNCTION(this);
-    const std::size_t lock = LockIndex(m_skew, 1);
-    const bool locked = lock < m_skew.size();
+    const std::vector<Time>& grid = m_sampler.GetGrid();
+    const std::vector<double>& skews = m_sampler.GetSkew();
+    const std::size_t lock = LockIndex(skews, 1);
+    const bool locked = lock < skews.size();
     const auto warm = static_cast<std::size_t>(
-        std::lower_bound(m_grid.begin(), m_grid.end(), m_warmup) - m_grid.begin());
+        std::lower_bound(grid.begin(), grid.end(), m_warmup) - grid.begin());
     const std::size_t from = locked ? std::max(lock, warm) : warm;
-    std::vector<double> skew(m_skew.begin() + from, m_skew.end());
+    std::vector<double> skew(skews.begin() + from, skews.end());
     r.Set("locked", locked);
-    r.Set("lock_ns", (locked ? m_grid[lock] : m_duration).GetNanoSeconds());
+    r.Set("lock_ns", (locked ? grid[lock] : m_duration).GetNanoSeconds());
     r.Set("skew_p50_ns", SyncQuantile(skew, 0.5));
     r.Set("skew_p99_ns", SyncQuantile(skew, 0.99));
     r.Set("skew_max_ns", skew.empty() ? 0.0 : *std::max_element(skew.begin(), skew.end()));
     double toTrue = 0;
     uint64_t ptpSamples = 0;
-    for (const auto& t : m_truth)
+    for (std::size_t i = 0; i < m_truth.size(); ++i)
     {
-        for (std::size_t j = from; j < t.toTrue.size(); ++j)
+        const std::vector<double>& t = m_sampler.GetToTrue(i);
+        for (std::size_t j = from; j < t.size(); ++j)
         {
-            toTrue = std::max(toTrue, std::fabs(t.toTrue[j]));
+            toTrue = std::max(toTrue, std::fabs(t[j]));
         }
-        ptpSamples += t.estimates.size();
+        ptpSamples += m_truth[i].estimates.size();
     }
     r.Set("to_true_max_ns", toTrue);
     r.Set("samples", uint64_t(skew.size()));
@@ -669,11 +656,11 @@ SyncStudy::Measure(StudyResult& r)
     const bool failover = m_failure.IsStrictlyPositive() && m_failoverAt != Time::Max();
     r.Set("failover_ns", failover ? (m_failoverAt - m_failure).GetNanoSeconds() : int64_t(-1));
     double excursion = 0;
-    for (std::size_t j = 0; m_failure.IsStrictlyPositive() && j < m_grid.size(); ++j)
+    for (std::size_t j = 0; m_failure.IsStrictlyPositive() && j < grid.size(); ++j)
     {
-        if (m_grid[j] >= m_failure && (!failover || m_grid[j] <= m_failoverAt + Seconds(1)))
+        if (grid[j] >= m_failure && (!failover || grid[j] <= m_failoverAt + Seconds(1)))
         {
-            excursion = std::max(excursion, m_skew[j]);
+            excursion = std::max(excursion, skews[j]);
         }
     }
     r.Set("failover_skew_max_ns", excursion);
