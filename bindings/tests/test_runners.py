@@ -243,3 +243,17 @@ def test_rda_equals_cpp_example(tmp_path):
     for i, row in zip([i for i in py["flow_intervals"] if i["reported"]], rows):
         assert float(row["rda_mean_ns"]) == pytest.approx(i["rda_mean_ns"], rel=1e-9)
         assert float(row["true_std_ns"]) == pytest.approx(i["true_std_ns"], rel=1e-9)
+
+
+def test_sync_from_a_protocol():
+    # Issue 31: the replay study's clocks disciplined by PTP on its own LAN report the E PTP
+    # delivered; the sync study's SNTP follows a server lying by 100 ms.
+    replay = runner("replay")(nodes=4, clock_model="drifting", sync="ptp", duration_ns=3000 * MS,
+                              skew_bound_ns=1000 * US, run=1)
+    assert 0 < replay["sync_skew_p50_ns"] < 10 * US  # converging in 3 s: 2 us
+    assert replay["sync_skew_p99_ns"] < 1000 * US  # below the SkewBound the stampers assume
+    assert replay["hlc_violations"] == 0 and replay["hvc_violations"] == 0
+    sntp = runner("sync")(nodes=3, protocol="sntp", ntp_servers=1, liar_ns=100 * MS,
+                          duration_ns=120 * 10**9, warmup_ns=60 * 10**9, sample_period_ns=1000 * MS,
+                          run=1)
+    assert 95e6 < sntp["skew_p50_ns"] < 110e6
