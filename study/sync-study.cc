@@ -3,13 +3,15 @@
  */
 // The sync study (issue 30): n nodes with drifting oscillators on a switched LAN (a star, or a
 // line of k switches), optionally under bursty background load, synchronized by a protocol
-// (none, or PTP with the PtpClock and PtpTransparentClock models); every node's clock read
+// (none; PTP with the PtpClock and PtpTransparentClock models; NTP or SNTP with NtpServer and
+// NtpClient, the protocol installed by sync-installer.h); every node's clock read
 // at the same true instants on a fixed grid, and E = max pairwise |offset| measured from that
 // truth, never from the protocol's own estimate.
 
 #include "study-result.h"
 #include "study-streams.h"
 #include "study.h"
+#include "sync-installer.h"
 #include "sync-network.h"
 
 #include "ns3/applications-module.h"
@@ -20,11 +22,11 @@
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/internet-module.h"
+#include "ns3/ntp-clock-discipline.h"
+#include "ns3/ntp-mitigation.h"
 #include "ns3/power-law-oscillator.h"
 #include "ns3/ptp-clock.h"
-#include "ns3/ptp-helper.h"
 #include "ns3/ptp-servo.h"
-#include "ns3/ptp-transparent-clock.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,11 +61,9 @@ class SyncStudy : public Study
     /** Per node: what the truth sampler and the protocol's trace collected. */
     struct NodeTruth
     {
-        Ptr<LocalClock> clock;        //!< the node's clock
-        uint32_t switchIndex{0};      //!< the switch it hangs off
-        double driftPpm{0};           //!< its oscillator's base drift
-        std::vector<double> toMaster; //!< node - node 0 at every grid instant (ns)
-        std::vector<double> toTrue;   //!< node - true time at every grid instant (ns)
+        Ptr<LocalClock> clock;                          //!< the node's clock
+        uint32_t switchIndex{0};                        //!< the switch it hangs off
+        double driftPpm{0};                             //!< its oscillator's base drift
         std::vector<std::pair<Time, double>> estimates; //!< (true time, offsetFromMaster ns)
     };
 
@@ -90,8 +90,8 @@ class SyncStudy : public Study
      * \return the next free stream
      */
     int64_t InstallPtp(StudyStreams& streams, int64_t next);
-    /** Read every clock at this true instant (one event per grid instant). */
-    void SampleTruth();
+    /** After every truth sample: has every host followed the backup grandmaster yet? */
+    void CheckFailover();
     /**
      * \param node a node
      * \param sample the protocol's offset sample
@@ -114,7 +114,11 @@ class SyncStudy : public Study
     std::string m_network;    //!< star, line
     uint32_t m_switches;      //!< switches of the line
     Time m_linkDelay;         //!< propagation delay of every link
-    std::string m_protocol;   //!< none, ptp
+    std::string m_protocol;   //!< none, ptp, ntp, sntp
+    uint32_t m_ntpServers;    //!< ntp, sntp: hosts 0 .. this - 1 are servers
+    Time m_liar;              //!< ntp, sntp: host 0 serves its clock plus this
+    Time m_liarFrom;          //!< ntp, sntp: from this time on
+    Time m_serverLoss;        //!< ntp, sntp: server 1 stops then (0: never)
     std::string m_servo;      //!< pi, linreg, settime
     bool m_transparent;       //!< transparent clocks in the switches
     std::string m_oscillator; //!< constant, XO, TCXO, OCXO
@@ -132,8 +136,7 @@ class SyncStudy : public Study
     NodeContainer m_switchNodes;      //!< the switches
     SyncNetwork m_net;                //!< hosts, switches, addresses
     std::vector<NodeTruth> m_truth;   //!< per host
-    std::vector<Time> m_grid;         //!< true instants sampled
-    std::vector<double> m_skew;       //!< E at every grid instant (ns)
+    SyncTruthSampler m_sampler;       //!< the truth: every host's clock on the grid
     Time m_failoverAt{Time::Max()};   //!< all follow the backup (true time)
     std::vector<Ptr<PtpClock>> m_ptp; //!< per host (ptp only)
 };
@@ -149,11 +152,11 @@ SyncStudy::GetTypeId()
     using chronometry::MakeUintegerRangeChecker;
     using C = StudyCsvColumn;
     static TypeId tid =
-        StudyDeclaration<SyncStudy>(
-            "ns3::SyncStudy",
-            "sync",
-            "Clock synchronization on a switched LAN (none or PTP): the skew E every node "
-            "keeps, measured from the simulator's truth")
+        StudyDeclaration<SyncStudy>("ns3::SyncStudy",
+                                    "sync",
+                                    "Clock synchronization on a switched LAN (none, PTP, NTP or "
+                                    "SNTP): the skew E every node "
+                                    "keeps, measured from the simulator's truth")
             .Parameter("Nodes",
                        "Hosts n (node 0 is the grandmaster)",
                        &SyncStudy::m_nodes,
@@ -185,11 +188,41 @@ SyncStudy::GetTypeId()
                        MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
                        C::In(Time::US))
             .Parameter("Protocol",
-                       "Synchronization: none (free-running clocks) or ptp (PtpClock: node 0 "
-                       "the grandmaster, every other host a slave)",
+                       "Synchronization: none (free-running clocks), ptp (PtpClock: node 0 "
+                       "the grandmaster, every other host a slave), ntp or sntp (hosts 0 .. "
+                       "NtpServers - 1 stratum-1 NtpServers on perfect clocks, the others "
+                       "NtpClients of all of them, Mode Ntp or Sntp: SNTP asks host 0 only)",
                        &SyncStudy::m_protocol,
                        std::string("ptp"),
-                       MakeStringChoiceChecker({"none", "ptp"}))
+                       MakeStringChoiceChecker({"none", "ptp", "ntp", "sntp"}))
+            .Parameter("NtpServers",
+                       "ntp, sntp: servers (hosts 0 .. NtpServers - 1); fewer than Nodes",
+                       &SyncStudy::m_ntpServers,
+                       3,
+                       MakeUintegerRangeChecker(1, 16))
+            .Parameter("Liar",
+                       "ntp, sntp: server 0 (the one SNTP asks) serves its clock plus this (a "
+                       "falseticker; 0: honest)",
+                       &SyncStudy::m_liar,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Seconds(10)),
+                       C::In(Time::MS))
+            .Parameter("LiarFrom",
+                       "ntp, sntp: server 0 lies from this time on (0: from the start)",
+                       &SyncStudy::m_liarFrom,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
+            .Parameter("NtpServerLoss",
+                       "ntp, sntp: server 1 stops answering at this time (a lost upstream; 0: "
+                       "never)",
+                       &SyncStudy::m_serverLoss,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
+            .Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
+            .Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6))
+            .Forward<NtpMitigation>("MinSurvivors")
             .Parameter("Servo",
                        "PTP servo: pi (PiServo, linuxptp gains for the TimestampMode), linreg "
                        "(LinRegServo) or settime (SetTimeServo: step to every measurement)",
@@ -337,6 +370,14 @@ SyncStudy::Validate() const
                    "; valid: 0, or before Duration with at least 3 hosts (grandmaster, backup, "
                    "a slave)");
     }
+    if ((m_protocol == "ntp" || m_protocol == "sntp") &&
+        (m_ntpServers >= m_nodes || (m_serverLoss.IsStrictlyPositive() && m_ntpServers < 2)))
+    {
+        Refuse({"NtpServers", "Nodes", "NtpServerLoss"},
+               Describe("NtpServers") + " is invalid with " + Describe("Nodes") + " and " +
+                   Describe("NtpServerLoss") +
+                   "; valid: fewer servers than hosts, at least 2 with a server loss");
+    }
     if (m_samplePeriod > m_duration)
     {
         Refuse({"SamplePeriod", "Duration"},
@@ -353,6 +394,7 @@ SyncStudy::DoDispose()
     m_net = SyncNetwork();
     m_truth.clear();
     m_ptp.clear();
+    m_sampler = SyncTruthSampler();
     Study::DoDispose();
 }
 
@@ -391,10 +433,14 @@ SyncStudy::InstallClocks(StudyStreams& streams, int64_t next)
     NodeContainer all(m_hosts, m_switchNodes);
     for (uint32_t i = 0; i < all.GetN(); ++i)
     {
-        const double drift = draw->GetValue(-tolerance, tolerance);
-        const Time offset = NanoSeconds(std::llround(draw->GetValue(-offsetNs, offsetNs)));
+        // NTP's servers are stratum 1: their clocks are the reference (no drift, no offset).
+        const bool reference = m_protocol.find("ntp") != std::string::npos && i < m_ntpServers;
+        const double drawn = draw->GetValue(-tolerance, tolerance);
+        const double drift = reference ? 0.0 : drawn;
+        const double drawnOffset = draw->GetValue(-offsetNs, offsetNs);
+        const Time offset = reference ? Time(0) : NanoSeconds(std::llround(drawnOffset));
         Ptr<Oscillator> oscillator;
-        if (preset == PowerLawOscillator::NONE || i >= m_nodes)
+        if (preset == PowerLawOscillator::NONE || i >= m_nodes || reference)
         {
             oscillator =
                 CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(drift));
@@ -443,48 +489,19 @@ SyncStudy::InstallLoad(StudyStreams& streams, int64_t next)
 int64_t
 SyncStudy::InstallPtp(StudyStreams& streams, int64_t next)
 {
-    PtpHelper ptp;
-    for (const auto& [attribute, value] : GetForwarded("ns3::PtpClock"))
-    {
-        ptp.SetClockAttribute(attribute, *value);
-    }
-    ptp.SetTransparentClockAttribute("DelayMechanism", *GetForwardedValue("DelayMechanism"));
-    ptp.SetTransparentClockAttribute("PdelayReqInterval", *GetForwardedValue("PdelayReqInterval"));
-    const std::string servoType = m_servo == "pi"       ? "ns3::PiServo"
-                                  : m_servo == "linreg" ? "ns3::LinRegServo"
-                                                        : "ns3::SetTimeServo";
-    const std::string mode = Text("TimestampMode");
+    SyncPtpPlacement placement;
+    placement.servo = m_servo;
+    placement.timestampMode = Text("TimestampMode");
+    placement.transparent = m_transparent;
+    placement.grandmasterFailure = m_failure;
+    m_ptp = InstallSyncPtp(*this, m_net, placement, streams, next);
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
-        const bool failover = m_failure.IsStrictlyPositive();
-        ptp.SetClockAttribute("Role", StringValue(failover ? "Auto" : i == 0 ? "Master" : "Slave"));
-        ptp.SetClockAttribute("Priority1", UintegerValue(!failover || i > 1 ? 128 : i + 1));
-        Ptr<PtpClock> clock = ptp.Install(m_hosts.Get(i));
-        if (failover && i == 0)
-        {
-            clock->SetStopTime(m_failure);
-        }
-        ObjectFactory factory(servoType);
-        Ptr<ClockServo> servo = factory.Create<ClockServo>();
-        if (m_servo == "pi")
-        {
-            servo->SetAttribute("TimestampMode", StringValue(mode));
-        }
-        ApplyForwarded(servo); // FirstStepThreshold, StepThreshold, RateCorrection
-        clock->SetAttribute("Servo", PointerValue(servo));
-        clock->TraceConnectWithoutContext("Offset",
-                                          MakeCallback(&SyncStudy::RecordEstimate, this).Bind(i));
-        m_ptp.push_back(clock);
+        m_ptp[i]->TraceConnectWithoutContext(
+            "Offset",
+            MakeCallback(&SyncStudy::RecordEstimate, this).Bind(i));
     }
-    if (m_transparent)
-    {
-        for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
-        {
-            ptp.InstallTransparent(m_switchNodes.Get(s));
-        }
-    }
-    NodeContainer all(m_hosts, m_switchNodes);
-    return streams.Assign(next, [&](int64_t s) { return ptp.AssignStreams(all, s); });
+    return next;
 }
 
 void
@@ -496,29 +513,10 @@ SyncStudy::RecordEstimate(uint32_t node, const PtpOffsetSample& sample)
 }
 
 void
-SyncStudy::SampleTruth()
+SyncStudy::CheckFailover()
 {
     const Time now = Simulator::Now();
-    const double ns = NanoSeconds(1).GetDouble();
-    const double master = m_truth[0].clock->TrueToLocal(now).GetDouble() / ns;
-    double lo = 0;
-    double hi = 0;
-    // After a grandmaster failure, host 0 runs free and leaves E (pairwise among the others).
     const bool failed = m_failure.IsStrictlyPositive() && now >= m_failure;
-    bool first = true;
-    for (std::size_t i = 0; i < m_truth.size(); ++i)
-    {
-        const double local = m_truth[i].clock->TrueToLocal(now).GetDouble() / ns;
-        const double toMaster = local - master;
-        m_truth[i].toMaster.push_back(toMaster);
-        m_truth[i].toTrue.push_back(local - now.GetDouble() / ns);
-        if (i > 0 || !failed)
-        {
-            lo = first ? toMaster : std::min(lo, toMaster);
-            hi = first ? toMaster : std::max(hi, toMaster);
-            first = false;
-        }
-    }
     if (failed && m_failoverAt == Time::Max() && !m_ptp.empty() && m_ptp[1]->IsGrandmaster())
     {
         bool all = true;
@@ -528,12 +526,6 @@ SyncStudy::SampleTruth()
                   m_ptp[i]->GetPortState(1) == PtpPortState::SLAVE;
         }
         m_failoverAt = all ? now : m_failoverAt;
-    }
-    m_grid.push_back(now);
-    m_skew.push_back(hi - lo);
-    if (now + m_samplePeriod <= m_duration)
-    {
-        Simulator::Schedule(m_samplePeriod, &SyncStudy::SampleTruth, this);
     }
 }
 
@@ -552,7 +544,24 @@ SyncStudy::Build(StudyStreams& streams)
     {
         next = InstallPtp(streams, next);
     }
-    Simulator::Schedule(Time(0), &SyncStudy::SampleTruth, this);
+    else if (m_protocol != "none")
+    {
+        SyncNtpPlacement placement{m_ntpServers,
+                                   m_protocol == "sntp",
+                                   m_liar,
+                                   m_liarFrom,
+                                   m_serverLoss};
+        InstallSyncNtp(*this, m_net, placement, streams, next);
+    }
+    std::vector<Ptr<LocalClock>> clocks;
+    for (const auto& t : m_truth)
+    {
+        clocks.push_back(t.clock);
+    }
+    // After a grandmaster failure, host 0 runs free and leaves E (pairwise among the others).
+    m_sampler.ExcludeFirstFrom(m_failure.IsStrictlyPositive() ? m_failure : Time::Max());
+    m_sampler.SetOnSample(MakeCallback(&SyncStudy::CheckFailover, this));
+    m_sampler.Start(clocks, m_samplePeriod, m_duration);
     return m_duration + NanoSeconds(1);
 }
 
@@ -572,27 +581,6 @@ SyncStudy::LockIndex(const std::vector<double>& v, std::size_t from) const
     return lock;
 }
 
-namespace
-{
-
-/**
- * \param v a sample (copied)
- * \param q a quantile in [0, 1]
- * \return its nearest-rank quantile (0 when empty)
- */
-double
-Quantile(std::vector<double> v, double q)
-{
-    if (v.empty())
-    {
-        return 0;
-    }
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, static_cast<std::size_t>(q * v.size()))];
-}
-
-} // namespace
-
 void
 SyncStudy::AddRows(StudyResult& result, std::size_t from) const
 {
@@ -603,20 +591,23 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
         row.Set("node", uint64_t(i));
         row.Set("switch", uint64_t(t.switchIndex));
         row.Set("base_drift_ppm", t.driftPpm);
-        const std::size_t lock = LockIndex(t.toMaster);
+        const std::vector<double>& toMaster = m_sampler.GetToFirst(i);
+        const std::size_t lock = LockIndex(toMaster);
         row.Set("node_lock_ns",
-                (lock < m_grid.size() ? m_grid[lock] : m_duration).GetNanoSeconds());
+                (lock < m_sampler.GetGrid().size() ? m_sampler.GetGrid()[lock] : m_duration)
+                    .GetNanoSeconds());
         std::vector<double> abs;
         double sum = 0;
-        for (std::size_t j = from; j < t.toMaster.size(); ++j)
+        for (std::size_t j = from; j < toMaster.size(); ++j)
         {
-            abs.push_back(std::fabs(t.toMaster[j]));
+            abs.push_back(std::fabs(toMaster[j]));
             sum += abs.back();
         }
-        row.Set("offset_p99_ns", Quantile(abs, 0.99));
+        row.Set("offset_p99_ns", SyncQuantile(abs, 0.99));
         row.Set("offset_max_ns", abs.empty() ? 0.0 : *std::max_element(abs.begin(), abs.end()));
         row.Set("true_mean_ns", abs.empty() ? 0.0 : sum / abs.size());
-        const Time start = from < m_grid.size() ? m_grid[from] : m_duration;
+        const Time start =
+            from < m_sampler.GetGrid().size() ? m_sampler.GetGrid()[from] : m_duration;
         double estimate = 0;
         uint64_t n = 0;
         for (const auto& e : t.estimates)
@@ -635,26 +626,29 @@ void
 SyncStudy::Measure(StudyResult& r)
 {
     NS_LOG_FUNCTION(this);
-    const std::size_t lock = LockIndex(m_skew, 1);
-    const bool locked = lock < m_skew.size();
+    const std::vector<Time>& grid = m_sampler.GetGrid();
+    const std::vector<double>& skews = m_sampler.GetSkew();
+    const std::size_t lock = LockIndex(skews, 1);
+    const bool locked = lock < skews.size();
     const auto warm = static_cast<std::size_t>(
-        std::lower_bound(m_grid.begin(), m_grid.end(), m_warmup) - m_grid.begin());
+        std::lower_bound(grid.begin(), grid.end(), m_warmup) - grid.begin());
     const std::size_t from = locked ? std::max(lock, warm) : warm;
-    std::vector<double> skew(m_skew.begin() + from, m_skew.end());
+    std::vector<double> skew(skews.begin() + from, skews.end());
     r.Set("locked", locked);
-    r.Set("lock_ns", (locked ? m_grid[lock] : m_duration).GetNanoSeconds());
-    r.Set("skew_p50_ns", Quantile(skew, 0.5));
-    r.Set("skew_p99_ns", Quantile(skew, 0.99));
+    r.Set("lock_ns", (locked ? grid[lock] : m_duration).GetNanoSeconds());
+    r.Set("skew_p50_ns", SyncQuantile(skew, 0.5));
+    r.Set("skew_p99_ns", SyncQuantile(skew, 0.99));
     r.Set("skew_max_ns", skew.empty() ? 0.0 : *std::max_element(skew.begin(), skew.end()));
     double toTrue = 0;
     uint64_t ptpSamples = 0;
-    for (const auto& t : m_truth)
+    for (std::size_t i = 0; i < m_truth.size(); ++i)
     {
-        for (std::size_t j = from; j < t.toTrue.size(); ++j)
+        const std::vector<double>& t = m_sampler.GetToTrue(i);
+        for (std::size_t j = from; j < t.size(); ++j)
         {
-            toTrue = std::max(toTrue, std::fabs(t.toTrue[j]));
+            toTrue = std::max(toTrue, std::fabs(t[j]));
         }
-        ptpSamples += t.estimates.size();
+        ptpSamples += m_truth[i].estimates.size();
     }
     r.Set("to_true_max_ns", toTrue);
     r.Set("samples", uint64_t(skew.size()));
@@ -662,11 +656,11 @@ SyncStudy::Measure(StudyResult& r)
     const bool failover = m_failure.IsStrictlyPositive() && m_failoverAt != Time::Max();
     r.Set("failover_ns", failover ? (m_failoverAt - m_failure).GetNanoSeconds() : int64_t(-1));
     double excursion = 0;
-    for (std::size_t j = 0; m_failure.IsStrictlyPositive() && j < m_grid.size(); ++j)
+    for (std::size_t j = 0; m_failure.IsStrictlyPositive() && j < grid.size(); ++j)
     {
-        if (m_grid[j] >= m_failure && (!failover || m_grid[j] <= m_failoverAt + Seconds(1)))
+        if (grid[j] >= m_failure && (!failover || grid[j] <= m_failoverAt + Seconds(1)))
         {
-            excursion = std::max(excursion, m_skew[j]);
+            excursion = std::max(excursion, skews[j]);
         }
     }
     r.Set("failover_skew_max_ns", excursion);

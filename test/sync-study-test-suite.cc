@@ -6,7 +6,8 @@
 // an idle LAN, and on a line of switches; larger by a measured factor under load through
 // plain switches than through transparent clocks; without synchronization E is the spread of
 // the drifts times the elapsed time; the same seed gives the same bytes; a grandmaster
-// failure hands over to the backup; a path asymmetry a costs a/2 unless compensated.
+// failure hands over to the backup; a path asymmetry a costs a/2 unless compensated; NTP and
+// SNTP on a WAN-like line (a liar, a lost upstream) and NTP beside PTP.
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/study-command-line.h"
@@ -275,6 +276,137 @@ class AsymmetryTestCase : public TestCase
     }
 };
 
+/**
+ * NTP and SNTP on a WAN-like line (three routers, 2 ms links, 1 ms path asymmetry, hosts 0-2
+ * stratum-1 servers): NTP's E within 2 ms; a server lying by 100 ms once the clients are locked
+ * is rejected by selection while SNTP asking it is 100 ms off; a lost upstream does not move
+ * E; PTP on the same idle star keeps E orders of magnitude below NTP's.
+ */
+class NtpTestCase : public TestCase
+{
+  public:
+    NtpTestCase()
+        : TestCase("NTP on a WAN-like line: E within 2 ms; a 100 ms liar rejected by NTP, "
+                   "followed by SNTP; a lost upstream; PTP beside NTP on one star")
+    {
+    }
+
+  private:
+    /**
+     * \param protocol ntp, sntp or ptp
+     * \return the WAN-like point (1 h, scored after 30 min, truth every second)
+     */
+    static StudySettings Wan(const std::string& protocol)
+    {
+        return StudySettings()
+            .Set("Nodes", "6")
+            .Set("Protocol", protocol)
+            .Set("Topology", "line")
+            .Set("Switches", "3")
+            .Set("LinkDelay", "2ms")
+            .Set("Asymmetry", "1ms")
+            .Set("Duration", "3600s")
+            .Set("Warmup", "1800s")
+            .Set("SamplePeriod", "1s")
+            .Set("LockThreshold", "5ms");
+    }
+
+    void DoRun() override
+    {
+        StudyResult ntp = RunSync(Wan("ntp"));
+        StudyResult liar = RunSync(Wan("ntp").Set("Liar", "100ms").Set("LiarFrom", "1500s"));
+        StudyResult sntp = RunSync(Wan("sntp").Set("Liar", "100ms"));
+        StudyResult loss = RunSync(Wan("ntp").Set("NtpServerLoss", "2000s"));
+        std::cout << "[sync] NTP, line of 3 routers, 2 ms links, 1 ms asymmetry: E p99 "
+                  << ntp.Get<double>("skew_p99_ns") / 1e6 << " ms, lock "
+                  << ntp.Get<int64_t>("lock_ns") / 1e9 << " s; liar 100 ms from 1500 s: E max "
+                  << liar.Get<double>("skew_max_ns") / 1e6 << " ms; SNTP asking the liar: E p50 "
+                  << sntp.Get<double>("skew_p50_ns") / 1e6 << " ms; server 1 lost at 2000 s: "
+                  << "E max " << loss.Get<double>("skew_max_ns") / 1e6 << " ms" << std::endl;
+        NS_TEST_EXPECT_MSG_EQ(ntp.Get<bool>("locked"), true, "NTP locks within 5 ms");
+        NS_TEST_EXPECT_MSG_LT(ntp.Get<double>("skew_p99_ns"), 2e6, "NTP: E p99 within 2 ms");
+        NS_TEST_EXPECT_MSG_GT(ntp.Get<double>("skew_p99_ns"), 1e4, "NTP: not PTP-like");
+        NS_TEST_EXPECT_MSG_LT(liar.Get<double>("skew_max_ns"), 5e6, "NTP rejects the liar");
+        NS_TEST_EXPECT_MSG_GT(sntp.Get<double>("skew_p50_ns"), 95e6, "SNTP follows the liar");
+        NS_TEST_EXPECT_MSG_LT(sntp.Get<double>("skew_max_ns"), 110e6, "by about 100 ms");
+        NS_TEST_EXPECT_MSG_LT(loss.Get<double>("skew_max_ns"), 2e6, "two servers remain");
+
+        StudySettings star = StudySettings()
+                                 .Set("Nodes", "6")
+                                 .Set("LinkDelay", "2ms")
+                                 .Set("Duration", "3600s")
+                                 .Set("Warmup", "1800s")
+                                 .Set("SamplePeriod", "1s")
+                                 .Set("LockThreshold", "5ms");
+        StudySettings ptpStar = star;
+        ptpStar.Set("Protocol", "ptp")
+            .Set("Duration", "40s")
+            .Set("Warmup", "20s")
+            .Set("SamplePeriod", "10ms")
+            .Set("LockThreshold", "1us");
+        StudyResult onStarNtp = RunSync(star.Set("Protocol", "ntp"));
+        StudyResult onStarPtp = RunSync(ptpStar);
+        const double eNtp = onStarNtp.Get<double>("skew_p99_ns");
+        const double ePtp = onStarPtp.Get<double>("skew_p99_ns");
+        std::cout << "[sync] one star, 2 ms links: NTP E p99 " << eNtp / 1e3 << " us, PTP E p99 "
+                  << ePtp << " ns" << std::endl;
+        NS_TEST_EXPECT_MSG_LT(ePtp, 1000.0, "PTP: below 1 us");
+        NS_TEST_EXPECT_MSG_GT(eNtp, 100 * ePtp, "NTP: orders of magnitude above PTP");
+    }
+};
+
+/**
+ * The replay study with its clocks disciplined by a protocol on its own LAN (Sync): PTP delivers
+ * an E below the SkewBound the stampers assume and HLC, HVC and RepCl (requirement 1) see no
+ * violation; NTP after 30 s (still converging) delivers an E above a SkewBound of 20 us and the
+ * violations are reported.
+ */
+class ReplaySyncTestCase : public TestCase
+{
+  public:
+    ReplaySyncTestCase()
+        : TestCase("replay study with Sync ptp: delivered E below SkewBound, no HLC, HVC or RepCl "
+                   "violation; Sync ntp with SkewBound below the delivered E: violations > 0")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings base = StudySettings().Set("Nodes", "8").Set("ClockModel", "drifting");
+        StudySettings ptpSettings = base;
+        ptpSettings.Set("Sync", "ptp").Set("Duration", "10s").Set("SkewBound", "1ms");
+        StudyResult ptp = StudyRunner::Run("replay", ptpSettings);
+        StudySettings ntpSettings = base;
+        ntpSettings.Set("Sync", "ntp")
+            .Set("Duration", "30s")
+            .Set("SkewBound", "20us")
+            .Set("Interval", "10us")
+            .Set("Rate", "5");
+        StudyResult ntp = StudyRunner::Run("replay", ntpSettings);
+        std::cout << "[sync] replay, 8 nodes, Sync ptp, SkewBound 1 ms: delivered E p50 "
+                  << ptp.Get<double>("sync_skew_p50_ns") << " ns, p99 "
+                  << ptp.Get<double>("sync_skew_p99_ns") << " ns; hlc/hvc/r1 violations "
+                  << ptp.Get<uint64_t>("hlc_violations") << "/"
+                  << ptp.Get<uint64_t>("hvc_violations") << "/"
+                  << ptp.Get<uint64_t>("r1_violations") << std::endl;
+        std::cout << "[sync] replay, 8 nodes, Sync ntp 30 s, SkewBound 20 us: delivered E p99 "
+                  << ntp.Get<double>("sync_skew_p99_ns") / 1e3 << " us; hvc violations "
+                  << ntp.Get<uint64_t>("hvc_violations") << ", r2 "
+                  << ntp.Get<uint64_t>("r2_violations") << ", hlc "
+                  << ntp.Get<uint64_t>("hlc_violations") << std::endl;
+        NS_TEST_EXPECT_MSG_GT(ptp.Get<double>("sync_skew_p50_ns"), 0.0, "E measured");
+        NS_TEST_EXPECT_MSG_LT(ptp.Get<double>("sync_skew_p50_ns"), 1000.0, "PTP: locked");
+        NS_TEST_EXPECT_MSG_LT(ptp.Get<double>("sync_skew_p99_ns"), 1e6, "below SkewBound");
+        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("hlc_violations"), 0u, "HLC");
+        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("hvc_violations"), 0u, "HVC");
+        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("r1_violations"), 0u, "RepCl hb => <");
+        NS_TEST_EXPECT_MSG_GT(ntp.Get<double>("sync_skew_p99_ns"), 20e3, "above SkewBound");
+        NS_TEST_EXPECT_MSG_GT(ntp.Get<uint64_t>("hvc_violations"), 0u, "HVC: reported");
+        NS_TEST_EXPECT_MSG_GT(ntp.Get<uint64_t>("r2_violations"), 0u, "RepCl r2: reported");
+    }
+};
+
 /** \brief Suite. */
 class SyncStudyTestSuite : public TestSuite
 {
@@ -288,6 +420,8 @@ class SyncStudyTestSuite : public TestSuite
         AddTestCase(new ReproducibleTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new FailoverTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new AsymmetryTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NtpTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ReplaySyncTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -374,8 +374,8 @@ SCHEDULING_STUDY_CSV_HEADER: str
 
 def run_sync_study(*, rows: object = None, **kwargs) -> dict:
     """
-    run_study('sync', **parameters): Clock synchronization on a switched LAN (none or PTP): the skew
-    E every node keeps, measured from the simulator's truth
+    run_study('sync', **parameters): Clock synchronization on a switched LAN (none, PTP, NTP or
+    SNTP): the skew E every node keeps, measured from the simulator's truth
     """
     ...
 

@@ -40,7 +40,8 @@ BAD = {
                ("interval_ns", 300 * US), ("delay_ns", -1), ("delay_ns", 2_000 * MS),
                ("jitter_ns", -5), ("rate", 0.0), ("rate", -1.0), ("local_rate", -1.0),
                ("duration_ns", 0), ("clock_model", "atomic"), ("counter_rule", "Sometimes"),
-               ("counter_bits", 0), ("counter_bits", 65), ("run", 0), ("run", -1)],
+               ("counter_bits", 0), ("counter_bits", 65), ("run", 0), ("run", -1), ("sync", "gps"),
+               ("sync", "ptp"), ("min_poll", 3), ("sync_interval_ns", 0)],
     "relation": [("drift_ppm", 600.0), ("drift_ppm", -1.0), ("asymmetry_ns", 10**9),
                  ("asymmetry_ns", -1), ("load", 1.5), ("load", -0.1), ("rounds", 0),
                  ("rounds", -1), ("busy_rounds", 0), ("tuple_interval_ns", 10),
@@ -78,7 +79,9 @@ BAD = {
              ("timestamp_mode", "Atomic"), ("oscillator", "rubidium"), ("drift_ppm", -1.0),
              ("load", 0.95), ("load", -0.1), ("duration_ns", 0), ("warmup_ns", 60 * 10**9),
              ("sample_period_ns", 10), ("lock_threshold_ns", 0), ("asymmetry_ns", -1),
-             ("grandmaster_failure_ns", -1), ("run", 0)],
+             ("grandmaster_failure_ns", -1), ("ntp_servers", 0), ("ntp_servers", 17),
+             ("liar_ns", -1), ("liar_ns", 11 * 10**9), ("liar_from_ns", -1), ("ntp_server_loss_ns", -1),
+             ("min_poll", 3), ("max_poll", 18), ("min_survivors", 0), ("run", 0)],
 }
 
 
@@ -240,3 +243,17 @@ def test_rda_equals_cpp_example(tmp_path):
     for i, row in zip([i for i in py["flow_intervals"] if i["reported"]], rows):
         assert float(row["rda_mean_ns"]) == pytest.approx(i["rda_mean_ns"], rel=1e-9)
         assert float(row["true_std_ns"]) == pytest.approx(i["true_std_ns"], rel=1e-9)
+
+
+def test_sync_from_a_protocol():
+    # Issue 31: the replay study's clocks disciplined by PTP on its own LAN report the E PTP
+    # delivered; the sync study's SNTP follows a server lying by 100 ms.
+    replay = runner("replay")(nodes=4, clock_model="drifting", sync="ptp", duration_ns=3000 * MS,
+                              skew_bound_ns=1000 * US, run=1)
+    assert 0 < replay["sync_skew_p50_ns"] < 10 * US  # converging in 3 s: 2 us
+    assert replay["sync_skew_p99_ns"] < 1000 * US  # below the SkewBound the stampers assume
+    assert replay["hlc_violations"] == 0 and replay["hvc_violations"] == 0
+    sntp = runner("sync")(nodes=3, protocol="sntp", ntp_servers=1, liar_ns=100 * MS,
+                          duration_ns=120 * 10**9, warmup_ns=60 * 10**9, sample_period_ns=1000 * MS,
+                          run=1)
+    assert 95e6 < sntp["skew_p50_ns"] < 110e6

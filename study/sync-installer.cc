@@ -1,0 +1,225 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "sync-installer.h"
+
+#include "study-streams.h"
+
+#include "ns3/log.h"
+#include "ns3/ntp-helper.h"
+#include "ns3/pointer.h"
+#include "ns3/ptp-helper.h"
+#include "ns3/ptp-servo.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SyncInstaller");
+
+std::vector<Ptr<PtpClock>>
+InstallSyncPtp(const Study& study,
+               const SyncNetwork& net,
+               const SyncPtpPlacement& placement,
+               StudyStreams& streams,
+               int64_t& next)
+{
+    NS_LOG_FUNCTION(&study << net.hosts.GetN());
+    PtpHelper ptp;
+    for (const auto& forwarded : study.GetForwarded("ns3::PtpClock"))
+    {
+        ptp.SetClockAttribute(forwarded.first, *forwarded.second);
+    }
+    if (placement.transparent)
+    {
+        ptp.SetTransparentClockAttribute("DelayMechanism",
+                                         *study.GetForwardedValue("DelayMechanism"));
+        ptp.SetTransparentClockAttribute("PdelayReqInterval",
+                                         *study.GetForwardedValue("PdelayReqInterval"));
+    }
+    const std::string servoType = placement.servo == "pi"       ? "ns3::PiServo"
+                                  : placement.servo == "linreg" ? "ns3::LinRegServo"
+                                                                : "ns3::SetTimeServo";
+    const bool failover = placement.grandmasterFailure.IsStrictlyPositive();
+    std::vector<Ptr<PtpClock>> clocks;
+    for (uint32_t i = 0; i < net.hosts.GetN(); ++i)
+    {
+        ptp.SetClockAttribute("Role", StringValue(failover ? "Auto" : i == 0 ? "Master" : "Slave"));
+        ptp.SetClockAttribute("Priority1", UintegerValue(!failover || i > 1 ? 128 : i + 1));
+        Ptr<PtpClock> clock = ptp.Install(net.hosts.Get(i));
+        if (failover && i == 0)
+        {
+            clock->SetStopTime(placement.grandmasterFailure);
+        }
+        ObjectFactory factory(servoType);
+        Ptr<ClockServo> servo = factory.Create<ClockServo>();
+        if (placement.servo == "pi")
+        {
+            servo->SetAttribute("TimestampMode", StringValue(placement.timestampMode));
+        }
+        study.ApplyForwarded(servo); // FirstStepThreshold, StepThreshold, RateCorrection
+        clock->SetAttribute("Servo", PointerValue(servo));
+        clocks.push_back(clock);
+    }
+    if (placement.transparent)
+    {
+        for (uint32_t s = 0; s < net.switches.GetN(); ++s)
+        {
+            ptp.InstallTransparent(net.switches.Get(s));
+        }
+    }
+    NodeContainer all(net.hosts, net.switches);
+    next = streams.Assign(next, [&](int64_t s) { return ptp.AssignStreams(all, s); });
+    return clocks;
+}
+
+ApplicationContainer
+InstallSyncNtp(const Study& study,
+               const SyncNetwork& net,
+               const SyncNtpPlacement& placement,
+               StudyStreams& streams,
+               int64_t& next)
+{
+    NS_LOG_FUNCTION(&study << net.hosts.GetN() << placement.servers);
+    NtpHelper ntp;
+    for (const auto& forwarded : study.GetForwarded("ns3::NtpClockDiscipline"))
+    {
+        ntp.SetDisciplineAttribute(forwarded.first, *forwarded.second);
+    }
+    for (const auto& forwarded : study.GetForwarded("ns3::NtpMitigation"))
+    {
+        ntp.SetMitigationAttribute(forwarded.first, *forwarded.second);
+    }
+    ntp.SetClientAttribute("Mode", StringValue(placement.sntp ? "Sntp" : "Ntp"));
+    ntp.SetServerAttribute("Stratum", UintegerValue(1));
+    std::vector<Ipv4Address> servers;
+    for (uint32_t i = 0; i < placement.servers; ++i)
+    {
+        const bool lying = i == 0 && placement.liarFrom.IsZero();
+        ntp.SetServerAttribute("Offset", TimeValue(lying ? placement.liar : Time(0)));
+        Ptr<NtpServer> server = ntp.InstallServer(net.hosts.Get(i));
+        if (i == 0 && placement.liarFrom.IsStrictlyPositive())
+        {
+            Simulator::Schedule(placement.liarFrom,
+                                &NtpServer::SetAttribute,
+                                server,
+                                std::string("Offset"),
+                                TimeValue(placement.liar));
+        }
+        if (i == 1 && placement.serverLoss.IsStrictlyPositive())
+        {
+            server->SetStopTime(placement.serverLoss);
+        }
+        servers.push_back(net.addresses.GetAddress(i));
+    }
+    NodeContainer clientNodes;
+    for (uint32_t i = placement.servers; i < net.hosts.GetN(); ++i)
+    {
+        clientNodes.Add(net.hosts.Get(i));
+    }
+    ApplicationContainer clients = ntp.InstallClients(clientNodes, servers);
+    next = streams.Assign(next, [&](int64_t s) { return ntp.AssignStreams(net.hosts, s); });
+    return clients;
+}
+
+void
+SyncTruthSampler::Start(const std::vector<Ptr<LocalClock>>& clocks, Time period, Time stop)
+{
+    NS_LOG_FUNCTION(this << clocks.size() << period << stop);
+    m_clocks = clocks;
+    m_period = period;
+    m_stop = stop;
+    m_toFirst.assign(clocks.size(), {});
+    m_toTrue.assign(clocks.size(), {});
+    m_grid.clear();
+    m_skew.clear();
+    Simulator::Schedule(Time(0), &SyncTruthSampler::Sample, this);
+}
+
+void
+SyncTruthSampler::ExcludeFirstFrom(Time from)
+{
+    m_excludeFirstFrom = from;
+}
+
+void
+SyncTruthSampler::SetOnSample(Callback<void> onSample)
+{
+    m_onSample = onSample;
+}
+
+const std::vector<Time>&
+SyncTruthSampler::GetGrid() const
+{
+    return m_grid;
+}
+
+const std::vector<double>&
+SyncTruthSampler::GetSkew() const
+{
+    return m_skew;
+}
+
+const std::vector<double>&
+SyncTruthSampler::GetToFirst(std::size_t i) const
+{
+    return m_toFirst.at(i);
+}
+
+const std::vector<double>&
+SyncTruthSampler::GetToTrue(std::size_t i) const
+{
+    return m_toTrue.at(i);
+}
+
+void
+SyncTruthSampler::Sample()
+{
+    const Time now = Simulator::Now();
+    const double ns = NanoSeconds(1).GetDouble();
+    const double first = m_clocks[0]->TrueToLocal(now).GetDouble() / ns;
+    const bool excluded = now >= m_excludeFirstFrom;
+    double lo = 0;
+    double hi = 0;
+    bool any = false;
+    for (std::size_t i = 0; i < m_clocks.size(); ++i)
+    {
+        const double local = m_clocks[i]->TrueToLocal(now).GetDouble() / ns;
+        const double toFirst = local - first;
+        m_toFirst[i].push_back(toFirst);
+        m_toTrue[i].push_back(local - now.GetDouble() / ns);
+        if (i > 0 || !excluded)
+        {
+            lo = any ? std::min(lo, toFirst) : toFirst;
+            hi = any ? std::max(hi, toFirst) : toFirst;
+            any = true;
+        }
+    }
+    m_grid.push_back(now);
+    m_skew.push_back(hi - lo);
+    if (!m_onSample.IsNull())
+    {
+        m_onSample();
+    }
+    if (now + m_period <= m_stop)
+    {
+        Simulator::Schedule(m_period, &SyncTruthSampler::Sample, this);
+    }
+}
+
+double
+SyncQuantile(std::vector<double> v, double q)
+{
+    if (v.empty())
+    {
+        return 0;
+    }
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(q * v.size()))];
+}
+
+} // namespace ns3
