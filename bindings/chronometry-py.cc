@@ -14,7 +14,6 @@
 #include "ns3/study-description.h"
 #include "ns3/uinteger.h"
 
-
 namespace py = pybind11;
 
 namespace

@@ -69,12 +69,12 @@ struct StudyCsvColumnInfo
 /** \ingroup chronometry One parameter of a study: an Attribute of the study's TypeId. */
 struct StudyParameter
 {
-    std::string attribute; //!< the Attribute name ("Skew"): C++ and the command line
-    std::string keyword;   //!< the Python keyword ("skew_ns"): snake_case, "_ns" for a Time
-    StudyFieldType type;   //!< its type in Python and in the parameter record
-    bool time{false};      //!< a Time (integer nanoseconds in Python)
-    StudyCsvColumn csv;    //!< its CSV column
-    std::string model;     //!< forwarded: the model's TypeId name ("" for the study's own)
+    std::string attribute;      //!< the Attribute name ("Skew"): C++ and the command line
+    std::string keyword;        //!< the Python keyword ("skew_ns"): snake_case, "_ns" for a Time
+    StudyFieldType type;        //!< its type in Python and in the parameter record
+    bool time{false};           //!< a Time (integer nanoseconds in Python)
+    StudyCsvColumn csv;         //!< its CSV column
+    std::string model;          //!< forwarded: the model's TypeId name ("" for the study's own)
     std::string modelAttribute; //!< forwarded: the model's Attribute (its name there)
 };
 
@@ -266,17 +266,17 @@ class StudyDescription
                       const AttributeValue* studyDefault,
                       StudyCsvColumn csv);
 
-    std::string m_name;                             //!< short name
-    TypeId m_tid;                                   //!< TypeId
-    std::string m_help;                             //!< one line
-    std::vector<StudyParameter> m_parameters;       //!< in declaration order
-    std::shared_ptr<StudySchema> m_parameterSchema; //!< parameter record
-    std::shared_ptr<StudySchema> m_summarySchema;   //!< summary record (+ wall_s)
-    std::shared_ptr<StudySchema> m_rowSchema;       //!< rows, or nullptr
-    std::string m_rowsName;                         //!< name of the rows
-    bool m_rowsInCsv{false};                        //!< CSV line per row
-    std::string m_csvFilter;                        //!< row field selecting CSV rows
-    int m_csvPrecision{6};                          //!< CSV real digits
+    std::string m_name;                                         //!< short name
+    TypeId m_tid;                                               //!< TypeId
+    std::string m_help;                                         //!< one line
+    std::vector<StudyParameter> m_parameters;                   //!< in declaration order
+    std::shared_ptr<StudySchema> m_parameterSchema;             //!< parameter record
+    std::shared_ptr<StudySchema> m_summarySchema;               //!< summary record (+ wall_s)
+    std::shared_ptr<StudySchema> m_rowSchema;                   //!< rows, or nullptr
+    std::string m_rowsName;                                     //!< name of the rows
+    bool m_rowsInCsv{false};                                    //!< CSV line per row
+    std::string m_csvFilter;                                    //!< row field selecting CSV rows
+    int m_csvPrecision{6};                                      //!< CSV real digits
     std::vector<std::pair<std::string, std::string>> m_renamed; //!< (deprecated, current)
 };
 

@@ -3,8 +3,8 @@
  */
 #include "study.h"
 
-#include "ns3/chronometry-validation.h"
 #include "ns3/abort.h"
+#include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
 namespace ns3

@@ -110,7 +110,8 @@ class Study : public Object
     auto Forwarded(const std::string& parameter) const
     {
         const auto* v = dynamic_cast<const V*>(PeekPointer(GetForwardedValue(parameter)));
-        NS_ABORT_MSG_IF(v == nullptr, "forwarded parameter " << parameter << " is not of that type");
+        NS_ABORT_MSG_IF(v == nullptr,
+                        "forwarded parameter " << parameter << " is not of that type");
         return v->Get();
     }
 
@@ -169,11 +170,11 @@ class Study : public Object
     /** Keeps a forwarded parameter's value in the study (its Attribute accessor). */
     class ForwardedAccessor;
 
-    uint32_t m_seed{1};             //!< RngSeed
-    uint64_t m_run{1};              //!< RngRun
-    std::string m_topology{"csma"}; //!< LAN topology
+    uint32_t m_seed{1};                                     //!< RngSeed
+    uint64_t m_run{1};                                      //!< RngRun
+    std::string m_topology{"csma"};                         //!< LAN topology
     std::map<std::string, Ptr<AttributeValue>> m_forwarded; //!< forwarded parameters' values
-    bool m_used{false};             //!< run already
+    bool m_used{false};                                     //!< run already
 };
 
 /**

@@ -20,13 +20,13 @@ namespace ns3
 /** What to check, and how many pairs. */
 struct ReplayCheckerOptions
 {
-    Time skewBound = MilliSeconds(1);  //!< E
-    Time interval = MicroSeconds(100); //!< I
+    Time skewBound = MilliSeconds(1);    //!< E
+    Time interval = MicroSeconds(100);   //!< I
     Time hvcSkewBound = MilliSeconds(1); //!< HVC's skew bound E (its epsilon)
-    uint64_t exactLimit = 10000;       //!< all pairs up to this many events
-    uint64_t samplePairs = 2000000;    //!< random pairs beyond it
-    uint64_t seed = 1;                 //!< for the sample
-    uint32_t maxExamples = 5;          //!< violations kept as examples per property
+    uint64_t exactLimit = 10000;         //!< all pairs up to this many events
+    uint64_t samplePairs = 2000000;      //!< random pairs beyond it
+    uint64_t seed = 1;                   //!< for the sample
+    uint32_t maxExamples = 5;            //!< violations kept as examples per property
 };
 
 /** One property's tally. */

@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Fuzz harness: HVC timestamp decoding, fixed and sparse forms (see fuzz-support.h for the properties).
+// Fuzz harness: HVC timestamp decoding, fixed and sparse forms (see fuzz-support.h for the
+// properties).
 #include "fuzz-support.h"
 
 #include "ns3/hybrid-vector-clock.h"
