@@ -7,7 +7,7 @@
 // ns-3 Header wrapper, and (when tshark is installed) a pcap of the golden messages in UDP
 // port 123 that Wireshark's NTP dissector must read without a malformed packet or a
 // warning.
-#include "pcap-test-util.h"
+#include "wire-test-util.h"
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/ntp-header.h"
@@ -33,28 +33,7 @@ using namespace ns3;
 namespace
 {
 
-/**
- * \param hex octets as hex pairs, spaces and '|' ignored
- * \return the octets
- */
-std::vector<uint8_t>
-Hex(const std::string& hex)
-{
-    std::vector<uint8_t> out;
-    std::string digits;
-    for (char c : hex)
-    {
-        if (std::isxdigit(static_cast<unsigned char>(c)))
-        {
-            digits.push_back(c);
-        }
-    }
-    for (size_t i = 0; i + 1 < digits.size(); i += 2)
-    {
-        out.push_back(static_cast<uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
-    }
-    return out;
-}
+using wiretest::Hex;
 
 /**
  * \param bytes octets
@@ -508,7 +487,7 @@ class NtpHeaderTestCase : public TestCase
 void
 WritePcap(const std::string& path, const std::vector<Golden>& messages)
 {
-    std::vector<pcaptest::UdpFrame> frames;
+    std::vector<wiretest::UdpFrame> frames;
     for (const auto& g : messages)
     {
         frames.push_back({Hex("00000000000b 00000000000a 0800"),
@@ -519,7 +498,7 @@ WritePcap(const std::string& path, const std::vector<Golden>& messages)
                           123,
                           g.bytes});
     }
-    pcaptest::WriteUdpPcap(path, frames);
+    wiretest::WriteUdpPcap(path, frames);
 }
 
 /** \brief Wireshark's NTP dissector reads the golden messages without complaint. */
@@ -549,16 +528,16 @@ class NtpWiresharkTestCase : public TestCase
         }
         const std::string base = "/usr/bin/tshark -n -r " + pcap + " ";
         const std::string ntp =
-            pcaptest::RunCommand(base + "-Y ntp -T fields -e frame.number 2>/dev/null");
+            wiretest::RunCommand(base + "-Y ntp -T fields -e frame.number 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(std::count(ntp.begin(), ntp.end(), '\n'),
                               static_cast<long>(goldens.size()),
                               "every frame dissected as NTP:\n"
                                   << ntp);
-        const std::string bad = pcaptest::RunCommand(
+        const std::string bad = wiretest::RunCommand(
             base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
                    "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
-        const std::string fields = pcaptest::RunCommand(
+        const std::string fields = wiretest::RunCommand(
             base + "-T fields -E separator=, -e ntp.flags.mode -e ntp.flags.vn "
                    "-e ntp.stratum 2>/dev/null");
         std::ostringstream want;

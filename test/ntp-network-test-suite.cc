@@ -9,8 +9,8 @@
 // datagrams counted while the client stays locked; a pcap that Wireshark (tshark, when
 // installed) reads as NTP with no malformed packet. Scored against the truth: the client's
 // clock read at the true time (the servers' clocks are perfect).
-#include "pcap-test-util.h"
 #include "ptp-test-world.h"
+#include "wire-test-util.h"
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-ns3-compat.h"
@@ -838,7 +838,7 @@ class PcapTestCase : public TestCase
         c.pcap = std::string(dir) + "/ntp";
         RunWan(c);
         const std::string file =
-            pcaptest::RunCommand("ls " + std::string(dir) + "/*.pcap | head -1");
+            wiretest::RunCommand("ls " + std::string(dir) + "/*.pcap | head -1");
         NS_TEST_EXPECT_MSG_NE(file, "", "a pcap file");
         if (access("/usr/bin/tshark", X_OK) != 0)
         {
@@ -849,12 +849,12 @@ class PcapTestCase : public TestCase
         {
             const std::string base =
                 "/usr/bin/tshark -n -r " + file.substr(0, file.size() - 1) + " ";
-            const std::string bad = pcaptest::RunCommand(
+            const std::string bad = wiretest::RunCommand(
                 base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
                        "frame.number -e _ws.expert.message 2>/dev/null");
             NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
             const std::string modes =
-                pcaptest::RunCommand(base + "-Y ntp -T fields -e ntp.flags.mode 2>/dev/null");
+                wiretest::RunCommand(base + "-Y ntp -T fields -e ntp.flags.mode 2>/dev/null");
             const auto clients = std::count(modes.begin(), modes.end(), '3');
             const auto servers = std::count(modes.begin(), modes.end(), '4');
             std::cout << "[ntp] pcap: NTP client frames " << clients << ", server frames "
@@ -862,7 +862,7 @@ class PcapTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT(clients, 10, "client requests dissected as NTP");
             NS_TEST_EXPECT_MSG_GT(servers, 10, "server replies dissected as NTP");
         }
-        pcaptest::RunCommand("rm -rf " + std::string(dir));
+        wiretest::RunCommand("rm -rf " + std::string(dir));
     }
 };
 

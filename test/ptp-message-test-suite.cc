@@ -7,7 +7,7 @@
 // conversions between PTP timestamps / correctionField and ns3::Time, the ns-3 Header
 // wrapper, and (when tshark is installed) a pcap of the golden messages in UDP 319/320
 // that Wireshark's PTP dissector must read without a malformed packet or a warning.
-#include "pcap-test-util.h"
+#include "wire-test-util.h"
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/packet.h"
@@ -34,28 +34,7 @@ using namespace ns3;
 namespace
 {
 
-/**
- * \param hex octets as hex pairs, spaces and '|' ignored
- * \return the octets
- */
-std::vector<uint8_t>
-Hex(const std::string& hex)
-{
-    std::vector<uint8_t> out;
-    std::string digits;
-    for (char c : hex)
-    {
-        if (std::isxdigit(static_cast<unsigned char>(c)))
-        {
-            digits.push_back(c);
-        }
-    }
-    for (size_t i = 0; i + 1 < digits.size(); i += 2)
-    {
-        out.push_back(static_cast<uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
-    }
-    return out;
-}
+using wiretest::Hex;
 
 /** The clock of the examples: EUI-48 00:1B:19:00:00:01 made EUI-64. */
 constexpr uint64_t MASTER_ID = 0x001B19FFFE000001ULL;
@@ -685,7 +664,7 @@ class PtpHeaderTestCase : public TestCase
 void
 WritePcap(const std::string& path, const std::vector<Golden>& messages)
 {
-    std::vector<pcaptest::UdpFrame> frames;
+    std::vector<wiretest::UdpFrame> frames;
     for (const auto& g : messages)
     {
         const uint16_t port = PtpUdpPort(g.message.header.messageType);
@@ -697,7 +676,7 @@ WritePcap(const std::string& path, const std::vector<Golden>& messages)
                           port,
                           g.bytes});
     }
-    pcaptest::WriteUdpPcap(path, frames);
+    wiretest::WriteUdpPcap(path, frames);
 }
 
 /** \brief Wireshark's PTP dissector reads the golden messages without complaint. */
@@ -735,18 +714,18 @@ class PtpWiresharkTestCase : public TestCase
         // Every frame is PTPv2 on its port, and none is malformed or carries a warning or an
         // error of the dissector.
         const std::string base = "/usr/bin/tshark -n -r " + pcap + " ";
-        const std::string ptp = pcaptest::RunCommand(
+        const std::string ptp = wiretest::RunCommand(
             base + "-Y ptp.v2.messagetype -T fields -e frame.number 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(std::count(ptp.begin(), ptp.end(), '\n'),
                               static_cast<long>(goldens.size()),
                               "every frame dissected as PTPv2:\n"
                                   << ptp);
-        const std::string bad = pcaptest::RunCommand(
+        const std::string bad = wiretest::RunCommand(
             base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
                    "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
         NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
         const std::string types =
-            pcaptest::RunCommand(base + "-T fields -e ptp.v2.messagetype 2>/dev/null");
+            wiretest::RunCommand(base + "-T fields -e ptp.v2.messagetype 2>/dev/null");
         std::ostringstream want;
         for (const auto& g : goldens)
         {

@@ -6,8 +6,8 @@
 // master's own queue busy, a boundary clock between a grandmaster and a slave, and pcap
 // traces of every PTP message that Wireshark (tshark, when installed) reads cleanly. Scored
 // against the truth (the clocks read at the same true time).
-#include "pcap-test-util.h"
 #include "ptp-test-world.h"
+#include "wire-test-util.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/chronometry-ns3-compat.h"
@@ -406,7 +406,7 @@ class PcapTestCase : public TestCase
             Simulator::Run();
             Simulator::Destroy();
         }
-        const std::string files = pcaptest::RunCommand("ls " + std::string(dir) + "/*.pcap");
+        const std::string files = wiretest::RunCommand("ls " + std::string(dir) + "/*.pcap");
         NS_TEST_EXPECT_MSG_GT(std::count(files.begin(), files.end(), '\n'), 6, "pcap files");
         if (access("/usr/bin/tshark", X_OK) != 0)
         {
@@ -420,7 +420,7 @@ class PcapTestCase : public TestCase
             if (access("/usr/bin/mergecap", X_OK) == 0)
             {
                 const std::string merged = std::string(dir) + "/all.pcapng";
-                pcaptest::RunCommand("/usr/bin/mergecap -w " + merged + " " + std::string(dir) +
+                wiretest::RunCommand("/usr/bin/mergecap -w " + merged + " " + std::string(dir) +
                                      "/*.pcap 2>&1");
                 traces = merged + "\n";
             }
@@ -429,11 +429,11 @@ class PcapTestCase : public TestCase
             for (std::string file; std::getline(list, file);)
             {
                 const std::string base = "/usr/bin/tshark -n -r " + file + " ";
-                const std::string bad = pcaptest::RunCommand(
+                const std::string bad = wiretest::RunCommand(
                     base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
                            "frame.number -e _ws.expert.message 2>/dev/null");
                 NS_TEST_EXPECT_MSG_EQ(bad, "", file << ": malformed or warned frames");
-                types += pcaptest::RunCommand(base +
+                types += wiretest::RunCommand(base +
                                               "-Y ptp -T fields -e ptp.v2.messagetype 2>/dev/null");
             }
             std::cout << "[ptp] pcap: PTP frames by type (tshark):";
@@ -449,7 +449,7 @@ class PcapTestCase : public TestCase
             }
             std::cout << std::endl;
         }
-        pcaptest::RunCommand("rm -rf " + std::string(dir));
+        wiretest::RunCommand("rm -rf " + std::string(dir));
     }
 };
 

@@ -1,12 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Test-only helpers shared by the suites that check their wire formats with Wireshark: write
-// hand-built UDP datagrams into a pcap file, and run a shell command (tshark) for its output.
-#ifndef CHRONOMETRY_PCAP_TEST_UTIL_H
-#define CHRONOMETRY_PCAP_TEST_UTIL_H
+// Test-only helpers shared by the suites that check wire formats: octets from hex, hand-built
+// UDP datagrams written into a pcap file, and a shell command (tshark) run for its output.
+#ifndef CHRONOMETRY_WIRE_TEST_UTIL_H
+#define CHRONOMETRY_WIRE_TEST_UTIL_H
 
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -15,8 +16,31 @@
 
 namespace ns3
 {
-namespace pcaptest
+namespace wiretest
 {
+
+/**
+ * \param hex octets as hex pairs, spaces and '|' ignored
+ * \return the octets
+ */
+inline std::vector<uint8_t>
+Hex(const std::string& hex)
+{
+    std::vector<uint8_t> out;
+    std::string digits;
+    for (char c : hex)
+    {
+        if (std::isxdigit(static_cast<unsigned char>(c)))
+        {
+            digits.push_back(c);
+        }
+    }
+    for (size_t i = 0; i + 1 < digits.size(); i += 2)
+    {
+        out.push_back(static_cast<uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
+    }
+    return out;
+}
 
 /** One UDP datagram in an Ethernet / IPv4 frame, as a pcap record. */
 struct UdpFrame
@@ -128,7 +152,7 @@ RunCommand(const std::string& command)
     return out;
 }
 
-} // namespace pcaptest
+} // namespace wiretest
 } // namespace ns3
 
-#endif // CHRONOMETRY_PCAP_TEST_UTIL_H
+#endif // CHRONOMETRY_WIRE_TEST_UTIL_H
