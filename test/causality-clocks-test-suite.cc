@@ -1685,7 +1685,7 @@ class MalformedSparseListsTestCase : public TestCase
                 c.encoding = encoding;
                 for (int i = 0; i < 5000; ++i)
                 {
-                    std::vector<uint8_t> junk(9 + rng() % 24);
+                    std::vector<uint8_t> junk(10 + rng() % 24); // junk[9] is written below
                     for (auto& byte : junk)
                     {
                         byte = static_cast<uint8_t>(rng());
