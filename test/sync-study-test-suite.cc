@@ -415,9 +415,9 @@ class SyncStudyTestSuite : public TestSuite
         : TestSuite("chronometry-sync-study", Type::SYSTEM)
     {
         AddTestCase(new IdleLanTestCase, chronometry::TestDuration::QUICK);
-        AddTestCase(new LoadTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LoadTestCase, chronometry::TestDuration::EXTENSIVE);
         AddTestCase(new NoSyncTestCase, chronometry::TestDuration::QUICK);
-        AddTestCase(new ReproducibleTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ReproducibleTestCase, chronometry::TestDuration::EXTENSIVE);
         AddTestCase(new FailoverTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new AsymmetryTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NtpTestCase, chronometry::TestDuration::QUICK);
