@@ -36,8 +36,14 @@ InstallSyncPtp(const Study& study,
     }
     if (placement.transparent)
     {
-        ptp.SetTransparentClockAttribute("DelayMechanism",
-                                         *study.GetForwardedValue("DelayMechanism"));
+        // The clock's enum is not the transparent clock's (EnumValue<T> is typed from
+        // ns-3.41 on): pass its name.
+        TypeId::AttributeInformation info;
+        PtpClock::GetTypeId().LookupAttributeByName("DelayMechanism", &info);
+        ptp.SetTransparentClockAttribute(
+            "DelayMechanism",
+            StringValue(
+                study.GetForwardedValue("DelayMechanism")->SerializeToString(info.checker)));
         ptp.SetTransparentClockAttribute("PdelayReqInterval",
                                          *study.GetForwardedValue("PdelayReqInterval"));
     }

@@ -420,12 +420,18 @@ class NoiseModelTestCase : public StudyCase
             {
                 NS_TEST_EXPECT_MSG_GT(ratio, 1.7, std::string(noise) + ": path change shows");
             }
+            // The peer's rounds can only add candidates: never wider, and narrower on at least
+            // one path (equal where the forward rounds already held the tightest pair, as on
+            // one path with host noise on ns-3.48's streams).
+            bool narrower = false;
             for (const char* d : {"A->C", "B->C"})
             {
-                NS_TEST_EXPECT_MSG_LT(MeanBound(rb, "CP_MULTI", d),
-                                      MeanBound(r, "CP_MULTI", d),
-                                      std::string(noise) + " " + d + ": the peer's rounds help");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(MeanBound(rb, "CP_MULTI", d),
+                                            MeanBound(r, "CP_MULTI", d),
+                                            std::string(noise) + " " + d + ": never wider");
+                narrower = narrower || MeanBound(rb, "CP_MULTI", d) < MeanBound(r, "CP_MULTI", d);
             }
+            NS_TEST_EXPECT_MSG_EQ(narrower, true, std::string(noise) + ": the peer's rounds help");
         }
     }
 };

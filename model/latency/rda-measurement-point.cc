@@ -44,8 +44,11 @@ RdaMeasurementPoint::GetTypeId()
                           MakeUintegerAccessor(&RdaMeasurementPoint::m_controlPort),
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("Peer",
-                          "Control address of the other measurement point.",
-                          Ipv4AddressValue(),
+                          "Control address of the other measurement point (0.0.0.0: not set; "
+                          "RdaHelper sets it).",
+                          // Explicit: Ipv4Address() is 102.102.102.102 before ns-3.41, 0.0.0.0
+                          // after.
+                          Ipv4AddressValue(Ipv4Address::GetAny()),
                           MakeIpv4AddressAccessor(&RdaMeasurementPoint::m_peer),
                           MakeIpv4AddressChecker())
             .AddAttribute("IntervalStart",
