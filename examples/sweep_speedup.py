@@ -11,7 +11,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "build", "python"))
+# The default build last: a build the caller put on sys.path first (bench/sweep-bench.py
+# --build-dir, e.g. build-348) must win here and in the Dask workers, which inherit sys.path.
+sys.path.append(os.path.join(HERE, "..", "build", "python"))
 import chronometry_sweep as cs  # noqa: E402
 
 US, MS = 1_000, 1_000_000
