@@ -5,11 +5,13 @@
 
 #include "study-streams.h"
 
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/ntp-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/ptp-helper.h"
 #include "ns3/ptp-servo.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -20,6 +22,58 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("SyncInstaller");
+
+namespace
+{
+
+/**
+ * \param study the study (its forwarded ClockServo parameters)
+ * \param placement the servo's name and time stamping
+ * \return a new servo
+ */
+Ptr<ClockServo>
+CreateSyncServo(const Study& study, const SyncPtpPlacement& placement)
+{
+    ObjectFactory factory(placement.servo == "pi"       ? "ns3::PiServo"
+                          : placement.servo == "linreg" ? "ns3::LinRegServo"
+                                                        : "ns3::SetTimeServo");
+    Ptr<ClockServo> servo = factory.Create<ClockServo>();
+    if (placement.servo == "pi")
+    {
+        servo->SetAttribute("TimestampMode", StringValue(placement.timestampMode));
+    }
+    study.ApplyForwarded(servo); // FirstStepThreshold, StepThreshold, RateCorrection
+    return servo;
+}
+
+/**
+ * Give the clock its own time stamp noise and host delay (each clock its own variable, so
+ * every one draws from its own stream; values in ns, as PtpClock reads them).
+ * \param clock a clock
+ * \param placement the noise's standard deviation and the delay's mean
+ */
+void
+SetStampVariables(Ptr<PtpClock> clock, const SyncPtpPlacement& placement)
+{
+    const double ns = NanoSeconds(1).GetDouble();
+    if (placement.timestampNoise.IsStrictlyPositive())
+    {
+        const double sigma = placement.timestampNoise.GetDouble() / ns;
+        auto noise = CreateObject<NormalRandomVariable>();
+        noise->SetAttribute("Variance", DoubleValue(sigma * sigma));
+        noise->SetAttribute("Bound", DoubleValue(6 * sigma));
+        clock->SetAttribute("TimestampNoise", PointerValue(noise));
+    }
+    if (placement.hostDelay.IsStrictlyPositive())
+    {
+        auto delay = CreateObject<ExponentialRandomVariable>();
+        delay->SetAttribute("Mean", DoubleValue(placement.hostDelay.GetDouble() / ns));
+        delay->SetAttribute("Bound", DoubleValue(20 * placement.hostDelay.GetDouble() / ns));
+        clock->SetAttribute("HostDelay", PointerValue(delay));
+    }
+}
+
+} // namespace
 
 std::vector<Ptr<PtpClock>>
 InstallSyncPtp(const Study& study,
@@ -34,7 +88,7 @@ InstallSyncPtp(const Study& study,
     {
         ptp.SetClockAttribute(forwarded.first, *forwarded.second);
     }
-    if (placement.transparent)
+    if (placement.transparent && !placement.boundary)
     {
         // The clock's enum is not the transparent clock's (EnumValue<T> is typed from
         // ns-3.41 on): pass its name.
@@ -47,9 +101,6 @@ InstallSyncPtp(const Study& study,
         ptp.SetTransparentClockAttribute("PdelayReqInterval",
                                          *study.GetForwardedValue("PdelayReqInterval"));
     }
-    const std::string servoType = placement.servo == "pi"       ? "ns3::PiServo"
-                                  : placement.servo == "linreg" ? "ns3::LinRegServo"
-                                                                : "ns3::SetTimeServo";
     const bool failover = placement.grandmasterFailure.IsStrictlyPositive();
     std::vector<Ptr<PtpClock>> clocks;
     for (uint32_t i = 0; i < net.hosts.GetN(); ++i)
@@ -61,21 +112,30 @@ InstallSyncPtp(const Study& study,
         {
             clock->SetStopTime(placement.grandmasterFailure);
         }
-        ObjectFactory factory(servoType);
-        Ptr<ClockServo> servo = factory.Create<ClockServo>();
-        if (placement.servo == "pi")
-        {
-            servo->SetAttribute("TimestampMode", StringValue(placement.timestampMode));
-        }
-        study.ApplyForwarded(servo); // FirstStepThreshold, StepThreshold, RateCorrection
-        clock->SetAttribute("Servo", PointerValue(servo));
+        clock->SetAttribute("Servo", PointerValue(CreateSyncServo(study, placement)));
         clocks.push_back(clock);
     }
-    if (placement.transparent)
+    std::vector<Ptr<PtpClock>> boundaries;
+    for (uint32_t s = 0; s < net.switches.GetN(); ++s)
     {
-        for (uint32_t s = 0; s < net.switches.GetN(); ++s)
+        if (placement.boundary)
+        {
+            ptp.SetClockAttribute("Role", StringValue("Auto"));
+            ptp.SetClockAttribute("Priority1", UintegerValue(254));
+            boundaries.push_back(ptp.InstallBoundary(net.switches.Get(s)));
+            boundaries.back()->SetAttribute("Servo",
+                                            PointerValue(CreateSyncServo(study, placement)));
+        }
+        else if (placement.transparent)
         {
             ptp.InstallTransparent(net.switches.Get(s));
+        }
+    }
+    for (const auto& list : {clocks, boundaries})
+    {
+        for (const Ptr<PtpClock>& clock : list)
+        {
+            SetStampVariables(clock, placement);
         }
     }
     NodeContainer all(net.hosts, net.switches);

@@ -27,7 +27,10 @@ struct SyncPtpPlacement
     std::string servo{"pi"};    //!< pi, linreg, settime
     std::string timestampMode;  //!< the PiServo's TimestampMode (the PtpClock's)
     bool transparent{true};     //!< transparent clocks in the switches
+    bool boundary{false};       //!< boundary clocks in the switches (before transparent)
     Time grandmasterFailure{0}; //!< host 0 stops then, host 1 the backup (0: never)
+    Time timestampNoise{0};     //!< normal noise on hardware time stamps: std dev (0: none)
+    Time hostDelay{0};          //!< exponential software time stamping delay: mean (0: none)
 };
 
 /** \ingroup chronometry How NTP runs on a SyncNetwork (InstallSyncNtp). */
@@ -44,9 +47,10 @@ struct SyncNtpPlacement
  * \ingroup chronometry
  * PTP on every host of \p net (PtpHelper): host 0 the grandmaster and the others slaves (or,
  * with a grandmaster failure, every port's state from the BMCA with host 1 the backup), each
- * with the placement's servo; transparent clocks on the switches. The PtpClock, ClockServo
- * parameters the study forwarded are applied. Streams: PtpHelper::AssignStreams over the hosts
- * and switches.
+ * with the placement's servo; boundary clocks (priority1 254, so never grandmaster while a host
+ * can be) or transparent clocks on the switches. The PtpClock, ClockServo parameters the study
+ * forwarded are applied; every clock gets its own time stamp noise and host delay variables.
+ * Streams: PtpHelper::AssignStreams over the hosts and switches.
  * \param study the study (its forwarded PtpClock and ClockServo parameters)
  * \param net the network (every node with a DriftingClock and the Internet stack)
  * \param placement servo, transparent clocks, failure

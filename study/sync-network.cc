@@ -86,12 +86,83 @@ InstallAsymmetricLink(Ptr<Node> a, Ptr<Node> b, Time delay, Time extra)
 
 } // namespace
 
-SyncNetwork
-InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay, Time asymmetry)
+std::vector<uint32_t>
+LineParents(uint32_t switches)
 {
-    NS_LOG_FUNCTION(hosts << switches << linkDelay << asymmetry);
-    const uint32_t k = switches;
+    std::vector<uint32_t> parent(switches, 0);
+    for (uint32_t s = 1; s < switches; ++s)
+    {
+        parent[s] = s - 1;
+    }
+    return parent;
+}
+
+std::vector<uint32_t>
+BinaryTreeParents(uint32_t switches)
+{
+    std::vector<uint32_t> parent(switches, 0);
+    for (uint32_t s = 1; s < switches; ++s)
+    {
+        parent[s] = (s - 1) / 2;
+    }
+    return parent;
+}
+
+uint32_t
+SwitchesBetween(const SyncNetwork& net, uint32_t a, uint32_t b)
+{
+    uint32_t x = net.switchOf.at(a);
+    uint32_t y = net.switchOf.at(b);
+    uint32_t switches = 1;
+    while (x != y) // parent[s] < s: the larger one is never the other's ancestor
+    {
+        if (x > y)
+        {
+            x = net.parent[x];
+        }
+        else
+        {
+            y = net.parent[y];
+        }
+        ++switches;
+    }
+    return switches;
+}
+
+namespace
+{
+
+/**
+ * \param parent the tree
+ * \param s a switch
+ * \param h another switch
+ * \return the child of \p s on the way down to \p h, or \p s when \p h is not below it
+ */
+uint32_t
+ChildTowards(const std::vector<uint32_t>& parent, uint32_t s, uint32_t h)
+{
+    for (; h != 0; h = parent[h])
+    {
+        if (parent[h] == s)
+        {
+            return h;
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+SyncNetwork
+InstallSwitchTree(uint32_t hosts,
+                  const std::vector<uint32_t>& parent,
+                  Time linkDelay,
+                  Time asymmetry)
+{
+    NS_LOG_FUNCTION(hosts << parent.size() << linkDelay << asymmetry);
+    const auto k = static_cast<uint32_t>(parent.size());
     SyncNetwork net;
+    net.parent = parent;
     net.hosts.Create(hosts);
     net.switches.Create(k);
     InternetStackHelper internet;
@@ -103,9 +174,10 @@ InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay, Time asymme
     TrafficControlHelper trafficControl;
     Ipv4StaticRoutingHelper routing;
     std::vector<Ptr<SwitchRouting>> forwarding;
-    // up[s] / down[s]: switch s's interface towards switch s - 1 / s + 1
+    // up[s]: switch s's interface towards its parent; down[c]: the parent's towards child c
     std::vector<uint32_t> up(k, 0);
     std::vector<uint32_t> down(k, 0);
+    NetDeviceContainer trunks;
     Ipv4AddressHelper trunk("172.16.0.0", "255.255.255.252");
     for (uint32_t s = 0; s < k; ++s)
     {
@@ -116,11 +188,13 @@ InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay, Time asymme
             ->AddRoutingProtocol(forwarding.back(), 10);
         if (s > 0)
         {
-            NetDeviceContainer link = p2p.Install(net.switches.Get(s - 1), net.switches.Get(s));
+            NS_ABORT_MSG_IF(parent[s] >= s, "InstallSwitchTree: parent[s] must be below s");
+            NetDeviceContainer link = p2p.Install(net.switches.Get(parent[s]), net.switches.Get(s));
             Ipv4InterfaceContainer a = trunk.Assign(link);
             trunk.NewNetwork();
             trafficControl.Uninstall(link);
-            down[s - 1] = a.Get(0).second;
+            trunks.Add(link);
+            down[s] = a.Get(0).second;
             up[s] = a.Get(1).second;
         }
     }
@@ -137,17 +211,20 @@ InstallSwitchLine(uint32_t hosts, uint32_t switches, Time linkDelay, Time asymme
         Ipv4InterfaceContainer a = access.Assign(link);
         access.NewNetwork();
         trafficControl.Uninstall(link);
+        net.devices.Add(link);
         net.addresses.Add(a.Get(0));
         port.push_back(a.Get(1).second);
         routing.GetStaticRouting(net.hosts.Get(i)->GetObject<Ipv4>())
             ->SetDefaultRoute(a.GetAddress(1), a.Get(0).second);
     }
+    net.devices.Add(trunks);
     for (uint32_t s = 0; s < k; ++s)
     {
         for (uint32_t i = 0; i < hosts; ++i)
         {
             const uint32_t h = net.switchOf[i];
-            const uint32_t out = h == s ? port[i] : (h < s ? up[s] : down[s]);
+            const uint32_t child = ChildTowards(parent, s, h);
+            const uint32_t out = h == s ? port[i] : (child != s ? down[child] : up[s]);
             forwarding[s]->AddHost(net.addresses.GetAddress(i), out);
         }
     }

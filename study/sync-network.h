@@ -5,6 +5,7 @@
 #define SYNC_NETWORK_H
 
 #include "ns3/ipv4-interface-container.h"
+#include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 
@@ -20,27 +21,54 @@ struct SyncNetwork
     NodeContainer switches;           //!< the switches, in the order of the chain
     Ipv4InterfaceContainer addresses; //!< per host: its address
     std::vector<uint32_t> switchOf;   //!< per host: the switch it hangs off
+    std::vector<uint32_t> parent;     //!< per switch: its parent (switch 0: itself)
+    NetDeviceContainer devices;       //!< every link's two devices (host links, then trunks)
 };
 
 /**
  * \ingroup chronometry
- * A line of switches (one switch: a star), every link point-to-point at 1 Gb/s with the given
+ * \param net a network
+ * \param a a host
+ * \param b another host
+ * \return the switches a datagram from \p a to \p b passes (1: the same switch)
+ */
+uint32_t SwitchesBetween(const SyncNetwork& net, uint32_t a, uint32_t b);
+
+/**
+ * \ingroup chronometry
+ * A tree of switches (switch s > 0 hangs off switch parent[s] < s; one switch: a star), every
+ * link point-to-point at 1 Gb/s with the given
  * propagation delay and no queue discipline (a port queues in its device's FIFO, as a switch
  * port does). The hosts hang off the switches in blocks (host i off switch i k / n); every
  * switch forwards at the IP layer through a SwitchRouting with a route to every host (its
- * own port, or the trunk towards the host's switch) and floods multicast along the chain.
+ * own port, the trunk down towards the host's switch, or the trunk up) and floods multicast
+ * over every other port.
  * Each host's default route is its switch. Addresses: one /30 per host link from 10.0.0.0,
  * one per trunk from 172.16.0.0.
  * \param hosts number of hosts
- * \param switches number of switches
+ * \param parent per switch: its parent (parent[0] ignored; parent[s] < s)
  * \param linkDelay propagation delay of every link
  * \param asymmetry extra delay from host 0 to its switch (a path asymmetry; 0: none)
  * \return the network
  */
-SyncNetwork InstallSwitchLine(uint32_t hosts,
-                              uint32_t switches,
+SyncNetwork InstallSwitchTree(uint32_t hosts,
+                              const std::vector<uint32_t>& parent,
                               Time linkDelay,
                               Time asymmetry = Time(0));
+
+/**
+ * \ingroup chronometry
+ * \param switches number of switches
+ * \return a line: switch s hangs off s - 1
+ */
+std::vector<uint32_t> LineParents(uint32_t switches);
+
+/**
+ * \ingroup chronometry
+ * \param switches number of switches
+ * \return a binary tree in heap order: switch s hangs off (s - 1) / 2
+ */
+std::vector<uint32_t> BinaryTreeParents(uint32_t switches);
 
 /**
  * \ingroup chronometry

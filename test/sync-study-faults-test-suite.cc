@@ -1,0 +1,432 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The sync study's topologies, time stamping errors and faults against the simulator's truth:
+// a binary tree of switches with transparent, boundary and plain switches (hops counted from
+// the tree); hardware time stamp noise and software host delays that E must show; lossy links
+// (fewer samples than (1 - p)^4 allows, E still locked); a master whose clock steps by
+// 100 ms (recovered with a step threshold, not without); pcap traces Wireshark reads
+// cleanly; a time series whose own E is the summary's; bad paths refused by name.
+
+#include "expected-throw-scope.h"
+#include "wire-test-util.h"
+
+#include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-validation.h"
+#include "ns3/study-command-line.h"
+#include "ns3/study-runner.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \param settings the point
+ * \return the sync study's result
+ */
+StudyResult
+RunSync(const StudySettings& settings)
+{
+    return StudyRunner::Run("sync", settings);
+}
+
+/** \return 8 hosts, 60 s, scored from 30 s (boundary clocks cascade two servos) */
+StudySettings
+Base()
+{
+    return StudySettings().Set("Nodes", "8").Set("Duration", "60s").Set("Warmup", "30s");
+}
+
+/** \return a fresh temporary directory */
+std::string
+TempDir()
+{
+    char dir[] = "/tmp/chronometry-syncfaults-XXXXXX";
+    const char* made = mkdtemp(dir);
+    return made ? std::string(made) : std::string();
+}
+
+/**
+ * A tree of 7 switches (3 levels): transparent and boundary clocks keep E within tens of ns at
+ * 3 hops, plain switches do not; the rows' hop counts are the tree's.
+ */
+class TreeTestCase : public TestCase
+{
+  public:
+    TreeTestCase()
+        : TestCase("a binary tree of 7 switches: transparent and boundary clocks keep E below "
+                   "100 ns over 3 hops, plain switches at least 10x more; hops from the tree")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::map<std::string, double> p99;
+        for (const std::string kind : {"transparent", "boundary", "plain"})
+        {
+            StudyResult r =
+                RunSync(Base()
+                            .Set("Topology", "tree")
+                            .Set("Switches", "7")
+                            .Set("TransparentClocks", kind == "transparent" ? "true" : "false")
+                            .Set("BoundaryClocks", kind == "boundary" ? "true" : "false"));
+            p99[kind] = r.Get<double>("skew_p99_ns");
+            std::cout << "[sync] tree of 7, " << kind << ": E p50 " << r.Get<double>("skew_p50_ns")
+                      << " ns, p99 " << p99[kind] << " ns, max " << r.Get<double>("skew_max_ns")
+                      << " ns, lock " << r.Get<int64_t>("lock_ns") / 1e6 << " ms" << std::endl;
+            NS_TEST_EXPECT_MSG_EQ(r.Get<bool>("locked"), true, kind);
+            NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("hops_max"), 3u, kind << ": root to a leaf");
+            // Host i hangs off switch 7i/8: 0,0,1,2,3,4,5,6; depth 0,1,1,2,2,2,2.
+            const std::vector<uint64_t> hops = {1, 1, 2, 2, 3, 3, 3, 3};
+            for (const auto& row : r.GetRows())
+            {
+                const auto node = row.Get<uint64_t>("node");
+                NS_TEST_EXPECT_MSG_EQ(row.Get<uint64_t>("hops"), hops.at(node), "host " << node);
+            }
+        }
+        NS_TEST_EXPECT_MSG_LT(p99["transparent"], 100.0, "transparent clocks");
+        NS_TEST_EXPECT_MSG_LT(p99["boundary"], 100.0, "boundary clocks");
+        NS_TEST_EXPECT_MSG_GT(p99["plain"],
+                              10 * std::max(p99["transparent"], p99["boundary"]),
+                              "plain switches: queueing and residence uncorrected");
+    }
+};
+
+/** Time stamp noise (hardware) and host delays (software) show in E, monotonically. */
+class StampErrorTestCase : public TestCase
+{
+  public:
+    StampErrorTestCase()
+        : TestCase("hardware time stamp noise 0, 20, 200 ns and software host delay 0, 20 us "
+                   "raise E, each step by at least 1.5x")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<double> hw;
+        for (const std::string sigma : {"0ns", "20ns", "200ns"})
+        {
+            StudyResult r = RunSync(Base().Set("TimestampNoise", sigma));
+            hw.push_back(r.Get<double>("skew_p99_ns"));
+            std::cout << "[sync] HW stamps, noise sigma " << sigma << ": E p99 " << hw.back()
+                      << " ns" << std::endl;
+            NS_TEST_EXPECT_MSG_EQ(r.Get<bool>("locked"), true, sigma);
+        }
+        NS_TEST_EXPECT_MSG_GT(hw[1], 1.5 * hw[0], "20 ns of noise");
+        NS_TEST_EXPECT_MSG_GT(hw[2], 1.5 * hw[1], "200 ns of noise");
+        std::vector<double> sw;
+        for (const std::string delay : {"0us", "20us"})
+        {
+            // Software gains wait 0.016 / ki (37 s at 125 ms) before their first estimate.
+            StudyResult r = RunSync(Base()
+                                        .Set("TimestampMode", "Software")
+                                        .Set("HostDelay", delay)
+                                        .Set("Duration", "120s")
+                                        .Set("Warmup", "60s")
+                                        .Set("LockThreshold", "1ms"));
+            sw.push_back(r.Get<double>("skew_p99_ns"));
+            std::cout << "[sync] SW stamps, host delay mean " << delay << ": E p99 " << sw.back()
+                      << " ns" << std::endl;
+            NS_TEST_EXPECT_MSG_EQ(r.Get<bool>("locked"), true, delay);
+        }
+        NS_TEST_EXPECT_MSG_GT(sw[1], 1.5 * sw[0], "20 us host delays");
+    }
+};
+
+/** Lossy links: fewer offset samples, as the losses allow; E still locked. */
+class LossTestCase : public TestCase
+{
+  public:
+    LossTestCase()
+        : TestCase("every link loses 10% or 30%: packets dropped, offset samples at most (1 - p)^4 "
+                   "of the lossless run's (Sync and Follow_Up cross two links); E locked at 10%, "
+                   "worse at 30% (lost Announces drop the parent)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudyResult clean = RunSync(Base());
+        NS_TEST_ASSERT_MSG_EQ(clean.Get<uint64_t>("dropped_packets"), 0u, "no loss, no drops");
+        const double samples = clean.Get<uint64_t>("ptp_samples");
+        std::vector<double> p99;
+        for (double p : {0.1, 0.3})
+        {
+            StudyResult r = RunSync(Base().Set("LossRate", std::to_string(p)));
+            const double share = r.Get<uint64_t>("ptp_samples") / samples;
+            std::cout << "[sync] loss " << p << ": " << r.Get<uint64_t>("dropped_packets")
+                      << " dropped, samples " << share
+                      << " of lossless ((1-p)^4 = " << std::pow(1 - p, 4) << "), E p99 "
+                      << r.Get<double>("skew_p99_ns") << " ns (lossless "
+                      << clean.Get<double>("skew_p99_ns") << ")" << std::endl;
+            NS_TEST_EXPECT_MSG_GT(r.Get<uint64_t>("dropped_packets"), 0u, p);
+            NS_TEST_EXPECT_MSG_LT(share, std::pow(1 - p, 4) + 0.02, p << ": at most both halves");
+            NS_TEST_EXPECT_MSG_GT(share, 0.0, p);
+            p99.push_back(r.Get<double>("skew_p99_ns"));
+        }
+        NS_TEST_EXPECT_MSG_LT(p99[0], 1000.0, "10%: still locked below 1 us");
+        NS_TEST_EXPECT_MSG_GT(p99[0], clean.Get<double>("skew_p99_ns"), "10%: worse than none");
+        NS_TEST_EXPECT_MSG_GT(p99[1], 10 * p99[0], "30%: the slaves keep losing the parent");
+    }
+};
+
+/** The grandmaster's clock steps by 100 ms. */
+class MasterStepTestCase : public TestCase
+{
+  public:
+    MasterStepTestCase()
+        : TestCase("the grandmaster steps by 100 ms: back within 1 us in under 1 s with "
+                   "StepThreshold 20 us; without it the PI servo slews and is not back in 30 s")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings step = StudySettings(Base())
+                                 .Set("MasterStep", "100ms")
+                                 .Set("MasterStepAt", "30s")
+                                 .Set("Warmup", "10s");
+        StudyResult fast = RunSync(StudySettings(step).Set("StepThreshold", "20us"));
+        StudyResult slow = RunSync(step);
+        std::cout << "[sync] master steps 100 ms: with StepThreshold back in "
+                  << fast.Get<int64_t>("step_recovery_ns") / 1e6 << " ms (excursion "
+                  << fast.Get<double>("step_skew_max_ns") / 1e6 << " ms); without: recovery "
+                  << slow.Get<int64_t>("step_recovery_ns") << ", E p50 after "
+                  << slow.Get<double>("skew_p50_ns") / 1e6 << " ms" << std::endl;
+        NS_TEST_EXPECT_MSG_GT(fast.Get<int64_t>("step_recovery_ns"), 0, "the step is seen");
+        NS_TEST_EXPECT_MSG_LT(fast.Get<int64_t>("step_recovery_ns"), 1000000000LL, "stepped");
+        NS_TEST_EXPECT_MSG_GT(fast.Get<double>("step_skew_max_ns"), 0.9e8, "the excursion");
+        NS_TEST_EXPECT_MSG_EQ(slow.Get<int64_t>("step_recovery_ns"), -1, "slewing");
+        NS_TEST_EXPECT_MSG_GT(slow.Get<double>("skew_p50_ns"), 1e6, "still milliseconds off");
+        StudyResult none = RunSync(Base());
+        NS_TEST_EXPECT_MSG_EQ(none.Get<int64_t>("step_recovery_ns"), -1, "no step");
+        NS_TEST_EXPECT_MSG_EQ(none.Get<double>("step_skew_max_ns"), 0.0, "no step");
+    }
+};
+
+/** pcap traces of a tree with boundary clocks and a line with transparent clocks. */
+class StudyPcapTestCase : public TestCase
+{
+  public:
+    StudyPcapTestCase()
+        : TestCase("Pcap: a trace per link device, PTP in every host's trace, no malformed "
+                   "packet for Wireshark (tshark, when installed)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = TempDir();
+        NS_TEST_ASSERT_MSG_NE(dir, "", "temporary directory");
+        RunSync(StudySettings()
+                    .Set("Nodes", "4")
+                    .Set("Topology", "tree")
+                    .Set("Switches", "3")
+                    .Set("BoundaryClocks", "true")
+                    .Set("Duration", "3s")
+                    .Set("Warmup", "1s")
+                    .Set("Pcap", dir));
+        RunSync(StudySettings()
+                    .Set("Nodes", "4")
+                    .Set("Topology", "line")
+                    .Set("Switches", "2")
+                    .Set("LossRate", "0.1")
+                    .Set("Duration", "3s")
+                    .Set("Warmup", "1s")
+                    .Set("Run", "2")
+                    .Set("Pcap", dir));
+        const std::string files = wiretest::RunCommand("ls " + dir + "/sync-*.pcap");
+        // Run 1: 4 host links and 2 trunks, 12 devices; run 2: 4 + 1, 10 devices.
+        NS_TEST_EXPECT_MSG_EQ(std::count(files.begin(), files.end(), '\n'), 22, files);
+        if (access("/usr/bin/tshark", X_OK) != 0)
+        {
+            std::cout << "tshark not installed: Wireshark check skipped" << std::endl;
+        }
+        else
+        {
+            std::istringstream list(files);
+            uint64_t ptp = 0;
+            for (std::string file; std::getline(list, file);)
+            {
+                const std::string base = "/usr/bin/tshark -n -r " + file + " ";
+                const std::string bad = wiretest::RunCommand(
+                    base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
+                           "frame.number 2>/dev/null");
+                NS_TEST_EXPECT_MSG_EQ(bad, "", file << ": malformed or warned frames");
+                const std::string frames =
+                    wiretest::RunCommand(base + "-Y ptp -T fields -e frame.number 2>/dev/null");
+                const auto n = std::count(frames.begin(), frames.end(), '\n');
+                NS_TEST_EXPECT_MSG_GT(n, 0, file << ": PTP frames");
+                ptp += n;
+            }
+            std::cout << "[sync] pcap: " << ptp << " PTP frames in 22 traces, none malformed"
+                      << std::endl;
+        }
+        wiretest::RunCommand("rm -rf " + dir);
+    }
+};
+
+/** The time series reproduces the summary: its own E per instant, its p99. */
+class SeriesTestCase : public TestCase
+{
+  public:
+    SeriesTestCase()
+        : TestCase("SeriesFile: one row per host and grid instant with every parameter; E "
+                   "recomputed from it is the summary's; the protocol's estimate tracks the "
+                   "truth after lock")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = TempDir();
+        NS_TEST_ASSERT_MSG_NE(dir, "", "temporary directory");
+        const std::string path = dir + "/series.csv";
+        StudyResult r = RunSync(StudySettings()
+                                    .Set("Nodes", "4")
+                                    .Set("Duration", "12s")
+                                    .Set("Warmup", "6s")
+                                    .Set("TimestampNoise", "10ns")
+                                    .Set("SeriesFile", path));
+        std::ifstream in(path);
+        std::string header;
+        std::getline(in, header);
+        NS_TEST_ASSERT_MSG_NE(header.find("nodes,"), std::string::npos, "parameter columns");
+        NS_TEST_ASSERT_MSG_NE(header.find(",time_ns,node,to_master_ns,to_true_ns,estimate_ns"),
+                              std::string::npos,
+                              "series columns");
+        const auto columns = std::count(header.begin(), header.end(), ',');
+        std::map<int64_t, std::vector<double>> toMaster; // time -> per host
+        double worstEstimate = 0;
+        uint64_t lines = 0;
+        for (std::string line; std::getline(in, line); ++lines)
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::count(line.begin(), line.end(), ','), columns, line);
+            std::vector<std::string> cells;
+            std::istringstream fields(line);
+            for (std::string cell; std::getline(fields, cell, ',');)
+            {
+                cells.push_back(cell);
+            }
+            if (line.back() == ',')
+            {
+                cells.emplace_back();
+            }
+            const std::size_t k = cells.size() - 5;
+            NS_TEST_ASSERT_MSG_EQ(cells[0], "4", "Nodes in every row");
+            const int64_t t = std::stoll(cells[k]);
+            const double offset = std::stod(cells[k + 2]);
+            toMaster[t].push_back(offset);
+            if (t >= 6000000000LL && std::stoul(cells[k + 1]) > 0)
+            {
+                NS_TEST_ASSERT_MSG_NE(cells[k + 4], "", "an estimate after warm-up");
+                worstEstimate =
+                    std::max(worstEstimate, std::fabs(std::stod(cells[k + 4]) - offset));
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(lines, 4 * toMaster.size(), "a row per host and instant");
+        NS_TEST_EXPECT_MSG_EQ(toMaster.size(), 1201u, "0 to 12 s every 10 ms");
+        std::vector<double> skew;
+        for (const auto& [t, v] : toMaster)
+        {
+            if (t >= r.Get<int64_t>("lock_ns") && t >= 6000000000LL)
+            {
+                skew.push_back(*std::max_element(v.begin(), v.end()) -
+                               *std::min_element(v.begin(), v.end()));
+            }
+        }
+        std::sort(skew.begin(), skew.end());
+        const double p99 = skew.at(std::min(skew.size() - 1, std::size_t(0.99 * skew.size())));
+        std::cout << "[sync] series: E p99 from the series " << p99 << " ns, summary "
+                  << r.Get<double>("skew_p99_ns") << " ns; worst |estimate - truth| "
+                  << worstEstimate << " ns" << std::endl;
+        NS_TEST_EXPECT_MSG_EQ_TOL(p99, r.Get<double>("skew_p99_ns"), 0.01, "E p99");
+        NS_TEST_EXPECT_MSG_EQ(skew.size(), r.Get<uint64_t>("samples"), "instants scored");
+        NS_TEST_EXPECT_MSG_LT(worstEstimate, 1000.0, "estimate and truth agree after lock");
+        NS_TEST_EXPECT_MSG_GT(worstEstimate, 0.0, "but are not the same number");
+        wiretest::RunCommand("rm -rf " + dir);
+    }
+};
+
+/** Paths that cannot be written are refused by name before the run. */
+class PathValidationTestCase : public TestCase
+{
+  public:
+    PathValidationTestCase()
+        : TestCase("Pcap and SeriesFile in a directory that does not exist, and MasterStepAt past "
+                   "Duration, are refused by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        chronometry::ScopedThrowOnConfigError throwing;
+        auto message = [](const StudySettings& p) {
+            try
+            {
+                chronometry::test::ExpectedThrowScope expected;
+                RunSync(p);
+            }
+            catch (const chronometry::ConfigError& e)
+            {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        const StudySettings base = StudySettings().Set("Duration", "2s").Set("Warmup", "1s");
+        NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("Pcap", "/nonexistent/dir"))
+                                  .find("ns3::SyncStudy::Pcap"),
+                              std::string::npos,
+                              "Pcap");
+        NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("SeriesFile", "/nonexistent/s.csv"))
+                                  .find("ns3::SyncStudy::SeriesFile"),
+                              std::string::npos,
+                              "SeriesFile");
+        NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("MasterStepAt", "5s"))
+                                  .find("ns3::SyncStudy::MasterStepAt"),
+                              std::string::npos,
+                              "MasterStepAt");
+    }
+};
+
+/** \brief Suite. */
+class SyncFaultsTestSuite : public TestSuite
+{
+  public:
+    SyncFaultsTestSuite()
+        : TestSuite("chronometry-sync-faults", Type::SYSTEM)
+    {
+        AddTestCase(new TreeTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StampErrorTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new LossTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MasterStepTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StudyPcapTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SeriesTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PathValidationTestCase, chronometry::TestDuration::QUICK);
+    }
+};
+
+SyncFaultsTestSuite g_syncFaultsTestSuite; //!< instance
+
+} // namespace
