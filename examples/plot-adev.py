@@ -16,9 +16,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
 
-def main(csv_path, png_path):
-    data = pd.read_csv(csv_path)
-    fig, axis = plt.subplots(figsize=(8, 6))
+def draw(axis, data, title=None):
+    """Measured (markers, 95% interval) beside configured (line) ADEV, one colour per model."""
     for index, (model, rows) in enumerate(data.groupby("model", sort=False)):
         colour = f"C{index}"
         rows = rows.sort_values("tau_s")
@@ -33,11 +32,17 @@ def main(csv_path, png_path):
     axis.set_yscale("log")
     axis.set_xlabel("averaging time tau (s)")
     axis.set_ylabel("overlapping Allan deviation sigma_y(tau)")
-    axis.set_title("PowerLawOscillator: measured on simulated node clocks vs configured\n"
+    axis.set_title(title or "PowerLawOscillator: measured on simulated node clocks vs configured\n"
                    f"(one run of {span_s / 3600:.1f} h per model, sampled every Tau0)",
                    fontsize=10)
     axis.grid(alpha=0.3, which="both")
     axis.legend(fontsize=8)
+
+
+def main(csv_path, png_path):
+    data = pd.read_csv(csv_path)
+    fig, axis = plt.subplots(figsize=(8, 6))
+    draw(axis, data)
     fig.tight_layout()
     tmp = png_path + ".tmp.png"
     fig.savefig(tmp, dpi=110)

@@ -56,17 +56,14 @@ GRIDS = {
         "rda": dict(loss_rate=[0.01, 0.1], reorder_rate=[0.0, 0.002, 0.02, 0.1],
                     packet_interval_ns=[100 * US], intervals=[3], run=[1]),
         # E over the servo x sync interval on an idle star, over the hops of a line of
-        # switches, and over the load through transparent clocks against plain switches.
+        # switches (transparent, boundary or plain), and over the load through transparent
+        # clocks against plain switches. Boundary clocks cascade servos: 60 s, scored from 30 s.
         "sync": ([dict(nodes=8, servo=sv, sync_interval_ns=i, duration_ns=30000 * MS,
                        warmup_ns=15000 * MS, run=1)
                   for sv in ("pi", "linreg", "settime") for i in (31250 * US, 125 * MS, 1000 * MS)] +
-                 [dict(nodes=8, topology="line", switches=k, duration_ns=30000 * MS,
-                       warmup_ns=15000 * MS, run=1) for k in (1, 2, 4, 8)] +
-                 # Plain switches under load beside the idle line through transparent clocks:
-                 # the gap at every hop count (the load runs on host links, so hops add none).
-                 [dict(nodes=4, topology="line", switches=k, load=0.3, transparent_clocks=False,
-                       duration_ns=20000 * MS, warmup_ns=10000 * MS,
-                       lock_threshold_ns=100 * US, run=1) for k in (1, 2, 4)] +
+                 [dict(nodes=8, topology="line", switches=k, transparent_clocks=tc,
+                       boundary_clocks=bc, duration_ns=60000 * MS, warmup_ns=30000 * MS, run=1)
+                  for k in (1, 2, 4, 8) for tc, bc in ((True, False), (False, True), (False, False))] +
                  [dict(nodes=3, load=l, transparent_clocks=tc, duration_ns=20000 * MS,
                        warmup_ns=10000 * MS, lock_threshold_ns=100 * US, run=1)
                   for l in (0.0, 0.1, 0.3) for tc in (True, False)]),
@@ -92,8 +89,9 @@ GRIDS = {
         "sync": ([dict(nodes=3, servo=sv, sync_interval_ns=i, duration_ns=4000 * MS,
                        warmup_ns=2000 * MS, run=1)
                   for sv in ("pi", "settime") for i in (125 * MS, 1000 * MS)] +
-                 [dict(nodes=3, topology="line", switches=k, duration_ns=4000 * MS,
-                       warmup_ns=2000 * MS, run=1) for k in (1, 3)] +
+                 [dict(nodes=3, topology="line", switches=k, transparent_clocks=tc,
+                       boundary_clocks=bc, duration_ns=4000 * MS, warmup_ns=2000 * MS, run=1)
+                  for k in (1, 3) for tc, bc in ((True, False), (False, True))] +
                  [dict(nodes=3, load=l, transparent_clocks=tc, duration_ns=2000 * MS,
                        warmup_ns=1000 * MS, lock_threshold_ns=100 * US, run=1)
                   for l in (0.0, 0.2) for tc in (True, False)]),
@@ -679,16 +677,14 @@ def figures_sync(df, out):
     axes[0].set_xscale("log")
     axes[0].set_xlabel("sync interval (ms)")
     axes[0].set_title("idle star, HW stamps, TCs")
-    lines = df[df.topology == "line"].sort_values("switches")
-    line = lines[lines.load == 0]
-    axes[1].plot(line.switches, line.skew_p99_ns.clip(lower=floor), marker="o",
-                 label="idle, transparent clocks")
-    busy = lines[lines.load > 0]
-    if len(busy):
-        axes[1].plot(busy.switches, busy.skew_p99_ns.clip(lower=floor), marker="o",
-                     label=f"load {busy.load.max():g}, plain switches")
+    lines = df[(df.topology == "line") & (df.load == 0)].sort_values("switches")
+    kinds = {}
+    for (tc, bc), g in lines.groupby(["transparent_clocks", "boundary_clocks"]):
+        kind = "boundary clocks" if bc else "transparent clocks" if tc else "plain switches"
+        kinds[kind] = g
+        axes[1].plot(g.switches, g.skew_p99_ns.clip(lower=floor), marker="o", label=kind)
     axes[1].set_xlabel("switches in the line (hops to the farthest host)")
-    axes[1].set_title("line of switches, PI, HW stamps")
+    axes[1].set_title("idle line of switches, PI, HW stamps")
     loaded = df[(df.topology == "star") & (df.lock_threshold_ns == 100 * US)]
     for tc, g in loaded.groupby("transparent_clocks"):
         g = g.sort_values("load")
@@ -709,19 +705,100 @@ def figures_sync(df, out):
             f"{_g(best.skew_p99_ns)} ns ({best.servo}, {best.sync_interval_ns / MS:g} ms) to "
             f"{_g(worst.skew_p99_ns)} ns ({worst.servo}, {worst.sync_interval_ns / MS:g} ms); "
             if best is not None else "")
-    text += (f"idle line of {int(line.switches.max())} switches: "
-             f"{_g(line.skew_p99_ns.iloc[-1])} ns; " if len(line) else "")
-    if len(busy) > 1:
-        text += (f"under load {busy.load.max():g} through plain switches: "
-                 f"{_g(busy.skew_p99_ns.iloc[0])} ns at {int(busy.switches.iloc[0])}, "
-                 f"{_g(busy.skew_p99_ns.iloc[-1])} ns at {int(busy.switches.iloc[-1])} "
-                 f"switches (flat: the study's load runs on the host links, so every path "
-                 f"crosses the same loaded queues whatever its hop count); ")
+    for kind, g in kinds.items():
+        text += (f"idle line, {kind}: {_g(g.skew_p99_ns.iloc[0])} ns at "
+                 f"{int(g.switches.iloc[0])} switch(es), {_g(g.skew_p99_ns.iloc[-1])} ns at "
+                 f"{int(g.switches.iloc[-1])}; ")
     if True in at_top.index and False in at_top.index:
         text += (f"at load {top:g}: {_g(at_top[True])} ns through transparent clocks, "
                  f"{_g(at_top[False])} ns through plain switches.")
     return [(save(fig, os.path.join(out, "sync-skew.png")), text)]
 
+
+def _series_text(series, servo, threshold_ns=1000.0):
+    """When the worst host's |offset to host 0| last left the threshold, and its p99 after."""
+    worst = series.groupby("time_ns").to_master_ns.apply(lambda v: v.abs().max())
+    above = worst[worst > threshold_ns]
+    settled = (above.index.max() if len(above) else worst.index.min()) / 1e9
+    after = worst[worst.index > above.index.max()] if len(above) else worst
+    tail = f", then p99 {_g(after.quantile(0.99))} ns" if len(after) else ", never below"
+    return f"{servo} below {threshold_ns / 1000:g} us from {settled:.2f} s{tail}"
+
+
+def figures_sync_series(chronometry, out, size):
+    """Offset over time per servo from the study's SeriesFile: the truth beside the estimate."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
+    duration = "20s" if size == "demo" else "4s"
+    servos = ("pi", "linreg", "settime")
+    fig, axes = plt.subplots(1, len(servos), figsize=(13, 4), sharey=True)
+    texts = []
+    for axis, servo in zip(axes, servos):
+        path = os.path.join(out, f"sync-series-{servo}.csv")
+        chronometry.run_study("sync", nodes=4, servo=servo, duration=duration, warmup="1s",
+                              series_file=path)
+        series = pd.read_csv(path)
+        for node, g in series[series.node > 0].groupby("node"):
+            axis.plot(g.time_ns / 1e9, g.to_master_ns, linewidth=0.9, label=f"host {node}: truth")
+        first = series[series.node == 1].dropna(subset=["estimate_ns"])
+        axis.plot(first.time_ns / 1e9, first.estimate_ns, "k--", linewidth=0.7,
+                  label="host 1: PTP's own estimate")
+        axis.set_yscale("symlog", linthresh=10)
+        axis.set_xlabel("true time (s)")
+        axis.set_title(f"servo {servo}, 4 hosts, HW stamps, TC")
+        axis.grid(alpha=0.3)
+        texts.append(_series_text(series, servo))
+    axes[0].set_ylabel("clock - host 0's clock (ns, symlog)")
+    axes[0].legend(fontsize=7)
+    text = ("Offset over time from the study's SeriesFile (the simulator's truth; the dashed line "
+            "is the protocol's own offsetFromMaster): " + "; ".join(texts) + ".")
+    return [(save(fig, os.path.join(out, "sync-offset-series.png")), text)]
+
+
+def figures_adev(out, build_dir):
+    """The oscillators' ADEV, measured on simulated clocks beside the configured curves."""
+    import importlib.util
+    import subprocess
+
+    import matplotlib.pyplot as plt
+    import numpy as np
+    import pandas as pd
+    tool = os.path.join(build_dir, "..", "examples", "oscillator-adev")
+    if not os.access(tool, os.X_OK):
+        return []  # an installed module without the examples: no ADEV figure
+    spec = importlib.util.spec_from_file_location("plot_adev", os.path.join(HERE, "plot-adev.py"))
+    plot_adev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plot_adev)
+    presets = os.path.join(out, "adev-presets.csv")
+    types = os.path.join(out, "adev-types.csv")
+    subprocess.run([tool, f"--csv={presets}"], check=True, capture_output=True)
+    subprocess.run([tool, "--presets=none", "--types=WPM,FPM,WFM,FFM,RWFM", f"--csv={types}"],
+                   check=True, capture_output=True)
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
+    p, t = pd.read_csv(presets), pd.read_csv(types)
+    plot_adev.draw(axes[0], p, "presets XO, TCXO, OCXO: measured vs configured")
+    plot_adev.draw(axes[1], t, "each noise type alone: measured vs configured")
+    ratios = []
+    for model, g in p.groupby("model", sort=False):
+        at = g.iloc[(g.tau_s - 1.0).abs().argmin()]
+        ratios.append(f"{model} {at.adev / at.configured_adev:.2f}")
+    slopes = []
+    for model, g in t.groupby("model", sort=False):
+        g = g[(g.tau_s >= 1) & (g.tau_s <= 100)]
+        slope = np.polyfit(np.log10(g.tau_s), np.log10(g.adev), 1)[0] if len(g) > 1 else float("nan")
+        slopes.append(f"{model} {slope:+.2f}")
+    text = ("Overlapping ADEV computed from the simulated clocks (independently of the generator): "
+            f"measured / configured at 1 s: {', '.join(ratios)}; log-log slopes over 1-100 s "
+            f"(expected -1, -1, -0.5, 0, +0.5): {', '.join(slopes)}.")
+    return [(save(fig, os.path.join(out, "sync-adev.png")), text)]
+
+
+def sync_extras(chronometry, out, size, build_dir):
+    return figures_sync_series(chronometry, out, size) + figures_adev(out, build_dir)
+
+
+# Figures a technique adds from runs of its own (not the sweep's points).
+EXTRA_FIGURES = {"sync": sync_extras}
 
 FIGURES = {
     "replay": figures_replay,
@@ -769,6 +846,8 @@ def run(out, jobs=None, scheduler=None, size="demo", build_dir=DEFAULT_BUILD, pr
         cs.write_csv(db, technique, os.path.join(out, f"report-{technique}.csv"), header)
         stats[technique] = (len(df), len(df) - len(ok), time.time() - t0)
         sections[technique] = FIGURES[technique](ok, out) if not ok.empty else []
+        if technique in EXTRA_FIGURES and sections[technique]:
+            sections[technique] += EXTRA_FIGURES[technique](chronometry, out, size, build_dir)
     wall = time.time() - start
     write_report(os.path.join(out, "REPORT.md"), sections, stats, wall, size)
     return sections, wall
