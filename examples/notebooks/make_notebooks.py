@@ -366,13 +366,14 @@ assert fig6.brute_subsets.iloc[-1] > 1000 * fig6.brute_subsets.iloc[0]'''),
         ("md", """# PTP on a switched LAN: the skew E the nodes keep
 
 The sync study (`chronometry.run_sync_study`): n hosts with drifting clocks on 1 Gb/s links to
-switches (a star, or a line of switches), host 0 a PTP grandmaster, the others slaves, the
-switches transparent clocks or plain switches, optionally bursty background load. E is
+switches (a star, a line or a binary tree of switches), host 0 a PTP grandmaster, the others
+slaves, the switches transparent clocks, boundary clocks or plain switches, optionally bursty
+background load, lossy links, time stamp noise, a grandmaster failure or a master clock step. E is
 measured from the simulator's truth: every clock is read at the same true instants on a fixed
 grid and E(t) is the largest minus the smallest offset; `skew_p99_ns` is its 99th percentile
 after lock and after the warm-up. The protocol's own estimate (`estimate_mean_ns` in the rows)
 is shown beside the truth (`true_mean_ns`). The oscillators' Allan deviations against their
-presets are in doc/oscillator-adev.png (examples/plot-adev.py)."""),
+presets are in doc/oscillator-adev.png and in the report (examples/report.py, sync-adev.png)."""),
         ("code", SETUP),
         ("code", r'''MS = 1_000_000
 points = [dict(nodes=8, servo=sv, sync_interval_ns=i, duration_ns=30_000 * MS, warmup_ns=15_000 * MS)
@@ -403,6 +404,35 @@ load = pd.DataFrame([dict(transparent_clocks=tc, **{k: v for k, v in chronometry
     lock_threshold_ns=100_000).items() if k.startswith("skew")}) for tc in (True, False)])
 print(load.to_string(index=False))
 assert load.skew_p99_ns.iloc[1] > 10 * load.skew_p99_ns.iloc[0]'''),
+        ("code", r'''# Offset over time per servo, from the study's SeriesFile: every host's true offset to
+# host 0 at every grid instant, and the protocol's latest own estimate (dashed, host 1).
+fig, axes = plt.subplots(1, 3, figsize=(13, 3.5), sharey=True)
+late = {}
+for ax, servo in zip(axes, ("pi", "linreg", "settime")):
+    path = os.path.join(OUT, f"sync-series-{servo}.csv")
+    chronometry.run_sync_study(nodes=4, servo=servo, duration="10s", warmup="1s", series_file=path)
+    s = pd.read_csv(path)
+    for node, g in s[s.node > 0].groupby("node"):
+        ax.plot(g.time_ns / 1e9, g.to_master_ns, lw=0.8, label=f"host {node}: truth")
+    one = s[s.node == 1].dropna(subset=["estimate_ns"])
+    ax.plot(one.time_ns / 1e9, one.estimate_ns, "k--", lw=0.6, label="host 1: estimate")
+    ax.set_yscale("symlog", linthresh=10); ax.set_title(f"servo {servo}"); ax.set_xlabel("true time (s)")
+    ax.grid(alpha=0.3)
+    late[servo] = s[(s.time_ns > 5e9) & (s.node > 0)].to_master_ns.abs().max()
+axes[0].set_ylabel("clock - host 0's clock (ns)"); axes[0].legend(fontsize=7); plt.show()
+print({k: f"{v:.0f} ns" for k, v in late.items()}, "worst |offset| after 5 s")
+# PI and linear regression settle below 1 us; set-the-time keeps the drift of an interval.
+assert late["pi"] < 1000 and late["linreg"] < 1000 and late["settime"] > late["pi"]'''),
+        ("code", r'''# E over the hops of an idle line of switches: transparent and boundary clocks correct the
+# switches' residence, plain switches add it at every hop (60 s, scored from 30 s: boundary
+# clocks cascade servos and lock later).
+hops = pd.DataFrame([dict(switches=k, kind=kind, **{c: v for c, v in chronometry.run_sync_study(
+    nodes=8, topology="line", switches=k, transparent_clocks=kind == "transparent",
+    boundary_clocks=kind == "boundary", duration="60s", warmup="30s").items()
+    if c in ("skew_p99_ns", "lock_ns")}) for k in (1, 2, 4) for kind in ("transparent", "boundary", "plain")])
+print(hops.pivot(index="switches", columns="kind", values="skew_p99_ns"))
+plain = hops[hops.kind == "plain"].skew_p99_ns.to_numpy()
+assert plain[-1] > 2 * plain[0] and hops[hops.kind != "plain"].skew_p99_ns.max() < 100'''),
         ("code", FOOTER),
     ],
 }
