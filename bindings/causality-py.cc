@@ -226,7 +226,12 @@ RegisterHybridClocks(py::module_& m)
             py::arg("encoding") = "bitmap")
         .def("expand", &HybridVectorClock::Expand, "The full vector (ns).")
         .def_property_readonly("active_count", &HybridVectorClock::GetActiveCount)
-        .def_property_readonly("active_entries", &HybridVectorClock::GetActiveEntries)
+        .def_property_readonly("active_entries",
+                               [](const HybridVectorClock& c) {
+                                   const auto& a = c.GetActiveEntries();
+                                   return std::vector<std::pair<uint32_t, int64_t>>(a.begin(),
+                                                                                    a.end());
+                               })
         .def("encode", [](const HybridVectorClock& c) { return ToBytes(c.Encode()); })
         .def_static(
             "decode",

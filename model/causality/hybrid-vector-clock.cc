@@ -313,7 +313,7 @@ HybridVectorClock::Expand() const
     return full;
 }
 
-const std::vector<std::pair<uint32_t, int64_t>>&
+const HybridVectorClock::ActiveEntries&
 HybridVectorClock::GetActiveEntries() const
 {
     return m_active;

@@ -9,6 +9,7 @@
 
 #include "ns3/nstime.h"
 
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -77,8 +78,14 @@ class HybridVectorClock
     /** \return the full vector (n entries, time steps) */
     std::vector<int64_t> Expand() const;
 
+    /**
+     * The active entries: the first few inline (an HVC within epsilon of its peers keeps few),
+     * so that a clock among thousands is one object in memory, not an object and a heap block.
+     */
+    using ActiveEntries = boost::container::small_vector<std::pair<uint32_t, int64_t>, 4>;
+
     /** \return stored (active) entries: (process, value), sorted by process */
-    const std::vector<std::pair<uint32_t, int64_t>>& GetActiveEntries() const;
+    const ActiveEntries& GetActiveEntries() const;
 
     /** \return the number of active entries (the clock's size) */
     uint32_t GetActiveCount() const;
@@ -225,13 +232,13 @@ class HybridVectorClock
      */
     inline void ReceiveSmall(const HybridVectorClock& remote, int64_t floor);
 
-    uint32_t m_n;                                       //!< processes
-    uint32_t m_self;                                    //!< owner
-    int64_t m_epsilon;                                  //!< bound, time steps
-    int64_t m_pt;                                       //!< own entry
-    int64_t m_floor;                                    //!< value of absent entries
-    std::vector<std::pair<uint32_t, int64_t>> m_active; //!< entries above the floor
-    StampEncoding m_encoding;                           //!< how Encode() names processes
+    uint32_t m_n;             //!< processes
+    uint32_t m_self;          //!< owner
+    int64_t m_epsilon;        //!< bound, time steps
+    int64_t m_pt;             //!< own entry
+    int64_t m_floor;          //!< value of absent entries
+    ActiveEntries m_active;   //!< entries above the floor
+    StampEncoding m_encoding; //!< how Encode() names processes
 };
 
 } // namespace ns3
