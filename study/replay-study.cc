@@ -304,7 +304,7 @@ ReplayStudy::Build(StudyStreams& streams)
         nodes.Get(i)->AddApplication(app);
         m_apps.push_back(app);
     }
-    next = m_sync.Install(*this, lan.nodes, lan.interfaces, m_duration, streams, next);
+    next = m_sync.Install(*this, lan.nodes, lan.interfaces, Time(0), m_duration, streams, next);
     // Let the last messages arrive before stopping.
     return m_duration + m_delay + MilliSeconds(1);
 }

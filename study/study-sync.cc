@@ -8,6 +8,7 @@
 #include "ns3/local-clock.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -15,14 +16,14 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("StudySync");
 
 StudySchema
-WithSyncSkewFields(StudySchema schema)
+WithSyncSkewFields(StudySchema schema, const std::string& window)
 {
     return schema
         .Real("sync_skew_p50_ns",
               "ns",
               "Sync ptp, ntp: the delivered E (max pairwise |clock offset|, every "
-              "clock read at the same true instants every 10 ms over the whole run): "
-              "median (Sync none: 0)")
+              "clock read at the same true instants every 10 ms over " +
+                  window + "): median (Sync none: 0)")
         .Real("sync_skew_p99_ns", "ns", "99th percentile")
         .Real("sync_skew_max_ns", "ns", "maximum");
 }
@@ -31,11 +32,12 @@ int64_t
 StudySync::Install(const Study& study,
                    const NodeContainer& hosts,
                    const Ipv4InterfaceContainer& addresses,
+                   Time start,
                    Time stop,
                    StudyStreams& streams,
                    int64_t next)
 {
-    NS_LOG_FUNCTION(this << study.GetSync() << hosts.GetN() << stop);
+    NS_LOG_FUNCTION(this << study.GetSync() << hosts.GetN() << start << stop);
     if (study.GetSync() == "none")
     {
         return next;
@@ -61,7 +63,17 @@ StudySync::Install(const Study& study,
         placement.servers = 1;
         InstallSyncNtp(study, net, placement, streams, next);
     }
-    m_truth.Start(clocks, MilliSeconds(10), stop);
+    // The sampler's grid starts when Start is called: at true time start.
+    if (start.IsZero())
+    {
+        m_truth.Start(clocks, MilliSeconds(10), stop);
+    }
+    else
+    {
+        Simulator::Schedule(start, [this, clocks, stop]() {
+            m_truth.Start(clocks, MilliSeconds(10), stop);
+        });
+    }
     return next;
 }
 

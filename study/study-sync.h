@@ -47,10 +47,11 @@ StudyDeclaration<C>::Sync(const std::string& help)
 /**
  * \ingroup chronometry
  * \param schema a study's summary fields
+ * \param window when the truth is sampled ("the whole run")
  * \return them followed by the delivered E of its Sync: sync_skew_p50_ns, sync_skew_p99_ns,
  *         sync_skew_max_ns (StudySync::Report)
  */
-StudySchema WithSyncSkewFields(StudySchema schema);
+StudySchema WithSyncSkewFields(StudySchema schema, const std::string& window = "the whole run");
 
 /**
  * \ingroup chronometry
@@ -59,7 +60,7 @@ StudySchema WithSyncSkewFields(StudySchema schema);
  * stamps, PI servo, no transparent clock) or NTP (InstallSyncNtp: host 0 a stratum-1
  * NtpServer, the others its NtpClients), steering the hosts' DriftingClocks; the truth of what
  * it delivers sampled by a SyncTruthSampler (every clock read at the same true instants every
- * 10 ms, E = max pairwise |offset|, convergence included).
+ * 10 ms over the study's window, E = max pairwise |offset|, convergence included).
  */
 class StudySync
 {
@@ -69,7 +70,8 @@ class StudySync
      * \param study the study (its Sync and forwarded protocol settings)
      * \param hosts the synchronized nodes, host 0 the reference (grandmaster, NTP server)
      * \param addresses per host: the address the protocol reaches it at (NTP: the server's)
-     * \param stop the last instant the truth samples
+     * \param start the first instant the truth samples (true time)
+     * \param stop the last
      * \param streams the run's stream allocator
      * \param next the first free stream
      * \return the next free stream
@@ -77,6 +79,7 @@ class StudySync
     int64_t Install(const Study& study,
                     const NodeContainer& hosts,
                     const Ipv4InterfaceContainer& addresses,
+                    Time start,
                     Time stop,
                     StudyStreams& streams,
                     int64_t next);
