@@ -40,6 +40,7 @@ StudyDeclaration<C>::Sync(const std::string& help)
         .template Forward<PtpClock>("MinDelayReqInterval",
                                     TimeValue(MilliSeconds(125)),
                                     C_::In(Time::MS))
+        .template Forward<PtpClock>("UnicastDelayRequests")
         .template Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
         .template Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6));
 }

@@ -433,9 +433,9 @@ class StudyDeclaration
     /**
      * Declare the "Sync" parameter (the clock source: none, ptp or ntp on the study's own
      * nodes, read with Study::GetSync()) and the protocols' settings forwarded with it
-     * (PtpClock's SyncInterval, AnnounceInterval, MinDelayReqInterval; NtpClockDiscipline's
-     * MinPoll, MaxPoll), the same list in every study; defined in study-sync.h (include it),
-     * installed with StudySync.
+     * (PtpClock's SyncInterval, AnnounceInterval, MinDelayReqInterval, UnicastDelayRequests;
+     * NtpClockDiscipline's MinPoll, MaxPoll), the same list in every study. Defined in
+     * study-sync.h (include it); installed with StudySync.
      * \param help the study's roles of its nodes under each protocol
      * \return this declaration
      */
