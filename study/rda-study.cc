@@ -13,6 +13,7 @@
 
 #include "study-result.h"
 #include "study-streams.h"
+#include "study-sync.h"
 #include "study.h"
 
 #include "ns3/applications-module.h"
@@ -250,6 +251,18 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_skewBound,
                        Time(0),
                        MakeTimeRangeChecker(Time(0), Seconds(1)))
+            .Sync("Clock source: none (the receiver's clock as ClockOffset, DriftPpm or "
+                  "SkewBound set it), ptp (PtpClock, the sender S the grandmaster, the receiver "
+                  "R its slave, hardware time stamps, PI servo) or ntp (S an NtpServer, R its "
+                  "NtpClient) over the data link, steering R's drifting clock (SkewBound 0); "
+                  "the estimates' error then comes from the delivered offset, reported as E")
+            .Parameter("SyncWarmup",
+                       "Sync ptp, ntp: the flows and intervals start this much later than "
+                       "without (the protocol's time to lock; the delivered E is sampled over "
+                       "the measured intervals only)",
+                       &RdaStudy::m_syncWarmup,
+                       Seconds(3),
+                       MakeTimeRangeChecker(Time(0), Hours(24)))
             .Forward<RdaSender>("Banks")
             .Forward<RdaSender>("BucketsPerDifference")
             .Forward<RdaSender>("Checksum")
@@ -275,7 +288,7 @@ RdaStudy::GetTypeId()
             .Seed()
             .Run()
             .CsvPrecision(12)
-            .Summary(
+            .Summary(WithSyncSkewFields(
                 StudySchema()
                     .Unsigned("malformed", "", "malformed control packets dropped")
                     .Unsigned("reordered", "", "packets given the reorder delay")
@@ -307,9 +320,22 @@ RdaStudy::GetTypeId()
                               "most packets the two points' caches held together")
                     .Unsigned("peak_cached_intervals",
                               "",
-                              "most interval caches the two points held together"))
+                              "most interval caches the two points held together"),
+                "the measured intervals"))
             .Rows("flow_intervals", RdaRowSchema(), true, "reported");
     return tid;
+}
+
+void
+RdaStudy::Validate() const
+{
+    if (GetSync() != "none" && m_skewBound.IsStrictlyPositive())
+    {
+        Refuse({"Sync", "SkewBound"},
+               Describe("Sync") + " is invalid with " + Describe("SkewBound") +
+                   "; valid: Sync none, or SkewBound 0 (a protocol steers the receiver's "
+                   "DriftingClock, set by ClockOffset and DriftPpm)");
+    }
 }
 
 void
@@ -325,6 +351,7 @@ RdaStudy::DoDispose()
     m_points[1] = nullptr;
     m_channel = nullptr;
     m_flowMonitor = nullptr;
+    m_sync = StudySync();
     Study::DoDispose();
 }
 
@@ -353,7 +380,7 @@ RdaStudy::Build(StudyStreams& streams)
     Ipv4InterfaceContainer ctlIf = addr.Assign(control);
 
     const uint16_t dataPort = DATA_PORT;
-    Time t0 = Seconds(1);
+    const Time t0 = Seconds(1) + (GetSync() == "none" ? Time(0) : m_syncWarmup);
     Time end = t0 + Forwarded<TimeValue>("IntervalLength") *
                         static_cast<int64_t>(Forwarded<UintegerValue>("Intervals"));
     UdpServerHelper sink(dataPort);
@@ -421,6 +448,9 @@ RdaStudy::Build(StudyStreams& streams)
     m_flowMonitor = m_flowMonitorHelper.Install(nodes);
 
     SamplePeaks(t0, end);
+
+    // Sync over the data link, S the reference; the truth over the measured intervals.
+    m_sync.Install(*this, nodes, dataIf, t0, end, streams, 1000);
 
     return end + Seconds(2);
 }
@@ -606,6 +636,7 @@ RdaStudy::Measure(StudyResult& result)
     result.Set("peak_cached_packets", m_peakCachedPackets);
     result.Set("peak_cached_intervals", m_peakCachedIntervals);
     CrossCheckFlowMonitor(result);
+    m_sync.Report(result);
 }
 
 void

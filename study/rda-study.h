@@ -5,6 +5,7 @@
 #define RDA_STUDY_H
 
 #include "rda-study-scoring.h"
+#include "study-sync.h"
 #include "study.h"
 
 #include "ns3/flow-monitor-helper.h"
@@ -35,6 +36,8 @@ class RdaStudy : public Study
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+
+    void Validate() const override;
 
   protected:
     Time Build(StudyStreams& streams) override;
@@ -105,6 +108,7 @@ class RdaStudy : public Study
     Time m_skewBound;          //!< > 0: receiver BoundedSkewClock with this E
     uint32_t m_garbagePackets; //!< malformed datagrams sent to each point's control port
     uint32_t m_flows;          //!< UDP flows through the pair of points
+    Time m_syncWarmup;         //!< Sync ptp, ntp: how much later the flows start
 
     /** Add the FlowMonitor cross-check of the data flows (delay and packet counts).
      * \param result the result to add to
@@ -118,6 +122,7 @@ class RdaStudy : public Study
     FlowMonitorHelper m_flowMonitorHelper;      //!< FlowMonitor (cross-check)
     Ptr<FlowMonitor> m_flowMonitor;             //!< FlowMonitor (cross-check)
     RdaStudyScoring m_scoring;                  //!< reports and the rows they make
+    StudySync m_sync;                           //!< the clock source (Sync), its delivered E
     uint64_t m_peakCachedPackets{0};            //!< most packets the points cached together
     uint32_t m_peakCachedIntervals{0};          //!< most interval caches held together
 };

@@ -10,8 +10,8 @@
 #include "study-lan.h"
 #include "study-result.h"
 #include "study-streams.h"
+#include "study-sync.h"
 #include "study.h"
-#include "sync-installer.h"
 
 #include "ns3/boolean.h"
 #include "ns3/bounded-skew-clock.h"
@@ -22,8 +22,6 @@
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
-#include "ns3/ntp-clock-discipline.h"
-#include "ns3/ptp-clock.h"
 #include "ns3/replay-workload-application.h"
 #include "ns3/udp-send-jitter.h"
 
@@ -58,16 +56,6 @@ class ReplayStudy : public Study
     void DoDispose() override;
 
   private:
-    /**
-     * Sync ptp or ntp on the study's own network, its truth sampled.
-     * \param lan the network
-     * \param streams the run's stream allocator
-     * \param next the first free stream
-     * \return the next free stream
-     */
-    int64_t InstallSync(const StudyLan& lan, StudyStreams& streams, int64_t next);
-
-  private:
     uint32_t m_nodes;         //!< n
     Time m_delay;             //!< delta
     Time m_jitter;            //!< extra delay uniform in [0, jitter]
@@ -75,8 +63,7 @@ class ReplayStudy : public Study
     std::string m_clockModel; //!< bounded, thesis, drifting
     uint64_t m_exactLimit;    //!< checker: all pairs up to this many events
     uint64_t m_samplePairs;   //!< checker: random pairs beyond it
-    std::string m_sync;       //!< none, ptp, ntp
-    SyncTruthSampler m_truth; //!< the delivered E (Sync ptp, ntp)
+    StudySync m_sync;         //!< the clock source (Sync) and the E it delivers
 
     Ptr<CausalityLog> m_log;                            //!< the truth: every stamped event
     std::vector<Ptr<ReplayWorkloadApplication>> m_apps; //!< workload
@@ -135,20 +122,12 @@ ReplayStudy::GetTypeId()
                        &ReplayStudy::m_clockModel,
                        std::string("bounded"),
                        MakeStringChoiceChecker({"bounded", "thesis", "drifting"}))
-            .Parameter("Sync",
-                       "Clock source: none (the clocks are placed within E by ClockModel), ptp "
-                       "(PtpClock, node 0 the grandmaster, hardware time stamps, PI servo) or "
-                       "ntp (node 0 an NtpServer, the others its NtpClients) on the "
-                       "study's own LAN, steering the drifting clocks (ClockModel drifting); the "
-                       "stampers still assume SkewBound, the delivered E is reported",
-                       &ReplayStudy::m_sync,
-                       std::string("none"),
-                       MakeStringChoiceChecker({"none", "ptp", "ntp"}))
-            .Forward<PtpClock>("SyncInterval", TimeValue(MilliSeconds(125)), C::In(Time::MS))
-            .Forward<PtpClock>("AnnounceInterval", TimeValue(MilliSeconds(250)), C::In(Time::MS))
-            .Forward<PtpClock>("MinDelayReqInterval", TimeValue(MilliSeconds(125)), C::In(Time::MS))
-            .Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
-            .Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6))
+            .Sync("Clock source: none (the clocks are placed within E by ClockModel), ptp "
+                  "(PtpClock, node 0 the grandmaster, hardware time stamps, PI servo) or "
+                  "ntp (node 0 an NtpServer, the others its NtpClients) on the "
+                  "study's own LAN, steering the drifting clocks (ClockModel drifting); the "
+                  "stampers still assume SkewBound, the delivered E is reported")
+            .Forward<CausalityStamper>("StampSyncProtocols")
             .Forward<CausalityStamper>("CounterRule")
             .Forward<CausalityStamper>("SumCounters")
             .Forward<CausalityStamper>("CounterBits")
@@ -166,7 +145,7 @@ ReplayStudy::GetTypeId()
             .Seed()
             .Run()
             .Topology()
-            .Summary(
+            .Summary(WithSyncSkewFields(
                 StudySchema()
                     .Unsigned("events", "", "events logged")
                     .Unsigned("messages", "", "messages sent")
@@ -215,14 +194,7 @@ ReplayStudy::GetTypeId()
                     .Real("hvc_sparse_bits_mean", "bits", "HVC size, Encoding Sparse: mean")
                     .Real("hvc_sparse_bits_p99", "bits", "99th percentile")
                     .Real("hvc_adaptive_bits_mean", "bits", "HVC size, Encoding Adaptive: mean")
-                    .Real("hvc_adaptive_bits_p99", "bits", "99th percentile")
-                    .Real("sync_skew_p50_ns",
-                          "ns",
-                          "Sync ptp, ntp: the delivered E (max pairwise |clock offset|, every "
-                          "clock read at the same true instants every 10 ms over the whole run): "
-                          "median (Sync none: 0)")
-                    .Real("sync_skew_p99_ns", "ns", "99th percentile")
-                    .Real("sync_skew_max_ns", "ns", "maximum"));
+                    .Real("hvc_adaptive_bits_p99", "bits", "99th percentile")));
     return tid;
 }
 
@@ -236,7 +208,7 @@ ReplayStudy::Validate() const
         Refuse({"SkewBound", "Interval"},
                Describe("SkewBound") + " is invalid; valid: a multiple of " + Describe("Interval"));
     }
-    if (m_sync != "none" && m_clockModel != "drifting")
+    if (GetSync() != "none" && m_clockModel != "drifting")
     {
         Refuse({"Sync", "ClockModel"},
                Describe("Sync") + " is invalid with " + Describe("ClockModel") +
@@ -257,7 +229,7 @@ ReplayStudy::DoDispose()
 {
     m_log = nullptr;
     m_apps.clear();
-    m_truth = SyncTruthSampler();
+    m_sync = StudySync();
     Study::DoDispose();
 }
 
@@ -332,40 +304,9 @@ ReplayStudy::Build(StudyStreams& streams)
         nodes.Get(i)->AddApplication(app);
         m_apps.push_back(app);
     }
-    if (m_sync != "none")
-    {
-        next = InstallSync(lan, streams, next);
-    }
+    next = m_sync.Install(*this, lan.nodes, lan.interfaces, Time(0), m_duration, streams, next);
     // Let the last messages arrive before stopping.
     return m_duration + m_delay + MilliSeconds(1);
-}
-
-int64_t
-ReplayStudy::InstallSync(const StudyLan& lan, StudyStreams& streams, int64_t next)
-{
-    SyncNetwork net;
-    net.hosts = lan.nodes;
-    net.addresses = lan.interfaces;
-    std::vector<Ptr<LocalClock>> clocks;
-    for (uint32_t i = 0; i < lan.nodes.GetN(); ++i)
-    {
-        clocks.push_back(lan.nodes.Get(i)->GetObject<LocalClock>());
-    }
-    if (m_sync == "ptp")
-    {
-        SyncPtpPlacement placement;
-        placement.timestampMode = "Hardware";
-        placement.transparent = false;
-        InstallSyncPtp(*this, net, placement, streams, next);
-    }
-    else
-    {
-        SyncNtpPlacement placement;
-        placement.servers = 1;
-        InstallSyncNtp(*this, net, placement, streams, next);
-    }
-    m_truth.Start(clocks, MilliSeconds(10), m_duration);
-    return next;
 }
 
 namespace
@@ -513,10 +454,7 @@ ReplayStudy::Measure(StudyResult& r)
     r.Set("forced_repcl", report.repclForced);
     r.Set("forced_hvc", report.hvcForced);
     r.Set("forced_hlc", report.hlcForced);
-    const std::vector<double>& skew = m_truth.GetSkew();
-    r.Set("sync_skew_p50_ns", SyncQuantile(skew, 0.5));
-    r.Set("sync_skew_p99_ns", SyncQuantile(skew, 0.99));
-    r.Set("sync_skew_max_ns", SyncQuantile(skew, 1.0));
+    m_sync.Report(r);
 }
 
 } // namespace ns3

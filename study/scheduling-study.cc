@@ -11,13 +11,16 @@
 #include "study-lan.h"
 #include "study-result.h"
 #include "study-streams.h"
+#include "study-sync.h"
 #include "study.h"
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
+#include "ns3/constant-drift-oscillator.h"
 #include "ns3/core-module.h"
+#include "ns3/drifting-clock.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/scheduled-operation-client.h"
@@ -182,6 +185,8 @@ class SchedulingStudy : public Study
     Time m_serviceNoise;       //!< service time noise standard deviation
     Time m_spikeMean;          //!< mean spike (exponential)
     double m_lossRate;         //!< network loss probability per message
+    Time m_syncWarmup;         //!< Sync ptp, ntp: how much later the operations start
+    StudySync m_sync;          //!< the clock source (Sync) and the E it delivers
 
     LocalClockContainer m_clocks;                   //!< client, then servers
     ApplicationContainer m_serverApps;              //!< servers
@@ -292,10 +297,23 @@ SchedulingStudy::GetTypeId()
             .ForwardAs<ScheduledOperationServer>("PersistSchedule", "Persist")
             .ForwardAs<ScheduledOperationClient>("MaxRetries", "Retries")
             .Forward<ScheduledOperationClient>("RetryTimeout")
+            .Sync("Clock source: none (the clocks as SkewBound and DriftPpm place them), ptp "
+                  "(PtpClock, the client the grandmaster, the servers its slaves, hardware "
+                  "time stamps, PI servo) or ntp (the client an NtpServer, the servers its "
+                  "NtpClients) on the study's LAN, steering the servers' drifting clocks; with "
+                  "a protocol the client's clock is the reference (true time: no offset, no "
+                  "drift) and the servers keep the drawn offsets and drifts")
+            .Parameter("SyncWarmup",
+                       "Sync ptp, ntp: the client and servers start this much later than "
+                       "without (the protocol's time to lock; the delivered E is sampled from "
+                       "then on)",
+                       &SchedulingStudy::m_syncWarmup,
+                       Seconds(3),
+                       MakeTimeRangeChecker(Time(0), Hours(24)))
             .Seed()
             .Run()
             .Topology()
-            .Summary(
+            .Summary(WithSyncSkewFields(
                 StudySchema()
                     .Unsigned("executed", "", "operations executed (all servers)")
                     .Unsigned("late", "", "SCHEDULE messages that could not leave in time")
@@ -352,7 +370,8 @@ SchedulingStudy::GetTypeId()
                     .Unsigned("errors_lost", "", "ERROR replies to real operations lost")
                     .Unsigned("probe_messages_lost",
                               "",
-                              "probes' SCHEDULE, ACK, REPORT and ERROR messages lost"))
+                              "probes' SCHEDULE, ACK, REPORT and ERROR messages lost"),
+                "the operations' run, from SyncWarmup on"))
             .Rows("executions",
                   StudySchema()
                       .Unsigned("operation", "", "operation index")
@@ -420,6 +439,7 @@ SchedulingStudy::DoDispose()
     m_truth.clear();
     m_details.clear();
     m_monitor.reset();
+    m_sync = StudySync();
     Study::DoDispose();
 }
 
@@ -455,6 +475,15 @@ SchedulingStudy::Build(StudyStreams& streams)
     }
     m_clocks = clocks.Install(all);
     streams.Assign(2000010, [&](int64_t s) { return clocks.AssignStreams(all, s); });
+    const bool synced = GetSync() != "none";
+    if (synced)
+    {
+        // The protocol's reference (grandmaster, stratum-1 server): true time.
+        m_clocks[0]->SetAttribute("InitialOffset", TimeValue(Time(0)));
+        DynamicCast<DriftingClock>(m_clocks[0])
+            ->SetOscillator(
+                CreateObjectWithAttributes<ConstantDriftOscillator>("Drift", DoubleValue(0)));
+    }
 
     SchedulingHelper helper;
     double variance = std::pow(double(m_serviceNoise.GetNanoSeconds()), 2);
@@ -516,10 +545,12 @@ SchedulingStudy::Build(StudyStreams& streams)
     }
 
     const Time operationInterval = Forwarded<TimeValue>("OperationInterval");
-    Time end = operationInterval * int64_t(m_operations) + Forwarded<TimeValue>("OperationLead") +
-               operationInterval + Seconds(1);
-    m_serverApps.Start(Seconds(0));
-    m_clientApps.Start(Seconds(0));
+    const Time start = synced ? m_syncWarmup : Time(0);
+    Time end = start + operationInterval * int64_t(m_operations) +
+               Forwarded<TimeValue>("OperationLead") + operationInterval + Seconds(1);
+    m_sync.Install(*this, all, interfaces, start, end, streams, 6000000);
+    m_serverApps.Start(start);
+    m_clientApps.Start(start);
     m_serverApps.Stop(end);
     m_clientApps.Stop(end);
     return end + Seconds(1);
@@ -606,6 +637,7 @@ SchedulingStudy::Measure(StudyResult& result)
                lost(H::SCHEDULE, true) + lost(H::ACK, true) + lost(H::REPORT, true) +
                    lost(H::ERROR, true));
     AddOperationRows(rows, result);
+    m_sync.Report(result);
 }
 
 } // namespace ns3

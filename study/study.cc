@@ -176,6 +176,12 @@ Study::GetTopology() const
     return m_topology;
 }
 
+const std::string&
+Study::GetSync() const
+{
+    return m_sync;
+}
+
 std::string
 Study::Describe(const std::string& attribute) const
 {

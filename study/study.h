@@ -79,6 +79,8 @@ class Study : public Object
     uint64_t GetRun() const;
     /** \return the LAN topology ("csma" or "switched"; see InstallStudyLan) */
     const std::string& GetTopology() const;
+    /** \return the clock source (the Sync parameter of a study that declares it): none, ptp, ntp */
+    const std::string& GetSync() const;
 
     /**
      * The values of the parameters forwarded from one model (StudyDeclaration::Forward), under
@@ -173,6 +175,7 @@ class Study : public Object
     uint32_t m_seed{1};                                     //!< RngSeed
     uint64_t m_run{1};                                      //!< RngRun
     std::string m_topology{"csma"};                         //!< LAN topology
+    std::string m_sync{"none"};                             //!< clock source (Sync)
     std::map<std::string, Ptr<AttributeValue>> m_forwarded; //!< forwarded parameters' values
     bool m_used{false};                                     //!< run already
 };
@@ -426,6 +429,17 @@ class StudyDeclaration
      * \return this declaration
      */
     StudyDeclaration& Topology();
+
+    /**
+     * Declare the "Sync" parameter (the clock source: none, ptp or ntp on the study's own
+     * nodes, read with Study::GetSync()) and the protocols' settings forwarded with it
+     * (PtpClock's SyncInterval, AnnounceInterval, MinDelayReqInterval, UnicastDelayRequests;
+     * NtpClockDiscipline's MinPoll, MaxPoll), the same list in every study. Defined in
+     * study-sync.h (include it); installed with StudySync.
+     * \param help the study's roles of its nodes under each protocol
+     * \return this declaration
+     */
+    StudyDeclaration& Sync(const std::string& help);
 
     /**
      * Keep a renamed parameter's old name for one release, deprecated (its Attribute name,

@@ -4,6 +4,8 @@
 // The RDA study against the simulator's truth over every delivered packet (RdaTruthCollector):
 // real packets, node-local clocks, loss, reorder injection, lossy control link, several flows;
 // the truth itself against FlowMonitor with reordering and loss on.
+#include "expected-throw-scope.h"
+
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
@@ -612,6 +614,96 @@ class RdaStudyValidationTestCase : public TestCase
     }
 };
 
+/**
+ * The receiver's drifting clock steered by a protocol over the data link (Sync): PTP's
+ * delivered offset is far below the free-running clock's, and so is RDA's error against the
+ * held packets' truth; that error stays within the delivered E plus RDA's own error on the
+ * points' stamps; a bounded clock with Sync is refused naming both parameters.
+ */
+class RdaStudySyncTestCase : public TestCase
+{
+  public:
+    RdaStudySyncTestCase()
+        : TestCase("Sync ptp: the latency error comes from the delivered E, far below Sync none's")
+    {
+    }
+
+  private:
+    /**
+     * \param sync none, ptp, ntp
+     * \param[out] skewMax the delivered E's maximum (ns)
+     * \return mean |RDA mean - held true mean| over the reported intervals (ns)
+     */
+    double MeanError(const std::string& sync, double& skewMax)
+    {
+        StudyResult r = RunRda(StudySettings()
+                                   .Set("ClockOffset", "1ms")
+                                   .Set("DriftPpm", "50")
+                                   .Set("Sync", sync)
+                                   .Set("Seed", "5"));
+        skewMax = r.Get<double>("sync_skew_max_ns");
+        double sum = 0;
+        uint32_t n = 0;
+        for (const auto& row : r.GetRows())
+        {
+            if (!row.Get<bool>("reported") || row.Get<bool>("timed_out"))
+            {
+                continue;
+            }
+            const double err = std::fabs(row.Get<double>("rda_mean_err_held_ns"));
+            const double own = std::fabs(row.Get<double>("rda_mean_err_held_local_ns"));
+            if (sync != "none")
+            {
+                // the clock part is the receiver's offset, sampled every 10 ms: within the
+                // delivered E plus what 10 ms of a 50 ppm clock can add between samples
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(err,
+                                            skewMax + own + 500 + 1,
+                                            sync + ": error within the delivered E");
+            }
+            sum += err;
+            ++n;
+        }
+        NS_TEST_EXPECT_MSG_GT(n, 0u, sync + ": intervals reported");
+        const double mean = n ? sum / n : 0;
+        std::cout << "[rda] ClockOffset 1 ms, DriftPpm 50, Sync " << sync
+                  << ": mean |RDA - held truth| " << mean / 1e3 << " us, delivered E max "
+                  << skewMax / 1e3 << " us" << std::endl;
+        return mean;
+    }
+
+    void DoRun() override
+    {
+        double noneSkew = 0;
+        double ptpSkew = 0;
+        double ntpSkew = 0;
+        const double none = MeanError("none", noneSkew);
+        const double ptp = MeanError("ptp", ptpSkew);
+        MeanError("ntp", ntpSkew); // 3 s of 16 s polls: NTP has not adjusted yet, reported as is
+        NS_TEST_EXPECT_MSG_EQ(noneSkew, 0.0, "Sync none: no delivered E");
+        NS_TEST_EXPECT_MSG_GT(ptpSkew, 0.0, "Sync ptp: E measured");
+        NS_TEST_EXPECT_MSG_GT(none, 1e6, "Sync none: the 1 ms offset and the drift");
+        // measured: 1.06 ms / 15.6 us = 68x
+        NS_TEST_EXPECT_MSG_LT(ptp * 10, none, "Sync ptp: at least 10x smaller");
+        NS_TEST_EXPECT_MSG_GT(ntpSkew, 0.0, "Sync ntp: E measured");
+
+        chronometry::ScopedThrowOnConfigError throwing;
+        std::string msg;
+        try
+        {
+            chronometry::test::ExpectedThrowScope expected;
+            RunRda(StudySettings().Set("Sync", "ptp").Set("SkewBound", "50us"));
+        }
+        catch (const chronometry::ConfigError& e)
+        {
+            msg = e.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(msg.find("ns3::RdaStudy::Sync = ptp is invalid with "
+                                       "ns3::RdaStudy::SkewBound = 50us"),
+                              std::string::npos,
+                              msg);
+    }
+};
+
 /** \brief The paper's form (k = 2, no checksum, PAPER variance) and duplicates. */
 class RdaStudyPaperFormTestCase : public TestCase
 {
@@ -680,6 +772,7 @@ class RdaStudyTestSuite : public TestSuite
         AddTestCase(new RdaStudyValidationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RdaStudyPaperFormTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RdaStudyCacheBoundTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaStudySyncTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -202,6 +202,64 @@ class StudyValidationTestCase : public TestCase
     }
 };
 
+/**
+ * The stampers leave a synchronization protocol's own datagrams alone (CausalityStamper::
+ * StampSyncProtocols false): with PTP or NTP steering the clocks the replay study logs exactly
+ * the events of the same run without a protocol, with byte tags and with stamps on the wire;
+ * with StampSyncProtocols true the protocol's messages are events too.
+ */
+class SyncTrafficTestCase : public TestCase
+{
+  public:
+    SyncTrafficTestCase()
+        : TestCase("Sync ptp, ntp: the same events as Sync none (PTP and NTP datagrams are not "
+                   "stamped); StampSyncProtocols true: more")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](const std::string& sync, bool onWire, bool stampSync) {
+            return StudyRunner::Run("replay",
+                                    StudySettings()
+                                        .Set("Nodes", "8")
+                                        .Set("ClockModel", "drifting")
+                                        .Set("Duration", "3s")
+                                        .Set("Run", "3")
+                                        .Set("Sync", sync)
+                                        .Set("OnWire", onWire ? "true" : "false")
+                                        .Set("StampSyncProtocols", stampSync ? "true" : "false"));
+        };
+        for (bool onWire : {false, true})
+        {
+            const StudyResult none = run("none", onWire, false);
+            const uint64_t events = none.Get<uint64_t>("events");
+            NS_TEST_EXPECT_MSG_GT(events, 500u, "the workload's events");
+            NS_TEST_EXPECT_MSG_EQ(events,
+                                  2 * none.Get<uint64_t>("messages"),
+                                  "one send and one receive per message, nothing else");
+            for (const std::string sync : {"ptp", "ntp"})
+            {
+                const StudyResult r = run(sync, onWire, false);
+                std::cout << "[replay] 8 nodes, 3 s, OnWire " << onWire << ": Sync none " << events
+                          << " events, " << sync << " " << r.Get<uint64_t>("events");
+                NS_TEST_EXPECT_MSG_GT(r.Get<double>("sync_skew_p50_ns"), 0.0, "the protocol ran");
+                NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("events"), events, sync + ": same events");
+                NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("messages"),
+                                      none.Get<uint64_t>("messages"),
+                                      sync + ": same workload");
+                const StudyResult stamped = run(sync, onWire, true);
+                std::cout << ", StampSyncProtocols " << stamped.Get<uint64_t>("events")
+                          << std::endl;
+                NS_TEST_EXPECT_MSG_GT(stamped.Get<uint64_t>("events"),
+                                      events,
+                                      sync + ": its datagrams are events when asked");
+            }
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Replay-clock study. */
@@ -214,6 +272,7 @@ class ReplayStudyTestSuite : public TestSuite
         AddTestCase(new StudyValidationTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new QualitativeFindingsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DelayAndJitterTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SyncTrafficTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -16,7 +16,9 @@
 #include "ns3/study-runner.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iostream>
 
 using namespace ns3;
 
@@ -647,6 +649,61 @@ class ServerTypesSpreadTestCase : public TestCase
     }
 };
 
+/**
+ * The servers' drifting clocks steered by PTP from the client (Sync ptp): every executed
+ * operation's clock part (trueStart - T_s) lies within the E the protocol delivered (plus the
+ * start delay); without a protocol the same drifting clocks give a clock part orders of
+ * magnitude larger.
+ */
+class SyncClockPartTestCase : public TestCase
+{
+  public:
+    SyncClockPartTestCase()
+        : TestCase("Sync ptp: clock part within the delivered E; Sync none with drifting clocks: "
+                   "far larger")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](const std::string& sync) {
+            return RunScheduling(Quick(2).Set("DriftPpm", "50").Set("Sync", sync));
+        };
+        const StudyResult none = run("none");
+        const StudyResult ptp = run("ptp");
+        const StudyResult ntp = run("ntp");
+        for (const StudyResult* r : {&none, &ptp, &ntp})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r->Get<uint64_t>("executed"), 4u * 60u, "all ran");
+        }
+        const double skewMax = ptp.Get<double>("sync_skew_max_ns");
+        const double startDelay = ptp.Get<double>("max_start_delay_us") * 1e3;
+        double worst = 0;
+        for (const auto& row : ptp.GetRows())
+        {
+            worst = std::max(worst, std::fabs(double(row.Get<int64_t>("clock_part_ns"))));
+        }
+        std::cout << "[scheduling] DriftPpm 50, 4 servers, 60 operations: mean |clock part| Sync "
+                  << "none " << none.Get<double>("mae_clock_us") << " us, ptp "
+                  << ptp.Get<double>("mae_clock_us") << " us (largest " << worst
+                  << " ns; delivered E p99 " << ptp.Get<double>("sync_skew_p99_ns") << " ns, max "
+                  << skewMax << " ns), ntp " << ntp.Get<double>("mae_clock_us")
+                  << " us (delivered E p99 " << ntp.Get<double>("sync_skew_p99_ns") / 1e3 << " us)"
+                  << std::endl;
+        NS_TEST_EXPECT_MSG_GT(skewMax, 0.0, "E measured");
+        // the client's clock is true time and E the largest pairwise offset, so every
+        // server's offset is within E (the truth samples every 10 ms: 1 ns of slack)
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(worst, skewMax + startDelay + 1, "within the delivered E");
+        NS_TEST_EXPECT_MSG_GT(none.Get<double>("mae_clock_us"),
+                              1000 * ptp.Get<double>("mae_clock_us"),
+                              "free-running drifting clocks: far larger");
+        NS_TEST_EXPECT_MSG_GT(none.Get<double>("mae_clock_us"), 100.0, "none: E/4 and drift");
+        NS_TEST_EXPECT_MSG_EQ(none.Get<double>("sync_skew_p99_ns"), 0.0, "none: no protocol");
+        NS_TEST_EXPECT_MSG_GT(ntp.Get<double>("sync_skew_p99_ns"), 0.0, "ntp: E measured");
+    }
+};
+
 class SchedulingStudyTestSuite : public TestSuite
 {
   public:
@@ -664,6 +721,7 @@ class SchedulingStudyTestSuite : public TestSuite
         AddTestCase(new DelayAcrossSendAheadTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NetworkLossRetriesTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ServerTypesSpreadTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SyncClockPartTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

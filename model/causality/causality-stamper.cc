@@ -195,6 +195,14 @@ CausalityStamper::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&CausalityStamper::m_onWire),
                           MakeBooleanChecker())
+            .AddAttribute("StampSyncProtocols",
+                          "Stamp, merge and log the datagrams of PTP (UDP 319, 320) and NTP "
+                          "(UDP 123) too.  False: a synchronization protocol's own messages are "
+                          "not events (neither stamped nor merged nor logged), so steering the "
+                          "clocks does not change the execution the stampers see.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&CausalityStamper::m_stampSync),
+                          MakeBooleanChecker())
             // The deprecated name first, sharing the checker (see BoundedSkewClock).
             .AddAttribute("HvcEpsilon",
                           "Deprecated name of SkewBound (one name for E across chronometry).",
@@ -294,6 +302,7 @@ CausalityStamper::CausalityStamper()
       m_hvc(true),
       m_repcl(true),
       m_onWire(false),
+      m_stampSync(false),
       m_skewBound(Time(0)),
       m_interval(MicroSeconds(100)),
       m_epsilon(0),
@@ -547,6 +556,18 @@ CausalityStamper::Merge(const std::vector<uint8_t>& stamp,
     m_mergedTrace(id, static_cast<uint32_t>(stamp.size()));
 }
 
+bool
+CausalityStamper::IsIgnored(uint8_t protocol, Ptr<const Packet> segment) const
+{
+    uint8_t p[4]; // the UDP header's source and destination ports, in network order
+    auto sync = [&p](int k) {
+        const int port = p[k] << 8 | p[k + 1];
+        return port == 319 || port == 320 || port == 123; // PTP event, general; NTP
+    };
+    return !m_stampSync && protocol == UdpL4Protocol::PROT_NUMBER && segment->CopyData(p, 4) == 4 &&
+           (sync(0) || sync(2));
+}
+
 void
 CausalityStamper::SendDown(Ptr<Packet> packet,
                            Ipv4Address source,
@@ -554,6 +575,11 @@ CausalityStamper::SendDown(Ptr<Packet> packet,
                            uint8_t protocol,
                            Ptr<Ipv4Route> route)
 {
+    if (IsIgnored(protocol, packet))
+    {
+        m_udpDown(packet, source, destination, protocol, route);
+        return;
+    }
     uint64_t id = packet->GetUid() + 1; // 0 is reserved for "no message"
     CausalityHeader header;
     header.SetMessageId(id);
@@ -576,7 +602,7 @@ CausalityStamper::StripAndMerge(Ptr<Packet> packet)
             m_malformedTrace(packet);
             return false;
         }
-        ++m_unstamped;
+        m_unstamped += !IsIgnored(UdpL4Protocol::PROT_NUMBER, packet);
         return true;
     }
     CausalityHeader header;
@@ -601,6 +627,10 @@ CausalityStamper::RecordLocalEvent()
 void
 CausalityStamper::OnSend(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t)
 {
+    if (IsIgnored(header.GetProtocol(), packet))
+    {
+        return;
+    }
     uint64_t id = packet->GetUid() + 1; // 0 is reserved for "no message"
     CausalityTag tag;
     tag.SetMessageId(id);
@@ -610,8 +640,12 @@ CausalityStamper::OnSend(const Ipv4Header& header, Ptr<const Packet> packet, uin
 }
 
 void
-CausalityStamper::OnDeliver(const Ipv4Header&, Ptr<const Packet> packet, uint32_t)
+CausalityStamper::OnDeliver(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t)
 {
+    if (IsIgnored(header.GetProtocol(), packet))
+    {
+        return;
+    }
     CausalityTag tag;
     if (!packet->FindFirstMatchingByteTag(tag))
     {

@@ -43,7 +43,9 @@ namespace ns3
  * AllowSkewMismatch is true (the thesis' "E below the real skew" experiments); then it is reported
  * (CausalityLog::GetSkewMismatches(), the checker's summary, and once on standard error). Packets
  * without a stamp are counted; malformed stamps are counted and ignored (the packet itself is
- * delivered as usual).
+ * delivered as usual).  A clock synchronization protocol's own datagrams (PTP on UDP 319 and
+ * 320, NTP on UDP 123, either port) are not events unless StampSyncProtocols is true: they are
+ * neither stamped nor merged nor logged (nor counted as unstamped).
  */
 class CausalityStamper : public Object
 {
@@ -138,6 +140,13 @@ class CausalityStamper : public Object
      */
     void OnDeliver(const Ipv4Header& header, Ptr<const Packet> packet, uint32_t interface);
 
+    /**
+     * \param protocol the IPv4 protocol number
+     * \param segment the IPv4 payload (a UDP segment starts with its header)
+     * \return true if the datagram is left alone: PTP or NTP while StampSyncProtocols is false
+     */
+    bool IsIgnored(uint8_t protocol, Ptr<const Packet> segment) const;
+
     /** \return the node's clock reading (the physical time of an event) */
     Time ReadClock() const;
 
@@ -188,6 +197,7 @@ class CausalityStamper : public Object
     bool m_hvc;                                         //!< run HVC
     bool m_repcl;                                       //!< run RepCl
     bool m_onWire;                                      //!< stamps as real bytes (UDP only)
+    bool m_stampSync;                                   //!< PTP and NTP datagrams are events
     Time m_skewBound;                                   //!< E (0: the clock's)
     Time m_interval;                                    //!< RepCl I
     uint32_t m_epsilon;                                 //!< RepCl E / I (0: the clock's)
