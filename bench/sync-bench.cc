@@ -162,7 +162,21 @@ main(int argc, char** argv)
     cmd.AddValue("load", "background load of both configurations (sync study Load)", load);
     cmd.AddValue("rounds", "rounds (each runs both configurations)", rounds);
     cmd.AddValue("target", "largest median CPU-time ratio of ptp to none", target);
+    std::string only;
+    cmd.AddValue("only",
+                 "Run one configuration once, for a profiler: glue-ptp or glue-shadow (empty: "
+                 "the bench)",
+                 only);
     cmd.Parse(argc, argv);
+    if (only == "glue-ptp" || only == "glue-shadow")
+    {
+        const double cpu = ShadowRun(only == "glue-ptp" ? Traffic::PTP : Traffic::SHADOW,
+                                     nodes,
+                                     Time(syncInterval),
+                                     Time(duration));
+        std::cout << only << ": " << cpu << " s CPU\n";
+        return 0;
+    }
 
     StudySettings base = StudySettings()
                              .Set("Nodes", std::to_string(nodes))
