@@ -110,9 +110,9 @@ main(int argc, char** argv)
 
     std::vector<Variant> variants{{"none", "none", false, false},
                                   {"ntp", "ntp", false, false},
-                                  {"ptp", "ptp", false, false},
-                                  {"ptp, UnicastDelayRequests", "ptp", true, false},
-                                  {"ptp, StampSyncProtocols", "ptp", false, true}};
+                                  {"ptp, multicast Delay_Req", "ptp", false, false},
+                                  {"ptp (unicast: the default)", "ptp", true, false},
+                                  {"ptp, multicast, stamped", "ptp", false, true}};
     for (auto& v : variants)
     {
         v.ok = true;

@@ -40,7 +40,9 @@ StudyDeclaration<C>::Sync(const std::string& help)
         .template Forward<PtpClock>("MinDelayReqInterval",
                                     TimeValue(MilliSeconds(125)),
                                     C_::In(Time::MS))
-        .template Forward<PtpClock>("UnicastDelayRequests")
+        // linuxptp's hybrid_e2e: on a shared segment multicast delay requests reach every NIC
+        // (n^2 receptions per interval); the studies default to unicast, as the sync study.
+        .template Forward<PtpClock>("UnicastDelayRequests", BooleanValue(true))
         .template Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
         .template Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6));
 }
