@@ -60,6 +60,7 @@ class ReplayStudy : public Study
     Time m_delay;             //!< delta
     Time m_jitter;            //!< extra delay uniform in [0, jitter]
     Time m_duration;          //!< simulated time
+    Time m_syncWarmup;        //!< Sync ptp, ntp: the workload starts then
     std::string m_clockModel; //!< bounded, thesis, drifting
     uint64_t m_exactLimit;    //!< checker: all pairs up to this many events
     uint64_t m_samplePairs;   //!< checker: random pairs beyond it
@@ -127,6 +128,14 @@ ReplayStudy::GetTypeId()
                   "ntp (node 0 an NtpServer, the others its NtpClients) on the "
                   "study's own LAN, steering the drifting clocks (ClockModel drifting); the "
                   "stampers still assume SkewBound, the delivered E is reported")
+            .Parameter("SyncWarmup",
+                       "Sync ptp, ntp: the workload starts this much later than without (the "
+                       "protocol's time to lock) and runs for Duration; the delivered E is "
+                       "sampled over the workload's run only",
+                       &ReplayStudy::m_syncWarmup,
+                       Seconds(3),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
             .Forward<CausalityStamper>("StampSyncProtocols")
             .Forward<CausalityStamper>("CounterRule")
             .Forward<CausalityStamper>("SumCounters")
@@ -293,20 +302,22 @@ ReplayStudy::Build(StudyStreams& streams)
     {
         peers.push_back(lan.interfaces.GetAddress(i));
     }
+    const Time start = GetSync() == "none" ? Time(0) : m_syncWarmup;
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
         auto app = CreateObject<ReplayWorkloadApplication>();
         ApplyForwarded(app); // MessageRate (Rate), LocalEventRate (LocalRate), Poisson
         app->SetPeers(peers, i);
         next = streams.Assign(next, [&](int64_t s) { return app->AssignStreams(s); });
-        app->SetStartTime(Time(0));
-        app->SetStopTime(m_duration);
+        app->SetStartTime(start);
+        app->SetStopTime(start + m_duration);
         nodes.Get(i)->AddApplication(app);
         m_apps.push_back(app);
     }
-    next = m_sync.Install(*this, lan.nodes, lan.interfaces, Time(0), m_duration, streams, next);
+    next =
+        m_sync.Install(*this, lan.nodes, lan.interfaces, start, start + m_duration, streams, next);
     // Let the last messages arrive before stopping.
-    return m_duration + m_delay + MilliSeconds(1);
+    return start + m_duration + m_delay + MilliSeconds(1);
 }
 
 namespace
