@@ -24,6 +24,10 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 
+#include "ns3/chronometry-validation.h"
+
+#include <string>
+
 namespace ns3
 {
 namespace chronometry
@@ -52,6 +56,28 @@ class ExpectedThrowScope
     ExpectedThrowScope(const ExpectedThrowScope&) = delete;
     ExpectedThrowScope& operator=(const ExpectedThrowScope&) = delete;
 };
+
+/**
+ * Run something that should refuse its configuration (in THROW validation mode, e.g. under a
+ * ScopedThrowOnConfigError), inside an ExpectedThrowScope.
+ * \param run the code
+ * \return the ConfigError's message, or "" when nothing was refused
+ */
+template <typename F>
+std::string
+ConfigErrorMessage(F&& run)
+{
+    try
+    {
+        ExpectedThrowScope expected;
+        run();
+    }
+    catch (const ConfigError& e)
+    {
+        return e.what();
+    }
+    return std::string();
+}
 
 } // namespace test
 } // namespace chronometry

@@ -528,16 +528,7 @@ class StudyValidationTestCase : public TestCase
     {
         chronometry::ScopedThrowOnConfigError throwing;
         auto message = [](const StudySettings& p) {
-            try
-            {
-                chronometry::test::ExpectedThrowScope expected;
-                RunInference(p);
-            }
-            catch (const chronometry::ConfigError& e)
-            {
-                return std::string(e.what());
-            }
-            return std::string();
+            return chronometry::test::ConfigErrorMessage([&p] { RunInference(p); });
         };
         NS_TEST_ASSERT_MSG_EQ(message(StudySettings(Base()).Set("FanOut", UintegerValue(5))),
                               "ns3::InferenceStudy::FanOut = 5 is invalid; valid: at most "

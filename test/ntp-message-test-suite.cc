@@ -533,9 +533,7 @@ class NtpWiresharkTestCase : public TestCase
                               static_cast<long>(goldens.size()),
                               "every frame dissected as NTP:\n"
                                   << ntp);
-        const std::string bad = wiretest::RunCommand(
-            base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
-                   "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
+        const std::string bad = wiretest::TsharkProblems(pcap);
         NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
         const std::string fields = wiretest::RunCommand(
             base + "-T fields -E separator=, -e ntp.flags.mode -e ntp.flags.vn "

@@ -849,9 +849,7 @@ class PcapTestCase : public TestCase
         {
             const std::string base =
                 "/usr/bin/tshark -n -r " + file.substr(0, file.size() - 1) + " ";
-            const std::string bad = wiretest::RunCommand(
-                base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
-                       "frame.number -e _ws.expert.message 2>/dev/null");
+            const std::string bad = wiretest::TsharkProblems(file.substr(0, file.size() - 1));
             NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
             const std::string modes =
                 wiretest::RunCommand(base + "-Y ntp -T fields -e ntp.flags.mode 2>/dev/null");

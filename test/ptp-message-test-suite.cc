@@ -720,9 +720,7 @@ class PtpWiresharkTestCase : public TestCase
                               static_cast<long>(goldens.size()),
                               "every frame dissected as PTPv2:\n"
                                   << ptp);
-        const std::string bad = wiretest::RunCommand(
-            base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' "
-                   "-T fields -e frame.number -e _ws.expert.message 2>/dev/null");
+        const std::string bad = wiretest::TsharkProblems(pcap);
         NS_TEST_EXPECT_MSG_EQ(bad, "", "malformed or warned frames");
         const std::string types =
             wiretest::RunCommand(base + "-T fields -e ptp.v2.messagetype 2>/dev/null");

@@ -429,9 +429,7 @@ class PcapTestCase : public TestCase
             for (std::string file; std::getline(list, file);)
             {
                 const std::string base = "/usr/bin/tshark -n -r " + file + " ";
-                const std::string bad = wiretest::RunCommand(
-                    base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
-                           "frame.number -e _ws.expert.message 2>/dev/null");
+                const std::string bad = wiretest::TsharkProblems(file);
                 NS_TEST_EXPECT_MSG_EQ(bad, "", file << ": malformed or warned frames");
                 types += wiretest::RunCommand(base +
                                               "-Y ptp -T fields -e ptp.v2.messagetype 2>/dev/null");

@@ -268,9 +268,7 @@ class StudyPcapTestCase : public TestCase
             for (std::string file; std::getline(list, file);)
             {
                 const std::string base = "/usr/bin/tshark -n -r " + file + " ";
-                const std::string bad = wiretest::RunCommand(
-                    base + "-Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
-                           "frame.number 2>/dev/null");
+                const std::string bad = wiretest::TsharkProblems(file);
                 NS_TEST_EXPECT_MSG_EQ(bad, "", file << ": malformed or warned frames");
                 const std::string frames =
                     wiretest::RunCommand(base + "-Y ptp -T fields -e frame.number 2>/dev/null");
@@ -383,16 +381,7 @@ class PathValidationTestCase : public TestCase
     {
         chronometry::ScopedThrowOnConfigError throwing;
         auto message = [](const StudySettings& p) {
-            try
-            {
-                chronometry::test::ExpectedThrowScope expected;
-                RunSync(p);
-            }
-            catch (const chronometry::ConfigError& e)
-            {
-                return std::string(e.what());
-            }
-            return std::string();
+            return chronometry::test::ConfigErrorMessage([&p] { RunSync(p); });
         };
         const StudySettings base = StudySettings().Set("Duration", "2s").Set("Warmup", "1s");
         NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("Pcap", "/nonexistent/dir"))

@@ -152,6 +152,19 @@ RunCommand(const std::string& command)
     return out;
 }
 
+/**
+ * \param file a pcap trace
+ * \return the frames Wireshark's dissectors mark malformed or warn about (frame number and
+ *         message, one per line; empty: the trace is clean). Needs /usr/bin/tshark.
+ */
+inline std::string
+TsharkProblems(const std::string& file)
+{
+    return RunCommand("/usr/bin/tshark -n -r " + file +
+                      " -Y '_ws.malformed || _ws.expert.severity >= 6291456' -T fields -e "
+                      "frame.number -e _ws.expert.message 2>/dev/null");
+}
+
 } // namespace wiretest
 } // namespace ns3
 
