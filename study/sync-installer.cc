@@ -5,6 +5,7 @@
 
 #include "study-streams.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/ntp-helper.h"
@@ -182,12 +183,25 @@ InstallSyncNtp(const Study& study,
         }
         servers.push_back(net.addresses.GetAddress(i));
     }
-    NodeContainer clientNodes;
-    for (uint32_t i = placement.servers; i < net.hosts.GetN(); ++i)
+    ApplicationContainer clients;
+    const uint32_t middle = placement.servers + placement.stratum2;
+    if (placement.stratum2 > 0)
     {
-        clientNodes.Add(net.hosts.Get(i));
+        NtpHelper serving = ntp;
+        serving.SetClientAttribute("Mode", StringValue("Ntp"));
+        serving.SetClientAttribute("Serve", BooleanValue(true));
+        std::vector<Ipv4Address> secondary;
+        for (uint32_t i = placement.servers; i < middle; ++i)
+        {
+            clients.Add(serving.InstallClient(net.hosts.Get(i), servers));
+            secondary.push_back(net.addresses.GetAddress(i));
+        }
+        servers = secondary;
     }
-    ApplicationContainer clients = ntp.InstallClients(clientNodes, servers);
+    for (uint32_t i = middle; i < net.hosts.GetN(); ++i)
+    {
+        clients.Add(ntp.InstallClient(net.hosts.Get(i), servers));
+    }
     next = streams.Assign(next, [&](int64_t s) { return ntp.AssignStreams(net.hosts, s); });
     return clients;
 }

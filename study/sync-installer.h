@@ -36,11 +36,13 @@ struct SyncPtpPlacement
 /** \ingroup chronometry How NTP runs on a SyncNetwork (InstallSyncNtp). */
 struct SyncNtpPlacement
 {
-    uint32_t servers{3}; //!< hosts 0 .. servers - 1 are stratum-1 NtpServers
-    bool sntp{false};    //!< the clients are SNTP (they ask host 0 only)
-    Time liar{0};        //!< host 0 serves its clock plus this (a falseticker; 0: honest)
-    Time liarFrom{0};    //!< from this time on (0: from the start)
-    Time serverLoss{0};  //!< server 1 stops answering then (a lost upstream; 0: never)
+    uint32_t servers{3};  //!< hosts 0 .. servers - 1 are stratum-1 NtpServers
+    bool sntp{false};     //!< the clients are SNTP (they ask host 0 only)
+    Time liar{0};         //!< host 0 serves its clock plus this (a falseticker; 0: honest)
+    Time liarFrom{0};     //!< from this time on (0: from the start)
+    Time serverLoss{0};   //!< server 1 stops answering then (a lost upstream; 0: never)
+    uint32_t stratum2{0}; //!< the next hosts: Mode Ntp clients of the servers that serve
+                          //!< (stratum 2); the other clients then ask them only
 };
 
 /**
@@ -68,11 +70,11 @@ std::vector<Ptr<PtpClock>> InstallSyncPtp(const Study& study,
  * \ingroup chronometry
  * NTP on the hosts of \p net (NtpHelper): hosts 0 .. servers - 1 stratum-1 NtpServers (their
  * clocks the reference: the caller gives them no drift), the other hosts NtpClients (Mode Ntp
- * or Sntp) of every server, host 0 first. The NtpClockDiscipline, NtpClient and NtpMitigation
- * parameters the study forwarded are applied. Streams: NtpHelper::AssignStreams over the
- * hosts.
- * \param study the study (its forwarded NTP parameters)
- * \param net the network (every host with a DriftingClock and the Internet stack)
+ * or Sntp) of every server, host 0 first; with placement.stratum2 > 0 the next stratum2 hosts
+ * are NtpClients (Mode Ntp, Serve) of the stratum-1 servers and the rest ask those only. The
+ * NtpClockDiscipline, NtpClient and NtpMitigation parameters the study forwarded are applied.
+ * Streams: NtpHelper::AssignStreams over the hosts. \param study the study (its forwarded NTP
+ * parameters) \param net the network (every host with a DriftingClock and the Internet stack)
  * \param placement servers, mode, liar, lost upstream
  * \param streams the run's stream allocator
  * \param next [in,out] the first free stream

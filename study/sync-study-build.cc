@@ -15,6 +15,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/power-law-oscillator.h"
 
+#include <cmath>
+
 namespace ns3
 {
 
@@ -140,6 +142,29 @@ SyncStudy::RecordEstimate(uint32_t node, const PtpOffsetSample& sample)
 }
 
 void
+SyncStudy::OnTruthSample()
+{
+    CheckFailover();
+    CheckRootDistance();
+}
+
+void
+SyncStudy::CheckRootDistance()
+{
+    for (std::size_t i = 0; i < m_ntp.size(); ++i)
+    {
+        if (m_ntp[i] && m_ntp[i]->IsSynchronized())
+        {
+            const double offset = std::fabs(m_sampler.GetToTrue(i).back());
+            ++m_rootChecks;
+            m_rootHeld +=
+                offset <= m_ntp[i]->GetRootDistance().GetDouble() / NanoSeconds(1).GetDouble() ? 1
+                                                                                               : 0;
+        }
+    }
+}
+
+void
 SyncStudy::CheckFailover()
 {
     const Time now = Simulator::Now();
@@ -210,8 +235,14 @@ SyncStudy::Build(StudyStreams& streams)
                                    m_protocol == "sntp",
                                    m_liar,
                                    m_liarFrom,
-                                   m_serverLoss};
-        InstallSyncNtp(*this, m_net, placement, streams, next);
+                                   m_serverLoss,
+                                   m_stratum2};
+        ApplicationContainer clients = InstallSyncNtp(*this, m_net, placement, streams, next);
+        m_ntp.assign(m_nodes, nullptr);
+        for (uint32_t c = 0; c < clients.GetN(); ++c)
+        {
+            m_ntp[m_ntpServers + c] = DynamicCast<NtpClient>(clients.Get(c));
+        }
     }
     next = InstallFaults(streams, next);
     std::vector<Ptr<LocalClock>> clocks;
@@ -221,7 +252,7 @@ SyncStudy::Build(StudyStreams& streams)
     }
     // After a grandmaster failure, host 0 runs free and leaves E (pairwise among the others).
     m_sampler.ExcludeFirstFrom(m_failure.IsStrictlyPositive() ? m_failure : Time::Max());
-    m_sampler.SetOnSample(MakeCallback(&SyncStudy::CheckFailover, this));
+    m_sampler.SetOnSample(MakeCallback(&SyncStudy::OnTruthSample, this));
     m_sampler.Start(clocks, m_samplePeriod, m_duration);
     return m_duration + NanoSeconds(1);
 }

@@ -44,6 +44,13 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
         row.Set("node", uint64_t(i));
         row.Set("switch", uint64_t(t.switchIndex));
         row.Set("hops", uint64_t(SwitchesBetween(m_net, i, 0)));
+        const bool ntp = m_protocol == "ntp" || m_protocol == "sntp";
+        const uint64_t stratum = !ntp                            ? 0
+                                 : i < m_ntpServers              ? 1
+                                 : i < m_ntpServers + m_stratum2 ? 2
+                                 : m_stratum2 > 0                ? 3
+                                                                 : 2;
+        row.Set("ntp_stratum", stratum);
         row.Set("base_drift_ppm", t.driftPpm);
         const std::vector<double>& toMaster = m_sampler.GetToFirst(i);
         const std::size_t lock = LockIndex(toMaster);
@@ -126,6 +133,8 @@ SyncStudy::Measure(StudyResult& r)
         hops = std::max<uint64_t>(hops, SwitchesBetween(m_net, i, 0));
     }
     r.Set("hops_max", hops);
+    r.Set("root_distance_checks", m_rootChecks);
+    r.Set("root_distance_coverage", m_rootChecks ? double(m_rootHeld) / double(m_rootChecks) : 0.0);
     AddRows(r, from);
     WriteSeries(r);
 }

@@ -81,6 +81,14 @@ SyncStudy::GetTypeId()
                        &SyncStudy::m_ntpServers,
                        3,
                        MakeUintegerRangeChecker(1, 16))
+            .Parameter("Stratum2Servers",
+                       "ntp, sntp: hosts NtpServers .. NtpServers + this - 1 are NtpClients of "
+                       "the stratum-1 servers that serve in turn (stratum 2, Mode Ntp); the "
+                       "other clients then ask them only (stratum 3; 0: every client asks the "
+                       "stratum-1 servers)",
+                       &SyncStudy::m_stratum2,
+                       0,
+                       MakeUintegerRangeChecker(0, 16))
             .Parameter("Liar",
                        "ntp, sntp: server 0 (the one SNTP asks) serves its clock plus this (a "
                        "falseticker; 0: honest)",
@@ -270,26 +278,35 @@ SyncStudy::GetTypeId()
                     .Unsigned("dropped_packets",
                               "",
                               "packets the links' error models dropped (LossRate)")
-                    .Unsigned("hops_max", "", "most switches between a host and host 0"))
-            .Rows("per_node",
-                  StudySchema()
-                      .Unsigned("node", "", "host (0: the grandmaster)")
-                      .Key()
-                      .Unsigned("switch", "", "the switch it hangs off")
-                      .Unsigned("hops", "", "switches between it and host 0")
-                      .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
-                      .Integer("node_lock_ns",
-                               "ns",
-                               "time until |node - node 0| stays within "
-                               "LockThreshold (Duration: never)")
-                      .Real("offset_p99_ns", "ns", "|node - node 0| after lock: 99th percentile")
-                      .Real("offset_max_ns", "ns", "maximum")
-                      .Real("estimate_mean_ns",
-                            "ns",
-                            "the protocol's own |offsetFromMaster| "
-                            "after lock: mean (0: no samples)")
-                      .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"),
-                  false);
+                    .Unsigned("hops_max", "", "most switches between a host and host 0")
+                    .Unsigned("root_distance_checks",
+                              "",
+                              "ntp, sntp: grid instants x synchronized clients checked")
+                    .Real("root_distance_coverage",
+                          "",
+                          "ntp, sntp: share of those where |clock - true time| <= the client's "
+                          "root distance (its own error bound; 0: none checked)"))
+            .Rows(
+                "per_node",
+                StudySchema()
+                    .Unsigned("node", "", "host (0: the grandmaster)")
+                    .Key()
+                    .Unsigned("switch", "", "the switch it hangs off")
+                    .Unsigned("hops", "", "switches between it and host 0")
+                    .Unsigned("ntp_stratum", "", "ntp, sntp: its stratum (1: a server; 0: no NTP)")
+                    .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
+                    .Integer("node_lock_ns",
+                             "ns",
+                             "time until |node - node 0| stays within "
+                             "LockThreshold (Duration: never)")
+                    .Real("offset_p99_ns", "ns", "|node - node 0| after lock: 99th percentile")
+                    .Real("offset_max_ns", "ns", "maximum")
+                    .Real("estimate_mean_ns",
+                          "ns",
+                          "the protocol's own |offsetFromMaster| "
+                          "after lock: mean (0: no samples)")
+                    .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"),
+                false);
     return tid;
 }
 
@@ -317,12 +334,14 @@ SyncStudy::Validate() const
                    "a slave)");
     }
     if ((m_protocol == "ntp" || m_protocol == "sntp") &&
-        (m_ntpServers >= m_nodes || (m_serverLoss.IsStrictlyPositive() && m_ntpServers < 2)))
+        (m_ntpServers + m_stratum2 >= m_nodes ||
+         (m_serverLoss.IsStrictlyPositive() && m_ntpServers < 2)))
     {
-        Refuse({"NtpServers", "Nodes", "NtpServerLoss"},
-               Describe("NtpServers") + " is invalid with " + Describe("Nodes") + " and " +
-                   Describe("NtpServerLoss") +
-                   "; valid: fewer servers than hosts, at least 2 with a server loss");
+        Refuse({"NtpServers", "Stratum2Servers", "Nodes", "NtpServerLoss"},
+               Describe("NtpServers") + " is invalid with " + Describe("Stratum2Servers") + ", " +
+                   Describe("Nodes") + " and " + Describe("NtpServerLoss") +
+                   "; valid: fewer servers of both strata than hosts, at least 2 stratum-1 "
+                   "servers with a server loss");
     }
     if (m_masterStepAt.IsStrictlyPositive() && m_masterStepAt >= m_duration)
     {
@@ -359,6 +378,7 @@ SyncStudy::DoDispose()
     m_net = SyncNetwork();
     m_truth.clear();
     m_ptp.clear();
+    m_ntp.clear();
     m_sampler = SyncTruthSampler();
     Study::DoDispose();
 }

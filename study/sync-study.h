@@ -9,6 +9,7 @@
 #include "sync-network.h"
 
 #include "ns3/local-clock.h"
+#include "ns3/ntp-client.h"
 #include "ns3/ptp-clock.h"
 
 #include <string>
@@ -97,8 +98,12 @@ class SyncStudy : public Study
      * \param result the result (its parameters)
      */
     void WriteSeries(const StudyResult& result) const;
-    /** After every truth sample: has every host followed the backup grandmaster yet? */
+    /** After every truth sample: the failover and the root distance checks. */
+    void OnTruthSample();
+    /** Has every host followed the backup grandmaster yet? */
     void CheckFailover();
+    /** NTP: does every synchronized client's root distance cover its true offset now? */
+    void CheckRootDistance();
     /**
      * \param node a node
      * \param sample the protocol's offset sample
@@ -123,6 +128,7 @@ class SyncStudy : public Study
     Time m_linkDelay;         //!< propagation delay of every link
     std::string m_protocol;   //!< none, ptp, ntp, sntp
     uint32_t m_ntpServers;    //!< ntp, sntp: hosts 0 .. this - 1 are servers
+    uint32_t m_stratum2;      //!< ntp, sntp: the next hosts serve at stratum 2
     Time m_liar;              //!< ntp, sntp: host 0 serves its clock plus this
     Time m_liarFrom;          //!< ntp, sntp: from this time on
     Time m_serverLoss;        //!< ntp, sntp: server 1 stops then (0: never)
@@ -147,14 +153,17 @@ class SyncStudy : public Study
     Time m_samplePeriod;      //!< truth grid
     Time m_lockThreshold;     //!< |offset| that counts as locked
 
-    NodeContainer m_hosts;            //!< the hosts
-    NodeContainer m_switchNodes;      //!< the switches
-    SyncNetwork m_net;                //!< hosts, switches, addresses
-    std::vector<NodeTruth> m_truth;   //!< per host
-    SyncTruthSampler m_sampler;       //!< the truth: every host's clock on the grid
-    Time m_failoverAt{Time::Max()};   //!< all follow the backup (true time)
-    std::vector<Ptr<PtpClock>> m_ptp; //!< per host (ptp only)
-    uint64_t m_dropped{0};            //!< packets the error models dropped
+    NodeContainer m_hosts;             //!< the hosts
+    NodeContainer m_switchNodes;       //!< the switches
+    SyncNetwork m_net;                 //!< hosts, switches, addresses
+    std::vector<NodeTruth> m_truth;    //!< per host
+    SyncTruthSampler m_sampler;        //!< the truth: every host's clock on the grid
+    Time m_failoverAt{Time::Max()};    //!< all follow the backup (true time)
+    std::vector<Ptr<PtpClock>> m_ptp;  //!< per host (ptp only)
+    uint64_t m_dropped{0};             //!< packets the error models dropped
+    std::vector<Ptr<NtpClient>> m_ntp; //!< per host (ntp, sntp; null for a stratum-1 server)
+    uint64_t m_rootChecks{0};          //!< client samples checked against the root distance
+    uint64_t m_rootHeld{0};            //!< of which |clock - true time| <= root distance
 };
 
 } // namespace ns3

@@ -5,7 +5,8 @@
 // a binary tree of switches with transparent, boundary and plain switches (hops counted from
 // the tree); hardware time stamp noise and software host delays that E must show; lossy links
 // (fewer samples than (1 - p)^4 allows, E still locked); a master whose clock steps by
-// 100 ms (recovered with a step threshold, not without); pcap traces Wireshark reads
+// 100 ms (recovered with a step threshold, not without); NTP strata and the root distance's
+// coverage; pcap traces Wireshark reads
 // cleanly; a time series whose own E is the summary's; bad paths refused by name.
 
 #include "expected-throw-scope.h"
@@ -222,6 +223,68 @@ class MasterStepTestCase : public TestCase
     }
 };
 
+/**
+ * NTP strata and NTP's own error bound: with two stratum-2 servers between the three stratum-1
+ * servers and the other clients, the clients (stratum 3) keep a larger E than clients of the
+ * stratum-1 servers; the root distance covers the true offset in every checked sample, unless a
+ * server lies from the start and is believed.
+ */
+class StrataTestCase : public TestCase
+{
+  public:
+    StrataTestCase()
+        : TestCase("NTP strata on a WAN-like line: stratum-3 clients keep a larger E than "
+                   "stratum-2 ones; the root distance covers every true offset, but not with a "
+                   "liar believed from the start")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const StudySettings wan = StudySettings()
+                                      .Set("Protocol", "ntp")
+                                      .Set("Nodes", "8")
+                                      .Set("Topology", "line")
+                                      .Set("Switches", "3")
+                                      .Set("LinkDelay", "2ms")
+                                      .Set("Asymmetry", "1ms")
+                                      .Set("Duration", "1h")
+                                      .Set("Warmup", "30min")
+                                      .Set("LockThreshold", "10ms")
+                                      .Set("SamplePeriod", "1s");
+        StudyResult flat = RunSync(wan);
+        StudyResult deep = RunSync(StudySettings(wan).Set("Stratum2Servers", "2"));
+        StudyResult liar = RunSync(StudySettings(wan).Set("Liar", "100ms"));
+        for (const auto* r : {&flat, &deep, &liar})
+        {
+            std::cout << "[sync] NTP, stratum-2 servers " << r->Get<uint64_t>("stratum2_servers")
+                      << ", liar " << r->Get<int64_t>("liar_ns") / 1000000 << " ms: E p99 "
+                      << r->Get<double>("skew_p99_ns") / 1e6 << " ms, root distance covers "
+                      << r->Get<double>("root_distance_coverage") << " of "
+                      << r->Get<uint64_t>("root_distance_checks") << std::endl;
+        }
+        const std::vector<uint64_t> strata = {1, 1, 1, 2, 2, 3, 3, 3};
+        for (const auto& row : deep.GetRows())
+        {
+            const auto node = row.Get<uint64_t>("node");
+            NS_TEST_EXPECT_MSG_EQ(row.Get<uint64_t>("ntp_stratum"), strata.at(node), node);
+        }
+        NS_TEST_EXPECT_MSG_GT(deep.Get<double>("skew_p99_ns"),
+                              flat.Get<double>("skew_p99_ns"),
+                              "a stratum deeper, a larger E");
+        for (const auto* r : {&flat, &deep})
+        {
+            NS_TEST_EXPECT_MSG_GT(r->Get<uint64_t>("root_distance_checks"), 1000u, "checked");
+            NS_TEST_EXPECT_MSG_EQ(r->Get<double>("root_distance_coverage"), 1.0, "covered");
+        }
+        NS_TEST_EXPECT_MSG_LT(liar.Get<double>("root_distance_coverage"),
+                              1.0,
+                              "a believed liar's error is not in the bound");
+        NS_TEST_EXPECT_MSG_GT(liar.Get<double>("skew_p99_ns"), 10e6, "the liar is followed");
+    }
+};
+
 /** pcap traces of a tree with boundary clocks and a line with transparent clocks. */
 class StudyPcapTestCase : public TestCase
 {
@@ -410,6 +473,7 @@ class SyncFaultsTestSuite : public TestSuite
         AddTestCase(new StampErrorTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LossTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MasterStepTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new StrataTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StudyPcapTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SeriesTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new PathValidationTestCase, chronometry::TestDuration::QUICK);
