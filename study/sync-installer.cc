@@ -114,29 +114,22 @@ InstallSyncPtp(const Study& study,
             clock->SetStopTime(placement.grandmasterFailure);
         }
         clock->SetAttribute("Servo", PointerValue(CreateSyncServo(study, placement)));
+        SetStampVariables(clock, placement);
         clocks.push_back(clock);
     }
-    std::vector<Ptr<PtpClock>> boundaries;
     for (uint32_t s = 0; s < net.switches.GetN(); ++s)
     {
         if (placement.boundary)
         {
             ptp.SetClockAttribute("Role", StringValue("Auto"));
             ptp.SetClockAttribute("Priority1", UintegerValue(254));
-            boundaries.push_back(ptp.InstallBoundary(net.switches.Get(s)));
-            boundaries.back()->SetAttribute("Servo",
-                                            PointerValue(CreateSyncServo(study, placement)));
+            Ptr<PtpClock> boundary = ptp.InstallBoundary(net.switches.Get(s));
+            boundary->SetAttribute("Servo", PointerValue(CreateSyncServo(study, placement)));
+            SetStampVariables(boundary, placement);
         }
         else if (placement.transparent)
         {
             ptp.InstallTransparent(net.switches.Get(s));
-        }
-    }
-    for (const auto& list : {clocks, boundaries})
-    {
-        for (const Ptr<PtpClock>& clock : list)
-        {
-            SetStampVariables(clock, placement);
         }
     }
     NodeContainer all(net.hosts, net.switches);

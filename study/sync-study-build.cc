@@ -155,11 +155,10 @@ SyncStudy::CheckRootDistance()
     {
         if (m_ntp[i] && m_ntp[i]->IsSynchronized())
         {
-            const double offset = std::fabs(m_sampler.GetToTrue(i).back());
+            const double boundNs =
+                m_ntp[i]->GetRootDistance().GetDouble() / NanoSeconds(1).GetDouble();
             ++m_rootChecks;
-            m_rootHeld +=
-                offset <= m_ntp[i]->GetRootDistance().GetDouble() / NanoSeconds(1).GetDouble() ? 1
-                                                                                               : 0;
+            m_rootHeld += std::fabs(m_sampler.GetToTrue(i).back()) <= boundNs ? 1 : 0;
         }
     }
 }
