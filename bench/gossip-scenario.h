@@ -45,6 +45,7 @@ struct GossipScenario
     bool hlc = true;                             //!< stamp HLC
     bool hvc = true;                             //!< stamp HVC
     bool repcl = true;                           //!< stamp RepCl
+    std::string encoding = "Bitmap";             //!< HVC and RepCl stamps: Bitmap, Sparse, Adaptive
     bool check = false;                          //!< measure and check the log afterwards
     uint64_t run = 1;                            //!< RngRun
     uint64_t exactLimit = 10000;                 //!< checker: all pairs up to this many events
@@ -115,6 +116,7 @@ RunGossip(const GossipScenario& s)
     {
         CausalityHelper causality;
         causality.SetStamperAttribute("Interval", TimeValue(s.interval));
+        causality.SetStamperAttribute("Encoding", StringValue(s.encoding));
         causality.SetStamperAttribute("Vector", BooleanValue(s.vector));
         causality.SetStamperAttribute("VectorOnWire", BooleanValue(s.vectorOnWire));
         causality.SetStamperAttribute("Lamport", BooleanValue(s.lamport));
@@ -165,8 +167,12 @@ RunGossip(const GossipScenario& s)
         const double u0 = CpuNow();
         double theta = 0;
         double hvc = 0;
-        for (const auto& e : log->GetEvents())
+        // As the study reads them: a replay that does not recompute the uncarried vector clock
+        // (the checker's own replay does, once).
+        CausalEventLog::Cursor cursor(log->GetEvents(), false);
+        while (cursor.Next())
         {
+            const CausalEvent& e = cursor.Current();
             theta += e.stamp.repcl ? e.stamp.repcl->GetOffsetCount() : 0;
             hvc += e.stamp.hvc ? e.stamp.hvc->GetActiveCount() : 0;
         }

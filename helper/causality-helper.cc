@@ -9,7 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 
-#include <map>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -31,7 +31,10 @@ Ptr<CausalityLog>
 CausalityHelper::Install(const NodeContainer& nodes) const
 {
     auto log = CreateObject<CausalityLog>();
-    auto addresses = std::make_shared<std::map<Ipv4Address, uint32_t>>();
+    // Looked up for every message sent: a hash table, so that the lookup stays O(1) and touches
+    // one bucket whatever n (a tree of 4,096 addresses costs a dozen cache misses).
+    auto addresses = std::make_shared<std::unordered_map<Ipv4Address, uint32_t, Ipv4AddressHash>>();
+    addresses->reserve(nodes.GetN());
     uint32_t n = nodes.GetN();
     for (uint32_t i = 0; i < n; ++i)
     {

@@ -882,6 +882,89 @@ class VectorFromGraphTestCase : public TestCase
 };
 
 /**
+ * The replay's send snapshots: a send's vector clock is not copied but stays its process'
+ * current one, save the own entry, until a receive merges into that process.  Receives of a send
+ * after its sender's later local events and sends (the own entry moved on), after its sender
+ * merged a receive (the snapshot copied out first), two receives of one send on either side of
+ * that merge, and a process receiving its own send: every replayed vector equals the carried
+ * one, under 40 random clock configurations.
+ */
+class SendSnapshotsTestCase : public TestCase
+{
+  public:
+    SendSnapshotsTestCase()
+        : TestCase("a send's vector clock, kept as its process' until a merge, is replayed exactly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937_64 rng(20261127);
+        for (int run = 0; run < 40; ++run)
+        {
+            const uint32_t n = 3;
+            CausalityConfig carried = RandomConfig(rng, n);
+            CausalityConfig fromGraph = carried;
+            fromGraph.vectorOnWire = false;
+            std::vector<CausalEvent> full;
+            std::vector<CausalEvent> unused;
+            CausalEventLog compact;
+            std::vector<CausalProcess> a;
+            std::vector<CausalProcess> b;
+            a.reserve(n);
+            b.reserve(n);
+            for (uint32_t q = 0; q < n; ++q)
+            {
+                a.emplace_back(carried, q, &full);
+                b.emplace_back(fromGraph, q, &unused, &compact);
+            }
+            std::map<uint64_t, std::pair<std::vector<uint8_t>, std::vector<uint8_t>>> bytes;
+            int64_t t = 0;
+            auto send = [&](uint32_t q, uint64_t id, uint32_t to) {
+                t += 1000;
+                bytes[id] = {a[q].OnSend(NanoSeconds(t), NanoSeconds(t), id, to),
+                             b[q].OnSend(NanoSeconds(t), NanoSeconds(t), id, to)};
+            };
+            auto local = [&](uint32_t q) {
+                t += 1000;
+                a[q].OnLocal(NanoSeconds(t), NanoSeconds(t));
+                b[q].OnLocal(NanoSeconds(t), NanoSeconds(t));
+            };
+            auto receive = [&](uint32_t q, uint64_t id, uint32_t from) {
+                t += 1000;
+                const auto& m = bytes.at(id);
+                const bool ra = a[q].OnReceive(m.first, NanoSeconds(t), NanoSeconds(t), id, from);
+                const bool rb = b[q].OnReceive(m.second, NanoSeconds(t), NanoSeconds(t), id, from);
+                NS_TEST_ASSERT_MSG_EQ(ra && rb, true, "message " << id << ", run " << run);
+            };
+            send(0, 1, 1);
+            local(0);
+            send(0, 2, 1);
+            receive(1, 1, 0); // the sender's own entry moved on twice since the send
+            send(2, 3, 0);
+            receive(0, 3, 2); // the sender merges: sends 1 and 2 keep their vectors
+            receive(1, 2, 0);
+            receive(2, 1, 0); // send 1's second receive, after the merge
+            send(1, 4, 2);
+            local(1);
+            receive(2, 4, 1);
+            send(2, 5, 2);
+            receive(2, 5, 2); // its own send
+            receive(1, 5, 2);
+            NS_TEST_ASSERT_MSG_EQ(compact.size(), full.size(), "run " << run);
+            std::size_t k = 0;
+            for (const auto& e : compact)
+            {
+                NS_TEST_ASSERT_MSG_EQ(GraphTruthDifference(full[k], e), "", "run " << run);
+                ++k;
+            }
+            NS_TEST_ASSERT_MSG_EQ(k, 14, "events replayed, run " << run);
+        }
+    }
+};
+
+/**
  * A replay that does not recompute the vector clock the processes did not carry
  * (Cursor(log, false)): the same events and the same stamps of every other clock, in every
  * encoding, no vector reported, and the vector's largest entry (GetVectorMaximum) followed along
@@ -1166,6 +1249,7 @@ class CausalEventLogTestSuite : public TestSuite
         AddTestCase(new ExportsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new UnlinkedStampsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new VectorFromGraphTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SendSnapshotsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CursorWithoutVectorTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MemoryPerEventTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RefusalsTestCase, chronometry::TestDuration::QUICK);

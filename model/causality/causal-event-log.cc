@@ -263,7 +263,8 @@ CausalEventLog::Cursor::Cursor(const CausalEventLog& log, bool computeVector)
       m_next(0),
       m_now(log.m_n),
       m_remote(1, 0), // Decode sizes the vector when the stamps carry one
-      m_current(nullptr)
+      m_current(nullptr),
+      m_live(log.m_n)
 {
 }
 
@@ -341,7 +342,16 @@ CausalEventLog::Cursor::Next()
         stamp.Receive(m_remote, r.pt);
         if (graphTruth)
         {
-            if (pending != m_pending.end() && !pending->second.truth.empty())
+            Detach(r.process); // the merge changes this process' vector: its sends keep theirs
+            if (pending != m_pending.end() && pending->second.live)
+            {
+                const Pending& p = pending->second;
+                stamp.vector.ReceiveEntries(m_now[p.owner]->stamp.vector.GetEntries(),
+                                            p.owner,
+                                            p.ownAtSend,
+                                            r.pt);
+            }
+            else if (pending != m_pending.end() && !pending->second.truth.empty())
             {
                 stamp.vector.ReceiveEntries(pending->second.truth, r.pt);
             }
@@ -376,13 +386,17 @@ CausalEventLog::Cursor::Next()
             p.largest = m_largest[r.process];
             if (graphTruth)
             {
-                if (!m_spare.empty())
-                {
-                    p.truth = std::move(m_spare.back());
-                    m_spare.pop_back();
-                }
-                const std::vector<uint64_t>& entries = stamp.vector.GetEntries();
-                p.truth.assign(entries.begin(), entries.end());
+                // Not copied (n entries) but marked: the process' vector is the send's until a
+                // receive merges into it (Detach), and most receives of a send come first.
+                p.live = true;
+                p.owner = r.process;
+                p.ownAtSend = stamp.vector.GetEntries()[r.process];
+                std::vector<uint64_t>& live = m_live[r.process];
+                live.erase(std::remove_if(live.begin(),
+                                          live.end(),
+                                          [this](uint64_t send) { return !m_pending.count(send); }),
+                           live.end());
+                live.push_back(index);
             }
         }
     }
@@ -397,6 +411,31 @@ CausalEventLog::Cursor::Next()
     now->wireBytes = r.wireBytes;
     m_current = now.get();
     return true;
+}
+
+void
+CausalEventLog::Cursor::Detach(uint32_t process)
+{
+    std::vector<uint64_t>& live = m_live[process];
+    for (uint64_t send : live)
+    {
+        auto it = m_pending.find(send);
+        if (it == m_pending.end() || !it->second.live)
+        {
+            continue; // every receive of it is done
+        }
+        Pending& p = it->second;
+        if (!m_spare.empty())
+        {
+            p.truth = std::move(m_spare.back());
+            m_spare.pop_back();
+        }
+        const std::vector<uint64_t>& entries = m_now[process]->stamp.vector.GetEntries();
+        p.truth.assign(entries.begin(), entries.end());
+        p.truth[process] = p.ownAtSend;
+        p.live = false;
+    }
+    live.clear();
 }
 
 uint64_t

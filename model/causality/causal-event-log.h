@@ -164,7 +164,19 @@ class CausalEventLog
             uint64_t remaining;          //!< receives still ahead
             std::vector<uint64_t> truth; //!< the send's vector clock, when the log computes it
             uint64_t largest = 0;        //!< the largest entry of that vector clock
+            /// The send's vector clock is still its process' current one but for the own
+            /// entry (ownAtSend): no merge has changed it since, so it was not copied.
+            bool live = false;
+            uint32_t owner = 0;     //!< the sending process (live only)
+            uint64_t ownAtSend = 0; //!< its own entry at the send (live only)
         };
+
+        /**
+         * Copy out the vector clock of every live send of a process (Pending::live), before a
+         * receive merges into it.
+         * \param process the process
+         */
+        void Detach(uint32_t process);
 
         /**
          * Follow the vector clock's largest entry over the current event (GetVectorMaximum()).
@@ -185,6 +197,7 @@ class CausalEventLog
         std::vector<uint8_t> m_scratch;                  //!< encoding space
         CausalEvent* m_current;                          //!< the current event
         std::vector<std::vector<uint64_t>> m_spare;      //!< reusable Pending::truth storage
+        std::vector<std::vector<uint64_t>> m_live;       //!< per process: its live sends
     };
 
     CausalEventLog();

@@ -138,6 +138,31 @@ VectorClock::ReceiveEntries(const std::vector<uint64_t>& remote, Time /* pt */)
     ++mine[m_self];
 }
 
+void
+VectorClock::ReceiveEntries(const std::vector<uint64_t>& remote,
+                            uint32_t sender,
+                            uint64_t senderEntry,
+                            Time pt)
+{
+    if (sender >= m_entries.size() || remote.size() != m_entries.size() ||
+        senderEntry > remote[sender])
+    {
+        chronometry::ReportConfigError(
+            "VectorClock::ReceiveEntries: sender = " + std::to_string(sender) +
+            ", n = " + std::to_string(remote.size()) +
+            " (this clock's n = " + std::to_string(m_entries.size()) +
+            "), or the sender's entry at the send exceeds " + "its entry now");
+    }
+    const uint64_t before = m_entries[sender];
+    ReceiveEntries(remote, pt);
+    // The merge took the sender's entry now; the send knew only senderEntry.  (A receiver
+    // that is the sender, its own message, is unaffected: its entry already counts the send.)
+    if (sender != m_self)
+    {
+        m_entries[sender] = std::max(before, senderEntry);
+    }
+}
+
 CausalOrder
 VectorClock::Compare(const VectorClock& a, const VectorClock& b)
 {

@@ -121,6 +121,20 @@ class VectorClock
     void ReceiveEntries(const std::vector<uint64_t>& remote, Time pt);
 
     /**
+     * A receive event merging the sender's vector as it was at the send, given as the sender's
+     * vector now and its own entry then: a sender whose only events since the send were local
+     * or sends has changed nothing else (so a replay need not copy n entries per send).
+     * \param remote the entries of the sender's vector clock now (n of them)
+     * \param sender the sender's index, below n
+     * \param senderEntry the sender's own entry at the send (at most remote[sender])
+     * \param pt physical time (unused)
+     */
+    void ReceiveEntries(const std::vector<uint64_t>& remote,
+                        uint32_t sender,
+                        uint64_t senderEntry,
+                        Time pt);
+
+    /**
      * \param a a timestamp
      * \param b another (same n)
      * \return the happened-before relation between them

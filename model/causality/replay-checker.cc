@@ -365,12 +365,11 @@ class MaxPastTracker
      */
     int64_t Next(uint32_t process, CausalEventKind kind, uint64_t messageId, int64_t pt)
     {
-        int64_t m = pt;
-        auto it = m_lastOnProcess.find(process);
-        if (it != m_lastOnProcess.end())
+        if (process >= m_lastOnProcess.size())
         {
-            m = std::max(m, it->second);
+            m_lastOnProcess.resize(process + 1, INT64_MIN);
         }
+        int64_t m = std::max(pt, m_lastOnProcess[process]);
         if (kind == CausalEventKind::RECEIVE)
         {
             auto s = m_atSend.find(messageId);
@@ -388,8 +387,8 @@ class MaxPastTracker
     }
 
   private:
-    std::unordered_map<uint32_t, int64_t> m_lastOnProcess; //!< per process
-    std::unordered_map<uint64_t, int64_t> m_atSend;        //!< per message id
+    std::vector<int64_t> m_lastOnProcess;           //!< per process (INT64_MIN: none)
+    std::unordered_map<uint64_t, int64_t> m_atSend; //!< per message id
 };
 
 /**
