@@ -724,6 +724,39 @@ GraphTruthDifference(const CausalEvent& a, const CausalEvent& b)
 }
 
 /**
+ * The same processes twice: carrying the vector clock (their events in full) and not (their
+ * events in a compact log, which recomputes it), for a test to apply the same actions to both.
+ */
+struct CarriedAndRecomputed
+{
+    /**
+     * \param carried the clocks, the vector clock carried
+     * \param n the number of processes
+     */
+    CarriedAndRecomputed(const CausalityConfig& carried, uint32_t n)
+    {
+        CausalityConfig fromGraph = carried;
+        fromGraph.vectorOnWire = false;
+        a.reserve(n);
+        b.reserve(n);
+        for (uint32_t q = 0; q < n; ++q)
+        {
+            a.emplace_back(carried, q, &full);
+            b.emplace_back(fromGraph, q, &unused, &compact);
+        }
+    }
+
+    CarriedAndRecomputed(const CarriedAndRecomputed&) = delete;
+    CarriedAndRecomputed& operator=(const CarriedAndRecomputed&) = delete;
+
+    std::vector<CausalEvent> full;   //!< the carrying processes' events
+    std::vector<CausalEvent> unused; //!< the others' events in full (not read)
+    CausalEventLog compact;          //!< the others' log
+    std::vector<CausalProcess> a;    //!< the processes carrying the vector clock
+    std::vector<CausalProcess> b;    //!< the processes not carrying it
+};
+
+/**
  * The vector clock the log recomputes from the message graph (CausalityConfig::vectorOnWire =
  * false) is the one the processes would have carried.  300 random executions (n from 1 to 80,
  * every clock configuration, lost messages) run twice, carrying the vector clock and not: the
@@ -804,20 +837,11 @@ class VectorFromGraphTestCase : public TestCase
         {
             const uint32_t n = 2 + rng() % 12;
             CausalityConfig carried = RandomConfig(rng, n);
-            CausalityConfig fromGraph = carried;
-            fromGraph.vectorOnWire = false;
-            std::vector<CausalEvent> full;
-            std::vector<CausalEvent> unused;
-            CausalEventLog compact;
-            std::vector<CausalProcess> a;
-            std::vector<CausalProcess> b;
-            a.reserve(n);
-            b.reserve(n);
-            for (uint32_t q = 0; q < n; ++q)
-            {
-                a.emplace_back(carried, q, &full);
-                b.emplace_back(fromGraph, q, &unused, &compact);
-            }
+            CarriedAndRecomputed both(carried, n);
+            std::vector<CausalEvent>& full = both.full;
+            CausalEventLog& compact = both.compact;
+            std::vector<CausalProcess>& a = both.a;
+            std::vector<CausalProcess>& b = both.b;
 
             struct Sent
             {
@@ -905,37 +929,26 @@ class SendSnapshotsTestCase : public TestCase
         {
             const uint32_t n = 3;
             CausalityConfig carried = RandomConfig(rng, n);
-            CausalityConfig fromGraph = carried;
-            fromGraph.vectorOnWire = false;
-            std::vector<CausalEvent> full;
-            std::vector<CausalEvent> unused;
-            CausalEventLog compact;
-            std::vector<CausalProcess> a;
-            std::vector<CausalProcess> b;
-            a.reserve(n);
-            b.reserve(n);
-            for (uint32_t q = 0; q < n; ++q)
-            {
-                a.emplace_back(carried, q, &full);
-                b.emplace_back(fromGraph, q, &unused, &compact);
-            }
+            CarriedAndRecomputed both(carried, n);
             std::map<uint64_t, std::pair<std::vector<uint8_t>, std::vector<uint8_t>>> bytes;
             int64_t t = 0;
             auto send = [&](uint32_t q, uint64_t id, uint32_t to) {
                 t += 1000;
-                bytes[id] = {a[q].OnSend(NanoSeconds(t), NanoSeconds(t), id, to),
-                             b[q].OnSend(NanoSeconds(t), NanoSeconds(t), id, to)};
+                bytes[id] = {both.a[q].OnSend(NanoSeconds(t), NanoSeconds(t), id, to),
+                             both.b[q].OnSend(NanoSeconds(t), NanoSeconds(t), id, to)};
             };
             auto local = [&](uint32_t q) {
                 t += 1000;
-                a[q].OnLocal(NanoSeconds(t), NanoSeconds(t));
-                b[q].OnLocal(NanoSeconds(t), NanoSeconds(t));
+                both.a[q].OnLocal(NanoSeconds(t), NanoSeconds(t));
+                both.b[q].OnLocal(NanoSeconds(t), NanoSeconds(t));
             };
             auto receive = [&](uint32_t q, uint64_t id, uint32_t from) {
                 t += 1000;
                 const auto& m = bytes.at(id);
-                const bool ra = a[q].OnReceive(m.first, NanoSeconds(t), NanoSeconds(t), id, from);
-                const bool rb = b[q].OnReceive(m.second, NanoSeconds(t), NanoSeconds(t), id, from);
+                const bool ra =
+                    both.a[q].OnReceive(m.first, NanoSeconds(t), NanoSeconds(t), id, from);
+                const bool rb =
+                    both.b[q].OnReceive(m.second, NanoSeconds(t), NanoSeconds(t), id, from);
                 NS_TEST_ASSERT_MSG_EQ(ra && rb, true, "message " << id << ", run " << run);
             };
             send(0, 1, 1);
@@ -952,11 +965,11 @@ class SendSnapshotsTestCase : public TestCase
             send(2, 5, 2);
             receive(2, 5, 2); // its own send
             receive(1, 5, 2);
-            NS_TEST_ASSERT_MSG_EQ(compact.size(), full.size(), "run " << run);
+            NS_TEST_ASSERT_MSG_EQ(both.compact.size(), both.full.size(), "run " << run);
             std::size_t k = 0;
-            for (const auto& e : compact)
+            for (const auto& e : both.compact)
             {
-                NS_TEST_ASSERT_MSG_EQ(GraphTruthDifference(full[k], e), "", "run " << run);
+                NS_TEST_ASSERT_MSG_EQ(GraphTruthDifference(both.full[k], e), "", "run " << run);
                 ++k;
             }
             NS_TEST_ASSERT_MSG_EQ(k, 14, "events replayed, run " << run);
