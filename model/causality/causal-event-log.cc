@@ -342,23 +342,7 @@ CausalEventLog::Cursor::Next()
         stamp.Receive(m_remote, r.pt);
         if (graphTruth)
         {
-            Detach(r.process); // the merge changes this process' vector: its sends keep theirs
-            if (pending != m_pending.end() && pending->second.live)
-            {
-                const Pending& p = pending->second;
-                stamp.vector.ReceiveEntries(m_now[p.owner]->stamp.vector.GetEntries(),
-                                            p.owner,
-                                            p.ownAtSend,
-                                            r.pt);
-            }
-            else if (pending != m_pending.end() && !pending->second.truth.empty())
-            {
-                stamp.vector.ReceiveEntries(pending->second.truth, r.pt);
-            }
-            else
-            {
-                stamp.vector.LocalOrSend(r.pt); // a message from outside the log: no past to merge
-            }
+            MergeTruth(r, pending != m_pending.end() ? &pending->second : nullptr, stamp.vector);
         }
         FollowMaximum(r, pending != m_pending.end() ? &pending->second : nullptr);
         if (pending != m_pending.end() && --pending->second.remaining == 0)
@@ -386,17 +370,7 @@ CausalEventLog::Cursor::Next()
             p.largest = m_largest[r.process];
             if (graphTruth)
             {
-                // Not copied (n entries) but marked: the process' vector is the send's until a
-                // receive merges into it (Detach), and most receives of a send come first.
-                p.live = true;
-                p.owner = r.process;
-                p.ownAtSend = stamp.vector.GetEntries()[r.process];
-                std::vector<uint64_t>& live = m_live[r.process];
-                live.erase(std::remove_if(live.begin(),
-                                          live.end(),
-                                          [this](uint64_t send) { return !m_pending.count(send); }),
-                           live.end());
-                live.push_back(index);
+                KeepTruth(index, r.process, stamp.vector, p);
             }
         }
     }
@@ -411,6 +385,48 @@ CausalEventLog::Cursor::Next()
     now->wireBytes = r.wireBytes;
     m_current = now.get();
     return true;
+}
+
+void
+CausalEventLog::Cursor::MergeTruth(const CausalEventRecord& r,
+                                   const Pending* pending,
+                                   VectorClock& vector)
+{
+    Detach(r.process); // the merge changes this process' vector: its sends keep theirs
+    if (pending && pending->live)
+    {
+        vector.ReceiveEntries(m_now[pending->owner]->stamp.vector.GetEntries(),
+                              pending->owner,
+                              pending->ownAtSend,
+                              r.pt);
+    }
+    else if (pending && !pending->truth.empty())
+    {
+        vector.ReceiveEntries(pending->truth, r.pt);
+    }
+    else
+    {
+        vector.LocalOrSend(r.pt); // a message from outside the log: no past to merge
+    }
+}
+
+void
+CausalEventLog::Cursor::KeepTruth(uint64_t index,
+                                  uint32_t process,
+                                  const VectorClock& vector,
+                                  Pending& pending)
+{
+    // Not copied (n entries) but marked: the process' vector is the send's until a receive
+    // merges into it (Detach), and most receives of a send come first.
+    pending.live = true;
+    pending.owner = process;
+    pending.ownAtSend = vector.GetEntries()[process];
+    std::vector<uint64_t>& live = m_live[process];
+    live.erase(std::remove_if(live.begin(),
+                              live.end(),
+                              [this](uint64_t send) { return !m_pending.count(send); }),
+               live.end());
+    live.push_back(index);
 }
 
 void

@@ -179,6 +179,27 @@ class CausalEventLog
         void Detach(uint32_t process);
 
         /**
+         * A receive's step of the recomputed vector clock: merge its send's vector (kept or
+         * still live), or count the event when the send is not in the log.
+         * \param r the receive's record
+         * \param pending its send's pending entry, or null
+         * \param vector the receiving process' vector clock
+         */
+        void MergeTruth(const CausalEventRecord& r, const Pending* pending, VectorClock& vector);
+
+        /**
+         * Keep a send's vector clock for its receives (marked live, not copied).
+         * \param index the send's index in the log
+         * \param process its process
+         * \param vector the process' vector clock after the send
+         * \param pending the send's pending entry
+         */
+        void KeepTruth(uint64_t index,
+                       uint32_t process,
+                       const VectorClock& vector,
+                       Pending& pending);
+
+        /**
          * Follow the vector clock's largest entry over the current event (GetVectorMaximum()).
          * \param r the event's record
          * \param pending its send's pending stamp, or null
