@@ -151,7 +151,7 @@ VectorClock::ReceiveEntries(const std::vector<uint64_t>& remote,
             "VectorClock::ReceiveEntries: sender = " + std::to_string(sender) +
             ", n = " + std::to_string(remote.size()) +
             " (this clock's n = " + std::to_string(m_entries.size()) +
-            "), or the sender's entry at the send exceeds " + "its entry now");
+            "), or the sender's entry at the send exceeds its entry now");
     }
     const uint64_t before = m_entries[sender];
     ReceiveEntries(remote, pt);
