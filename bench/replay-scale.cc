@@ -17,8 +17,12 @@
 //     time by up to a quarter between runs (cache and memory contention), hence --rounds.
 // HVC and RepCl run the Adaptive encoding by default (--encoding): the published Bitmap form
 // costs n bits per stamp, O(n) per message by design, which is what the sparse form removes.
-// --csv writes the table for bench/plot-replay-scale.py.
+// The heap is on 2 MB pages (RunWithHugePages, as chronometry-study runs; --hugePages=false
+// for 4 KB pages): at n = 4,096 most of a message's touches of ns-3 objects are cold, and with
+// small pages also TLB misses.  --csv writes the table for bench/plot-replay-scale.py.
 #include "gossip-scenario.h"
+
+#include "ns3/huge-pages.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -144,6 +148,7 @@ main(int argc, char** argv)
     std::string encoding = "Adaptive";
     std::string csv;
     uint32_t rounds = 1;
+    bool hugePages = true;
     CommandLine cmd(__FILE__);
     cmd.AddValue("sizes", "Numbers of nodes n, comma-separated", sizes);
     cmd.AddValue("topologies", "switched, csma or both (comma-separated)", topologies);
@@ -168,8 +173,16 @@ main(int argc, char** argv)
                  "Runs per point (the smallest n: at least 9); the one of median CPU time is "
                  "reported",
                  rounds);
+    cmd.AddValue("hugePages",
+                 "Back the heap with 2 MB pages (RunWithHugePages, as chronometry-study does; "
+                 "false: 4 KB pages, unless GLIBC_TUNABLES asks for them)",
+                 hugePages);
     cmd.AddValue("csv", "Write the table here (for bench/plot-replay-scale.py)", csv);
     cmd.Parse(argc, argv);
+    if (hugePages)
+    {
+        RunWithHugePages(argv); // runs this program again, with the tunable set, if it can
+    }
 
     if (encoding != "Bitmap" && encoding != "Sparse" && encoding != "Adaptive")
     {
@@ -203,8 +216,9 @@ main(int argc, char** argv)
               << " encoding), vector clock "
               << (vectorOnWire ? "carried in every message" : "recomputed by the log (not carried)")
               << ", log measured and checked (exact up to 10000 events, else 1e6 sampled pairs); "
-                 "one child process per run, "
-              << rounds
+                 "one child process per run, malloc on "
+              << (IsHeapOnHugePages() ? "2 MB" : "4 KB") << " pages (THP mode '"
+              << GetTransparentHugePageMode() << "'), " << rounds
               << " run(s) per point (at least 9 of the smallest n, every ratio's "
                  "denominator), the one of median CPU time reported (spread: the largest run's "
                  "CPU time over the smallest's)\n\n";
@@ -224,7 +238,7 @@ main(int argc, char** argv)
             << "topology,encoding,nodes,events,messages,received,sim_wall_s,sim_cpu_s,check_wall_s,"
                "check_cpu_s,child_cpu_s,peak_rss_bytes,log_bytes,cpu_us_per_event,"
                "wall_us_per_event,theta_mean,hvc_mean,pairs,sampled,r1_violations,"
-               "hvc_violations,hlc_violations\n";
+               "hvc_violations,hlc_violations,huge_pages\n";
     }
     bool allOk = true;
     for (const auto& topology : tops)
@@ -293,7 +307,7 @@ main(int argc, char** argv)
                       << "," << wallPerEvent << "," << o.thetaMean << "," << o.hvcMean << ","
                       << o.report.pairsExamined << "," << (o.report.sampled ? 1 : 0) << ","
                       << o.report.repclHb.violations << "," << o.report.hvcHb.violations << ","
-                      << o.report.hlcHb.violations << "\n";
+                      << o.report.hlcHb.violations << "," << (IsHeapOnHugePages() ? 1 : 0) << "\n";
             }
             points.push_back(p);
         }

@@ -15,6 +15,7 @@
 // rows table (methods, operations, patterns, intervals) with the parameter columns first.
 
 #include "ns3/core-module.h"
+#include "ns3/huge-pages.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-csv.h"
 #include "ns3/study-runner.h"
@@ -26,6 +27,8 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    // Large studies touch gigabytes of ns-3 objects cold: 2 MB pages spare most TLB misses.
+    RunWithHugePages(argv);
     std::string csv;
     std::string rowsCsv;
     bool print = false;

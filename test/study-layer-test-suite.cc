@@ -11,6 +11,7 @@
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
+#include "ns3/huge-pages.h"
 #include "ns3/internet-module.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-lan.h"
@@ -20,6 +21,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 #include <tuple>
@@ -431,7 +433,61 @@ class StreamsTestCase : public TestCase
     }
 };
 
-/** The suite. */
+/**
+ * Which environments put the heap on huge pages (RunWithHugePages' guard and the benches'
+ * report): GLIBC_TUNABLES is a colon-separated list, glibc.malloc.hugetlb=0 turns it off, and
+ * a tunable whose name only ends in it is another tunable.
+ */
+class HugePagesTestCase : public TestCase
+{
+  public:
+    HugePagesTestCase()
+        : TestCase("huge pages: GLIBC_TUNABLES read as glibc reads it, under the kernel's mode")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const char* saved = std::getenv("GLIBC_TUNABLES");
+        const std::string old = saved ? saved : "";
+        const std::string mode = GetTransparentHugePageMode();
+        // (tunables, whether malloc asks for huge pages)
+        const std::vector<std::pair<std::string, bool>> cases{
+            {"", false},
+            {"glibc.malloc.hugetlb=1", true},
+            {"glibc.malloc.hugetlb=2", true},
+            {"glibc.malloc.hugetlb=0", false},
+            {"glibc.malloc.check=3:glibc.malloc.hugetlb=1", true},
+            {"glibc.malloc.hugetlb=1:glibc.malloc.check=3", true},
+            {"glibc.malloc.check=3", false},
+            {"xglibc.malloc.hugetlb=1", false},
+            {"glibc.malloc.hugetlb=", false},
+        };
+        for (const auto& [tunables, asks] : cases)
+        {
+            setenv("GLIBC_TUNABLES", tunables.c_str(), 1);
+            // "always" gives huge pages whatever malloc asks; "never" (or no THP) none.
+            const bool expected = mode == "always" || (mode == "madvise" && asks);
+            NS_TEST_EXPECT_MSG_EQ(IsHeapOnHugePages(),
+                                  expected,
+                                  "GLIBC_TUNABLES='" << tunables << "', THP mode '" << mode << "'");
+        }
+        if (saved)
+        {
+            setenv("GLIBC_TUNABLES", old.c_str(), 1);
+        }
+        else
+        {
+            unsetenv("GLIBC_TUNABLES");
+        }
+        NS_TEST_EXPECT_MSG_EQ(
+            (mode == "" || mode == "always" || mode == "madvise" || mode == "never"),
+            true,
+            "the kernel's THP mode '" << mode << "' is one of its three");
+    }
+};
+
 /**
  * The two LAN topologies against true arrival times: a burst of k datagrams sent at once at a
  * large delta.  On the switched LAN every one arrives after delta plus two transmissions (full
@@ -639,6 +695,7 @@ class LanTopologyTestCase : public TestCase
     }
 };
 
+/** The suite. */
 class StudyLayerTestSuite : public TestSuite
 {
   public:
@@ -650,6 +707,7 @@ class StudyLayerTestSuite : public TestSuite
         AddTestCase(new SweptRowsUniqueTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new CommandLineTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StreamsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new HugePagesTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LanTopologyTestCase, chronometry::TestDuration::QUICK);
     }
 };
