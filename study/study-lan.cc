@@ -56,10 +56,14 @@ InstallCsmaLan(const NodeContainer& nodes,
 class SwitchDispatch : public SimpleRefCount<SwitchDispatch>
 {
   public:
-    /** \param node the switch, its Internet stack and every port installed */
-    explicit SwitchDispatch(Ptr<Node> node)
+    /**
+     * \param node the switch, its Internet stack and every port installed
+     * \param routing its forwarding table (whose fast path sees every IPv4 frame first)
+     */
+    SwitchDispatch(Ptr<Node> node, Ptr<SwitchRouting> routing)
         : m_ipv4(node->GetObject<Ipv4L3Protocol>()),
-          m_arp(node->GetObject<ArpL3Protocol>())
+          m_arp(node->GetObject<ArpL3Protocol>()),
+          m_routing(routing)
     {
         // Each unregistration removes one of the layer's per-device registrations (IPv4 and
         // ARP for every interface, the loopback included).
@@ -94,7 +98,10 @@ class SwitchDispatch : public SimpleRefCount<SwitchDispatch>
     {
         if (protocol == Ipv4L3Protocol::PROT_NUMBER)
         {
-            m_ipv4->Receive(device, p, protocol, from, to, type);
+            if (!m_routing->FastForward(device, p))
+            {
+                m_ipv4->Receive(device, p, protocol, from, to, type);
+            }
         }
         else if (protocol == ArpL3Protocol::PROT_NUMBER)
         {
@@ -102,8 +109,9 @@ class SwitchDispatch : public SimpleRefCount<SwitchDispatch>
         }
     }
 
-    Ptr<Ipv4L3Protocol> m_ipv4; //!< the switch's IPv4
-    Ptr<ArpL3Protocol> m_arp;   //!< and ARP
+    Ptr<Ipv4L3Protocol> m_ipv4;   //!< the switch's IPv4
+    Ptr<ArpL3Protocol> m_arp;     //!< and ARP
+    Ptr<SwitchRouting> m_routing; //!< its forwarding table
 };
 
 StudyLan
@@ -153,7 +161,7 @@ InstallSwitchedLan(const NodeContainer& nodes,
         routing.GetStaticRouting(ip)->SetDefaultRoute(addresses.GetAddress(1),
                                                       addresses.Get(0).second);
     }
-    Create<SwitchDispatch>(switchNode.Get(0));
+    Create<SwitchDispatch>(switchNode.Get(0), forwarding);
     return lan;
 }
 

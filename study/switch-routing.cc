@@ -5,10 +5,13 @@
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
+#include "ns3/socket.h"
 
 #include <ostream>
 
@@ -31,6 +34,14 @@ SwitchRouting::GetTypeId()
                           "every other up port (an Ethernet switch without IGMP snooping).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&SwitchRouting::m_floodMulticast),
+                          MakeBooleanChecker())
+            .AddAttribute("FastPath",
+                          "Forward a plain unicast datagram to a known host straight to its "
+                          "output device (as IP forwarding would, without the switch's IPv4 "
+                          "Rx/UnicastForward/Tx traces); false: every datagram through ns-3's "
+                          "IP forwarding and traffic-control layer.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&SwitchRouting::m_fastPath),
                           MakeBooleanChecker());
     return tid;
 }
@@ -50,7 +61,84 @@ SwitchRouting::AddHost(Ipv4Address host, uint32_t interface)
     route->SetGateway(host);
     route->SetSource(m_ipv4->GetAddress(interface, 0).GetLocal());
     route->SetOutputDevice(m_ipv4->GetNetDevice(interface));
-    m_routes[host.Get()] = HostRoute{route, interface};
+    Ptr<NetDeviceQueueInterface> queues =
+        m_ipv4->GetNetDevice(interface)->GetObject<NetDeviceQueueInterface>();
+    // A device of several transmission queues lets its queue-selection callback pick one:
+    // the traffic-control layer's work, so its datagrams take ns-3's path.
+    const bool single = queues && queues->GetNTxQueues() == 1;
+    m_routes[host.Get()] =
+        HostRoute{route, interface, single ? queues->GetTxQueue(0) : nullptr, !queues || single};
+}
+
+int32_t
+SwitchRouting::InterfaceOf(Ptr<NetDevice> device)
+{
+    const uint32_t index = device->GetIfIndex();
+    if (index >= m_interfaceOfDevice.size())
+    {
+        m_interfaceOfDevice.resize(index + 1, -2);
+    }
+    int32_t& interface = m_interfaceOfDevice[index];
+    if (interface == -2)
+    {
+        interface = m_ipv4->GetInterfaceForDevice(device);
+    }
+    return interface;
+}
+
+bool
+SwitchRouting::FastForward(Ptr<NetDevice> input, Ptr<const Packet> p)
+{
+    Ipv4Header header;
+    if (!m_fastPath || !m_hook.IsNull() || !m_ipv4 || Node::ChecksumEnabled() ||
+        p->GetSize() < header.GetSerializedSize())
+    {
+        return false;
+    }
+    p->PeekHeader(header);
+    const Ipv4Address destination = header.GetDestination();
+    if (destination.IsMulticast() || destination.IsBroadcast() || header.GetTtl() <= 1 ||
+        Socket::IpTos2Priority(header.GetTos()) != 0 ||
+        header.GetSerializedSize() + header.GetPayloadSize() > p->GetSize())
+    {
+        return false;
+    }
+    auto it = m_routes.find(destination.Get());
+    if (it == m_routes.end())
+    {
+        return false;
+    }
+    const HostRoute& host = it->second;
+    const int32_t in = InterfaceOf(input);
+    if (!host.fast || in < 0 || !m_ipv4->IsUp(in) || !m_ipv4->IsUp(host.interface) ||
+        header.GetSerializedSize() + header.GetPayloadSize() > m_ipv4->GetMtu(host.interface) ||
+        (host.queue && host.queue->IsStopped()))
+    {
+        return false; // ns-3's path drops it, fragments it or reports it, with its traces
+    }
+    // What Ipv4L3Protocol::Receive, IpForward and the traffic-control layer do to it: a copy
+    // without frame padding or a priority tag, one hop less to live.
+    Ptr<Packet> packet = p->Copy();
+    packet->RemoveHeader(header);
+    if (header.GetPayloadSize() < packet->GetSize())
+    {
+        packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadSize());
+    }
+    header.SetTtl(header.GetTtl() - 1);
+    SocketPriorityTag priority;
+    packet->RemovePacketTag(priority);
+    packet->AddHeader(header);
+    ++m_forwarded;
+    ++m_fastForwarded;
+    Ptr<NetDevice> output = host.route->GetOutputDevice();
+    output->Send(packet, output->GetBroadcast(), Ipv4L3Protocol::PROT_NUMBER);
+    return true;
+}
+
+uint64_t
+SwitchRouting::GetFastForwarded() const
+{
+    return m_fastForwarded;
 }
 
 void
@@ -227,6 +315,7 @@ SwitchRouting::DoDispose()
 {
     m_routes.clear();
     m_floodRoutes.clear();
+    m_interfaceOfDevice.clear();
     m_hook = ForwardHook();
     m_forward = UnicastForwardCallback();
     m_ipv4 = nullptr;

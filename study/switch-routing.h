@@ -6,8 +6,10 @@
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/ipv4-routing-protocol.h"
+#include "ns3/net-device-queue-interface.h"
 
 #include <unordered_map>
+#include <vector>
 
 namespace ns3
 {
@@ -31,6 +33,16 @@ namespace ns3
  * A forward hook (SetForwardHook) sees every copy about to leave, with its input and output
  * interfaces, and may let it go, replace it (a modified copy: a transparent clock adding to a
  * field) or hold it back (it returns nullptr) and send it later with Forward().
+ *
+ * Fast path (FastPath, on by default; FastForward): a unicast datagram to a known host, with no
+ * forward hook set, a TTL above 1, a TOS of priority 0, no checksums (Node's ChecksumEnabled
+ * off), both interfaces up, within the output's MTU and its device queue not stopped, is
+ * forwarded as ns-3's IP forwarding would forward it (the same copy, TTL decremented, the
+ * output device's broadcast address, at the same simulated time) but without passing through
+ * Ipv4L3Protocol::Receive, the list routing and the traffic-control layer, whose two
+ * std::map lookups over the switch's n interfaces cost most of its work at thousands of
+ * ports.  The switch's IPv4 trace sources (Rx, UnicastForward, Tx) do not fire for those
+ * datagrams; turn FastPath off to trace them.  Every other datagram takes ns-3's path.
  */
 class SwitchRouting : public Ipv4RoutingProtocol
 {
@@ -50,6 +62,18 @@ class SwitchRouting : public Ipv4RoutingProtocol
 
     /** \return the datagrams forwarded (each copy of a flooded datagram counts) */
     uint64_t GetForwarded() const;
+
+    /** \return the datagrams of GetForwarded() that took the fast path */
+    uint64_t GetFastForwarded() const;
+
+    /**
+     * Forward an IPv4 frame the switch received by the fast path (see the class), if it
+     * qualifies.
+     * \param input the device it arrived on
+     * \param p the frame's payload: the IPv4 datagram, header included
+     * \return whether it was forwarded; if not, it is left to Ipv4L3Protocol::Receive
+     */
+    bool FastForward(Ptr<NetDevice> input, Ptr<const Packet> p);
 
     /**
      * A hook on every copy the switch forwards.
@@ -105,9 +129,17 @@ class SwitchRouting : public Ipv4RoutingProtocol
     /** A host route and the interface it leaves by. */
     struct HostRoute
     {
-        Ptr<Ipv4Route> route; //!< the route
-        uint32_t interface;   //!< its output interface
+        Ptr<Ipv4Route> route;      //!< the route
+        uint32_t interface;        //!< its output interface
+        Ptr<NetDeviceQueue> queue; //!< the output device's transmission queue (null: none)
+        bool fast;                 //!< one transmission queue or none (FastForward may send)
     };
+
+    /**
+     * \param device a device of the switch
+     * \return its IPv4 interface, or -1 (cached: one ns-3 lookup per device)
+     */
+    int32_t InterfaceOf(Ptr<NetDevice> device);
 
     /**
      * Forward one copy (through the hook, if any).
@@ -136,6 +168,9 @@ class SwitchRouting : public Ipv4RoutingProtocol
     ForwardHook m_hook;                                         //!< the forward hook (null: none)
     UnicastForwardCallback m_forward;                           //!< IP forwarding (from RouteInput)
     std::unordered_map<uint32_t, Ptr<Ipv4Route>> m_floodRoutes; //!< interface -> route
+    bool m_fastPath = true;                                     //!< FastPath
+    uint64_t m_fastForwarded = 0;                               //!< datagrams of the fast path
+    std::vector<int32_t> m_interfaceOfDevice; //!< device index -> interface (-2: not looked up)
 };
 
 } // namespace ns3

@@ -695,6 +695,133 @@ class LanTopologyTestCase : public TestCase
     }
 };
 
+/**
+ * The switch's fast path against ns-3's IP forwarding (SwitchRouting::FastPath off): the same
+ * traffic, with a burst that overflows a port's queue and a datagram whose TTL runs out at
+ * the switch, delivers the same datagrams (contents and TTL) at the same simulated times,
+ * and drops the same ones.
+ */
+class SwitchFastPathTestCase : public TestCase
+{
+  public:
+    SwitchFastPathTestCase()
+        : TestCase("switched LAN: the switch's fast path delivers and drops exactly as ns-3's "
+                   "IP forwarding")
+    {
+    }
+
+  private:
+    /** What one run delivered: (receiver, time in ns, payload, TTL) per datagram. */
+    struct Run
+    {
+        std::vector<std::tuple<uint32_t, int64_t, std::string, uint32_t>> delivered; //!< in order
+        uint32_t sent = 0;          //!< datagrams sent
+        uint64_t forwarded = 0;     //!< SwitchRouting::GetForwarded
+        uint64_t fastForwarded = 0; //!< SwitchRouting::GetFastForwarded
+    };
+
+    /**
+     * \param fastPath SwitchRouting::FastPath
+     * \return what the run delivered
+     */
+    static Run Simulate(bool fastPath)
+    {
+        Config::SetDefault("ns3::SwitchRouting::FastPath", BooleanValue(fastPath));
+        const uint32_t n = 6;
+        NodeContainer nodes;
+        nodes.Create(n);
+        StudyLan lan =
+            InstallStudyLan(nodes, "100Mbps", MicroSeconds(8), "10.0.0.0", "255.0.0.0", "switched");
+        Config::SetDefault("ns3::SwitchRouting::FastPath", BooleanValue(true));
+        Run run;
+        std::vector<Ptr<Socket>> sockets;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(i), UdpSocketFactory::GetTypeId());
+            s->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+            s->SetIpRecvTtl(true);
+            s->SetRecvCallback([&run, i](Ptr<Socket> sock) {
+                while (Ptr<Packet> p = sock->Recv())
+                {
+                    SocketIpTtlTag ttl;
+                    const uint32_t hops = p->RemovePacketTag(ttl) ? ttl.GetTtl() : 0;
+                    std::string text(p->GetSize(), '\0');
+                    p->CopyData(reinterpret_cast<uint8_t*>(text.data()), text.size());
+                    run.delivered.emplace_back(i, Simulator::Now().GetNanoSeconds(), text, hops);
+                }
+            });
+            sockets.push_back(s);
+        }
+        auto send = [&](uint32_t from, uint32_t to, uint32_t bytes, Time at, uint8_t ttl) {
+            std::string text = std::to_string(from) + ":" + std::to_string(run.sent++) + ":";
+            text.resize(std::max<std::size_t>(bytes, text.size()), '.');
+            Ptr<Socket> s = sockets[from];
+            const Ipv4Address dst = lan.interfaces.GetAddress(to);
+            Simulator::Schedule(at, [s, dst, text, ttl] {
+                s->SetIpTtl(ttl);
+                s->SendTo(
+                    Create<Packet>(reinterpret_cast<const uint8_t*>(text.data()), text.size()),
+                    0,
+                    InetSocketAddress(dst, 9));
+            });
+        };
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(11);
+        for (uint32_t k = 0; k < 400; ++k) // random pairs and sizes
+        {
+            const uint32_t from = u->GetInteger(0, n - 1);
+            const uint32_t to = (from + 1 + u->GetInteger(0, n - 2)) % n;
+            send(from, to, u->GetInteger(20, 1400), MicroSeconds(u->GetInteger(0, 400000)), 64);
+        }
+        for (uint32_t from = 1; from < n; ++from) // 250 full-size datagrams into one port
+        {
+            for (uint32_t k = 0; k < 50; ++k)
+            {
+                send(from, 0, 1400, MilliSeconds(500), 64);
+            }
+        }
+        send(2, 3, 100, MilliSeconds(700), 1); // its TTL runs out at the switch
+        Simulator::Run();
+        int16_t priority = 0;
+        auto list = DynamicCast<Ipv4ListRouting>(
+            lan.switchNode.Get(0)->GetObject<Ipv4>()->GetRoutingProtocol());
+        auto table = DynamicCast<SwitchRouting>(list->GetRoutingProtocol(0, priority));
+        run.forwarded = table->GetForwarded();
+        run.fastForwarded = table->GetFastForwarded();
+        Simulator::Destroy();
+        return run;
+    }
+
+    void DoRun() override
+    {
+        const Run ns3Path = Simulate(false);
+        const Run fast = Simulate(true);
+        NS_TEST_ASSERT_MSG_EQ(fast.delivered.size(), ns3Path.delivered.size(), "as many delivered");
+        for (std::size_t k = 0; k < fast.delivered.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ((fast.delivered[k] == ns3Path.delivered[k]),
+                                  true,
+                                  "delivery " << k << ": receiver, time, contents and TTL");
+            NS_TEST_EXPECT_MSG_EQ(std::get<3>(fast.delivered[k]), 63u, "one hop: TTL 64 - 1");
+        }
+        NS_TEST_EXPECT_MSG_EQ(ns3Path.fastForwarded, 0u, "FastPath off: none");
+        NS_TEST_EXPECT_MSG_EQ(fast.forwarded, ns3Path.forwarded, "as many forwarded");
+        NS_TEST_EXPECT_MSG_GT(fast.fastForwarded, fast.forwarded / 2, "most by the fast path");
+        NS_TEST_EXPECT_MSG_LT(fast.fastForwarded,
+                              fast.forwarded,
+                              "a full port's queue: ns-3's path");
+        // The burst overflows the port's queue (some dropped) and the TTL-1 datagram dies.
+        NS_TEST_EXPECT_MSG_LT(fast.delivered.size() + 1, std::size_t(fast.sent), "drops happened");
+        for (const auto& d : fast.delivered)
+        {
+            NS_TEST_EXPECT_MSG_EQ(std::get<2>(d).rfind("2:650:", 0),
+                                  std::string::npos,
+                                  "the TTL-1 datagram is not delivered");
+        }
+        NS_TEST_EXPECT_MSG_EQ(fast.sent, 651u, "datagrams sent");
+    }
+};
+
 /** The suite. */
 class StudyLayerTestSuite : public TestSuite
 {
@@ -709,6 +836,7 @@ class StudyLayerTestSuite : public TestSuite
         AddTestCase(new StreamsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new HugePagesTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LanTopologyTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SwitchFastPathTestCase, chronometry::TestDuration::QUICK);
     }
 };
 
