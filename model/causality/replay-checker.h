@@ -106,9 +106,10 @@ struct ReplayCheckerReport
  * holds the current vector of each process, and a pair {e, f} with e logged before f is
  * answered when the replay reaches f (e hb f <=> vc.e[p.e] <= vc.f[p.e], where vc.e[p.e] is e's
  * index on its process; f cannot precede e, since the log order extends happened-before).  Per
- * event it keeps the process, pt, the largest pt of the causal past, that index and a copy of the
- * HLC / HVC / RepCl / Lamport stamps (their size, not n's); sampled pairs are drawn first, as
- * before, and evaluated in their order.  The report is identical to the one over the same
+ * event it keeps the process, pt, the largest pt of the causal past and that index, and, for
+ * the events a pair reads (all of them unless pairs are sampled), a copy of the HLC / HVC /
+ * RepCl / Lamport stamps (their size, not n's); sampled pairs are drawn first, as before, and
+ * evaluated in their order.  The report is identical to the one over the same
  * events with full stamps (tested against the original algorithm on random executions).  A log
  * holding stamps not linked to its own sends (CausalEventLog::GetOverrideCount() > 0, e.g.
  * traffic from another system) may break that ordering argument, so it is checked over its
