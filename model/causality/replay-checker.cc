@@ -577,10 +577,10 @@ ReplayChecker::Check(const CausalEventLog& log, const ReplayCheckerOptions& opti
     std::vector<uint32_t> process(events);
     std::vector<uint64_t> own(events);
     std::vector<StampView> views(events);
-    // The stamps (most of the checker's memory) only of the events a pair reads: every event
-    // in exact mode, else those of the sampled pairs (about half of them at n = 4,096).
+    // Stamps only of the events a pair reads (all, or the sampled pairs': about half at
+    // n = 4,096); most of the checker's memory. Views point into it: reserved, not regrown.
     std::vector<CheckedStamp> stamps;
-    stamps.reserve(exact ? events : std::count(read.begin(), read.end(), 1)); // no reallocation
+    stamps.reserve(exact ? events : std::count(read.begin(), read.end(), 1));
     MaxPastTracker tracker;
     PairChecker checker(options, report);
     CausalEventLog::Cursor cursor(log);
