@@ -10,7 +10,7 @@
 #   archive  unpacking the ns-3.48 archives (make test-348, make install NS3=3.48, make in-tree)
 #   python   the Python module (pybind11, Python headers)
 #   extra    the rest: sanitizers and libFuzzer, Google Benchmark, the Python test and
-#            notebook tooling, the sweep's plotting and Dask
+#            notebook tooling, the sweep's plotting, summaries (SciPy) and Dask
 # --check installs nothing: it lists the missing packages of those groups and the command that
 # installs them, and exits 1 when any is missing (make install uses it).
 set -euo pipefail
@@ -22,8 +22,8 @@ declare -A group=(
   [archive]="xz-utils"
   [python]="pybind11-dev python3-dev"
   [extra]="clang libclang-rt-14-dev libbenchmark-dev python3-pytest python3-numpy python3-pandas
-           python3-matplotlib python3-tqdm python3-nbclient python3-ipykernel python3-distributed
-           python3-sphinx"
+           python3-scipy python3-matplotlib python3-tqdm python3-nbclient python3-ipykernel
+           python3-distributed python3-sphinx"
 )
 
 check=0

@@ -31,7 +31,8 @@ Guarantees:
   under ``delay`` is refused (it has no unit), as on the command line.
 * Seeds follow ns-3's convention: the seed (``RngSeed``) stays fixed and independent replications
   differ in the run number (``RngRun``), the ``run`` parameter of every runner; ``replicate``
-  adds runs 1..k to every point.
+  adds runs 1..k to every point (``sweep(..., replications=k)`` too), and ``summarize`` groups
+  them back: per point and numeric result, n, mean, sd and the 95% interval's half-width.
 
 Runners are named ``"module:function"``; the names in ``TECHNIQUES`` are chronometry's studies,
 every one that ``chronometry.studies()`` lists (run by ``chronometry.run_study``;
@@ -47,19 +48,22 @@ The package's modules, each with one role (as SEM's runner, parallel runner and 
 * ``local_pool``: the parallel runner on this machine (worker processes);
 * ``dask_cluster``: the parallel runner on a Dask cluster;
 * ``store``: the SQLite results file (save, load, CSV);
-* ``driver``: ``sweep``, which puts them together.
+* ``driver``: ``sweep``, which puts them together;
+* ``summary``: ``summarize``, a sweep's replications as each point's mean, standard deviation
+  and 95% confidence interval (Student's t), as the C++ side's ReplicationSummary.
 
 Everything a user calls is here, at the package's top level.
 """
-from . import dask_cluster, grid, local_pool, runner, store, techniques
+from . import dask_cluster, grid, local_pool, runner, store, summary, techniques
 from .driver import sweep
 from .grid import Grid, Point, key_of, points, replicate
 from .runner import Outcome, run_point
 from .store import load, write_csv
+from .summary import summarize
 from .techniques import TECHNIQUES, parameters
 
 __all__ = ["TECHNIQUES", "points", "replicate", "sweep", "load", "write_csv", "run_point",
-           "parameters", "key_of", "Outcome", "Grid", "Point"]
+           "parameters", "key_of", "summarize", "Outcome", "Grid", "Point"]
 
 # The names these had in the single-file module (tests use them).
 _open = store.connect

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Optional
 
 from . import store
 from .dask_cluster import run_dask
-from .grid import Grid, checked, key_of, points
+from .grid import Grid, checked, key_of, points, replicate
 from .local_pool import run_local
 from .runner import Outcome
 from .techniques import resolve
@@ -43,7 +43,8 @@ class _Progress:
 def sweep(technique: str, grid: Grid, db_path: str, workers: Optional[int] = None,
           scheduler: "Optional[str | distributed.Client]" = None, progress: bool = True,
           limit: Optional[int] = None, retries: int = 1,
-          retry_errors: bool = False) -> "pandas.DataFrame":
+          retry_errors: bool = False,
+          replications: Optional[int] = None) -> "pandas.DataFrame":
     """Run the points of ``grid`` missing from ``db_path``; return the technique's DataFrame.
 
     technique:    a name in TECHNIQUES or "module:function".
@@ -56,6 +57,9 @@ def sweep(technique: str, grid: Grid, db_path: str, workers: Optional[int] = Non
     limit:        run at most this many missing points now (the rest on a later call).
     retries:      runs again a point whose worker process died, this many times.
     retry_errors: also run the points stored with status "error" again.
+    replications: run every point of the grid this many times, runs 1..replications (ns-3's
+                  RngRun; ``replicate(grid, replications)``); the grid then has no ``run``.
+                  ``summarize`` gives each point's mean and 95% interval over them.
 
     Ctrl-C stops at once: finished points stay stored, "N saved, run again to resume" is printed
     on stderr and KeyboardInterrupt is raised.
@@ -69,7 +73,15 @@ def sweep(technique: str, grid: Grid, db_path: str, workers: Optional[int] = Non
         raise ValueError(f"limit = {limit} is invalid; valid range: >= 0")
     if int(retries) < 0:
         raise ValueError(f"retries = {retries} is invalid; valid range: >= 0")
-    grid_points = checked(technique, points(grid))  # before anything runs or is opened
+    grid_points = points(grid)
+    if replications is not None:
+        given = [p for p in grid_points if "run" in p]
+        if given:
+            raise ValueError(f"replications = {replications} with a grid that gives run "
+                             f"({given[0]!r}) is invalid; valid: runs in the grid or "
+                             "replications, not both")
+        grid_points = replicate(grid_points, replications)
+    grid_points = checked(technique, grid_points)  # before anything runs or is opened
     db = store.connect(db_path)
     saved = [0]
     todo = []
