@@ -57,7 +57,7 @@ endif()
 # The installed command-line program, run from the prefix (not the build tree) on its own rpath:
 # one point of the replay study, its CSV header and row on standard output.
 run(${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH ${prefix}/bin/chronometry-study
-    --study=replay --Nodes=4 --Duration=100ms)
+    --study=replay --Nodes=4 --Duration=100ms --output=csv)
 string(STRIP "${last_output}" study_output)
 string(REGEX REPLACE "[^\n]" "" newlines "${study_output}")
 string(LENGTH "${newlines}" n_lines)

@@ -5,9 +5,11 @@
 
 #include "ns3/abort.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/global-value.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -184,6 +186,7 @@ StudyCommandLine::Parse(int argc, char* argv[])
               << "Studies:" << names << "\n";
     }
     m_cmd.Usage(usage.str());
+    RefuseUnknownOptions(argc, argv);
     m_cmd.Parse(argc, argv);
     if (m_description == nullptr)
     {
@@ -226,6 +229,97 @@ StudyCommandLine::Parse(int argc, char* argv[])
     if (!m_lists.count("Run"))
     {
         m_lists["Run"] = {std::to_string(RngSeedManager::GetRun())};
+    }
+}
+
+std::vector<std::string>
+StudyCommandLine::GetOptionNames() const
+{
+    // ns-3's CommandLine's own options, then its global values (--RngRun, --SchedulerType).
+    std::vector<std::string> names = {"help",
+                                      "PrintHelp",
+                                      "PrintGlobals",
+                                      "PrintGroups",
+                                      "PrintGroup",
+                                      "PrintTypeIds",
+                                      "PrintAttributes",
+                                      "PrintVersion",
+                                      "version",
+                                      "study"};
+    for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+    {
+        names.push_back((*g)->GetName());
+    }
+    if (m_description != nullptr)
+    {
+        for (const auto& p : m_description->GetParameters())
+        {
+            names.push_back(p.attribute);
+        }
+        for (const auto& [old, current] : m_description->GetRenamed())
+        {
+            names.push_back(old);
+        }
+    }
+    for (const auto& [option, alias] : m_aliases)
+    {
+        names.push_back(option);
+    }
+    names.insert(names.end(), m_programOptions.begin(), m_programOptions.end());
+    return names;
+}
+
+void
+StudyCommandLine::RefuseUnknownOptions(int argc, char* argv[]) const
+{
+    const std::vector<std::string> names = GetOptionNames();
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        if (arg.compare(0, 1, "-") != 0)
+        {
+            continue; // not an option: ns-3 takes it as a positional argument
+        }
+        const std::size_t start = arg.find_first_not_of('-');
+        std::string name = start == std::string::npos ? "" : arg.substr(start);
+        name = name.substr(0, name.find('='));
+        if (name.empty())
+        {
+            continue;
+        }
+        if (name.find("::") != std::string::npos ||
+            std::find(names.begin(), names.end(), name) != names.end())
+        {
+            continue; // ns-3's --ns3::Type::Attribute=, or an option of ours
+        }
+        std::string hint = chronometry::DidYouMean(name, names, "--");
+        chronometry::ReportConfigError(
+            "unknown option --" + name + (hint.empty() ? "" : "; " + hint) + " (" +
+            (m_description ? "--study=" + m_description->GetName() + " --help" : "--help") +
+            " lists them)");
+    }
+}
+
+void
+StudyCommandLine::Replicate(uint32_t runs, const std::string& option)
+{
+    if (runs <= 1)
+    {
+        return;
+    }
+    std::vector<std::string>& list = m_lists["Run"];
+    if (list.size() > 1)
+    {
+        chronometry::ReportConfigError(option + " = " + std::to_string(runs) +
+                                       " is invalid with a list of --Run values; valid: --Run "
+                                       "with one value (the first run) and " +
+                                       option + ", or a list of --Run values alone");
+    }
+    const uint64_t first = std::stoull(list.front());
+    list.clear();
+    for (uint32_t k = 0; k < runs; ++k)
+    {
+        list.push_back(std::to_string(first + k));
     }
 }
 

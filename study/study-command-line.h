@@ -9,6 +9,7 @@
 
 #include "ns3/command-line.h"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -70,6 +71,7 @@ class StudyCommandLine
     void AddValue(const std::string& name, const std::string& help, T& value)
     {
         m_cmd.AddValue(name, help, value);
+        m_programOptions.push_back(name);
     }
 
     /**
@@ -80,6 +82,21 @@ class StudyCommandLine
      * \param argv arguments
      */
     void Parse(int argc, char* argv[]);
+
+    /**
+     * Replications as an axis: every point runs \p runs times, its Run the first value given
+     * (or ns-3's --RngRun) and the next runs - 1 (call after Parse).  A list of several Runs
+     * together with runs > 1 is a configuration error (say one or the other).
+     * \param runs replications per point (1: as given)
+     * \param option the option that gave it ("--Runs"), for messages
+     */
+    void Replicate(uint32_t runs, const std::string& option = "--Runs");
+
+    /**
+     * \return every option this command line takes (the study's parameters, aliases, the
+     *         program's own options, ns-3's built-in ones and global values), without "--"
+     */
+    std::vector<std::string> GetOptionNames() const;
 
     /** \return the study's description (after Parse) */
     const StudyDescription& GetDescription() const;
@@ -127,6 +144,14 @@ class StudyCommandLine
     void AddParameterOptions();
 
     /**
+     * Refuse an option nobody takes, in one line with the closest valid names, before
+     * ns-3's parser would print its whole help after the error.
+     * \param argc argument count
+     * \param argv arguments
+     */
+    void RefuseUnknownOptions(int argc, char* argv[]) const;
+
+    /**
      * \param p a parameter
      * \param text the text given ("" for a bare switch option: true)
      * \param origin the option, for messages
@@ -143,6 +168,7 @@ class StudyCommandLine
     std::map<std::string, std::string> m_options; //!< Attribute -> text given ("" if none)
     std::map<std::string, std::vector<std::string>> m_lists; //!< Attribute -> values
     const StudyDescription* m_description{nullptr};          //!< after Parse
+    std::vector<std::string> m_programOptions;               //!< the program's own options
 };
 
 } // namespace ns3

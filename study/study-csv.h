@@ -6,6 +6,7 @@
 
 #include "study-result.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ namespace ns3
  *   csv.Add(StudyRunner::Run("relation", settings));
  *   csv.Write("results/relation.csv");
  * \endcode
+ * A destination that cannot be written is a configuration error (exit status 1 with the
+ * path and the reason; ConfigError in THROW mode), never an abort: check it before the first
+ * point runs with PrepareOutput.
  */
 class StudyCsv
 {
@@ -44,7 +48,9 @@ class StudyCsv
      */
     void Write(const std::string& path) const;
     /**
-     * Append the lines to the file, with the header first if the file does not exist yet.
+     * Append the lines to the file, with the header first if the file does not exist yet; a
+     * file whose header differs is refused (a configuration error naming both headers'
+     * first difference).
      * \param path destination
      */
     void Append(const std::string& path) const;
@@ -55,9 +61,80 @@ class StudyCsv
      */
     static void WriteAtomically(const std::string& path, const std::string& text);
 
+    /**
+     * Make sure a file can be written before a sweep spends time on it: its folder is
+     * created when missing (as ns-3 programs and most tools do), and a path that names a
+     * folder, or a folder that cannot be created or written, is a configuration error
+     * naming the option.
+     * \param path the file ("" : nothing to check)
+     * \param option the option or parameter that named it ("--csv"), for the message
+     */
+    static void PrepareOutput(const std::string& path, const std::string& option);
+
+    /**
+     * \param header the header a file should have
+     * \param found the header it has
+     * \return "" when equal; else where they differ ("column 3 is 'rate' here, 'skew_us' in
+     *         the file")
+     */
+    static std::string DescribeHeaderDifference(const std::string& header,
+                                                const std::string& found);
+
+    /**
+     * \param line a CSV line
+     * \return its cells (RFC 4180: a comma between double quotes is part of the cell; the
+     *         quotes are kept)
+     */
+    static std::vector<std::string> SplitCells(const std::string& line);
+
   private:
     std::string m_header;             //!< header line
     std::vector<std::string> m_lines; //!< data lines
+};
+
+/**
+ * \ingroup chronometry
+ * A CSV file a sweep appends to as each point finishes, so that no finished point is lost
+ * and an interrupted sweep resumes: opening it checks the folder (created when missing) and,
+ * when the file exists, that its header is this study's (else a configuration error: a file
+ * of another study, or of another version of this one, is never appended to); every Append
+ * rewrites the file through a temporary file and a rename, so the file always holds whole
+ * lines.  The points already in the file are known by the parameter cells their lines begin
+ * with (every parameter of a point is a CSV column).
+ */
+class StudyCsvSink
+{
+  public:
+    /**
+     * \param path the file ("": none, every query answers "not there")
+     * \param header its header line
+     * \param option the option that named it ("--csv"), for messages
+     */
+    StudyCsvSink(const std::string& path, const std::string& header, const std::string& option);
+
+    /** \return whether a file is written */
+    bool IsOpen() const;
+    /** \return the file's path */
+    const std::string& GetPath() const;
+    /**
+     * \param parameterCells a point's parameter cells, joined with commas
+     * \return whether some line of the file begins with them (the point ran before)
+     */
+    bool HasPoint(const std::string& parameterCells) const;
+    /**
+     * \param lines a finished point's lines, appended at once (atomically)
+     */
+    void Append(const std::vector<std::string>& lines);
+    /** \return the data lines (those found in the file, then those appended) */
+    const std::vector<std::string>& GetLines() const;
+    /** \return how many data lines the file held when it was opened */
+    std::size_t GetLinesFound() const;
+
+  private:
+    std::string m_path;               //!< file ("" for none)
+    std::string m_header;             //!< header
+    std::vector<std::string> m_lines; //!< data lines
+    std::size_t m_found{0};           //!< lines found at open
 };
 
 } // namespace ns3

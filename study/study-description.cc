@@ -401,6 +401,39 @@ StudyDescription::DescribeCsvColumns() const
     return columns;
 }
 
+void
+StudyDescription::SetApplicability(const std::string& condition,
+                                   const std::vector<std::string>& values,
+                                   const std::vector<std::string>& parameters)
+{
+    const StudyParameter* deciding = FindParameter(condition);
+    NS_ABORT_MSG_IF(deciding == nullptr || deciding->attribute != condition,
+                    "study " << m_name << ": ApplicableWhen: no parameter " << condition);
+    for (const auto& name : parameters)
+    {
+        auto it = std::find_if(m_parameters.begin(), m_parameters.end(), [&name](const auto& p) {
+            return p.attribute == name;
+        });
+        NS_ABORT_MSG_IF(it == m_parameters.end() || name == condition,
+                        "study " << m_name << ": ApplicableWhen: no parameter " << name);
+        it->condition = condition;
+        it->conditionValues = values;
+    }
+}
+
+bool
+StudyDescription::IsApplicable(const StudyParameter& p, const StudyRecord& parameters) const
+{
+    if (p.condition.empty())
+    {
+        return true;
+    }
+    const StudyParameter* deciding = FindParameter(p.condition);
+    std::string value = parameters.Get<std::string>(deciding->keyword);
+    return std::find(p.conditionValues.begin(), p.conditionValues.end(), value) !=
+           p.conditionValues.end();
+}
+
 std::vector<std::string>
 StudyDescription::ParameterCsvCells(const StudyRecord& parameters) const
 {
@@ -408,7 +441,11 @@ StudyDescription::ParameterCsvCells(const StudyRecord& parameters) const
     for (std::size_t i = 0; i < m_parameters.size(); ++i)
     {
         const StudyParameter& p = m_parameters[i];
-        if (p.csv.kind == StudyCsvColumn::TIME)
+        if (!IsApplicable(p, parameters))
+        {
+            cells.emplace_back(); // not a setting of this run
+        }
+        else if (p.csv.kind == StudyCsvColumn::TIME)
         {
             cells.push_back(
                 ExactDecimal(parameters.Get<int64_t>(p.keyword), UnitOfTime(p.csv.unit).second));

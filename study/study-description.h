@@ -76,6 +76,8 @@ struct StudyParameter
     StudyCsvColumn csv;         //!< its CSV column
     std::string model;          //!< forwarded: the model's TypeId name ("" for the study's own)
     std::string modelAttribute; //!< forwarded: the model's Attribute (its name there)
+    std::string condition;      //!< applies only when this parameter ... ("" : always)
+    std::vector<std::string> conditionValues; //!< ... has one of these values (as text)
 };
 
 /**
@@ -176,6 +178,13 @@ class StudyDescription
      */
     std::string FormatValue(const StudyParameter& p, const AttributeValue& value) const;
 
+    /**
+     * \param p a parameter
+     * \param parameters a parameter record of this study
+     * \return whether p applies in that run (StudyDeclaration::ApplicableWhen)
+     */
+    bool IsApplicable(const StudyParameter& p, const StudyRecord& parameters) const;
+
     /** \return the schema of the parameter record (Python keywords, Times as integer ns) */
     std::shared_ptr<const StudySchema> GetParameterSchema() const;
     /** \return the schema of the summary record (ends with wall_s) */
@@ -265,6 +274,14 @@ class StudyDescription
                       const std::string& name,
                       const AttributeValue* studyDefault,
                       StudyCsvColumn csv);
+
+    /**
+     * \param condition the deciding parameter \param values its values
+     * \param parameters the parameters that apply only then
+     */
+    void SetApplicability(const std::string& condition,
+                          const std::vector<std::string>& values,
+                          const std::vector<std::string>& parameters);
 
     std::string m_name;                                         //!< short name
     TypeId m_tid;                                               //!< TypeId

@@ -7,6 +7,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -210,6 +211,18 @@ StudyRecord::Has(const std::string& field) const
     return m_schema && m_schema->Find(field) >= 0;
 }
 
+void
+StudyRecord::SetNotApplicable(const std::string& field)
+{
+    m_values[IndexOf(field)] = std::monostate();
+}
+
+bool
+StudyRecord::IsNotApplicable(const std::string& field) const
+{
+    return std::holds_alternative<std::monostate>(m_values[IndexOf(field)]);
+}
+
 const StudyValue&
 StudyRecord::GetValue(std::size_t i) const
 {
@@ -330,6 +343,10 @@ StudyRecord::GetNumber(std::size_t i) const
     {
         return static_cast<double>(*u);
     }
+    if (std::holds_alternative<std::monostate>(v))
+    {
+        return std::numeric_limits<double>::quiet_NaN(); // not applicable
+    }
     WrongKind(i, "a number");
 }
 
@@ -355,6 +372,10 @@ StudyRecord::FormatCell(std::size_t i, int precision) const
     {
         os << *u;
     }
+    else if (std::holds_alternative<std::monostate>(v))
+    {
+        return ""; // not applicable: an empty cell
+    }
     else
     {
         const std::string& text = std::get<std::string>(v);
@@ -378,6 +399,10 @@ StudyRecord::FormatCell(std::size_t i, int precision) const
 std::string
 StudyRecord::Format(std::size_t i) const
 {
+    if (std::holds_alternative<std::monostate>(GetValue(i)))
+    {
+        return "n/a";
+    }
     return FormatCell(i, 6);
 }
 

@@ -122,8 +122,12 @@ class StudySchema
     std::vector<StudyField> m_fields; //!< the fields, in order
 };
 
-/** One value of a record. */
-using StudyValue = std::variant<int64_t, uint64_t, double, bool, std::string>;
+/**
+ * One value of a record; std::monostate is "not applicable" (a protocol's field in a run of
+ * another protocol, a statistic over nothing): an empty CSV cell, None in Python, NaN when
+ * read as a real number, never a 0 that reads as a measurement.
+ */
+using StudyValue = std::variant<int64_t, uint64_t, double, bool, std::string, std::monostate>;
 
 /**
  * \ingroup chronometry
@@ -162,6 +166,19 @@ class StudyRecord
      * \return whether the schema has it
      */
     bool Has(const std::string& field) const;
+
+    /**
+     * Mark a field "not applicable" in this record (until it is set): its CSV cell is empty,
+     * its Python value None, a real read of it NaN; reading it as an integer aborts.
+     * \param field a field name
+     */
+    void SetNotApplicable(const std::string& field);
+
+    /**
+     * \param field a field name
+     * \return whether it is marked not applicable
+     */
+    bool IsNotApplicable(const std::string& field) const;
 
     /**
      * \param i field index
@@ -257,6 +274,13 @@ StudyRecord::Get(const std::string& field) const
         if (const auto* v = std::get_if<uint64_t>(&m_values[i]))
         {
             return static_cast<T>(*v);
+        }
+        if constexpr (!std::is_floating_point_v<T>)
+        {
+            if (std::holds_alternative<std::monostate>(m_values[i]))
+            {
+                WrongKind(i, "applicable in this run (it holds no value; read it as a real: NaN)");
+            }
         }
         return static_cast<T>(GetNumber(i));
     }

@@ -7,6 +7,8 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
+#include <limits>
+
 namespace ns3
 {
 
@@ -29,6 +31,12 @@ const StudyDescription&
 Study::GetDescription() const
 {
     return StudyDescription::Get(GetInstanceTypeId());
+}
+
+double
+Study::EstimateEvents() const
+{
+    return std::numeric_limits<double>::quiet_NaN();
 }
 
 void

@@ -67,6 +67,16 @@ class Study : public Object
     const StudyDescription& GetDescription() const;
 
     /**
+     * The run's cost, estimated from its settings before it runs (a sweep's estimated time
+     * and ETA): simulator events, counted as Simulator::GetEventCount counts them.  A study
+     * whose cost grows with a setting (the sync study's Load: a million events per simulated
+     * second at Load 0.3 with 8 hosts) says so here; the default is "unknown" (NaN), and a
+     * sweep then estimates from the points it has finished.
+     * \return the estimated simulator events of the run (NaN: unknown)
+     */
+    virtual double EstimateEvents() const;
+
+    /**
      * Checks that involve several parameters (each one's range is its checker's), reported
      * through Refuse() naming the Attributes (see Describe()).  The
      * runner calls it before building anything.
@@ -451,6 +461,23 @@ class StudyDeclaration
     StudyDeclaration& Renamed(const std::string& deprecated, const std::string& current)
     {
         m_description->m_renamed.emplace_back(deprecated, current);
+        return *this;
+    }
+
+    /**
+     * Parameters that mean something only for some values of another (a PTP servo under
+     * Protocol ptp): their CSV cells are empty in the other points' lines (not a value that
+     * reads as a setting of the run), and --help says when they apply.
+     * \param condition the deciding parameter ("Protocol", declared before)
+     * \param values the values of it under which they apply ({"ptp"})
+     * \param parameters the parameters, declared before
+     * \return this declaration
+     */
+    StudyDeclaration& ApplicableWhen(const std::string& condition,
+                                     const std::vector<std::string>& values,
+                                     const std::vector<std::string>& parameters)
+    {
+        m_description->SetApplicability(condition, values, parameters);
         return *this;
     }
 

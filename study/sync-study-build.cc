@@ -157,8 +157,11 @@ SyncStudy::CheckRootDistance()
         {
             const double boundNs =
                 m_ntp[i]->GetRootDistance().GetDouble() / NanoSeconds(1).GetDouble();
+            const double errorNs = std::fabs(m_sampler.GetToTrue(i).back());
             ++m_rootChecks;
-            m_rootHeld += std::fabs(m_sampler.GetToTrue(i).back()) <= boundNs ? 1 : 0;
+            m_rootHeld += errorNs <= boundNs ? 1 : 0;
+            m_rootDistanceNs.push_back(boundNs);
+            m_rootErrorNs.push_back(errorNs);
         }
     }
 }

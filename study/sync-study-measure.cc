@@ -18,10 +18,28 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("SyncStudyMeasure");
 
+bool
+SyncStudy::IsNtp() const
+{
+    return m_protocol == "ntp" || m_protocol == "sntp";
+}
+
+Time
+SyncStudy::GetLockThreshold() const
+{
+    if (m_lockThreshold.IsStrictlyPositive())
+    {
+        return m_lockThreshold;
+    }
+    // One value cannot serve both: PTP with hardware stamps holds E to nanoseconds, NTP's
+    // clients on a LAN to tens or hundreds of microseconds (doc/sync.rst).
+    return IsNtp() ? MilliSeconds(1) : MicroSeconds(1);
+}
+
 std::size_t
 SyncStudy::LockIndex(const std::vector<double>& v, std::size_t from) const
 {
-    const double threshold = m_lockThreshold.GetDouble() / NanoSeconds(1).GetDouble();
+    const double threshold = GetLockThreshold().GetDouble() / NanoSeconds(1).GetDouble();
     std::size_t lock = v.size();
     for (std::size_t j = v.size(); j > from; --j)
     {
@@ -43,14 +61,16 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
         StudyRecord& row = result.AddRow();
         row.Set("node", uint64_t(i));
         row.Set("switch", uint64_t(t.switchIndex));
-        row.Set("hops", uint64_t(SwitchesBetween(m_net, i, 0)));
-        const bool ntp = m_protocol == "ntp" || m_protocol == "sntp";
-        const uint64_t stratum = !ntp                            ? 0
-                                 : i < m_ntpServers              ? 1
+        row.Set("hops", uint64_t(i == 0 ? 0 : SwitchesBetween(m_net, i, 0)));
+        const uint64_t stratum = i < m_ntpServers              ? 1
                                  : i < m_ntpServers + m_stratum2 ? 2
                                  : m_stratum2 > 0                ? 3
                                                                  : 2;
         row.Set("ntp_stratum", stratum);
+        if (!IsNtp())
+        {
+            row.SetNotApplicable("ntp_stratum");
+        }
         row.Set("base_drift_ppm", t.driftPpm);
         const std::vector<double>& toMaster = m_sampler.GetToFirst(i);
         const std::size_t lock = LockIndex(toMaster);
@@ -79,7 +99,11 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
                 ++n;
             }
         }
-        row.Set("estimate_mean_ns", n ? estimate / n : 0.0);
+        row.Set("estimate_mean_ns", estimate / static_cast<double>(std::max<uint64_t>(n, 1)));
+        if (n == 0)
+        {
+            row.SetNotApplicable("estimate_mean_ns"); // an estimate that does not exist
+        }
     }
 }
 
@@ -96,6 +120,7 @@ SyncStudy::Measure(StudyResult& r)
     const std::size_t from = locked ? std::max(lock, warm) : warm;
     std::vector<double> skew(skews.begin() + from, skews.end());
     r.Set("locked", locked);
+    r.Set("lock_threshold_applied_ns", GetLockThreshold().GetNanoSeconds());
     r.Set("lock_ns", (locked ? grid[lock] : m_duration).GetNanoSeconds());
     r.Set("skew_p50_ns", SyncQuantile(skew, 0.5));
     r.Set("skew_p99_ns", SyncQuantile(skew, 0.99));
@@ -114,6 +139,10 @@ SyncStudy::Measure(StudyResult& r)
     r.Set("to_true_max_ns", toTrue);
     r.Set("samples", uint64_t(skew.size()));
     r.Set("ptp_samples", ptpSamples);
+    if (m_protocol != "ptp")
+    {
+        r.GetSummary().SetNotApplicable("ptp_samples");
+    }
     const bool failover = m_failure.IsStrictlyPositive() && m_failoverAt != Time::Max();
     r.Set("failover_ns", failover ? (m_failoverAt - m_failure).GetNanoSeconds() : int64_t(-1));
     double excursion = 0;
@@ -125,6 +154,10 @@ SyncStudy::Measure(StudyResult& r)
         }
     }
     r.Set("failover_skew_max_ns", excursion);
+    if (!m_failure.IsStrictlyPositive())
+    {
+        r.GetSummary().SetNotApplicable("failover_skew_max_ns");
+    }
     MeasureStep(r);
     r.Set("dropped_packets", m_dropped);
     uint64_t hops = 0;
@@ -133,8 +166,7 @@ SyncStudy::Measure(StudyResult& r)
         hops = std::max<uint64_t>(hops, SwitchesBetween(m_net, i, 0));
     }
     r.Set("hops_max", hops);
-    r.Set("root_distance_checks", m_rootChecks);
-    r.Set("root_distance_coverage", m_rootChecks ? double(m_rootHeld) / double(m_rootChecks) : 0.0);
+    MeasureRootDistance(r);
     AddRows(r, from);
     WriteSeries(r);
 }
@@ -156,6 +188,55 @@ SyncStudy::MeasureStep(StudyResult& r) const
         excursion = std::max(excursion, skews[j]);
     }
     r.Set("step_skew_max_ns", excursion);
+    if (!stepped)
+    {
+        r.GetSummary().SetNotApplicable("step_skew_max_ns");
+    }
+}
+
+void
+SyncStudy::MeasureRootDistance(StudyResult& r) const
+{
+    const char* fields[] = {"root_distance_checks",
+                            "root_distance_coverage",
+                            "root_distance_p50_ns",
+                            "root_distance_p99_ns",
+                            "true_error_p50_ns",
+                            "true_error_p99_ns",
+                            "root_distance_ratio_p50"};
+    if (!IsNtp())
+    {
+        for (const char* f : fields)
+        {
+            r.GetSummary().SetNotApplicable(f);
+        }
+        return;
+    }
+    r.Set("root_distance_checks", m_rootChecks);
+    if (m_rootChecks == 0)
+    {
+        for (const char* f : fields)
+        {
+            if (std::string(f) != "root_distance_checks")
+            {
+                r.GetSummary().SetNotApplicable(f); // nothing checked: no share, no quantile
+            }
+        }
+        return;
+    }
+    r.Set("root_distance_coverage", double(m_rootHeld) / double(m_rootChecks));
+    std::vector<double> distance = m_rootDistanceNs;
+    std::vector<double> error = m_rootErrorNs;
+    std::vector<double> ratio;
+    for (std::size_t k = 0; k < m_rootDistanceNs.size(); ++k)
+    {
+        ratio.push_back(m_rootDistanceNs[k] / std::max(m_rootErrorNs[k], 1.0));
+    }
+    r.Set("root_distance_p50_ns", SyncQuantile(distance, 0.5));
+    r.Set("root_distance_p99_ns", SyncQuantile(distance, 0.99));
+    r.Set("true_error_p50_ns", SyncQuantile(error, 0.5));
+    r.Set("true_error_p99_ns", SyncQuantile(error, 0.99));
+    r.Set("root_distance_ratio_p50", SyncQuantile(ratio, 0.5));
 }
 
 void

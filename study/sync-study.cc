@@ -13,6 +13,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
 #include <filesystem>
 
 namespace ns3
@@ -201,7 +202,10 @@ SyncStudy::GetTypeId()
                        C::In(Time::US))
             .Parameter("Load",
                        "Background load: mean utilization of every host's link by bursty UDP "
-                       "(two 700 Mb/s on/off flows into each host; 0: none)",
+                       "(two 700 Mb/s on/off flows into each host; 0: none). It costs: about "
+                       "130,000 simulator events per host per simulated second at 0.3 (8 "
+                       "hosts: about 25 s of CPU per 10 s simulated), where an idle PTP "
+                       "point costs a few hundred; a sweep prints its estimate first",
                        &SyncStudy::m_load,
                        0.0,
                        MakeDoubleRangeChecker(0, 0.9))
@@ -225,10 +229,14 @@ SyncStudy::GetTypeId()
                        MakeTimeRangeChecker(MicroSeconds(100), Seconds(10)),
                        C::In(Time::MS))
             .Parameter("LockThreshold",
-                       "Locked: E stays within this from a grid instant to the end",
+                       "Locked: E stays within this from a grid instant to the end (0: the "
+                       "protocol's own: 1us for ptp and none, 1ms for ntp and sntp, whose "
+                       "clients on a LAN come within 1 ms only after about an hour (RFC "
+                       "5905's discipline at poll 16 to 64 s); the value applied is the "
+                       "result lock_threshold_applied_ns)",
                        &SyncStudy::m_lockThreshold,
-                       MicroSeconds(1),
-                       MakeTimeRangeChecker(NanoSeconds(1), Seconds(10)),
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Seconds(10)),
                        C::In(Time::US))
             .Parameter("Pcap",
                        "A directory: every link device's pcap trace is written there as "
@@ -245,11 +253,46 @@ SyncStudy::GetTypeId()
                 &SyncStudy::m_seriesFile,
                 std::string(),
                 MakeStringChecker())
+            .ApplicableWhen("Protocol",
+                            {"ptp"},
+                            {"Servo",
+                             "TransparentClocks",
+                             "BoundaryClocks",
+                             "SyncInterval",
+                             "AnnounceInterval",
+                             "MinDelayReqInterval",
+                             "PdelayReqInterval",
+                             "DelayMechanism",
+                             "UnicastDelayRequests",
+                             "TimestampMode",
+                             "TimestampGranularity",
+                             "TimestampNoise",
+                             "HostDelay",
+                             "DelayAsymmetry",
+                             "DelayFilterLength",
+                             "FirstStepThreshold",
+                             "StepThreshold",
+                             "RateCorrection",
+                             "GrandmasterFailure"})
+            .ApplicableWhen("Protocol",
+                            {"ntp", "sntp"},
+                            {"NtpServers",
+                             "Stratum2Servers",
+                             "Liar",
+                             "LiarFrom",
+                             "NtpServerLoss",
+                             "MinPoll",
+                             "MaxPoll",
+                             "MinSurvivors"})
             .Seed()
             .Run()
             .Summary(
                 StudySchema()
                     .Boolean("locked", "E stayed within LockThreshold from some instant on")
+                    .Integer("lock_threshold_applied_ns",
+                             "ns",
+                             "the lock threshold applied (LockThreshold, or the protocol's "
+                             "own when it is 0)")
                     .Integer("lock_ns", "ns", "time to lock (Duration when not locked)")
                     .Real("skew_p50_ns",
                           "ns",
@@ -259,7 +302,9 @@ SyncStudy::GetTypeId()
                     .Real("skew_max_ns", "ns", "maximum")
                     .Real("to_true_max_ns", "ns", "max |clock - true time| in the scored window")
                     .Unsigned("samples", "", "grid instants scored")
-                    .Unsigned("ptp_samples", "", "offset samples the PTP slaves took")
+                    .Unsigned("ptp_samples",
+                              "",
+                              "ptp: offset samples the PTP slaves took (empty: not PTP)")
                     .Integer("failover_ns",
                              "ns",
                              "GrandmasterFailure until the backup is grandmaster and every "
@@ -267,33 +312,49 @@ SyncStudy::GetTypeId()
                     .Real("failover_skew_max_ns",
                           "ns",
                           "max E among the remaining hosts from the failure to 1 s after the "
-                          "failover (0: no failure)")
+                          "failover (empty: no failure)")
                     .Integer("step_recovery_ns",
                              "ns",
                              "MasterStepAt until E stays within LockThreshold (-1: no step, or "
                              "never)")
                     .Real("step_skew_max_ns",
                           "ns",
-                          "max E from MasterStepAt to the recovery, or to the end (0: no step)")
+                          "max E from MasterStepAt to the recovery, or to the end (empty: no "
+                          "step)")
                     .Unsigned("dropped_packets",
                               "",
                               "packets the links' error models dropped (LossRate)")
                     .Unsigned("hops_max", "", "most switches between a host and host 0")
                     .Unsigned("root_distance_checks",
                               "",
-                              "ntp, sntp: grid instants x synchronized clients checked")
+                              "ntp, sntp: grid instants x synchronized clients checked (empty: "
+                              "not NTP)")
                     .Real("root_distance_coverage",
                           "",
                           "ntp, sntp: share of those where |clock - true time| <= the client's "
-                          "root distance (its own error bound; 0: none checked)"))
+                          "root distance (its own error bound; empty: none checked)")
+                    .Real("root_distance_p50_ns",
+                          "ns",
+                          "ntp, sntp: the clients' root distance over those checks: median")
+                    .Real("root_distance_p99_ns", "ns", "ntp, sntp: 99th percentile")
+                    .Real("true_error_p50_ns",
+                          "ns",
+                          "ntp, sntp: |clock - true time| over the same checks: median")
+                    .Real("true_error_p99_ns", "ns", "ntp, sntp: 99th percentile")
+                    .Real("root_distance_ratio_p50",
+                          "",
+                          "ntp, sntp: root distance / |clock - true time| per check (the "
+                          "error at least 1 ns): median, how loose the bound is"))
             .Rows(
                 "per_node",
                 StudySchema()
                     .Unsigned("node", "", "host (0: the grandmaster)")
                     .Key()
                     .Unsigned("switch", "", "the switch it hangs off")
-                    .Unsigned("hops", "", "switches between it and host 0")
-                    .Unsigned("ntp_stratum", "", "ntp, sntp: its stratum (1: a server; 0: no NTP)")
+                    .Unsigned("hops", "", "switches between it and host 0 (host 0: 0)")
+                    .Unsigned("ntp_stratum",
+                              "",
+                              "ntp, sntp: its stratum (1: a server; empty: not NTP)")
                     .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
                     .Integer("node_lock_ns",
                              "ns",
@@ -303,8 +364,8 @@ SyncStudy::GetTypeId()
                     .Real("offset_max_ns", "ns", "maximum")
                     .Real("estimate_mean_ns",
                           "ns",
-                          "the protocol's own |offsetFromMaster| "
-                          "after lock: mean (0: no samples)")
+                          "ptp: the protocol's own |offsetFromMaster| "
+                          "after lock: mean (empty: no samples, or not PTP)")
                     .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"),
                 false);
     return tid;
@@ -349,18 +410,28 @@ SyncStudy::Validate() const
                Describe("MasterStepAt") + " is invalid with " + Describe("Duration") +
                    "; valid: 0 (never) or before Duration");
     }
-    if (!m_pcap.empty() && !std::filesystem::is_directory(m_pcap))
+    // Output folders are created here, before anything runs (as ns-3 programs create theirs),
+    // and a path that cannot be one is refused now rather than after the run.
+    std::error_code ec;
+    if (!m_pcap.empty() && !std::filesystem::is_directory(m_pcap) &&
+        (!std::filesystem::create_directories(m_pcap, ec) || ec))
     {
-        Refuse({"Pcap"}, Describe("Pcap") + " is invalid; valid: an existing directory, or empty");
+        Refuse({"Pcap"},
+               Describe("Pcap") + " is invalid (" + (ec ? ec.message() : "not a folder") +
+                   "); valid: a folder that exists or can be created, or empty");
     }
     const std::filesystem::path series(m_seriesFile);
+    const std::filesystem::path seriesFolder =
+        series.parent_path().empty() ? "." : series.parent_path();
     if (!m_seriesFile.empty() &&
-        (series.filename().empty() ||
-         !std::filesystem::is_directory(series.parent_path().empty() ? "." : series.parent_path())))
+        (series.filename().empty() || std::filesystem::is_directory(series) ||
+         (!std::filesystem::is_directory(seriesFolder) &&
+          (!std::filesystem::create_directories(seriesFolder, ec) || ec))))
     {
         Refuse({"SeriesFile"},
                Describe("SeriesFile") +
-                   " is invalid; valid: a file name in an existing directory, or empty");
+                   " is invalid; valid: a file name in a folder that exists or can be created, "
+                   "or empty");
     }
     if (m_samplePeriod > m_duration)
     {
@@ -368,6 +439,47 @@ SyncStudy::Validate() const
                Describe("SamplePeriod") + " is invalid with " + Describe("Duration") +
                    "; valid: at most Duration");
     }
+}
+
+double
+SyncStudy::EstimateEvents() const
+{
+    // Simulator events per packet and link it crosses (transmission, reception, the
+    // switch's forwarding, the applications' and sockets' own), and per truth instant;
+    // measured on the sync study's runs (SyncCostTestCase holds the estimate to a factor 2).
+    const double perPacketLink = 3.0;
+    const double perSample = 1.0;
+    const double seconds = m_duration.GetSeconds();
+    const double k = m_network == "star" ? 1.0 : static_cast<double>(m_switches);
+    const double switchesToMaster =
+        m_network == "line" ? 1.0 + (k - 1.0) / 2.0
+        : m_network == "tree" ? 1.0 + std::floor(std::log2(k))
+                              : 1.0;
+    const double linksToMaster = switchesToMaster + 1.0;
+    const double slaves = m_nodes - 1.0;
+    double packetLinks = 0;
+    // Load: every host's link carries Load x 1 Gb/s of 1,472-byte datagrams (1,500 bytes on
+    // the wire) to its next hosts, which mostly share its switch (two links).
+    packetLinks += m_load * 1e9 / (1500.0 * 8.0) * m_nodes * 2.0 * seconds;
+    if (m_protocol == "ptp")
+    {
+        const double sync = 1.0 / Forwarded<TimeValue>("SyncInterval").GetSeconds();
+        const double announce = 1.0 / Forwarded<TimeValue>("AnnounceInterval").GetSeconds();
+        const double delayReq = 1.0 / Forwarded<TimeValue>("MinDelayReqInterval").GetSeconds();
+        // Sync + Follow_Up and Announce multicast (the master's link once, then every slave's),
+        // Delay_Req + Delay_Resp unicast between each slave and the master.
+        packetLinks += (2.0 * sync + announce) * (1.0 + slaves * (linksToMaster - 1.0)) * seconds;
+        packetLinks += slaves * 2.0 * delayReq * linksToMaster * seconds;
+    }
+    else if (IsNtp())
+    {
+        const double poll = std::pow(2.0, Forwarded<UintegerValue>("MinPoll"));
+        const double servers = m_protocol == "sntp" ? 1.0 : static_cast<double>(m_ntpServers);
+        const double clients = m_nodes - static_cast<double>(m_ntpServers);
+        packetLinks += clients * servers * 2.0 / poll * linksToMaster * seconds;
+    }
+    const double samples = seconds / m_samplePeriod.GetSeconds();
+    return perPacketLink * packetLinks + perSample * samples;
 }
 
 void
@@ -380,6 +492,8 @@ SyncStudy::DoDispose()
     m_ptp.clear();
     m_ntp.clear();
     m_sampler = SyncTruthSampler();
+    m_rootDistanceNs.clear();
+    m_rootErrorNs.clear();
     Study::DoDispose();
 }
 } // namespace ns3

@@ -42,6 +42,7 @@ class SyncStudy : public Study
     static TypeId GetTypeId();
 
     void Validate() const override;
+    double EstimateEvents() const override;
 
   protected:
     Time Build(StudyStreams& streams) override;
@@ -121,6 +122,15 @@ class SyncStudy : public Study
      * \param from first grid index counted
      */
     void AddRows(StudyResult& result, std::size_t from) const;
+    /**
+     * NTP's root distance against the truth (coverage, quantiles, looseness).
+     * \param result the result
+     */
+    void MeasureRootDistance(StudyResult& result) const;
+    /** \return the lock threshold applied: LockThreshold, or the protocol's own when 0 */
+    Time GetLockThreshold() const;
+    /** \return whether the protocol is NTP or SNTP */
+    bool IsNtp() const;
 
     uint32_t m_nodes;         //!< hosts
     std::string m_network;    //!< star, line, tree
@@ -164,6 +174,8 @@ class SyncStudy : public Study
     std::vector<Ptr<NtpClient>> m_ntp; //!< per host (ntp, sntp; null for a stratum-1 server)
     uint64_t m_rootChecks{0};          //!< client samples checked against the root distance
     uint64_t m_rootHeld{0};            //!< of which |clock - true time| <= root distance
+    std::vector<double> m_rootDistanceNs; //!< per check: the client's root distance
+    std::vector<double> m_rootErrorNs;    //!< per check: |clock - true time|
 };
 
 } // namespace ns3

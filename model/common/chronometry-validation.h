@@ -121,6 +121,32 @@ void RequireDoubleInRange(std::string_view parameter,
                           bool hiInclusive = true);
 
 /**
+ * The valid names closest to a mistyped one, for "did you mean" hints: the case-insensitive
+ * optimal-string-alignment distance (insertions, deletions, substitutions and adjacent
+ * transpositions) at most a third of the longer name (at least 1, at most 3), nearest first,
+ * ties in the candidates' order.  A candidate that differs only in case, or that starts with
+ * the name ("--Time" for "TimestampNoise"), comes first; only the nearest are given (those at
+ * the best distance, and one further when the best is not 0).
+ * \param name the name given ("TimeStampNoise")
+ * \param candidates the valid names
+ * \param most at most this many
+ * \return the closest candidates (empty: none close)
+ */
+std::vector<std::string> ClosestNames(std::string_view name,
+                                      const std::vector<std::string>& candidates,
+                                      std::size_t most = 3);
+
+/**
+ * \param name the name given
+ * \param candidates the valid names
+ * \param prefix written before each suggestion ("--" for options, "" for keywords)
+ * \return "did you mean --A?" or "did you mean --A or --B?"; "" when none is close
+ */
+std::string DidYouMean(std::string_view name,
+                       const std::vector<std::string>& candidates,
+                       std::string_view prefix = "");
+
+/**
  * RAII guard that switches to THROW mode for its lifetime (used by tests).
  */
 class ScopedThrowOnConfigError
