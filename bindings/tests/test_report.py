@@ -7,6 +7,8 @@ import re
 import sqlite3
 import sys
 
+import pandas as pd
+
 import chronometry
 import chronometry_sweep as cs
 
@@ -42,6 +44,27 @@ def test_report_tiny(tmp_path, monkeypatch):
         assert f"![{name}]({name})\n\n{line}" in text  # each figure with its line
         assert re.search(r"\d", line)  # the line carries numbers from the data
     assert "| future | not swept" in text
+    # The sync figure's points: the mean and 95% interval of SYNC_RUNS runs each (summarize).
+    runs = report.SYNC_RUNS["tiny"]
+    assert runs >= 2 and report.SYNC_RUNS["demo"] >= 5
+    assert all(p["run"] in range(1, runs + 1) for p in report.GRIDS["tiny"]["sync"])
+    assert {p["run"] for p in report.GRIDS["demo"]["sync"]} == set(range(1, 6))
+    summary = pd.read_csv(os.path.join(out, "report-sync-summary.csv"))
+    assert len(summary) == len(report.GRIDS["tiny"]["sync"]) // runs
+    assert (summary.runs == runs).all() and (summary.skew_p99_ns_n == runs).all()
+    assert summary.skew_p99_ns_ci95.notna().all() and (summary.skew_p99_ns_ci95 >= 0).all()
+    assert (summary.skew_p99_ns_ci95 > 0).any()  # the runs differ
+    sync_line = dict(sections["sync"])[os.path.join(out, "sync-skew.png")]
+    assert f"the mean of {runs} runs ± the half-width of its 95% interval" in sync_line
+    assert re.search(r"\d ± [\d.]+ ns", sync_line)
+    # The replay-under-sync figure: fractions of the pairs checked, not bare counts.
+    replay_sync = pd.read_csv(os.path.join(out, "replay-sync.csv"))
+    assert ((replay_sync.hvc_fraction >= 0) & (replay_sync.hvc_fraction <= 1)).all()
+    assert (replay_sync.hb_pairs <= replay_sync.pairs).all() and (replay_sync.hb_pairs > 0).all()
+    replay_line = dict(sections["replay"])[os.path.join(out, "replay-sync.png")]
+    assert re.search(r"\d of [\d,]+", replay_line) and "at the 0 assumed" not in replay_line
+    for png, line in (f for figs in sections.values() for f in figs):
+        assert "never below" not in line and not re.search(r"from [\d.]+ s, never", line)
     # Resume: a second run re-runs nothing.
     before = dict(db.execute("SELECT technique || key, finished FROM runs"))
     report.run(out, jobs=2, size="tiny", build_dir=BUILD, progress=False)
