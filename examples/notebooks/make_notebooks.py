@@ -376,23 +376,37 @@ is shown beside the truth (`true_mean_ns`). The oscillators' Allan deviations ag
 presets are in doc/oscillator-adev.png and in the report (examples/report.py, sync-adev.png)."""),
         ("code", SETUP),
         ("code", r'''MS = 1_000_000
-points = [dict(nodes=8, servo=sv, sync_interval_ns=i, duration_ns=30_000 * MS, warmup_ns=15_000 * MS)
+RUNS = 5  # runs (RngRun 1..RUNS) of every point: the mean and its 95% interval
+SYNC_S = 30  # simulated seconds per run, scored over the second half
+points = [dict(nodes=8, servo=sv, sync_interval_ns=i, duration_ns=SYNC_S * 1000 * MS,
+               warmup_ns=SYNC_S * 500 * MS)
           for sv in ("pi", "linreg", "settime") for i in (31_250_000, 125 * MS, 1000 * MS)]
 db = os.path.join(OUT, "sync-ptp.sqlite")
-df = cs.sweep("sync", points, db, workers=WORKERS, progress=False)
+df = cs.sweep("sync", points, db, workers=WORKERS, progress=False, replications=RUNS)
 assert (df.status == "ok").all(), df[df.status != "ok"].error.tolist()
-print(df[["servo", "sync_interval_ns", "locked", "lock_ns", "skew_p50_ns", "skew_p99_ns", "skew_max_ns"]].to_string(index=False))
+# Per point (every parameter but the run): n, mean, sd and the 95% interval's half-width
+# (Student's t) of every result.
+s = cs.summarize(df)
+print(s[["servo", "sync_interval_ns", "runs", "skew_p99_ns_mean", "skew_p99_ns_ci95",
+         "lock_ns_mean", "skew_max_ns_mean"]].to_string(index=False))
 fig, ax = plt.subplots(figsize=(6, 4))
-for servo, g in df.groupby("servo"):
+for servo, g in s.groupby("servo"):
     g = g.sort_values("sync_interval_ns")
-    ax.plot(g.sync_interval_ns / MS, g.skew_p99_ns.clip(lower=1), marker="o", label=servo)
+    mean = g.skew_p99_ns_mean.clip(lower=1)
+    ax.errorbar(g.sync_interval_ns / MS, mean, marker="o", capsize=3, label=servo,
+                yerr=[mean - (mean - g.skew_p99_ns_ci95).clip(lower=1), g.skew_p99_ns_ci95])
 ax.set_xscale("log"); ax.set_yscale("log"); ax.set_xlabel("sync interval (ms)")
-ax.set_ylabel("E p99 after lock (ns)"); ax.grid(alpha=0.3); ax.legend(); plt.show()
-# The PI servo with hardware time stamps and transparent clocks keeps E below 1 us at 125 ms;
-# set-the-time leaves the drift over a sync interval (a sawtooth of microseconds).
-pi = df[(df.servo == "pi") & (df.sync_interval_ns == 125 * MS)].iloc[0]
-st = df[(df.servo == "settime") & (df.sync_interval_ns == 125 * MS)].iloc[0]
-assert pi.skew_p99_ns < 1000 and st.skew_p99_ns > pi.skew_p99_ns'''),
+ax.set_ylabel("E p99 after lock (ns, floor 1)")
+ax.set_title(f"mean of {RUNS} runs, bars: 95% interval of the mean", fontsize=9)
+ax.grid(alpha=0.3); ax.legend(); plt.show()
+# The PI servo with hardware time stamps and transparent clocks keeps E below 1 us at 125 ms,
+# the whole interval too; set-the-time leaves the drift over a sync interval (a sawtooth of
+# microseconds).
+pi = s[(s.servo == "pi") & (s.sync_interval_ns == 125 * MS)].iloc[0]
+st = s[(s.servo == "settime") & (s.sync_interval_ns == 125 * MS)].iloc[0]
+assert pi.runs == RUNS and pi.skew_p99_ns_n == RUNS
+assert pi.skew_p99_ns_mean + pi.skew_p99_ns_ci95 < 1000
+assert st.skew_p99_ns_mean - st.skew_p99_ns_ci95 > pi.skew_p99_ns_mean + pi.skew_p99_ns_ci95'''),
         ("code", r'''# The protocol's own offset estimate beside the truth, per node (rows=True).
 r = chronometry.run_sync_study(nodes=8, duration_ns=30_000 * MS, warmup_ns=15_000 * MS, rows=True)
 rows = pd.DataFrame(r["per_node"])
