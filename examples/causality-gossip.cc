@@ -17,9 +17,9 @@
 #include "ns3/csma-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/study-csv.h"
 
 #include <fstream>
-#include <sys/stat.h>
 
 using namespace ns3;
 
@@ -100,7 +100,7 @@ main(int argc, char* argv[])
                         skew.GetTimeStep() % interval.GetTimeStep() != 0,
                     "--skew must be a positive multiple of --interval (got E = "
                         << skew.As(Time::US) << ", I = " << interval.As(Time::US) << ")");
-    mkdir(outDir.c_str(), 0755);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
 
     NodeContainer all;
     all.Create(nodes);

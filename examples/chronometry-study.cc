@@ -60,7 +60,8 @@ std::string
 SummaryNameOf(const std::string& csv)
 {
     const std::string ext = ".csv";
-    bool hasExt = csv.size() > ext.size() && csv.compare(csv.size() - ext.size(), ext.size(), ext) == 0;
+    bool hasExt =
+        csv.size() > ext.size() && csv.compare(csv.size() - ext.size(), ext.size(), ext) == 0;
     return (hasExt ? csv.substr(0, csv.size() - ext.size()) : csv) + "-summary.csv";
 }
 
@@ -102,50 +103,57 @@ NumericUnits(const StudyDescription& d)
     return units;
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/** The program's own options. */
+struct Options
 {
-    // Large studies touch gigabytes of ns-3 objects cold: 2 MB pages spare most TLB misses.
-    RunWithHugePages(argv);
-    std::string csv;
-    std::string rowsCsv;
-    std::string summaryCsv;
-    std::string output = "table";
-    uint32_t runs = 1;
+    std::string csv;             //!< --csv
+    std::string rowsCsv;         //!< --rowsCsv
+    std::string summaryCsv;      //!< --summaryCsv
+    std::string output{"table"}; //!< --output
+    uint32_t runs{1};            //!< --Runs
+};
+
+/**
+ * Parse the command line and check the program's own options.
+ * \param argc count \param argv arguments
+ * \param cmd the study's command line
+ * \return the options
+ */
+Options
+ParseOptions(int argc, char* argv[], StudyCommandLine& cmd)
+{
+    Options o;
     bool print = false;
-    StudyCommandLine cmd(__FILE__);
     cmd.AddValue("csv",
                  "CSV file each point's lines are appended to as it finishes (its folder is "
                  "created; run the same command again to run only the points missing from it)",
-                 csv);
+                 o.csv);
     cmd.AddValue("rowsCsv",
                  "CSV file of the study's rows table (methods, operations, per-node rows), "
                  "appended point by point as --csv",
-                 rowsCsv);
+                 o.rowsCsv);
     cmd.AddValue("Runs",
                  "Replications: every point runs this many times (Run = the --Run given, or "
                  "--RngRun, and the next ones); a summary per point gives each numeric result's "
                  "mean, standard deviation and 95% interval {a whole number in [1, 10000]}",
-                 runs);
+                 o.runs);
     cmd.AddValue("summaryCsv",
                  "CSV file of the replications' summary (default with --csv and --Runs > 1: "
                  "the --csv name with -summary before .csv)",
-                 summaryCsv);
+                 o.summaryCsv);
     cmd.AddValue("output",
                  "What standard output shows: table (each point's results: name, value, unit) "
                  "or csv (the CSV header and lines, when --csv is not given)",
-                 output);
+                 o.output);
     cmd.AddValue("print", "Deprecated: the table is what standard output shows", print);
     cmd.Parse(argc, argv);
-    if (output != "table" && output != "csv")
+    if (o.output != "table" && o.output != "csv")
     {
-        chronometry::ReportConfigError("--output = " + output + " is invalid; valid: table, csv");
+        chronometry::ReportConfigError("--output = " + o.output + " is invalid; valid: table, csv");
     }
-    if (runs < 1 || runs > 10000)
+    if (o.runs < 1 || o.runs > 10000)
     {
-        chronometry::ReportConfigError("--Runs = " + std::to_string(runs) +
+        chronometry::ReportConfigError("--Runs = " + std::to_string(o.runs) +
                                        " is invalid; valid range: [1, 10000]");
     }
     if (print)
@@ -153,28 +161,39 @@ main(int argc, char* argv[])
         std::cerr << "chronometry: --print is deprecated; the table is the default output"
                   << std::endl;
     }
-    cmd.Replicate(runs);
-    const StudyDescription& d = cmd.GetDescription();
-    if (!rowsCsv.empty() && !d.GetRowSchema())
+    cmd.Replicate(o.runs);
+    if (!o.rowsCsv.empty() && !cmd.GetDescription().GetRowSchema())
     {
-        chronometry::ReportConfigError("--rowsCsv is invalid for study " + d.GetName() +
+        chronometry::ReportConfigError("--rowsCsv is invalid for study " +
+                                       cmd.GetDescription().GetName() +
                                        ": it has no rows table; valid: --csv");
     }
-    if (summaryCsv.empty() && !csv.empty() && runs > 1)
+    if (o.summaryCsv.empty() && !o.csv.empty() && o.runs > 1)
     {
-        summaryCsv = SummaryNameOf(csv);
+        o.summaryCsv = SummaryNameOf(o.csv);
     }
+    return o;
+}
 
-    // Everything is checked before the first point runs: the outputs (folders created, an
-    // existing file's header), then every point's values and cross-parameter checks.
-    StudyCsvSink out(csv, d.GetCsvHeader(), "--csv");
-    StudyCsvSink rows(rowsCsv, d.GetRowSchema() ? d.GetRowCsvHeader(true) : "", "--rowsCsv");
-    StudyCsv::PrepareOutput(summaryCsv, "--summaryCsv");
-    const StudyCsvSink& kept = out.IsOpen() ? out : rows;
-    std::vector<StudySettings> points = cmd.GetPoints();
-    std::vector<Ptr<Study>> todo;
-    std::vector<std::size_t> todoIndex;
-    std::vector<double> estimated;
+/** The points still to run, configured and checked. */
+struct Plan
+{
+    std::vector<Ptr<Study>> studies; //!< configured, not run
+    std::vector<std::size_t> index;  //!< each one's index among the points
+    std::vector<double> events;      //!< each one's estimated events
+};
+
+/**
+ * Configure and check every point before the first runs; leave out those already in the file.
+ * \param d the study \param points the points \param kept the file that says what ran
+ * \return the points to run
+ */
+Plan
+PlanPoints(const StudyDescription& d,
+           const std::vector<StudySettings>& points,
+           const StudyCsvSink& kept)
+{
+    Plan plan;
     for (std::size_t i = 0; i < points.size(); ++i)
     {
         Ptr<Study> study = d.Create();
@@ -185,118 +204,55 @@ main(int argc, char* argv[])
         {
             continue; // finished by an earlier run of this sweep
         }
-        todo.push_back(study);
-        todoIndex.push_back(i);
-        estimated.push_back(study->EstimateEvents());
+        plan.studies.push_back(study);
+        plan.index.push_back(i);
+        plan.events.push_back(study->EstimateEvents());
     }
-    SweepProgress progress(estimated);
-    if (todo.size() < points.size())
-    {
-        std::cerr << d.GetName() << ": " << points.size() - todo.size() << " of " << points.size()
-                  << " points already in " << kept.GetPath() << " (skipped)" << std::endl;
-    }
-    std::cerr << d.GetName() << ": " << progress.DescribePlan() << std::endl;
-    if (kept.IsOpen())
-    {
-        std::snprintf(g_interrupted,
-                      sizeof(g_interrupted),
-                      "\n%s: interrupted; the finished points are in %s: run the same command "
-                      "again to run the rest\n",
-                      d.GetName().c_str(),
-                      kept.GetPath().c_str());
-        std::signal(SIGINT, OnInterrupt);
-        std::signal(SIGTERM, OnInterrupt);
-    }
+    return plan;
+}
 
-    bool headerShown = false;
-    for (std::size_t k = 0; k < todo.size(); ++k)
+/**
+ * Ctrl-C and SIGTERM say where the finished points are and how to resume.
+ * \param study the study's name \param path the file
+ */
+void
+SayHowToResume(const std::string& study, const std::string& path)
+{
+    std::snprintf(g_interrupted,
+                  sizeof(g_interrupted),
+                  "\n%s: interrupted; the finished points are in %s: run the same command "
+                  "again to run the rest\n",
+                  study.c_str(),
+                  path.c_str());
+    std::signal(SIGINT, OnInterrupt);
+    std::signal(SIGTERM, OnInterrupt);
+}
+
+/**
+ * The replications' summary: to its CSV and, as mean +- interval, to the table.
+ * \param d the study \param lines every CSV line of the sweep \param o the options
+ */
+void
+Summarize(const StudyDescription& d, const std::vector<std::string>& lines, const Options& o)
+{
+    ReplicationSummary summary = ReplicationSummary::ForStudy(d);
+    for (const auto& line : lines)
     {
-        StudyResult r = StudyRunner::Run(todo[k]);
-        std::vector<std::string> lines = r.GetCsvLines();
-        out.Append(lines);
-        rows.Append(r.GetRowCsvLines(true));
-        progress.Finish(r.Get<double>("wall_s"));
-        std::string varying = cmd.DescribeVarying(points[todoIndex[k]]);
-        std::cerr << d.GetName() << " " << progress.DescribeProgress() << "  " << varying << " ("
-                  << FormatDuration(r.Get<double>("wall_s")) << ")" << std::endl;
-        if (output == "table")
-        {
-            std::cout << "-- " << d.GetName() << " point " << todoIndex[k] + 1 << "/"
-                      << points.size() << (varying.empty() ? "" : ": " + varying) << "\n"
-                      << FormatStudyTable(r.GetSummary());
-            if (d.GetRowsInCsv())
-            {
-                std::cout << "  (" << r.GetRows().size() << " " << d.GetRowsName()
-                          << ": their lines are in --csv, or --output=csv)\n";
-            }
-            std::cout << std::flush;
-        }
-        else if (!out.IsOpen())
-        {
-            if (!headerShown)
-            {
-                std::cout << d.GetCsvHeader() << "\n";
-                headerShown = true;
-            }
-            for (const auto& line : lines)
-            {
-                std::cout << line << "\n";
-            }
-            std::cout << std::flush;
-        }
+        summary.AddLine(line);
     }
-    if (out.IsOpen())
+    if (!o.summaryCsv.empty())
     {
-        std::cerr << out.GetLines().size() - out.GetLinesFound() << " lines -> " << csv << " ("
-                  << out.GetLines().size() << " in all)" << std::endl;
+        StudyCsv file(summary.GetHeader());
+        for (const auto& line : summary.GetLines())
+        {
+            file.AddLine(line);
+        }
+        file.Write(o.summaryCsv);
+        std::cerr << summary.GetGroups() << " summary lines -> " << o.summaryCsv << std::endl;
     }
-    if (rows.IsOpen())
+    if (o.output == "csv")
     {
-        std::cerr << rows.GetLines().size() - rows.GetLinesFound() << " rows -> " << rowsCsv
-                  << std::endl;
-    }
-    if (runs > 1)
-    {
-        // From every line of the sweep, the ones found in the file included.
-        ReplicationSummary summary = ReplicationSummary::ForStudy(d);
-        for (const auto& line : out.GetLines())
-        {
-            summary.AddLine(line);
-        }
-        if (!summaryCsv.empty())
-        {
-            StudyCsv file(summary.GetHeader());
-            for (const auto& line : summary.GetLines())
-            {
-                file.AddLine(line);
-            }
-            file.Write(summaryCsv);
-            std::cerr << summary.GetGroups() << " summary lines -> " << summaryCsv << std::endl;
-        }
-        if (output == "table")
-        {
-            const auto units = NumericUnits(d);
-            const auto& columns = summary.GetGroupColumns();
-            for (std::size_t g = 0; g < summary.GetGroups(); ++g)
-            {
-                std::string key; // the group columns that differ between groups
-                for (std::size_t c = 0; c < columns.size(); ++c)
-                {
-                    for (std::size_t o = 0; o < summary.GetGroups(); ++o)
-                    {
-                        if (summary.GetKey(o)[c] != summary.GetKey(g)[c])
-                        {
-                            key += " " + columns[c] + "=" + summary.GetKey(g)[c];
-                            break;
-                        }
-                    }
-                }
-                std::cout << "-- " << d.GetName() << " summary " << g + 1 << "/"
-                          << summary.GetGroups() << key << " (mean +- 95% interval over runs)\n"
-                          << FormatReplicationTable(summary, g, units);
-            }
-        }
-        else if (summaryCsv.empty())
+        if (o.summaryCsv.empty())
         {
             std::cout << summary.GetHeader() << "\n";
             for (const auto& line : summary.GetLines())
@@ -304,6 +260,129 @@ main(int argc, char* argv[])
                 std::cout << line << "\n";
             }
         }
+        return;
+    }
+    const auto units = NumericUnits(d);
+    const auto& columns = summary.GetGroupColumns();
+    for (std::size_t g = 0; g < summary.GetGroups(); ++g)
+    {
+        std::string key; // the group columns that differ between groups
+        for (std::size_t c = 0; c < columns.size(); ++c)
+        {
+            for (std::size_t other = 0; other < summary.GetGroups(); ++other)
+            {
+                if (summary.GetKey(other)[c] != summary.GetKey(g)[c])
+                {
+                    key += " " + columns[c] + "=" + summary.GetKey(g)[c];
+                    break;
+                }
+            }
+        }
+        std::cout << "-- " << d.GetName() << " summary " << g + 1 << "/" << summary.GetGroups()
+                  << key << " (mean +- 95% interval over runs)\n"
+                  << FormatReplicationTable(summary, g, units);
+    }
+}
+
+/**
+ * A finished point on standard output: its table, or its CSV lines.
+ * \param d the study \param r its result \param title the point's heading
+ * \param o the options \param headerShown whether the CSV header was printed (updated)
+ */
+void
+ShowPoint(const StudyDescription& d,
+          const StudyResult& r,
+          const std::string& title,
+          const Options& o,
+          bool& headerShown)
+{
+    if (o.output == "table")
+    {
+        std::cout << "-- " << d.GetName() << " point " << title << "\n"
+                  << FormatStudyTable(r.GetSummary());
+        if (d.GetRowsInCsv())
+        {
+            std::cout << "  (" << r.GetRows().size() << " " << d.GetRowsName()
+                      << ": their lines are in --csv, or --output=csv)\n";
+        }
+    }
+    else if (o.csv.empty())
+    {
+        if (!headerShown)
+        {
+            std::cout << d.GetCsvHeader() << "\n";
+            headerShown = true;
+        }
+        for (const auto& line : r.GetCsvLines())
+        {
+            std::cout << line << "\n";
+        }
+    }
+    std::cout << std::flush;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    // Large studies touch gigabytes of ns-3 objects cold: 2 MB pages spare most TLB misses.
+    RunWithHugePages(argv);
+    StudyCommandLine cmd(__FILE__);
+    const Options o = ParseOptions(argc, argv, cmd);
+    const StudyDescription& d = cmd.GetDescription();
+
+    // Everything is checked before the first point runs: the outputs (folders created, an
+    // existing file's header), then every point's values and cross-parameter checks.
+    StudyCsvSink out(o.csv, d.GetCsvHeader(), "--csv");
+    StudyCsvSink rows(o.rowsCsv, d.GetRowSchema() ? d.GetRowCsvHeader(true) : "", "--rowsCsv");
+    StudyCsv::PrepareOutput(o.summaryCsv, "--summaryCsv");
+    const StudyCsvSink& kept = out.IsOpen() ? out : rows;
+    const std::vector<StudySettings> points = cmd.GetPoints();
+    Plan plan = PlanPoints(d, points, kept);
+    SweepProgress progress(plan.events);
+    if (plan.studies.size() < points.size())
+    {
+        std::cerr << d.GetName() << ": " << points.size() - plan.studies.size() << " of "
+                  << points.size() << " points already in " << kept.GetPath() << " (skipped)"
+                  << std::endl;
+    }
+    std::cerr << d.GetName() << ": " << progress.DescribePlan() << std::endl;
+    if (kept.IsOpen())
+    {
+        SayHowToResume(d.GetName(), kept.GetPath());
+    }
+
+    bool headerShown = false;
+    for (std::size_t k = 0; k < plan.studies.size(); ++k)
+    {
+        StudyResult r = StudyRunner::Run(plan.studies[k]);
+        out.Append(r.GetCsvLines());
+        rows.Append(r.GetRowCsvLines(true));
+        progress.Finish(r.Get<double>("wall_s"));
+        const std::string varying = cmd.DescribeVarying(points[plan.index[k]]);
+        std::cerr << d.GetName() << " " << progress.DescribeProgress() << "  " << varying << " ("
+                  << FormatDuration(r.Get<double>("wall_s")) << ")" << std::endl;
+        ShowPoint(d,
+                  r,
+                  std::to_string(plan.index[k] + 1) + "/" + std::to_string(points.size()) +
+                      (varying.empty() ? "" : ": " + varying),
+                  o,
+                  headerShown);
+    }
+    if (out.IsOpen())
+    {
+        std::cerr << out.GetLines().size() - out.GetLinesFound() << " lines -> " << o.csv << " ("
+                  << out.GetLines().size() << " in all)" << std::endl;
+    }
+    if (rows.IsOpen())
+    {
+        std::cerr << rows.GetLines().size() - rows.GetLinesFound() << " rows -> " << o.rowsCsv
+                  << std::endl;
+    }
+    if (o.runs > 1)
+    {
+        Summarize(d, out.GetLines(), o); // every line of the sweep, those found in the file too
     }
     return 0;
 }

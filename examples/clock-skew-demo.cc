@@ -18,12 +18,12 @@
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/network-module.h"
+#include "ns3/study-csv.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <sys/stat.h>
 
 using namespace ns3;
 
@@ -147,7 +147,7 @@ main(int argc, char* argv[])
     NS_ABORT_MSG_IF(!skewBound.IsStrictlyPositive(), "--skewBound must be > 0");
     NS_ABORT_MSG_IF(!syncInterval.IsStrictlyPositive(), "--syncInterval must be > 0");
     NS_ABORT_MSG_IF(syncNoise.IsStrictlyNegative(), "--syncNoise must be >= 0");
-    mkdir(outDir.c_str(), 0755);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
 
     std::vector<ModelGroup> groups(4);
     groups[0].name = "drifting";

@@ -20,7 +20,6 @@
 
 #include <cstdio>
 #include <iostream>
-#include <sys/stat.h>
 
 using namespace ns3;
 
@@ -49,7 +48,7 @@ main(int argc, char* argv[])
     cmd.AddValue("outDir", "output directory", outDir);
     cmd.Parse(argc, argv);
 
-    mkdir(outDir.c_str(), 0755);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
     std::string csv = outDir + "/minrtt-relation-sweep.csv";
     StudyCsv out(cmd.GetDescription().GetCsvHeader());
     for (const auto& point : cmd.GetPoints())

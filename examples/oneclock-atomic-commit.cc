@@ -49,8 +49,9 @@ main(int argc, char* argv[])
                  lossRates);
     cmd.AddValue("refuse", "Probability that a server refuses the commit", refuse);
     cmd.AddValue("skew", "Clock skew bound E", skew);
-    cmd.AddValue("outDir", "Output folder (must exist)", outDir);
+    cmd.AddValue("outDir", "Output folder (created when missing)", outDir);
     cmd.Parse(argc, argv);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
 
     std::vector<std::string> losses;
     std::stringstream list(lossRates);

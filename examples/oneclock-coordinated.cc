@@ -34,8 +34,9 @@ main(int argc, char* argv[])
     cmd.AddAlias("probeMode", "ProbeMode");
     cmd.AddAlias("window", "Window");
     cmd.AddAlias("spikeProbability", "SpikeProbability");
-    cmd.AddValue("outDir", "Output folder (must exist)", outDir);
+    cmd.AddValue("outDir", "Output folder (created when missing)", outDir);
     cmd.Parse(argc, argv);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
     StudySettings base = cmd.GetPoints().front();
 
     const StudyDescription& d = cmd.GetDescription();

@@ -27,6 +27,7 @@
 #include "ns3/scheduling-message-monitor.h"
 #include "ns3/scheduling-score.h"
 #include "ns3/server-type-profile.h"
+#include "ns3/study-csv.h"
 
 #include <cstdio>
 #include <fstream>
@@ -463,8 +464,9 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.AddValue("runs", "Random runs per point", runs);
     cmd.AddValue("operations", "Operations per run", operations);
-    cmd.AddValue("outDir", "Output folder (must exist)", outDir);
+    cmd.AddValue("outDir", "Output folder (created when missing)", outDir);
     cmd.Parse(argc, argv);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
     NS_ABORT_MSG_IF(runs < 1 || runs > 1000, "--runs must be in [1, 1000]");
     NS_ABORT_MSG_IF(operations < 1 || operations > 100000, "--operations must be in [1, 100000]");
 

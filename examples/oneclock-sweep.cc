@@ -31,8 +31,9 @@ main(int argc, char* argv[])
     cmd.AddValue("skews", "Comma-separated clock skew bounds E", skews);
     cmd.AddValue("loads", "Comma-separated spike probabilities (server load)", loads);
     cmd.AddValue("modes", "Comma-separated probing modes (Periodic, Burst, None)", modes);
-    cmd.AddValue("outDir", "Output folder (must exist)", outDir);
+    cmd.AddValue("outDir", "Output folder (created when missing)", outDir);
     cmd.Parse(argc, argv);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
 
     const StudyDescription& d = StudyDescription::Get("scheduling");
     StudyCsv csv(d.GetCsvHeader());

@@ -20,7 +20,6 @@
 #include "ns3/study-runner.h"
 
 #include <iostream>
-#include <sys/stat.h>
 
 using namespace ns3;
 
@@ -54,7 +53,7 @@ main(int argc, char* argv[])
     cmd.AddValue("outDir", "output directory", outDir);
     cmd.Parse(argc, argv);
 
-    mkdir(outDir.c_str(), 0755);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
     std::string csv = outDir + "/rda-latency-sweep.csv";
     StudyCsv out(cmd.GetDescription().GetCsvHeader());
     for (const auto& point : cmd.GetPoints())

@@ -41,14 +41,17 @@ main(int argc, char* argv[])
     cmd.AddAlias("clockModel", "ClockModel");
     cmd.AddAlias("counterRule", "CounterRule");
     cmd.AddAlias("sumCounters", "SumCounters", "false");
-    cmd.AddValue("csv", "CSV file to append the row to (created with a header)", csv);
+    cmd.AddValue("csv",
+                 "CSV file each point's row is appended to as it finishes (created with a "
+                 "header, its folder too)",
+                 csv);
     cmd.Parse(argc, argv);
 
-    StudyCsv out(cmd.GetDescription().GetCsvHeader());
+    StudyCsvSink out(csv, cmd.GetDescription().GetCsvHeader(), "--csv"); // checked first
     for (const auto& point : cmd.GetPoints())
     {
         StudyResult r = StudyRunner::Run("replay", point);
-        out.Add(r);
+        out.Append(r.GetCsvLines());
         std::cout << "n=" << r.Get<uint64_t>("nodes")
                   << " E=" << NanoSeconds(r.Get<int64_t>("skew_bound_ns")).As(Time::US)
                   << " I=" << NanoSeconds(r.Get<int64_t>("interval_ns")).As(Time::US)
@@ -63,6 +66,5 @@ main(int argc, char* argv[])
                   << r.Get<uint64_t>("r3_violations") << " of " << r.Get<uint64_t>("r3_applicable")
                   << ", wall " << r.Get<double>("wall_s") << " s -> " << csv << std::endl;
     }
-    out.Append(csv);
     return 0;
 }

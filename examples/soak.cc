@@ -13,6 +13,7 @@
 // instance) and which stays within its configured buffers.
 #include "ns3/core-module.h"
 #include "ns3/study-runner.h"
+#include "ns3/study-csv.h"
 
 #include <chrono>
 #include <fstream>
@@ -136,6 +137,7 @@ main(int argc, char* argv[])
     cmd.AddValue("scale", "Multiplier of the simulated length, in (0, 100]", scale);
     cmd.AddValue("outDir", "Directory for soak.csv (appended)", outDir);
     cmd.Parse(argc, argv);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
     NS_ABORT_MSG_IF(!(scale > 0 && scale <= 100),
                     "--scale = " << scale << " is invalid; valid range: (0, 100]");
 

@@ -21,7 +21,6 @@
 #include "ns3/study-runner.h"
 
 #include <iostream>
-#include <sys/stat.h>
 
 using namespace ns3;
 
@@ -60,7 +59,7 @@ main(int argc, char* argv[])
     cmd.AddValue("top", "Top patterns written for the base point", top);
     cmd.AddValue("outDir", "Output folder", outDir);
     cmd.Parse(argc, argv);
-    mkdir(outDir.c_str(), 0755);
+    StudyCsv::PrepareFolder(outDir, "--outDir");
     const StudyDescription& d = cmd.GetDescription();
     const StudySettings base = cmd.GetPoints().front();
 

@@ -32,6 +32,7 @@
 #include "ns3/message-linking.h"
 #include "ns3/nesting-linker.h"
 #include "ns3/score-interval.h"
+#include "ns3/study-csv.h"
 #include "ns3/synthetic-trace.h"
 
 #include <cmath>
@@ -45,23 +46,6 @@ using namespace ns3;
 
 namespace
 {
-
-/**
- * Write a file atomically.
- * \param path destination
- * \param text contents
- */
-void
-WriteAtomically(const std::string& path, const std::string& text)
-{
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp);
-        NS_ABORT_MSG_IF(!out, "cannot write " << tmp);
-        out << text;
-    }
-    NS_ABORT_MSG_IF(std::rename(tmp.c_str(), path.c_str()) != 0, "cannot rename " << tmp);
-}
 
 /** The metrics of one method on one run, by name (in column order). */
 using Metrics = std::vector<std::pair<std::string, double>>;
@@ -156,6 +140,7 @@ ParseOptions(int argc, char** argv)
                  o.beReplyMs);
     cmd.AddValue("outDir", "output directory", o.outDir);
     cmd.Parse(argc, argv);
+    StudyCsv::PrepareFolder(o.outDir, "--outDir");
     NS_ABORT_MSG_IF(o.runs < 1, "--runs must be at least 1");
     NS_ABORT_MSG_IF(o.messages < 1, "--messages must be at least 1");
     return o;
@@ -403,7 +388,7 @@ main(int argc, char** argv)
             SummarizePoint(o, rate, window, point, sumCsv);
         }
     }
-    WriteAtomically(o.outDir + "/wap5-linking-scores-runs.csv", runCsv.str());
-    WriteAtomically(o.outDir + "/wap5-linking-scores.csv", sumCsv.str());
+    StudyCsv::WriteAtomically(o.outDir + "/wap5-linking-scores-runs.csv", runCsv.str());
+    StudyCsv::WriteAtomically(o.outDir + "/wap5-linking-scores.csv", sumCsv.str());
     return 0;
 }

@@ -8,9 +8,8 @@
 
 #include "ns3/abort.h"
 
-#include <boost/math/distributions/students_t.hpp>
-
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <limits>

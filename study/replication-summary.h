@@ -34,10 +34,10 @@ class ReplicationSummary
     /** One column's statistics over a group. */
     struct Statistic
     {
-        std::size_t n{0};  //!< values that are numbers
-        double mean{0};    //!< their mean (NaN if none)
-        double sd{0};      //!< sample standard deviation (NaN if n < 2)
-        double ci95{0};    //!< half-width of the 95% interval of the mean (NaN if n < 2)
+        std::size_t n{0}; //!< values that are numbers
+        double mean{0};   //!< their mean (NaN if none)
+        double sd{0};     //!< sample standard deviation (NaN if n < 2)
+        double ci95{0};   //!< half-width of the 95% interval of the mean (NaN if n < 2)
     };
 
     /**
@@ -97,18 +97,18 @@ class ReplicationSummary
     /** One group's values. */
     struct Group
     {
-        std::vector<std::string> key;              //!< the group cells
-        std::size_t lines{0};                      //!< lines in it
-        std::vector<std::vector<double>> values;   //!< per numeric column
+        std::vector<std::string> key;            //!< the group cells
+        std::size_t lines{0};                    //!< lines in it
+        std::vector<std::vector<double>> values; //!< per numeric column
     };
 
-    std::vector<std::string> m_columns;       //!< the CSV's columns
-    std::vector<std::size_t> m_groupIndex;    //!< group columns' indices
-    std::vector<std::size_t> m_numericIndex;  //!< numeric columns' indices
-    std::vector<std::string> m_groupNames;    //!< group columns
-    std::vector<std::string> m_numericNames;  //!< numeric columns
-    int m_precision;                          //!< output digits
-    std::vector<Group> m_groups;              //!< in order of appearance
+    std::vector<std::string> m_columns;                      //!< the CSV's columns
+    std::vector<std::size_t> m_groupIndex;                   //!< group columns' indices
+    std::vector<std::size_t> m_numericIndex;                 //!< numeric columns' indices
+    std::vector<std::string> m_groupNames;                   //!< group columns
+    std::vector<std::string> m_numericNames;                 //!< numeric columns
+    int m_precision;                                         //!< output digits
+    std::vector<Group> m_groups;                             //!< in order of appearance
     std::map<std::vector<std::string>, std::size_t> m_byKey; //!< key -> group
 };
 

@@ -32,8 +32,8 @@ Align(const std::vector<std::vector<std::string>>& rows, const std::string& inde
     std::ostringstream os;
     for (const auto& r : rows)
     {
-        os << indent << std::left << std::setw(static_cast<int>(name)) << r[0] << "  "
-           << std::right << std::setw(static_cast<int>(value)) << r[1];
+        os << indent << std::left << std::setw(static_cast<int>(name)) << r[0] << "  " << std::right
+           << std::setw(static_cast<int>(value)) << r[1];
         if (!r[2].empty())
         {
             os << " " << r[2];
@@ -143,8 +143,8 @@ SweepProgress::DescribePlan() const
     }
     else
     {
-        os << ", about " << FormatDuration(seconds) << " (" << Short(seconds / 1e6 / PRIOR_SECONDS_PER_EVENT)
-           << " M simulator events estimated)";
+        os << ", about " << FormatDuration(seconds) << " ("
+           << Short(seconds / 1e6 / PRIOR_SECONDS_PER_EVENT) << " M simulator events estimated)";
     }
     return os.str();
 }

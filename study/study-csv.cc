@@ -150,6 +150,23 @@ StudyCsv::PrepareOutput(const std::string& path, const std::string& option)
 }
 
 void
+StudyCsv::PrepareFolder(const std::string& folder, const std::string& option)
+{
+    std::error_code ec;
+    if (folder.empty() || std::filesystem::is_directory(folder, ec))
+    {
+        return;
+    }
+    std::filesystem::create_directories(folder, ec);
+    if (ec || !std::filesystem::is_directory(folder))
+    {
+        chronometry::ReportConfigError(option + " = " + folder + " cannot be created (" +
+                                       (ec ? ec.message() : "not a folder") +
+                                       "); valid: a folder that exists or can be created");
+    }
+}
+
+void
 StudyCsv::WriteAtomically(const std::string& path, const std::string& text)
 {
     std::string tmp = path + ".tmp";

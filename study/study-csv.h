@@ -72,6 +72,15 @@ class StudyCsv
     static void PrepareOutput(const std::string& path, const std::string& option);
 
     /**
+     * Make sure a folder the program writes into exists (created with its parents when
+     * missing), before anything runs; a path that cannot be a folder is a configuration
+     * error naming the option.
+     * \param folder the folder ("" : the current one, nothing to do)
+     * \param option the option that named it ("--outDir"), for the message
+     */
+    static void PrepareFolder(const std::string& folder, const std::string& option);
+
+    /**
      * \param header the header a file should have
      * \param found the header it has
      * \return "" when equal; else where they differ ("column 3 is 'rate' here, 'skew_us' in

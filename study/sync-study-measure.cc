@@ -62,7 +62,7 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
         row.Set("node", uint64_t(i));
         row.Set("switch", uint64_t(t.switchIndex));
         row.Set("hops", uint64_t(i == 0 ? 0 : SwitchesBetween(m_net, i, 0)));
-        const uint64_t stratum = i < m_ntpServers              ? 1
+        const uint64_t stratum = i < m_ntpServers                ? 1
                                  : i < m_ntpServers + m_stratum2 ? 2
                                  : m_stratum2 > 0                ? 3
                                                                  : 2;

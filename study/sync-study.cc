@@ -345,29 +345,28 @@ SyncStudy::GetTypeId()
                           "",
                           "ntp, sntp: root distance / |clock - true time| per check (the "
                           "error at least 1 ns): median, how loose the bound is"))
-            .Rows(
-                "per_node",
-                StudySchema()
-                    .Unsigned("node", "", "host (0: the grandmaster)")
-                    .Key()
-                    .Unsigned("switch", "", "the switch it hangs off")
-                    .Unsigned("hops", "", "switches between it and host 0 (host 0: 0)")
-                    .Unsigned("ntp_stratum",
-                              "",
-                              "ntp, sntp: its stratum (1: a server; empty: not NTP)")
-                    .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
-                    .Integer("node_lock_ns",
-                             "ns",
-                             "time until |node - node 0| stays within "
-                             "LockThreshold (Duration: never)")
-                    .Real("offset_p99_ns", "ns", "|node - node 0| after lock: 99th percentile")
-                    .Real("offset_max_ns", "ns", "maximum")
-                    .Real("estimate_mean_ns",
-                          "ns",
-                          "ptp: the protocol's own |offsetFromMaster| "
-                          "after lock: mean (empty: no samples, or not PTP)")
-                    .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"),
-                false);
+            .Rows("per_node",
+                  StudySchema()
+                      .Unsigned("node", "", "host (0: the grandmaster)")
+                      .Key()
+                      .Unsigned("switch", "", "the switch it hangs off")
+                      .Unsigned("hops", "", "switches between it and host 0 (host 0: 0)")
+                      .Unsigned("ntp_stratum",
+                                "",
+                                "ntp, sntp: its stratum (1: a server; empty: not NTP)")
+                      .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
+                      .Integer("node_lock_ns",
+                               "ns",
+                               "time until |node - node 0| stays within "
+                               "LockThreshold (Duration: never)")
+                      .Real("offset_p99_ns", "ns", "|node - node 0| after lock: 99th percentile")
+                      .Real("offset_max_ns", "ns", "maximum")
+                      .Real("estimate_mean_ns",
+                            "ns",
+                            "ptp: the protocol's own |offsetFromMaster| "
+                            "after lock: mean (empty: no samples, or not PTP)")
+                      .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"),
+                  false);
     return tid;
 }
 
@@ -451,10 +450,9 @@ SyncStudy::EstimateEvents() const
     const double perSample = 1.0;
     const double seconds = m_duration.GetSeconds();
     const double k = m_network == "star" ? 1.0 : static_cast<double>(m_switches);
-    const double switchesToMaster =
-        m_network == "line" ? 1.0 + (k - 1.0) / 2.0
-        : m_network == "tree" ? 1.0 + std::floor(std::log2(k))
-                              : 1.0;
+    const double switchesToMaster = m_network == "line"   ? 1.0 + (k - 1.0) / 2.0
+                                    : m_network == "tree" ? 1.0 + std::floor(std::log2(k))
+                                                          : 1.0;
     const double linksToMaster = switchesToMaster + 1.0;
     const double slaves = m_nodes - 1.0;
     double packetLinks = 0;

@@ -226,12 +226,8 @@ class ClosestNamesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const std::vector<std::string> names = {"TimestampNoise",
-                                                "TimestampMode",
-                                                "Load",
-                                                "LossRate",
-                                                "Nodes",
-                                                "SyncInterval"};
+        const std::vector<std::string> names =
+            {"TimestampNoise", "TimestampMode", "Load", "LossRate", "Nodes", "SyncInterval"};
         NS_TEST_EXPECT_MSG_EQ(chronometry::DidYouMean("TimeStampNoise", names, "--"),
                               "did you mean --TimestampNoise?",
                               "case");
@@ -305,9 +301,11 @@ class SyncCostTestCase : public TestCase
     {
         const std::vector<StudySettings> points = {
             StudySettings().Set("Nodes", "8").Set("Duration", "4s").Set("Warmup", "1s"),
-            StudySettings().Set("Nodes", "4").Set("Duration", "1s").Set("Warmup", "500ms").Set(
-                "Load",
-                "0.3"),
+            StudySettings()
+                .Set("Nodes", "4")
+                .Set("Duration", "1s")
+                .Set("Warmup", "500ms")
+                .Set("Load", "0.3"),
             StudySettings()
                 .Set("Nodes", "8")
                 .Set("Topology", "line")
@@ -325,8 +323,8 @@ class SyncCostTestCase : public TestCase
         for (std::size_t i = 0; i < points.size(); ++i)
         {
             auto [estimate, events] = EstimatedAndRun(points[i]);
-            std::clog << "sync cost point " << i << ": estimated " << estimate << ", ran "
-                      << events << " events (" << estimate / events << "x)" << std::endl;
+            std::clog << "sync cost point " << i << ": estimated " << estimate << ", ran " << events
+                      << " events (" << estimate / events << "x)" << std::endl;
             NS_TEST_EXPECT_MSG_GT(estimate / events, 0.5, "point " << i << ": not below half");
             NS_TEST_EXPECT_MSG_LT(estimate / events, 2.0, "point " << i << ": not above double");
             idle = i == 0 ? events / 4.0 : idle;
@@ -360,7 +358,9 @@ class SyncProtocolFitTestCase : public TestCase
                                                .Set("Duration", "7200s")
                                                .Set("Warmup", "3600s")
                                                .Set("SamplePeriod", "100ms"));
-        NS_TEST_EXPECT_MSG_EQ(ntp.Get<int64_t>("lock_threshold_applied_ns"), 1000000, "NTP's own: 1 ms");
+        NS_TEST_EXPECT_MSG_EQ(ntp.Get<int64_t>("lock_threshold_applied_ns"),
+                              1000000,
+                              "NTP's own: 1 ms");
         NS_TEST_EXPECT_MSG_EQ(ntp.Get<bool>("locked"),
                               true,
                               "NTP locks within its threshold (after about 70 minutes)");
@@ -393,12 +393,12 @@ class SyncProtocolFitTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(cell("min_poll"), "4", "NTP's poll is there");
         NS_TEST_EXPECT_MSG_EQ(cell("ptp_samples"), "", "no PTP samples: empty, not 0");
 
-        StudyResult ptp = StudyRunner::Run("sync",
-                                           StudySettings()
-                                               .Set("Nodes", "3")
-                                               .Set("Duration", "4s")
-                                               .Set("Warmup", "2s"));
-        NS_TEST_EXPECT_MSG_EQ(ptp.Get<int64_t>("lock_threshold_applied_ns"), 1000, "PTP's own: 1 us");
+        StudyResult ptp = StudyRunner::Run(
+            "sync",
+            StudySettings().Set("Nodes", "3").Set("Duration", "4s").Set("Warmup", "2s"));
+        NS_TEST_EXPECT_MSG_EQ(ptp.Get<int64_t>("lock_threshold_applied_ns"),
+                              1000,
+                              "PTP's own: 1 us");
         NS_TEST_EXPECT_MSG_EQ(ptp.GetSummary().IsNotApplicable("root_distance_coverage"),
                               true,
                               "PTP has no root distance: not '0% covered'");

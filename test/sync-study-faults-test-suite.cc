@@ -91,8 +91,9 @@ class TreeTestCase : public TestCase
                       << " ns, lock " << r.Get<int64_t>("lock_ns") / 1e6 << " ms" << std::endl;
             NS_TEST_EXPECT_MSG_EQ(r.Get<bool>("locked"), true, kind);
             NS_TEST_EXPECT_MSG_EQ(r.Get<uint64_t>("hops_max"), 3u, kind << ": root to a leaf");
-            // Host i hangs off switch 7i/8: 0,0,1,2,3,4,5,6; depth 0,1,1,2,2,2,2.
-            const std::vector<uint64_t> hops = {1, 1, 2, 2, 3, 3, 3, 3};
+            // Host i hangs off switch 7i/8: 0,0,1,2,3,4,5,6; depth 0,1,1,2,2,2,2. Host 0 is
+            // itself: no switch between.
+            const std::vector<uint64_t> hops = {0, 1, 2, 2, 3, 3, 3, 3};
             for (const auto& row : r.GetRows())
             {
                 const auto node = row.Get<uint64_t>("node");

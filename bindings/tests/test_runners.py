@@ -78,7 +78,7 @@ BAD = {
              ("servo", "pid"), ("sync_interval_ns", 100 * MS), ("delay_mechanism", "P3P"),
              ("timestamp_mode", "Atomic"), ("oscillator", "rubidium"), ("drift_ppm", -1.0),
              ("load", 0.95), ("load", -0.1), ("duration_ns", 0), ("warmup_ns", 60 * 10**9),
-             ("sample_period_ns", 10), ("lock_threshold_ns", 0), ("asymmetry_ns", -1),
+             ("sample_period_ns", 10), ("lock_threshold_ns", 20_000_000_000), ("asymmetry_ns", -1),
              ("grandmaster_failure_ns", -1), ("ntp_servers", 0), ("ntp_servers", 17),
              ("liar_ns", -1), ("liar_ns", 11 * 10**9), ("liar_from_ns", -1), ("ntp_server_loss_ns", -1),
              ("min_poll", 3), ("max_poll", 18), ("min_survivors", 0), ("run", 0)],

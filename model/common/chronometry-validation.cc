@@ -79,7 +79,9 @@ namespace
 std::size_t
 EditDistance(std::string_view a, std::string_view b)
 {
-    auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+    auto lower = [](char c) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    };
     const std::size_t n = a.size();
     const std::size_t m = b.size();
     std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1, 0));
