@@ -8,6 +8,13 @@ pybind11 puts each function's signature in the first line of its __doc__ ("f(a: 
 this reads them and writes them as Python. A C++ type pybind11 could not name (a class bound
 after the function using it) is refused: the stub would be wrong.
 
+The studies' runners (run_<name>_study) are Python functions the module makes around its pybind11
+ones, with the study's real signature (inspect.signature: keyword-only parameters with their
+defaults) and a result type, <Name>StudyResult, a TypedDict of the module: both are written as
+they are, and run_study gets one overload per study (study: Literal['<name>']) before its
+general one. Every study's parameters and result fields therefore come from the built module:
+after a study changes, rebuild and run this again (one command, below).
+
 usage: PYTHONPATH=build/python python3 bindings/stubgen.py [--output FILE | --check FILE]
   --output FILE  write the stub (default: print it)
   --check FILE   exit 1 if FILE differs from what would be written
@@ -17,16 +24,21 @@ import argparse
 import ast
 import difflib
 import importlib
+import inspect
+import keyword
 import re
 import sys
 import textwrap
+import typing
 
 WIDTH = 100  #: docstring lines are wrapped to this width (with their indentation)
 #: The special methods a stub shows; pybind11 adds others (pickling, comparison) to every enum.
 SPECIAL = ("__init__", "__len__", "__int__", "__index__", "__iter__", "__getitem__",
            "__contains__")
-TYPING = ("Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Optional", "Sequence",
-          "Tuple", "Union")
+TYPING = ("Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Literal", "NotRequired",
+          "Optional", "Sequence", "Tuple", "TypedDict", "Union")
+#: Modules whose types a Python function's annotations may name (imported by the stub).
+IMPORTS = ("datetime", "numpy")
 
 HEADER = """\
 # The names of the pybind11 module chronometry, for editors and type checkers (PEP 484 stub).
@@ -164,6 +176,87 @@ def function(name, doc, module, indent="", method=False, decorator=None):
     return out
 
 
+def annotation(value, module, where):
+    """A Python annotation (a type, a typing construct, a forward reference) as the stub writes
+    it: builtins and the module's own classes by name, other classes with their module
+    (datetime.timedelta)."""
+    if value is None or value is type(None):
+        return "None"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, typing.ForwardRef):
+        return value.__forward_arg__
+    origin, args = typing.get_origin(value), typing.get_args(value)
+    if origin is typing.Union:
+        rest = [a for a in args if a is not type(None)]
+        inner = (annotation(rest[0], module, where) if len(rest) == 1 else
+                 f"Union[{', '.join(annotation(a, module, where) for a in rest)}]")
+        return f"Optional[{inner}]" if len(rest) < len(args) else inner
+    if origin is not None:
+        name = {list: "List", dict: "Dict", tuple: "Tuple"}.get(origin) or \
+            getattr(origin, "_name", None) or getattr(value, "_name", None)
+        if name is None:
+            raise StubError(f"{where}: the annotation {value!r} is not written")
+        return f"{name}[{', '.join(annotation(a, module, where) for a in args)}]"
+    if isinstance(value, type):
+        if value.__module__ in ("builtins", module):
+            return value.__name__
+        return f"{value.__module__}.{value.__name__}"
+    raise StubError(f"{where}: the annotation {value!r} is not written")
+
+
+def python_function(name, value, module, indent="", first=None, decorator=None, doc=True):
+    """The def of a Python function of the module (a study's runner) from its signature; with
+    ``first``, a parameter written before the others (run_study's Literal study)."""
+    where = f"{module}.{name}"
+    signature = inspect.signature(value)
+    written = [first] if first else []
+    keyword_only = False
+    for p in signature.parameters.values():
+        if p.kind == p.KEYWORD_ONLY and not keyword_only:
+            written.append("*")
+            keyword_only = True
+        text = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
+        if p.annotation is not p.empty:
+            text += f": {annotation(p.annotation, module, where)}"
+        if p.default is not p.empty:
+            text += f" = {default_value(repr(p.default))}"
+        written.append(text)
+    returns = (annotation(signature.return_annotation, module, where)
+               if signature.return_annotation is not signature.empty else "None")
+    out = [f"{indent}@{decorator}"] if decorator else []
+    head = f"{indent}def {name}({', '.join(written)}) -> {returns}:"
+    if len(head) + 4 > WIDTH:  # one parameter a line
+        head = "\n".join([f"{indent}def {name}("] + [f"{indent}    {w}," for w in written] +
+                         [f"{indent}) -> {returns}:"])
+    body = docstring(value.__doc__, indent + "    ") if doc else []
+    return out + ([head] + body + [f"{indent}    ..."] if body else [head + " ..."])
+
+
+def typed_dict(name, value, module):
+    """A TypedDict of the module (a study's result): its fields in order, with their types; in
+    the class syntax, with its docstring, or in the functional one when a field is not an
+    identifier (relation-graph's rows have "from")."""
+    fields = [(field, annotation(kind, module, f"{module}.{name}.{field}"))
+              for field, kind in value.__annotations__.items()]
+    if all(f.isidentifier() and not keyword.iskeyword(f) for f, _ in fields):
+        return ([f"class {name}(TypedDict):"] + docstring(value.__doc__, "    ") +
+                [f"    {field}: {kind}" for field, kind in fields])
+    comment = textwrap.wrap(" ".join((value.__doc__ or "").split()), WIDTH - 2)
+    return ([f"# {line}" for line in comment] + [f"{name} = TypedDict({name!r}, {{"] +
+            [f"    {field!r}: {kind}," for field, kind in fields] + ["})"])
+
+
+def run_study_overloads(module_name, module):
+    """run_study's overloads, one per study: study: Literal['<name>'] and that study's
+    parameters and result (as run_<name>_study's), the general one last."""
+    out = []
+    for alias, study in getattr(module, "STUDY_RUNNERS", {}).items():
+        out += python_function("run_study", getattr(module, alias), module_name,
+                               first=f"study: Literal[{study!r}]", decorator="overload", doc=False)
+    return out
+
+
 def prop(name, value, module, indent):
     """A property: its getter's return type, a setter if it has one, its docstring."""
     where = f"{module}.{name}"
@@ -220,7 +313,14 @@ def generate(module_name="chronometry"):
     for name, value in vars(module).items():
         if name.startswith("_"):
             continue  # __getattr__ (the deprecated spellings) and the module's own attributes
-        if isinstance(value, type) and issubclass(value, BaseException):
+        if typing.is_typeddict(value):
+            body += typed_dict(name, value, module_name)
+        elif inspect.isfunction(value):
+            body += python_function(name, value, module_name)
+        elif name == "run_study" and hasattr(module, "STUDY_RUNNERS"):
+            body += run_study_overloads(module_name, module)
+            body += function(name, value.__doc__, module_name, decorator="overload")
+        elif isinstance(value, type) and issubclass(value, BaseException):
             bases = ", ".join(b.__name__ for b in value.__bases__)
             body += [f"class {name}({bases}):"] + docstring(value.__doc__, "    ") + ["    ..."]
         elif isinstance(value, type):
@@ -234,7 +334,8 @@ def generate(module_name="chronometry"):
     used = [t for t in TYPING if re.search(r"\b" + t + r"\b", text)]
     used += ["ClassVar"] if "ClassVar[" in text else []
     used += ["overload"] if "@overload" in text else []
-    imports = f"from typing import {', '.join(sorted(used))}\n" if used else ""
+    imports = "".join(f"import {m}\n" for m in IMPORTS if re.search(r"\b" + m + r"\.", text))
+    imports += f"from typing import {', '.join(sorted(used))}\n" if used else ""
     doc = "\n".join(docstring(module.__doc__, "")) + "\n"
     return HEADER + doc + "\n" + imports + "\n" + text.rstrip("\n") + "\n"
 

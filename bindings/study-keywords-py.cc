@@ -17,6 +17,8 @@
 
 #include <cmath>
 #include <map>
+#include <string>
+#include <vector>
 
 namespace py = pybind11;
 
@@ -39,6 +41,25 @@ ListKeywords(const StudyDescription& d)
         names += (names.empty() ? "" : ", ") + (p.time ? UnitKeyword(p) + " / " : "") + p.keyword;
     }
     return names;
+}
+
+/**
+ * \param d a study
+ * \return its Python keywords, each Time's unit keyword ("delay") before its own ("delay_ns")
+ */
+std::vector<std::string>
+Keywords(const StudyDescription& d)
+{
+    std::vector<std::string> keywords;
+    for (const auto& p : d.GetParameters())
+    {
+        if (p.time)
+        {
+            keywords.push_back(UnitKeyword(p));
+        }
+        keywords.push_back(p.keyword);
+    }
+    return keywords;
 }
 
 /**
@@ -380,8 +401,10 @@ Configure(const std::string& name, Ptr<Study> study, const py::kwargs& kw, Given
         const StudyParameter* p = FindKeyword(d, keyword, unit);
         if (p == nullptr)
         {
+            std::string hint = chronometry::DidYouMean(keyword, Keywords(d));
             throw py::value_error("run_study('" + name + "'): unknown parameter '" + keyword +
-                                  "'; valid: " + ListKeywords(d));
+                                  "'; " + (hint.empty() ? "" : hint + " ") +
+                                  "valid: " + ListKeywords(d));
         }
         if (!given.emplace(p->attribute, keyword).second)
         {

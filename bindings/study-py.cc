@@ -10,13 +10,10 @@
 // nanoseconds (or with its unit).
 #include "study-py.h"
 
-#include "ns3/boolean.h"
-#include "ns3/double.h"
-#include "ns3/uinteger.h"
-
 #include <cctype>
 #include <map>
 #include <stdexcept>
+#include <string>
 
 namespace py = pybind11;
 
@@ -48,6 +45,10 @@ ToPython(const StudyValue& v)
     if (const auto* b = std::get_if<bool>(&v))
     {
         return py::bool_(*b);
+    }
+    if (std::holds_alternative<std::monostate>(v))
+    {
+        return py::none(); // not applicable in this run
     }
     return py::str(std::get<std::string>(v));
 }
@@ -201,27 +202,7 @@ Describe(const StudyDescription& d)
         }
         x["deprecated_keywords"] = deprecated;
         x["type"] = p.time ? "time" : StudyFieldTypeName(p.type);
-        const AttributeValue& initial = *info.initialValue;
-        if (const auto* t = dynamic_cast<const TimeValue*>(&initial))
-        {
-            x["default"] = t->Get().GetNanoSeconds();
-        }
-        else if (const auto* u = dynamic_cast<const UintegerValue*>(&initial))
-        {
-            x["default"] = u->Get();
-        }
-        else if (const auto* r = dynamic_cast<const DoubleValue*>(&initial))
-        {
-            x["default"] = r->Get();
-        }
-        else if (const auto* b = dynamic_cast<const BooleanValue*>(&initial))
-        {
-            x["default"] = b->Get();
-        }
-        else
-        {
-            x["default"] = d.FormatValue(p, initial);
-        }
+        x["default"] = DefaultOf(d, p);
         x["range"] = d.GetRange(p);
         x["unit"] = d.GetUnit(p);
         x["help"] = info.help;
@@ -244,22 +225,6 @@ Describe(const StudyDescription& d)
     }
     out["csv_header"] = d.GetCsvHeader();
     return out;
-}
-
-/**
- * \param name a study name ("relation-graph")
- * \return it as a Python identifier ("relation_graph"): every character that cannot be in one
- *         becomes '_'
- */
-std::string
-Identifier(const std::string& name)
-{
-    std::string id;
-    for (char c : name)
-    {
-        id += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    }
-    return id;
 }
 
 /**
@@ -351,14 +316,15 @@ RegisterPerStudyNames(py::module_& m)
         {
             throw std::logic_error("study '" + name + "': " + alias + " is another study's");
         }
-        m.def(
-            alias.c_str(),
-            [name](const py::object& rows, const py::kwargs& kw) {
-                return RunStudy(name, rows, kw);
-            },
-            py::kw_only(),
-            py::arg("rows") = py::none(),
-            ("run_study('" + name + "', **parameters): " + d.GetHelp()).c_str());
+        // The implementation, and around it the function with the study's real signature and
+        // a docstring generated from the declarations (help(), inspect.signature).
+        py::cpp_function impl([name](const py::object& rows,
+                                     const py::kwargs& kw) { return RunStudy(name, rows, kw); },
+                              py::name(alias.c_str()),
+                              py::kw_only(),
+                              py::arg("rows") = py::none(),
+                              ("run_study('" + name + "', **parameters): " + d.GetHelp()).c_str());
+        m.attr(alias.c_str()) = SignedRunner(m, d, impl);
         m.attr(header.c_str()) = d.GetCsvHeader();
         runners[py::str(alias)] = name;
         if (Identifier(name) != name)

@@ -100,6 +100,38 @@ pybind11::dict Configure(const std::string& name,
                          const pybind11::kwargs& kw,
                          GivenKeywords& given);
 
+/**
+ * \param d a study
+ * \param p one of its parameters
+ * \return its default in Python: a Time as an int of nanoseconds, a count as an int, a real,
+ *         a bool, anything else as its text
+ */
+pybind11::object DefaultOf(const ns3::StudyDescription& d, const ns3::StudyParameter& p);
+
+/**
+ * \param name a study name ("relation-graph")
+ * \return it as a Python identifier ("relation_graph"): every character that cannot be in one
+ *         becomes '_'
+ */
+std::string Identifier(const std::string& name);
+
+/**
+ * A study's runner as the module shows it (bindings/study-signature-py.cc): a Python function
+ * run_<name>_study around the pybind11 implementation, with the study's signature
+ * (inspect.signature: rows, then every parameter keyword-only with its default, a Time as
+ * "delay" = None and "delay_ns" = its default), a docstring generated from the declarations and
+ * its result's type, <Name>StudyResult (a TypedDict, set on the module with <Name>StudyRow for a
+ * study with rows). It passes every keyword on, so an unknown one still gets the
+ * implementation's ValueError, except a Time's unit keyword given as None ("not given").
+ * \param m the module
+ * \param d the study
+ * \param impl the implementation (rows=None, **parameters)
+ * \return the function
+ */
+pybind11::object SignedRunner(pybind11::module_& m,
+                              const ns3::StudyDescription& d,
+                              const pybind11::cpp_function& impl);
+
 } // namespace study
 } // namespace chronometry_py
 

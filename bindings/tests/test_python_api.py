@@ -7,6 +7,7 @@ import difflib
 import importlib.util
 import os
 import sys
+import typing
 import warnings
 
 import pytest
@@ -76,10 +77,10 @@ def test_run_point_gives_an_outcome():
 def test_package_layout_and_public_api():
     assert set(cs.__all__) <= set(dir(cs))
     for name in ("sweep", "points", "replicate", "load", "write_csv", "run_point", "parameters",
-                 "key_of"):
+                 "key_of", "summarize"):
         assert getattr(cs, name).__annotations__, name  # type hints on the public API
     for module in ("techniques", "grid", "runner", "local_pool", "dask_cluster", "store",
-                   "driver"):
+                   "driver", "summary"):
         assert getattr(cs, module).__name__ == f"chronometry_sweep.{module}"
     assert os.path.exists(os.path.join(os.path.dirname(cs.__file__), "py.typed"))
 
@@ -110,14 +111,24 @@ def test_stub_names_everything_the_module_has():
                 found[node.name] = node
             elif isinstance(node, ast.AnnAssign):
                 found[node.target.id] = node
+            elif isinstance(node, ast.Assign):  # X = TypedDict("X", {...}): a field not a name
+                found[node.targets[0].id] = node
         return found
+
+    def fields(node):
+        if isinstance(node, ast.ClassDef):
+            return list(names(node.body))
+        assert node.value.func.id == "TypedDict" and node.value.args[0].value == node.targets[0].id
+        return [key.value for key in node.value.args[1].keys]
 
     top = names(tree.body)
     assert set(top) == {n for n in vars(chronometry) if not n.startswith("_")}
     special = stubgen().SPECIAL
     for name, node in top.items():
         value = getattr(chronometry, name)
-        if isinstance(node, ast.ClassDef) and not issubclass(value, BaseException):
+        if typing.is_typeddict(value):  # a study's result: its fields, in order
+            assert fields(node) == list(value.__annotations__), name
+        elif isinstance(node, ast.ClassDef) and not issubclass(value, BaseException):
             members = {m for m in vars(value) if not m.startswith("__") or m in special}
             if type(vars(value).get("__init__")).__name__ == "wrapper_descriptor":
                 members.discard("__init__")  # no constructor bound
