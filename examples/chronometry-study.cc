@@ -26,6 +26,7 @@
 #include "ns3/study-csv.h"
 #include "ns3/study-runner.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <iostream>
@@ -231,9 +232,13 @@ SayHowToResume(const std::string& study, const std::string& path)
 /**
  * The replications' summary: to its CSV and, as mean +- interval, to the table.
  * \param d the study \param lines every CSV line of the sweep \param o the options
+ * \param varying the parameters the command line varies (their columns head each table)
  */
 void
-Summarize(const StudyDescription& d, const std::vector<std::string>& lines, const Options& o)
+Summarize(const StudyDescription& d,
+          const std::vector<std::string>& lines,
+          const Options& o,
+          const std::vector<std::string>& varying)
 {
     ReplicationSummary summary = ReplicationSummary::ForStudy(d);
     for (const auto& line : lines)
@@ -263,19 +268,27 @@ Summarize(const StudyDescription& d, const std::vector<std::string>& lines, cons
         return;
     }
     const auto units = NumericUnits(d);
+    // Each table is headed by the values of the parameters the command line varies.
+    std::vector<std::string> headed;
+    const std::vector<std::string> parameterColumns = d.GetParameterCsvColumns();
+    for (std::size_t i = 0; i < d.GetParameters().size(); ++i)
+    {
+        const std::string& attribute = d.GetParameters()[i].attribute;
+        if (attribute != "Run" &&
+            std::find(varying.begin(), varying.end(), attribute) != varying.end())
+        {
+            headed.push_back(parameterColumns[i]);
+        }
+    }
     const auto& columns = summary.GetGroupColumns();
     for (std::size_t g = 0; g < summary.GetGroups(); ++g)
     {
-        std::string key; // the group columns that differ between groups
+        std::string key;
         for (std::size_t c = 0; c < columns.size(); ++c)
         {
-            for (std::size_t other = 0; other < summary.GetGroups(); ++other)
+            if (std::find(headed.begin(), headed.end(), columns[c]) != headed.end())
             {
-                if (summary.GetKey(other)[c] != summary.GetKey(g)[c])
-                {
-                    key += " " + columns[c] + "=" + summary.GetKey(g)[c];
-                    break;
-                }
+                key += " " + columns[c] + "=" + summary.GetKey(g)[c];
             }
         }
         std::cout << "-- " << d.GetName() << " summary " << g + 1 << "/" << summary.GetGroups()
@@ -382,7 +395,8 @@ main(int argc, char* argv[])
     }
     if (o.runs > 1)
     {
-        Summarize(d, out.GetLines(), o); // every line of the sweep, those found in the file too
+        // Every line of the sweep, those found in the file too.
+        Summarize(d, out.GetLines(), o, cmd.GetVaryingAttributes());
     }
     return 0;
 }

@@ -417,6 +417,21 @@ StudyCommandLine::DescribeVarying(const StudySettings& settings) const
 }
 
 std::vector<std::string>
+StudyCommandLine::GetVaryingAttributes() const
+{
+    std::vector<std::string> out;
+    for (const auto& p : GetDescription().GetParameters())
+    {
+        auto it = m_lists.find(p.attribute);
+        if (it != m_lists.end() && it->second.size() > 1)
+        {
+            out.push_back(p.attribute);
+        }
+    }
+    return out;
+}
+
+std::vector<std::string>
 StudyCommandLine::Split(const std::string& list)
 {
     std::vector<std::string> out;

@@ -112,6 +112,12 @@ class StudyCommandLine
     std::string DescribeVarying(const StudySettings& settings) const;
 
     /**
+     * \return the parameters given as lists of more than one value (after Parse and
+     *         Replicate), in declaration order
+     */
+    std::vector<std::string> GetVaryingAttributes() const;
+
+    /**
      * \param list comma-separated numbers ("0,100")
      * \param unit a time unit ("us")
      * \return the list with the unit after each item ("0us,100us")
