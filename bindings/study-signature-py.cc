@@ -187,7 +187,10 @@ ParameterLine(const StudyDescription& d, const StudyParameter& p)
 std::string
 StudyDoc(const StudyDescription& d, const std::string& resultType)
 {
-    std::string doc = "run_study('" + d.GetName() + "', **parameters): " + d.GetHelp() + ".\n\n" +
+    const std::string& help = d.GetHelp();
+    const bool stop = !help.empty() && help.back() == '.';
+    std::string doc = "run_study('" + d.GetName() + "', **parameters): " + help +
+                      (stop ? "\n\n" : ".\n\n") +
                       "Parameters (keyword-only, each with its default; a time as delay='8us', "
                       "a datetime.timedelta or a numpy.timedelta64, or as delay_ns=<int "
                       "nanoseconds>; an unknown keyword or a value out of range is a "

@@ -703,7 +703,8 @@ def figures_sync(df, out):
     os.replace(tmp, os.path.join(out, "report-sync-summary.csv"))
     floor = 1.0  # E of 0 ns is drawn at 1 ns on the log axes
     fig, axes = plt.subplots(1, 3, figsize=(13, 4.3))
-    star = s[(s.topology == "star") & (s.lock_threshold_ns == 1 * US)]
+    loaded = s[(s.topology == "star") & (s.lock_threshold_ns == 100 * US)]  # the load part
+    star = s[(s.topology == "star") & (s.lock_threshold_ns != 100 * US)]
     for servo, g in star.groupby("servo"):
         g = g.sort_values("sync_interval_ns")
         _interval_bars(axes[0], g.sync_interval_ns / MS, g, servo, floor)
@@ -718,7 +719,6 @@ def figures_sync(df, out):
         _interval_bars(axes[1], g.switches, g, kind, floor)
     axes[1].set_xlabel("switches in the line (hops to the farthest host)")
     axes[1].set_title("idle line of switches, PI, HW stamps")
-    loaded = s[(s.topology == "star") & (s.lock_threshold_ns == 100 * US)]
     for tc, g in loaded.groupby("transparent_clocks"):
         g = g.sort_values("load")
         _interval_bars(axes[2], g.load, g, "transparent clocks" if tc else "plain switches", floor)

@@ -2593,8 +2593,8 @@ def run_sync_study(
     (linuxptp's delay_filter_length; 1: no filter). (applies when protocol is ptp)
       first_step_threshold / first_step_threshold_ns: time ('8us', a timedelta) / int ns = 20us
     (first_step_threshold_ns=20000), range [0ns, 1h] -- Before the servo first steers the clock,
-    step it when the offset exceeds this (linuxptp first_step_threshold, 20 us); 0: never. (applies
-    when protocol is ptp)
+    step it when the offset exceeds this (linuxptp first_step_threshold, 20 us); 0: never. Reset
+    does not re-arm it (as linuxptp's servo_reset). (applies when protocol is ptp)
       step_threshold / step_threshold_ns: time ('8us', a timedelta) / int ns = 0ns
     (step_threshold_ns=0), range [0ns, 1h] -- Step the clock whenever the offset exceeds this
     (linuxptp step_threshold); 0: never after the first step. (applies when protocol is ptp)

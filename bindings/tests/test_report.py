@@ -57,6 +57,8 @@ def test_report_tiny(tmp_path, monkeypatch):
     sync_line = dict(sections["sync"])[os.path.join(out, "sync-skew.png")]
     assert f"the mean of {runs} runs ± the half-width of its 95% interval" in sync_line
     assert re.search(r"\d ± [\d.]+ ns", sync_line)
+    for part in ("Idle star: from", "idle line, transparent clocks:", "at load 0.2:"):
+        assert part in sync_line  # every panel has its points
     # The replay-under-sync figure: fractions of the pairs checked, not bare counts.
     replay_sync = pd.read_csv(os.path.join(out, "replay-sync.csv"))
     assert ((replay_sync.hvc_fraction >= 0) & (replay_sync.hvc_fraction <= 1)).all()
