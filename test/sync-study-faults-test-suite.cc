@@ -437,8 +437,8 @@ class PathValidationTestCase : public TestCase
 {
   public:
     PathValidationTestCase()
-        : TestCase("Pcap and SeriesFile in a directory that does not exist, and MasterStepAt past "
-                   "Duration, are refused by name")
+        : TestCase("Pcap and SeriesFile folders created when missing, refused by name where no "
+                   "folder can be; MasterStepAt past Duration refused by name")
     {
     }
 
@@ -450,14 +450,28 @@ class PathValidationTestCase : public TestCase
             return chronometry::test::ConfigErrorMessage([&p] { RunSync(p); });
         };
         const StudySettings base = StudySettings().Set("Duration", "2s").Set("Warmup", "1s");
-        NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("Pcap", "/nonexistent/dir"))
+        // Under a file no folder can be made (even as root).
+        NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("Pcap", "/proc/version/dir"))
                                   .find("ns3::SyncStudy::Pcap"),
                               std::string::npos,
                               "Pcap");
-        NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("SeriesFile", "/nonexistent/s.csv"))
+        NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("SeriesFile", "/proc/version/s.csv"))
                                   .find("ns3::SyncStudy::SeriesFile"),
                               std::string::npos,
                               "SeriesFile");
+        // A missing folder is created before the run, as ns-3 programs create theirs.
+        char pattern[] = "/tmp/chronometry-paths-XXXXXX";
+        const std::string dir = mkdtemp(pattern);
+        StudyResult r = RunSync(StudySettings(base)
+                                    .Set("Duration", "500ms")
+                                    .Set("Warmup", "100ms")
+                                    .Set("Pcap", dir + "/new/pcap")
+                                    .Set("SeriesFile", dir + "/other/series.csv"));
+        std::ifstream series(dir + "/other/series.csv");
+        NS_TEST_EXPECT_MSG_EQ(series.good(), true, "the series in a folder made for it");
+        std::ifstream pcap(dir + "/new/pcap/sync-1-0-1.pcap");
+        NS_TEST_EXPECT_MSG_EQ(pcap.good(), true, "the traces in a folder made for them");
+        wiretest::RunCommand("rm -rf " + dir);
         NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("MasterStepAt", "5s"))
                                   .find("ns3::SyncStudy::MasterStepAt"),
                               std::string::npos,
