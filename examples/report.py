@@ -859,17 +859,14 @@ def figures_replay_sync(chronometry, out, size, build_dir):
             rows.append(dict(sync=sync, e=e, **{k: r[k] for k in (
                 "sync_skew_p99_ns", "hvc_violations", "r1_violations", "r2_violations",
                 "r2_thesis_violations", "hlc_violations", "repcl_bits_mean", "hvc_mean",
-                "events", "pairs", "concurrent_fraction")}))
+                "events", "pairs", "concurrent_fraction", "hb_pairs", "r2_applicable")}))
     df = pd.DataFrame(rows)
-    # The denominators: HVC, HLC and RepCl's R1 (e hb f => e < f) apply to the pairs ordered by
-    # happened-before, pairs x (1 - concurrent_fraction) (exact: the study's fraction is
-    # concurrent / pairs); R2's own count of applicable pairs is not reported, so its fraction
-    # is of every checked pair.
-    df["hb_pairs"] = (df.pairs - (df.pairs * df.concurrent_fraction).round()).astype(int)
+    # The denominators, as the study reports them: HVC, HLC and RepCl's R1 (e hb f => e < f)
+    # apply to the pairs ordered by happened-before, R2 to the pairs it reports applicable.
     hb = df.hb_pairs.where(df.hb_pairs > 0)
     df["hvc_fraction"] = df.hvc_violations / hb
     df["r1_hlc_fraction"] = (df.r1_violations + df.hlc_violations) / (2 * hb)
-    df["r2_fraction"] = df.r2_violations / df.pairs.where(df.pairs > 0)
+    df["r2_fraction"] = df.r2_violations / df.r2_applicable.where(df.r2_applicable > 0)
     tmp = os.path.join(out, "replay-sync.csv.tmp")
     df.to_csv(tmp, index=False)
     os.replace(tmp, os.path.join(out, "replay-sync.csv"))
@@ -884,7 +881,7 @@ def figures_replay_sync(chronometry, out, size, build_dir):
         # coincide: at 0, or HVC and R2 breaking on the same pairs).
         for k, (column, style, what) in enumerate((
                 ("hvc_fraction", "o-", "HVC / happened-before pairs"),
-                ("r2_fraction", "s--", "RepCl R2 (pt form) / all pairs"),
+                ("r2_fraction", "s--", "RepCl R2 (pt form) / pairs it applies to"),
                 ("r1_hlc_fraction", "^:", "(RepCl R1 + HLC) / (2 x happened-before pairs)"))):
             axes[0].plot(x * 1.15 ** (3 * i + k - 2.5), g[column], style, color=colour,
                          label=f"{sync}: {what}", clip_on=False)  # 0 on the axis
@@ -918,8 +915,7 @@ def figures_replay_sync(chronometry, out, size, build_dir):
     text = ("Replay study under a protocol's E (8 drifting nodes, 10 s, one run per point): " +
             "; ".join(_replay_sync_part(sync, g) for sync, g in df.groupby("sync")) +
             ". RepCl's R2 in the pt form can fail with E honoured (the published rule; "
-            "doc/causality.rst); its fraction is of every checked pair (the study does not "
-            "report how many pairs R2 applies to).")
+            "doc/causality.rst); its fraction is of the pairs R2 applies to (r2_applicable).")
     return [(save(fig, os.path.join(out, "replay-sync.png")), text)]
 
 
@@ -939,8 +935,8 @@ def _replay_sync_part(sync, g):
     else:
         words += (f"at the {len(below)} assumed E below it HVC broke "
                   f"{_share(below.hvc_violations.sum(), below.hb_pairs.sum())} happened-before "
-                  f"pairs and RepCl R2 {_share(below.r2_violations.sum(), below.pairs.sum())} "
-                  f"pairs")
+                  f"pairs and RepCl R2 {_share(below.r2_violations.sum(), below.r2_applicable.sum())} "
+                  f"pairs it applies to")
     if above.empty:
         words += ", none at or above it"
     else:

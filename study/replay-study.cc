@@ -176,8 +176,22 @@ ReplayStudy::GetTypeId()
                     .Unsigned("pairs", "", "event pairs checked")
                     .Boolean("sampled", "pairs were sampled (more events than ExactLimit)")
                     .Real("concurrent_fraction", "", "concurrent pairs / pairs")
+                    .Unsigned("hb_pairs",
+                              "",
+                              "pairs ordered by happened-before (requirement 1, HLC and HVC "
+                              "apply to them)")
                     .Unsigned("r1_violations", "", "requirement 1 (hb => <)")
+                    .Real("r1_violation_fraction",
+                          "",
+                          "r1_violations / hb_pairs (empty: no such pair)")
+                    .Unsigned("r2_applicable", "", "pairs requirement 2 (pt form) applies to")
                     .Unsigned("r2_violations", "", "requirement 2, pt form")
+                    .Real("r2_violation_fraction",
+                          "",
+                          "r2_violations / r2_applicable (empty: no such pair)")
+                    .Unsigned("r2_thesis_applicable",
+                              "",
+                              "pairs requirement 2 (thesis form) applies to")
                     .Unsigned("r2_thesis_violations", "", "requirement 2, thesis form (Lemma 3)")
                     .Unsigned("r3_violations", "", "requirement 3, pt form")
                     .Unsigned("r3_applicable", "", "pairs requirement 3 applies to")
@@ -185,7 +199,9 @@ ReplayStudy::GetTypeId()
                               "",
                               "concurrent pairs ordered without a synchronization proof")
                     .Unsigned("hlc_violations", "", "HLC hb => <")
+                    .Real("hlc_violation_fraction", "", "hlc_violations / hb_pairs")
                     .Unsigned("hvc_violations", "", "HVC hb => <")
+                    .Real("hvc_violation_fraction", "", "hvc_violations / hb_pairs")
                     .Unsigned("forced_repcl", "", "concurrent pairs RepCl orders")
                     .Unsigned("forced_hvc", "", "concurrent pairs HVC orders")
                     .Unsigned("forced_hlc", "", "concurrent pairs HLC orders")
@@ -454,14 +470,32 @@ ReplayStudy::Measure(StudyResult& r)
     r.Set("sampled", report.sampled);
     r.Set("concurrent_fraction",
           report.pairsExamined ? double(report.concurrentPairs) / report.pairsExamined : 0);
+    r.Set("hb_pairs", report.repclHb.applicable);
     r.Set("r1_violations", report.repclHb.violations);
+    r.Set("r2_applicable", report.repclFar.applicable);
     r.Set("r2_violations", report.repclFar.violations);
+    r.Set("r2_thesis_applicable", report.repclFarKnown.applicable);
     r.Set("r2_thesis_violations", report.repclFarKnown.violations);
     r.Set("r3_violations", report.repclClose.violations);
     r.Set("r3_applicable", report.repclClose.applicable);
     r.Set("unjustified_orderings", report.repclOnlyIfJustified.violations);
     r.Set("hlc_violations", report.hlcHb.violations);
     r.Set("hvc_violations", report.hvcHb.violations);
+    // Counts beside their denominators; a fraction over no pair is not applicable, not 0.
+    const std::pair<const char*, const PropertyCount*> fractions[] = {
+        {"r1_violation_fraction", &report.repclHb},
+        {"r2_violation_fraction", &report.repclFar},
+        {"hlc_violation_fraction", &report.hlcHb},
+        {"hvc_violation_fraction", &report.hvcHb}};
+    for (const auto& [field, count] : fractions)
+    {
+        r.Set(field,
+              count->applicable ? double(count->violations) / double(count->applicable) : 0.0);
+        if (count->applicable == 0)
+        {
+            r.GetSummary().SetNotApplicable(field);
+        }
+    }
     r.Set("forced_repcl", report.repclForced);
     r.Set("forced_hvc", report.hvcForced);
     r.Set("forced_hlc", report.hlcForced);

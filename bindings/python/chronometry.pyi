@@ -1746,14 +1746,21 @@ class ReplayStudyResult(TypedDict):
     pairs: Optional[int]
     sampled: Optional[bool]
     concurrent_fraction: Optional[float]
+    hb_pairs: Optional[int]
     r1_violations: Optional[int]
+    r1_violation_fraction: Optional[float]
+    r2_applicable: Optional[int]
     r2_violations: Optional[int]
+    r2_violation_fraction: Optional[float]
+    r2_thesis_applicable: Optional[int]
     r2_thesis_violations: Optional[int]
     r3_violations: Optional[int]
     r3_applicable: Optional[int]
     unjustified_orderings: Optional[int]
     hlc_violations: Optional[int]
+    hlc_violation_fraction: Optional[float]
     hvc_violations: Optional[int]
+    hvc_violation_fraction: Optional[float]
     forced_repcl: Optional[int]
     forced_hvc: Optional[int]
     forced_hlc: Optional[int]
@@ -1928,14 +1935,21 @@ def run_replay_study(
       pairs: int -- event pairs checked
       sampled: bool -- pairs were sampled (more events than ExactLimit)
       concurrent_fraction: float -- concurrent pairs / pairs
+      hb_pairs: int -- pairs ordered by happened-before (requirement 1, HLC and HVC apply to them)
       r1_violations: int -- requirement 1 (hb => <)
+      r1_violation_fraction: float -- r1_violations / hb_pairs (empty: no such pair)
+      r2_applicable: int -- pairs requirement 2 (pt form) applies to
       r2_violations: int -- requirement 2, pt form
+      r2_violation_fraction: float -- r2_violations / r2_applicable (empty: no such pair)
+      r2_thesis_applicable: int -- pairs requirement 2 (thesis form) applies to
       r2_thesis_violations: int -- requirement 2, thesis form (Lemma 3)
       r3_violations: int -- requirement 3, pt form
       r3_applicable: int -- pairs requirement 3 applies to
       unjustified_orderings: int -- concurrent pairs ordered without a synchronization proof
       hlc_violations: int -- HLC hb => <
+      hlc_violation_fraction: float -- hlc_violations / hb_pairs
       hvc_violations: int -- HVC hb => <
+      hvc_violation_fraction: float -- hvc_violations / hb_pairs
       forced_repcl: int -- concurrent pairs RepCl orders
       forced_hvc: int -- concurrent pairs HVC orders
       forced_hlc: int -- concurrent pairs HLC orders
