@@ -209,6 +209,7 @@ def build(bld):
         'test/bad-input-matrix-test-suite.cc',
         'test/ptp-message-test-suite.cc',
         'test/ptp-servo-test-suite.cc',
+        'test/ptp-servo-golden-test-suite.cc',
         'test/ptp-bmca-test-suite.cc',
         'test/ptp-delay-test-suite.cc',
         'test/ntp-message-test-suite.cc',

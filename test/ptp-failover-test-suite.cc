@@ -27,6 +27,25 @@ namespace
 {
 
 /**
+ * Sample trace sink: counts a slave servo's samples and those not LOCKED.
+ * \param notLocked samples whose state is not LOCKED
+ * \param all every sample
+ * \param offset the sample (unused)
+ * \param state the state after it
+ * \param frequencyPpb the frequency held (unused)
+ */
+void
+CountNotLocked(uint32_t* notLocked,
+               uint32_t* all,
+               Time /* offset */,
+               ServoState state,
+               double /* frequencyPpb */)
+{
+    ++*all;
+    *notLocked += state != ServoState::LOCKED ? 1 : 0;
+}
+
+/**
  * Five ordinary clocks on the switched LAN (a transparent clock in the switch) with priority1
  * 1, 2, 128, 128, 128: node 0 is the
  * grandmaster until it fails at 12 s; node 1 must take over once the others' announce receipt
@@ -122,8 +141,24 @@ class FailoverTestCase : public TestCase
                     }
                 });
             }
+            // ptp4l never resets its servo on a change of grandmaster (issue 41): the slaves'
+            // servos stay LOCKED through the failover (no restart, no step). The module used to
+            // reset them, which showed here as one UNLOCKED sample per slave (a restart; a
+            // step too had the offset exceeded FirstStepThreshold).
+            uint32_t notLocked = 0;
+            uint32_t samplesAfter = 0;
+            Simulator::Schedule(failure, [&]() {
+                for (uint32_t i = 2; i < 5; ++i)
+                {
+                    ptpClocks[i]->GetServo()->TraceConnectWithoutContext(
+                        "Sample",
+                        MakeBoundCallback(&CountNotLocked, &notLocked, &samplesAfter));
+                }
+            });
             Simulator::Stop(Seconds(22));
             Simulator::Run();
+            NS_TEST_EXPECT_MSG_GT(samplesAfter, 100u, "the slaves kept sampling");
+            NS_TEST_EXPECT_MSG_EQ(notLocked, 0u, "no servo restart or step on the failover");
             const Time timeout = interval * 3;
             double relocked = 0;
             for (const auto& t : truths)

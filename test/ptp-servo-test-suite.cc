@@ -145,6 +145,20 @@ class PiGainsTestCase : public TestCase
         c->SetSyncInterval(Seconds(4)); // constants: caps 1.0 / T and 2.0 / T
         NS_TEST_EXPECT_MSG_EQ_TOL(c->GetKp(), 0.25, 1e-12, "constant kp capped at 1/T");
         NS_TEST_EXPECT_MSG_EQ_TOL(c->GetKi(), 0.05, 1e-12, "constant ki");
+        // Each setting stands alone, as linuxptp's pi_* options (issue 41): a scale or a
+        // constant for one gain leaves the other at its default.
+        Ptr<PiServo> kpScale = CreateObject<PiServo>();
+        kpScale->SetAttribute("ProportionalScale", DoubleValue(0.5));
+        NS_TEST_EXPECT_MSG_EQ_TOL(kpScale->GetKp(), 0.5, 1e-12, "pi_proportional_scale alone");
+        NS_TEST_EXPECT_MSG_EQ_TOL(kpScale->GetKi(), 0.3, 1e-12, "ki stays at its default");
+        Ptr<PiServo> kiConst = CreateObject<PiServo>();
+        kiConst->SetAttribute("IntegralConst", DoubleValue(0.05));
+        kiConst->SetSyncInterval(MilliSeconds(125));
+        NS_TEST_EXPECT_MSG_EQ_TOL(kiConst->GetKi(), 0.05, 1e-12, "pi_integral_const alone");
+        NS_TEST_EXPECT_MSG_EQ_TOL(kiConst->GetKp(),
+                                  0.7 * std::pow(0.125, -0.3),
+                                  1e-12,
+                                  "kp stays at its default");
     }
 };
 
@@ -487,6 +501,12 @@ class ThresholdsTestCase : public TestCase
         again.Run(r, 5);
         r->Reset();
         NS_TEST_EXPECT_MSG_EQ(ToString(r->GetState()), "unlocked", "after Reset");
+        // Reset does not re-arm FirstStepThreshold (linuxptp's servo_reset): a 1 ms offset
+        // after it is slewed (LOCKED), not stepped.
+        r->Sample(MilliSeconds(1), Seconds(100));
+        const ServoAction afterReset = r->Sample(MilliSeconds(1), Seconds(101));
+        NS_TEST_EXPECT_MSG_EQ(ToString(afterReset.state), "locked", "no first step after Reset");
+        NS_TEST_EXPECT_MSG_EQ(afterReset.step, false, "not stepped");
     }
 };
 

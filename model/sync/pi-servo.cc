@@ -46,46 +46,54 @@ PiServo::GetTypeId()
                           chronometry::MakeEnumAccessorOf<TimestampMode>(&PiServo::m_mode),
                           MakeEnumChecker(HARDWARE, "Hardware", SOFTWARE, "Software"))
             .AddAttribute("ProportionalConst",
-                          "kp in ppb per ns used for every sync interval when it and "
-                          "IntegralConst are both non-zero (linuxptp pi_proportional_const).",
+                          "kp in ppb per ns for every sync interval when non-zero (then "
+                          "ProportionalScale and ProportionalExponent are not used and kp is at "
+                          "most 1.0 / T), whatever IntegralConst is (linuxptp "
+                          "pi_proportional_const).",
                           DoubleValue(0),
                           MakeDoubleAccessor(&PiServo::m_kpConst),
                           chronometry::MakeDoubleRangeChecker(0, 1000, "ppb/ns"))
             .AddAttribute("IntegralConst",
-                          "ki in ppb per ns used for every sync interval when it and "
-                          "ProportionalConst are both non-zero (linuxptp pi_integral_const).",
+                          "ki in ppb per ns for every sync interval when non-zero (then "
+                          "IntegralScale and IntegralExponent are not used and ki is at most "
+                          "2.0 / T), whatever ProportionalConst is (linuxptp pi_integral_const).",
                           DoubleValue(0),
                           MakeDoubleAccessor(&PiServo::m_kiConst),
                           chronometry::MakeDoubleRangeChecker(0, 1000, "ppb/ns"))
             .AddAttribute("ProportionalScale",
                           "kp = scale x T^exponent (T: sync interval in s); 0: the "
-                          "TimestampMode's default (linuxptp pi_proportional_scale).",
+                          "TimestampMode's default, whatever IntegralScale is (linuxptp "
+                          "pi_proportional_scale).",
                           DoubleValue(0),
                           MakeDoubleAccessor(&PiServo::m_kpScale),
                           chronometry::MakeDoubleRangeChecker(0, 1000))
             .AddAttribute("ProportionalExponent",
-                          "Exponent of T in kp (linuxptp pi_proportional_exponent).",
+                          "Exponent of T in kp, unless ProportionalConst is set (linuxptp "
+                          "pi_proportional_exponent).",
                           DoubleValue(-0.3),
                           MakeDoubleAccessor(&PiServo::m_kpExponent),
                           chronometry::MakeDoubleRangeChecker(-10, 10))
             .AddAttribute("ProportionalNormMax",
-                          "kp is at most this / T (linuxptp pi_proportional_norm_max).",
+                          "kp is at most this / T, unless ProportionalConst is set (linuxptp "
+                          "pi_proportional_norm_max).",
                           DoubleValue(0.7),
                           MakeDoubleAccessor(&PiServo::m_kpNormMax),
                           chronometry::MakeDoubleRangeChecker(0, 1, "", false, true))
             .AddAttribute("IntegralScale",
-                          "ki = scale x T^exponent; 0: the TimestampMode's default (linuxptp "
-                          "pi_integral_scale).",
+                          "ki = scale x T^exponent; 0: the TimestampMode's default, whatever "
+                          "ProportionalScale is (linuxptp pi_integral_scale).",
                           DoubleValue(0),
                           MakeDoubleAccessor(&PiServo::m_kiScale),
                           chronometry::MakeDoubleRangeChecker(0, 1000))
             .AddAttribute("IntegralExponent",
-                          "Exponent of T in ki (linuxptp pi_integral_exponent).",
+                          "Exponent of T in ki, unless IntegralConst is set (linuxptp "
+                          "pi_integral_exponent).",
                           DoubleValue(0.4),
                           MakeDoubleAccessor(&PiServo::m_kiExponent),
                           chronometry::MakeDoubleRangeChecker(-10, 10))
             .AddAttribute("IntegralNormMax",
-                          "ki is at most this / T (linuxptp pi_integral_norm_max).",
+                          "ki is at most this / T, unless IntegralConst is set (linuxptp "
+                          "pi_integral_norm_max).",
                           DoubleValue(0.3),
                           MakeDoubleAccessor(&PiServo::m_kiNormMax),
                           chronometry::MakeDoubleRangeChecker(0, 2, "", false, true));
@@ -113,24 +121,33 @@ PiServo::PiServo()
 void
 PiServo::Gains(double& kp, double& ki) const
 {
+    // Each gain on its own, as linuxptp's pi_servo_create: a constant replaces the scale,
+    // drops the exponent and takes the wider norm maximum; a zero scale takes the
+    // TimestampMode's default; every other setting is used as it is.
     double kpScale = m_kpScale;
-    double kiScale = m_kiScale;
     double kpExponent = m_kpExponent;
-    double kiExponent = m_kiExponent;
     double kpNormMax = m_kpNormMax;
-    double kiNormMax = m_kiNormMax;
-    if (m_kpConst > 0 && m_kiConst > 0)
+    if (m_kpConst > 0)
     {
         kpScale = m_kpConst;
-        kiScale = m_kiConst;
         kpExponent = 0;
-        kiExponent = 0;
         kpNormMax = CONST_KP_NORM_MAX;
-        kiNormMax = CONST_KI_NORM_MAX;
     }
-    else if (kpScale == 0 || kiScale == 0)
+    else if (kpScale == 0)
     {
         kpScale = m_mode == HARDWARE ? HW_KP_SCALE : SW_KP_SCALE;
+    }
+    double kiScale = m_kiScale;
+    double kiExponent = m_kiExponent;
+    double kiNormMax = m_kiNormMax;
+    if (m_kiConst > 0)
+    {
+        kiScale = m_kiConst;
+        kiExponent = 0;
+        kiNormMax = CONST_KI_NORM_MAX;
+    }
+    else if (kiScale == 0)
+    {
         kiScale = m_mode == HARDWARE ? HW_KI_SCALE : SW_KI_SCALE;
     }
     const double t = IntervalSeconds();
@@ -193,13 +210,15 @@ PiServo::DoSample(Time offset, Time localTime)
     case 1: {
         if (local <= m_firstLocalNs)
         {
-            // Out of order: start again from this sample.
-            m_firstOffsetNs = o;
-            m_firstLocalNs = local;
+            // Out of order: both samples are discarded and the next one starts afresh.
+            NS_LOG_LOGIC("second sample not after the first: both discarded");
+            m_count = 0;
             a.state = ServoState::UNLOCKED;
             return a;
         }
-        const double span = (local - m_firstLocalNs) * 1e-9 * (1 + FREQ_EST_MARGIN);
+        // The wait, with its margin, computed in linuxptp's order (the same rounding).
+        double span = (local - m_firstLocalNs) / 1e9;
+        span += span * FREQ_EST_MARGIN;
         const double wait =
             ki > 0 ? std::min(0.016 / ki, MAX_FREQ_EST_WAIT_S) : MAX_FREQ_EST_WAIT_S;
         if (span < wait)
@@ -207,10 +226,10 @@ PiServo::DoSample(Time offset, Time localTime)
             a.state = ServoState::UNLOCKED;
             return a;
         }
-        // The frequency held over the two samples plus the error measured between them.
-        const double held = m_frequencyPpb;
-        m_integralPpb =
-            Clamp(held + (1e9 + held) * (o - m_firstOffsetNs) / (local - m_firstLocalNs));
+        // The integral term plus the frequency error measured between the two samples (on a
+        // restart, the last output's proportional part is left out, as in linuxptp).
+        m_integralPpb = Clamp(m_integralPpb + (1e9 + m_integralPpb) * (o - m_firstOffsetNs) /
+                                                  (local - m_firstLocalNs));
         a.adjustFrequency = true;
         a.frequencyPpb = m_integralPpb;
         if (StepDue(o))

@@ -16,16 +16,24 @@ namespace ns3
  * Gains in ppb per ns of offset (1/s), scaled with the sync interval T (in s) as linuxptp
  * does: kp = ProportionalScale x T^ProportionalExponent, at most ProportionalNormMax / T;
  * ki = IntegralScale x T^IntegralExponent, at most IntegralNormMax / T. A zero scale picks
- * linuxptp's defaults for the TimestampMode: kp 0.7, ki 0.3 for hardware time stamping,
- * kp 0.1, ki 0.001 for software time stamping. ProportionalConst and IntegralConst, when
- * both are non-zero, are used as they are for any T (within norm maxima 1.0 and 2.0).
+ * linuxptp's default for the TimestampMode: kp 0.7, ki 0.3 for hardware time stamping,
+ * kp 0.1, ki 0.001 for software time stamping. ProportionalConst (IntegralConst), when
+ * non-zero, is used as it is for any T (within the norm maximum 1.0 / T, 2.0 / T). Each
+ * gain and each setting stands alone, one Attribute per linuxptp option
+ * (pi_proportional_const, pi_integral_const, pi_proportional_scale,
+ * pi_proportional_exponent, pi_proportional_norm_max, pi_integral_scale,
+ * pi_integral_exponent, pi_integral_norm_max).
  *
  * With RateCorrection (the default):
  *  - sample 1: remembered (UNLOCKED);
  *  - sample 2, once at least min(0.016 / ki, 1000) s of local time after sample 1: the
- *    frequency error measured between the two is removed at once (frequency adjustment
- *    F' = F + (10^9 + F) x (o2 - o1) / (L2 - L1), exact for a constant drift); the clock is
- *    stepped by the offset if it exceeds FirstStepThreshold (JUMP) and the servo is LOCKED;
+ *    frequency error measured between the two is added to the integral term I (frequency
+ *    adjustment F = I' = I + (10^9 + I) x (o2 - o1) / (L2 - L1), exact for a constant drift);
+ *    the clock is stepped by the offset if it exceeds FirstStepThreshold (armed only until
+ *    the servo's first JUMP or LOCKED since its creation) or StepThreshold (JUMP); otherwise
+ *    the servo is LOCKED. A sample 2 whose local time is not after sample 1's discards both (the
+ * next sample is a new sample 1). On a restart (after StepThreshold or Reset) I is the integral
+ * term kept from before, without the last output's proportional part, as in linuxptp;
  *  - every later sample o: frequency = kp o + I + ki o, I += ki o (not while clamped at
  *    MaxFrequency: no wind-up); an offset beyond StepThreshold (when set) restarts the
  *    servo at sample 1 (the step then comes with the re-estimated frequency).

@@ -105,7 +105,8 @@ PtpClock::ApplyBmca()
     {
         NS_LOG_LOGIC("grandmaster " << std::hex << m_lastGrandmaster << " -> " << grandmaster);
         m_lastGrandmaster = grandmaster;
-        m_servo->Reset(); // a new time source: start afresh (the frequency is kept)
+        // The servo carries on, as in ptp4l (which never resets it on a change of
+        // grandmaster): the new source's offset is slewed out, or stepped beyond StepThreshold.
     }
     m_bmcaTimer.Cancel();
     Time next = m_bmca->GetNextEventTime();

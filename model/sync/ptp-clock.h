@@ -97,8 +97,10 @@ struct PtpOffsetSample
  * DelayAsymmetry) and feeds the servo, whose action steers the node's DriftingClock (Step,
  * AdjustFrequency, Slew): every user of the node's clock sees the disciplined time. A servo
  * whose MaxFrequency exceeds the clock's MaxFrequencyAdjustment is lowered to it at start
- * (linuxptp does the same). When the grandmaster changes, the servo is reset (it keeps its
- * frequency); a step moves the local time stamps of the exchanges in flight with it.
+ * (linuxptp does the same). When the grandmaster changes, the servo carries on (ptp4l does
+ * not reset it either): the new grandmaster's offset is slewed out unless it exceeds the
+ * servo's StepThreshold; a step moves the local time stamps of the exchanges in flight with
+ * it.
  *
  * Time stamps (TimestampMode): Hardware reads the node's clock when the frame leaves or
  * arrives at the port's NetDevice (PhyTxBegin / PhyRxEnd, PtpDeviceTimestamper) with

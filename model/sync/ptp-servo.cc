@@ -42,7 +42,8 @@ ClockServo::GetTypeId()
             .SetGroupName("Chronometry")
             .AddAttribute("FirstStepThreshold",
                           "Before the servo first steers the clock, step it when the offset "
-                          "exceeds this (linuxptp first_step_threshold, 20 us); 0: never.",
+                          "exceeds this (linuxptp first_step_threshold, 20 us); 0: never. "
+                          "Reset does not re-arm it (as linuxptp's servo_reset).",
                           TimeValue(MicroSeconds(20)),
                           MakeTimeAccessor(&ClockServo::m_firstStepThreshold),
                           chronometry::MakeTimeRangeChecker(Time(0), Seconds(3600)))
@@ -135,7 +136,8 @@ ClockServo::Reset()
 {
     NS_LOG_FUNCTION(this);
     m_state = ServoState::UNLOCKED;
-    m_firstUpdate = true;
+    // m_firstUpdate is kept: as linuxptp's servo_reset, a reset does not re-arm the first
+    // step threshold.
     DoReset();
 }
 

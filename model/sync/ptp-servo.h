@@ -91,7 +91,12 @@ class ClockServo : public Object
     /** \return the sync interval */
     Time GetSyncInterval() const;
 
-    /** Forget every sample (as after a change of master); the next sample starts afresh. */
+    /**
+     * Forget the servo's samples; the next sample starts afresh (a PI servo re-estimates the
+     * frequency from its integral term). As linuxptp's servo_reset, it does not re-arm
+     * FirstStepThreshold: only StepThreshold can step the clock after the first steering
+     * action. PtpClock does not call it on a change of grandmaster (ptp4l does not either).
+     */
     void Reset();
 
     /** \return the state after the last sample (UNLOCKED before any) */
@@ -133,7 +138,7 @@ class ClockServo : public Object
     double Clamp(double ppb) const;
     /** \return the sync interval in seconds */
     double IntervalSeconds() const;
-    /** \return whether no action but UNLOCKED has been taken since creation or Reset */
+    /** \return whether no action but UNLOCKED has been taken since creation (Reset keeps it) */
     bool IsFirstUpdate() const;
     /**
      * \param t a time
