@@ -219,6 +219,7 @@ def build(bld):
         'test/ptp-clock-test-suite.cc',
         'test/ptp-network-test-suite.cc',
         'test/ntp-network-test-suite.cc',
+        'test/ntp-rfc-test-suite.cc',
         'test/ptp-failover-test-suite.cc',
     ]
 

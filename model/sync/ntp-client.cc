@@ -11,6 +11,7 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-packet-info-tag.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
@@ -156,6 +157,19 @@ NtpClient::GetReach(uint32_t server) const
     return m_associations[server].reach;
 }
 
+Time
+NtpClient::GetPollInterval(uint32_t server) const
+{
+    NS_ABORT_MSG_IF(server >= m_associations.size(), "no association " << server);
+    return ntp::Log2ToTime(AssociationPoll(m_associations[server]));
+}
+
+int8_t
+NtpClient::AssociationPoll(const Association& a) const
+{
+    return std::max(m_discipline->GetPoll(), a.ratePoll);
+}
+
 uint64_t
 NtpClient::GetUpdateCount() const
 {
@@ -250,6 +264,7 @@ NtpClient::StartApplication()
         chronometry::ReportConfigError(Where() + ": cannot bind UDP 123 (another NTP "
                                                  "application on the node?)");
     }
+    m_socket->SetRecvPktInfo(true); // p.dstaddr, for the loop test
     m_socket->SetRecvCallback(MakeCallback(&NtpClient::Receive, this));
     const uint32_t polled = m_mode == NTP ? m_associations.size() : 1;
     for (uint32_t i = 0; i < polled; ++i)
@@ -321,7 +336,8 @@ NtpClient::Poll(uint32_t index)
                      0,
                      InetSocketAddress(a.address, NtpServer::PORT));
     ++m_requests;
-    a.timer = Simulator::Schedule(m_discipline->GetPollInterval(), &NtpClient::Poll, this, index);
+    a.timer =
+        Simulator::Schedule(ntp::Log2ToTime(AssociationPoll(a)), &NtpClient::Poll, this, index);
 }
 
 void
@@ -413,7 +429,10 @@ NtpClient::Receive(Ptr<Socket> socket)
         }
         else
         {
-            ProcessNtp(message, source, t4);
+            Ipv4PacketInfoTag info;
+            const Ipv4Address to =
+                packet->PeekPacketTag(info) ? info.GetAddress() : Ipv4Address::GetAny();
+            ProcessNtp(message, source, to, t4);
         }
     }
 }
@@ -455,6 +474,16 @@ NtpClient::Kiss(Association& a, const NtpMessage& kiss)
         a.demobilized = true;
         a.reach = 0;
         a.timer.Cancel();
+    }
+    else if (code == "RATE")
+    {
+        // RFC 5905 7.4: the client MUST reduce its rate: double this association's interval
+        // (a floor kept from now on, up to MAXPOLL) and wait it out before the next request.
+        a.ratePoll = static_cast<int8_t>(std::min<int>(AssociationPoll(a) + 1, ntp::MAXPOLL));
+        NS_LOG_WARN(Where() << ": " << a.address << " sent RATE: poll 2^" << int(a.ratePoll));
+        const uint32_t index = static_cast<uint32_t>(&a - m_associations.data());
+        a.timer.Cancel();
+        a.timer = Simulator::Schedule(ntp::Log2ToTime(a.ratePoll), &NtpClient::Poll, this, index);
     }
 }
 
@@ -498,7 +527,7 @@ NtpClient::ProcessSntp(const NtpMessage& reply, NtpTimestamp t4)
 }
 
 void
-NtpClient::ProcessNtp(const NtpMessage& reply, Ipv4Address from, NtpTimestamp t4)
+NtpClient::ProcessNtp(const NtpMessage& reply, Ipv4Address from, Ipv4Address to, NtpTimestamp t4)
 {
     Association* a = Find(from);
     if (a == nullptr)
@@ -517,6 +546,20 @@ NtpClient::ProcessNtp(const NtpMessage& reply, Ipv4Address from, NtpTimestamp t4
         Drop(NtpDropReason::UNSYNCHRONIZED);
         return;
     }
+    // RFC 5905 8 and A.5.1.1 (packet()): invalid header values never reach the filter. A zero
+    // Reference Timestamp (never set) is not later than anything.
+    const bool badDistance =
+        reply.rootDelay.ToTime() / 2 + reply.rootDispersion.ToTime() >= Seconds(ntp::MAXDISP);
+    const bool badReference =
+        !reply.referenceTimestamp.IsZero() &&
+        NtpTimestamp::Difference(reply.referenceTimestamp, reply.transmitTimestamp)
+            .IsStrictlyPositive();
+    if (badDistance || badReference)
+    {
+        Drop(NtpDropReason::INVALID_HEADER);
+        return;
+    }
+    a->local = to.Get();
     a->reach |= 1;
     a->unanswered = 0;
     const ntp::OnWireSample s = ntp::OnWire(reply, t4, m_precision, m_mitigation->GetTolerance());
@@ -545,14 +588,19 @@ NtpClient::ClockSelect()
         }
         NtpCandidate c = NtpCandidate::FromFilter(i, a.filter, a.reply);
         c.reachable = a.reach != 0;
+        c.dstAddress = a.local;
         candidates.push_back(c);
     }
     if (candidates.empty())
     {
         return;
     }
-    const NtpMitigationResult r =
-        m_mitigation->Mitigate(candidates, now, m_discipline->GetPollInterval(), m_systemPeer);
+    const NtpMitigationResult r = m_mitigation->Mitigate(candidates,
+                                                         now,
+                                                         m_discipline->GetPollInterval(),
+                                                         m_systemPeer,
+                                                         0,
+                                                         m_synchronized ? m_system.referenceId : 0);
     if (!r.synchronized)
     {
         return;

@@ -121,6 +121,12 @@ class NtpClient : public Application
      * \return its reach register (bit 0: the last poll was answered)
      */
     uint8_t GetReach(uint32_t server) const;
+    /**
+     * \param server a server's index
+     * \return its association's poll interval: the system poll interval, or longer after a
+     *         RATE kiss from it (RFC 5905 7.4)
+     */
+    Time GetPollInterval(uint32_t server) const;
     /** \return clock updates (NTP: discipline updates; SNTP: accepted replies) */
     uint64_t GetUpdateCount() const;
     /** \return requests sent */
@@ -178,6 +184,8 @@ class NtpClient : public Application
         bool outstanding{false}; //!< a request awaits its reply
         uint8_t reach{0};        //!< reach register
         uint32_t unanswered{0};  //!< polls in a row without a reply
+        int8_t ratePoll{0};      //!< poll exponent floor set by RATE kisses (0: none)
+        uint32_t local{0};       //!< p.dstaddr: our address its last reply reached
         bool demobilized{false}; //!< a DENY or RSTR kiss stopped it
         EventId timer;           //!< next poll
     };
@@ -186,6 +194,11 @@ class NtpClient : public Application
     std::string Where() const;
     /** \return the clock's reading plus the timescale offset, as a timestamp */
     NtpTimestamp ReadClock() const;
+    /**
+     * \param a an association
+     * \return its poll exponent: the system poll, or its RATE floor when longer
+     */
+    int8_t AssociationPoll(const Association& a) const;
     /** \param index poll the association (NTP) or the first server (SNTP) */
     void Poll(uint32_t index);
     /** The clock-adjust process: slew in what the discipline releases. */
@@ -197,15 +210,20 @@ class NtpClient : public Application
     /**
      * \param reply a decoded reply (OK)
      * \param from its source
+     * \param to its destination, one of our addresses (p.dstaddr; the loop test)
      * \param t4 its arrival (clock, with the timescale offset)
      */
-    void ProcessNtp(const NtpMessage& reply, Ipv4Address from, NtpTimestamp t4);
+    void ProcessNtp(const NtpMessage& reply, Ipv4Address from, Ipv4Address to, NtpTimestamp t4);
     /**
      * \param reply a decoded reply (OK)
      * \param t4 its arrival
      */
     void ProcessSntp(const NtpMessage& reply, NtpTimestamp t4);
-    /** \param a a kiss-o'-death's association (DENY / RSTR demobilize it) \param kiss the kiss */
+    /**
+     * \param a a kiss-o'-death's association (DENY / RSTR demobilize it, RATE doubles its
+     *        poll interval)
+     * \param kiss the kiss
+     */
     void Kiss(Association& a, const NtpMessage& kiss);
     /** The system process: mitigate and update the clock. */
     void ClockSelect();

@@ -156,7 +156,8 @@ NtpAcceptance
 NtpMitigation::Accept(const NtpCandidate& c,
                       Time now,
                       Time pollInterval,
-                      uint32_t localAddress) const
+                      uint32_t localAddress,
+                      uint32_t systemRefid) const
 {
     NS_LOG_FUNCTION(this << c.id << now << pollInterval);
     if (c.leap == NtpLeap::NOT_SYNC)
@@ -171,7 +172,11 @@ NtpMitigation::Accept(const NtpCandidate& c,
     {
         return NtpAcceptance::DISTANCE;
     }
-    if (localAddress != 0 && c.referenceId == localAddress)
+    // RFC 5905 A.5.5.3: synchronized to us (p.refid == p.dstaddr) or to our system peer
+    // (p.refid == s.refid). A stratum-1 Reference ID is a clock's code, not an address.
+    const uint32_t refid = c.referenceId;
+    if (c.stratum > 1 && refid != 0 &&
+        (refid == c.dstAddress || refid == localAddress || refid == systemRefid))
     {
         return NtpAcceptance::LOOP;
     }
@@ -361,14 +366,15 @@ NtpMitigation::Mitigate(const std::vector<NtpCandidate>& candidates,
                         Time now,
                         Time pollInterval,
                         uint32_t previousSystemPeer,
-                        uint32_t localAddress) const
+                        uint32_t localAddress,
+                        uint32_t systemRefid) const
 {
     NS_LOG_FUNCTION(this << candidates.size() << now << pollInterval);
     NtpMitigationResult r;
     std::vector<NtpCandidate> accepted;
     for (size_t i = 0; i < candidates.size(); ++i)
     {
-        r.acceptance.push_back(Accept(candidates[i], now, pollInterval, localAddress));
+        r.acceptance.push_back(Accept(candidates[i], now, pollInterval, localAddress, systemRefid));
         if (r.acceptance.back() == NtpAcceptance::OK)
         {
             r.accepted.push_back(i);

@@ -40,6 +40,7 @@ struct NtpCandidate
     NtpLeap leap{NtpLeap::NOT_SYNC}; //!< the server's leap indicator
     uint32_t referenceId{0};         //!< the server's Reference ID
     bool reachable{true};            //!< whether the reach register is nonzero
+    uint32_t dstAddress{0}; //!< p.dstaddr: the client's address the replies reach (0: unknown)
 
     /**
      * A candidate from a clock filter and the server's last reply (packet stratum 0 is
@@ -65,7 +66,8 @@ enum class NtpAcceptance : uint8_t
     UNSYNCHRONIZED, //!< leap indicator 3: the server was never synchronized
     BAD_STRATUM,    //!< stratum MAXSTRAT (16) or more
     DISTANCE,       //!< root distance beyond MaxDistance + PHI x poll interval
-    LOOP,           //!< the server is synchronized to this client (its Reference ID is ours)
+    LOOP,           //!< the server is synchronized to this client or to the system peer
+                    //!< (its Reference ID is our address or our s.refid; stratum > 1)
     UNREACHABLE     //!< nothing heard for eight polls
 };
 
@@ -192,18 +194,22 @@ class NtpMitigation : public Object
      */
     Time RootDistance(const NtpCandidate& c, Time now) const;
     /**
-     * The acceptance tests of Appendix A.5.5.3, in order.
-     * \param c a candidate
+     * The acceptance tests of Appendix A.5.5.3, in order. The loop test (A.5.5.3 accept():
+     * p.refid == p.dstaddr or p.refid == s.refid) applies to a server of stratum above 1
+     * (whose Reference ID is an address, RFC 5905 7.3) and never to a Reference ID of 0.
+     * \param c a candidate (its dstAddress is one of the client's addresses)
      * \param now the process time
      * \param pollInterval the system poll interval (the distance threshold is MaxDistance + PHI
      *        x pollInterval)
-     * \param localAddress this client's IPv4 address as a Reference ID (0: no loop test)
+     * \param localAddress another of this client's IPv4 addresses as a Reference ID (0: none)
+     * \param systemRefid the client's system Reference ID s.refid (0: none)
      * \return OK, or why the candidate is unfit
      */
     NtpAcceptance Accept(const NtpCandidate& c,
                          Time now,
                          Time pollInterval,
-                         uint32_t localAddress = 0) const;
+                         uint32_t localAddress = 0,
+                         uint32_t systemRefid = 0) const;
     /**
      * \param candidates the candidates (all taken as accepted)
      * \param now the process time
@@ -237,7 +243,9 @@ class NtpMitigation : public Object
      * \param pollInterval the system poll interval
      * \param previousSystemPeer the id of the current system peer (kept when it survives at
      *        the first survivor's stratum); a value no candidate has for none
-     * \param localAddress this client's address as a Reference ID (0: no loop test)
+     * \param localAddress this client's address as a Reference ID (0: none; each candidate's
+     *        dstAddress is tested too)
+     * \param systemRefid the client's s.refid (0: none), for the loop test
      * \return every decision; synchronized when at least MinCandidates truechimers form a
      *         majority clique
      */
@@ -245,7 +253,8 @@ class NtpMitigation : public Object
                                  Time now,
                                  Time pollInterval,
                                  uint32_t previousSystemPeer = UINT32_MAX,
-                                 uint32_t localAddress = 0) const;
+                                 uint32_t localAddress = 0,
+                                 uint32_t systemRefid = 0) const;
     /**
      * The system variables after a clock update from the system peer (RFC 5905 Figure 25):
      * stratum + 1, root delay delta_r + delta, root dispersion epsilon_r + max(MINDISP,

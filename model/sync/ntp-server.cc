@@ -39,6 +39,8 @@ ToString(NtpDropReason reason)
         return "bogus";
     case NtpDropReason::UNSYNCHRONIZED:
         return "unsynchronized";
+    case NtpDropReason::INVALID_HEADER:
+        return "invalid-header";
     case NtpDropReason::COUNT:
         break;
     }

@@ -31,6 +31,8 @@ enum class NtpDropReason : uint8_t
                     //!< a late reply, a spoof) or whose Transmit Timestamp is zero
     UNSYNCHRONIZED, //!< a reply from a server that says it is unsynchronized (LI 3 or
                     //!< stratum 16), or an SNTP refusal (bad stratum, version)
+    INVALID_HEADER, //!< RFC 5905 8 (Appendix A.5.1.1): root delay / 2 + root dispersion at
+                    //!< least MAXDISP, or a Reference Timestamp later than the Transmit
     COUNT           //!< number of reasons (not a reason)
 };
 

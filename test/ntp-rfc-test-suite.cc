@@ -1,0 +1,339 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// NtpClient against RFC 5905's text, one item each (issue 41): the loop test (a server
+// synchronized to the client is rejected), a RATE kiss lengthens that association's poll
+// interval (a kiss that answers no request of ours does not), replies with invalid header
+// values never enter the clock filter, the discipline's mu is measured from the system
+// peer's sample time p.t, and a stepped client serves stratum 16 / LI 3 until its next
+// update. The server is scripted: a UDP socket on 10.1.1.2:123 that answers each request
+// with a reply (or a kiss) the test shapes.
+#include "ptp-test-world.h"
+
+#include "ns3/boolean.h"
+#include "ns3/chronometry-ns3-compat.h"
+#include "ns3/ntp-helper.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/test.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <functional>
+
+using namespace ns3;
+using namespace ns3::ptptest;
+
+namespace
+{
+
+const Ipv4Address CLIENT("10.1.1.1"); //!< the client's address on the link
+const Ipv4Address SERVER("10.1.1.2"); //!< the scripted server's
+
+/** A scripted NTP server: answers request k with a reply `shape` may change (or drop). */
+struct ScriptedServer
+{
+    Ptr<Socket> socket;  //!< UDP 123
+    uint32_t stratum{2}; //!< advertised stratum
+    uint32_t refid{0x0A090909};
+    Time offset;                     //!< its clock's error (perfect clock plus this)
+    std::vector<Time> requests;      //!< arrival of each client request (true time)
+    std::vector<NtpMessage> answers; //!< replies of the client (Serve) to our requests
+    std::function<bool(NtpMessage&, uint32_t)> shape; //!< edit reply k; false: do not send it
+    Ptr<NtpMitigation> mitigation{CreateObject<NtpMitigation>()}; //!< builds replies
+
+    /** \return this server's clock plus the timescale offset, as a timestamp */
+    NtpTimestamp Read() const
+    {
+        return NtpTimestamp::FromTime(NtpServer::GetTimescaleOffset() + Simulator::Now() + offset);
+    }
+
+    /** \param s the socket with datagrams */
+    void Receive(Ptr<Socket> s)
+    {
+        Address from;
+        while (Ptr<Packet> p = s->RecvFrom(from))
+        {
+            std::vector<uint8_t> bytes(p->GetSize());
+            p->CopyData(bytes.data(), bytes.size());
+            NtpMessage m;
+            if (NtpMessage::Decode(bytes.data(), bytes.size(), m) != NtpDecodeStatus::OK)
+            {
+                continue;
+            }
+            if (m.mode == NtpMode::SERVER)
+            {
+                answers.push_back(m);
+                continue;
+            }
+            const uint32_t k = requests.size();
+            requests.push_back(Simulator::Now());
+            NtpSystemVariables system;
+            system.leap = NtpLeap::NO_WARNING;
+            system.stratum = static_cast<uint8_t>(stratum);
+            system.rootDelay = MilliSeconds(1);
+            system.rootDispersion = MilliSeconds(1);
+            system.referenceId = refid;
+            system.time = Simulator::Now();
+            const NtpTimestamp t = Read();
+            NtpMessage reply = mitigation->ServerReply(m, system, -20, t, t, t, Simulator::Now());
+            if (shape && !shape(reply, k))
+            {
+                continue;
+            }
+            const std::vector<uint8_t> out = reply.Encode();
+            s->SendTo(Create<Packet>(out.data(), out.size()), 0, from);
+        }
+    }
+
+    /** Ask the client for its time (as a client of it). */
+    void Ask()
+    {
+        NtpMessage m;
+        m.mode = NtpMode::CLIENT;
+        m.transmitTimestamp = Read();
+        const std::vector<uint8_t> out = m.Encode();
+        socket->SendTo(Create<Packet>(out.data(), out.size()), 0, InetSocketAddress(CLIENT, 123));
+    }
+};
+
+/** A client (node 0, 10.1.1.1) of one scripted server (node 1), 1 ms each way. */
+struct World
+{
+    NodeContainer nodes;                  //!< client, server
+    Ptr<DriftingClock> clock;             //!< the client's
+    Ptr<NtpClient> client;                //!< the client
+    ScriptedServer server;                //!< the server
+    std::vector<NtpClientUpdate> updates; //!< the client's updates
+
+    /**
+     * \param minPoll the discipline's MinPoll and MaxPoll (a fixed system poll)
+     * \param offset the client's InitialOffset
+     */
+    explicit World(uint8_t minPoll = 4, Time offset = MilliSeconds(20))
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        nodes.Create(2);
+        clock = AddClock(nodes.Get(0), offset, 10);
+        Link(nodes, "100Mbps", MilliSeconds(1), Time(0));
+        server.socket = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
+        server.socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), 123));
+        server.socket->SetRecvCallback(MakeCallback(&ScriptedServer::Receive, &server));
+        NtpHelper ntp;
+        ntp.SetDisciplineAttribute("MinPoll", UintegerValue(minPoll));
+        ntp.SetDisciplineAttribute("MaxPoll", UintegerValue(minPoll));
+        ntp.SetClientAttribute("Serve", BooleanValue(true));
+        client = ntp.InstallClient(nodes.Get(0), {SERVER});
+        ntp.AssignStreams(nodes, 3);
+        client->TraceConnectWithoutContext("Update", MakeCallback(&World::Update, this));
+    }
+
+    ~World()
+    {
+        Simulator::Destroy();
+    }
+
+    /** \param u an update of the client */
+    void Update(const NtpClientUpdate& u)
+    {
+        updates.push_back(u);
+    }
+
+    /** \param duration run this long */
+    void Run(Time duration)
+    {
+        Simulator::Stop(duration);
+        Simulator::Run();
+    }
+};
+
+/** RFC 5905 A.5.5.3: a server synchronized to this client is no candidate. */
+class LoopTestCase : public TestCase
+{
+  public:
+    LoopTestCase()
+        : TestCase("loop test: a server whose Reference ID is the client's address is rejected")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const bool loop : {false, true})
+        {
+            World w;
+            // A stratum-2 server that is the client's own client: its refid is our address.
+            w.server.refid = loop ? CLIENT.Get() : Ipv4Address("10.9.9.9").Get();
+            w.Run(Seconds(1500)); // past the stepout interval (900 s) of state FREQ
+            const std::string what = loop ? "synchronized to the client" : "another upstream";
+            NS_TEST_EXPECT_MSG_GT(w.client->GetReach(0), 0, what << ": replies filtered");
+            NS_TEST_EXPECT_MSG_EQ(w.client->GetFilter(0).HasSelection(), true, what);
+            NS_TEST_EXPECT_MSG_EQ(w.client->IsSynchronized(), !loop, what);
+            NS_TEST_EXPECT_MSG_EQ(w.updates.empty(), loop, what << ": updates");
+        }
+        // The Appendix's other half: a server synchronized to our system peer (p.refid ==
+        // s.refid); a stratum-1 Reference ID (a clock's code) is never taken as an address.
+        Ptr<NtpMitigation> m = CreateObject<NtpMitigation>();
+        NtpCandidate c;
+        c.stratum = 2;
+        c.leap = NtpLeap::NO_WARNING;
+        c.rootDelay = MilliSeconds(1);
+        c.referenceId = 0x0A000007;
+        NS_TEST_EXPECT_MSG_EQ(ToString(m->Accept(c, Time(0), Seconds(64), 0, 0x0A000007)),
+                              "loop",
+                              "synchronized to our system peer");
+        NS_TEST_EXPECT_MSG_EQ(ToString(m->Accept(c, Time(0), Seconds(64), 0, 0x0A000008)),
+                              "ok",
+                              "another system peer");
+        c.dstAddress = 0x0A000007;
+        NS_TEST_EXPECT_MSG_EQ(ToString(m->Accept(c, Time(0), Seconds(64))),
+                              "loop",
+                              "p.refid == p.dstaddr");
+        c.stratum = 1;
+        NS_TEST_EXPECT_MSG_EQ(ToString(m->Accept(c, Time(0), Seconds(64), 0, 0x0A000007)),
+                              "ok",
+                              "stratum 1: the refid is no address");
+    }
+};
+
+/** RFC 5905 7.4: a RATE kiss that answers our request lengthens the poll interval. */
+class RateKissTestCase : public TestCase
+{
+  public:
+    RateKissTestCase()
+        : TestCase("KoD RATE doubles the association's poll interval; a foreign kiss does not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const bool answers : {true, false})
+        {
+            World w;
+            // Request 5 gets a RATE kiss (with the request's or another Origin Timestamp).
+            w.server.shape = [answers](NtpMessage& r, uint32_t k) {
+                if (k == 5)
+                {
+                    r.stratum = 0;
+                    r.referenceId = NtpMessage::MakeReferenceId("RATE");
+                    r.originTimestamp =
+                        NtpTimestamp::FromRaw(r.originTimestamp.ToRaw() + (answers ? 0 : 1));
+                }
+                return true;
+            };
+            Time before;
+            Simulator::Schedule(Seconds(60),
+                                [&w, &before]() { before = w.client->GetPollInterval(0); });
+            w.Run(Seconds(600));
+            const std::string what = answers ? "the kiss answers our request" : "a foreign kiss";
+            NS_TEST_EXPECT_MSG_EQ(before, Seconds(16), "poll 2^4 before the kiss");
+            NS_TEST_EXPECT_MSG_EQ(w.client->GetDropCount(NtpDropReason::KISS_OF_DEATH),
+                                  1,
+                                  what << ": counted");
+            NS_TEST_EXPECT_MSG_EQ(w.client->GetPollInterval(0),
+                                  (answers ? Seconds(32) : Seconds(16)),
+                                  what);
+            const std::vector<Time>& q = w.server.requests;
+            NS_TEST_ASSERT_MSG_GT(q.size(), 8, "requests");
+            NS_TEST_EXPECT_MSG_EQ(q[5] - q[4], Seconds(16), "before the kiss");
+            // The kiss arrives 2 ms after request 5 left; the next request waits 32 s from it.
+            const Time gap = q[6] - q[5];
+            NS_TEST_EXPECT_MSG_EQ((gap >= Seconds(32)), answers, what << ": gap " << gap);
+            NS_TEST_EXPECT_MSG_EQ(q.back() - q[q.size() - 2],
+                                  (answers ? Seconds(32) : Seconds(16)),
+                                  what << ": from then on");
+        }
+    }
+};
+
+/**
+ * \param n a count to increment (the Sample trace)
+ */
+void
+CountSample(uint64_t* n, Ipv4Address, Time, Time)
+{
+    ++*n;
+}
+
+/** RFC 5905 8 (A.5.1.1 packet()): invalid header values never reach the clock filter. */
+class HeaderCheckTestCase : public TestCase
+{
+  public:
+    HeaderCheckTestCase()
+        : TestCase("replies with half the root delay plus the root dispersion at least MAXDISP or "
+                   "a reference time "
+                   "after the transmit time never enter the filter")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            const char* name; //!< what is wrong
+            Time rootDelay;   //!< root delay
+            Time rootDisp;    //!< root dispersion
+            Time reference;   //!< reference time minus transmit time
+            bool dropped;     //!< an invalid header
+        };
+
+        const std::vector<Case> cases{
+            {"root dispersion 16 s", MilliSeconds(1), Seconds(16), Time(0), true},
+            {"root delay 32 s", Seconds(32), Time(0), Time(0), true},
+            {"10 s / 2 + 11 s", Seconds(10), Seconds(11), Time(0), true},
+            {"reference 1 ms after transmit",
+             MilliSeconds(1),
+             MilliSeconds(1),
+             MilliSeconds(1),
+             true},
+            {"15.9 s (rejected later, by distance)", Seconds(1), Seconds(15.4), Time(0), false},
+            {"reference 1 ms before transmit",
+             MilliSeconds(1),
+             MilliSeconds(1),
+             MilliSeconds(-1),
+             false},
+        };
+        for (const Case& c : cases)
+        {
+            World w;
+            w.server.shape = [&c](NtpMessage& r, uint32_t) {
+                r.rootDelay = NtpShort::FromTime(c.rootDelay);
+                r.rootDispersion = NtpShort::FromTime(c.rootDisp);
+                r.referenceTimestamp =
+                    NtpTimestamp::FromTime(r.transmitTimestamp.ToTime() + c.reference);
+                return true;
+            };
+            uint64_t samples = 0;
+            w.client->TraceConnectWithoutContext("Sample",
+                                                 MakeBoundCallback(&CountSample, &samples));
+            w.Run(Seconds(300));
+            const uint64_t replies = w.server.requests.size(); // none in flight at 300 s
+            const uint64_t invalid = w.client->GetDropCount(NtpDropReason::INVALID_HEADER);
+            NS_TEST_ASSERT_MSG_GT(replies, 10, c.name);
+            NS_TEST_EXPECT_MSG_EQ(invalid, (c.dropped ? replies : 0), c.name << ": dropped");
+            NS_TEST_EXPECT_MSG_EQ(samples, (c.dropped ? 0 : replies), c.name << ": samples");
+            NS_TEST_EXPECT_MSG_EQ(w.client->GetFilter(0).HasSelection(), !c.dropped, c.name);
+            NS_TEST_EXPECT_MSG_EQ((w.client->GetReach(0) != 0), !c.dropped, c.name << ": reach");
+        }
+    }
+};
+
+/** \ingroup chronometry-tests NtpClient against RFC 5905, item by item (issue 41). */
+class NtpRfcTestSuite : public TestSuite
+{
+  public:
+    NtpRfcTestSuite()
+        : TestSuite("chronometry-ntp-rfc", Type::UNIT)
+    {
+        AddTestCase(new LoopTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RateKissTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new HeaderCheckTestCase, chronometry::TestDuration::QUICK);
+    }
+};
+
+/** Static instance. */
+NtpRfcTestSuite g_ntpRfcTestSuite;
+
+} // namespace
