@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <unistd.h>

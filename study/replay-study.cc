@@ -367,6 +367,30 @@ Summarize(std::vector<double> v)
     return s;
 }
 
+/**
+ * The violation counts as fractions of the pairs each property applies to; a fraction over no
+ * pair is not applicable, not 0.
+ * \param r the result \param report the checker's report
+ */
+void
+SetViolationFractions(StudyResult& r, const ReplayCheckerReport& report)
+{
+    const std::pair<const char*, const PropertyCount*> fractions[] = {
+        {"r1_violation_fraction", &report.repclHb},
+        {"r2_violation_fraction", &report.repclFar},
+        {"hlc_violation_fraction", &report.hlcHb},
+        {"hvc_violation_fraction", &report.hvcHb}};
+    for (const auto& [field, count] : fractions)
+    {
+        r.Set(field,
+              count->applicable ? double(count->violations) / double(count->applicable) : 0.0);
+        if (count->applicable == 0)
+        {
+            r.GetSummary().SetNotApplicable(field);
+        }
+    }
+}
+
 } // namespace
 
 void
@@ -481,21 +505,7 @@ ReplayStudy::Measure(StudyResult& r)
     r.Set("unjustified_orderings", report.repclOnlyIfJustified.violations);
     r.Set("hlc_violations", report.hlcHb.violations);
     r.Set("hvc_violations", report.hvcHb.violations);
-    // Counts beside their denominators; a fraction over no pair is not applicable, not 0.
-    const std::pair<const char*, const PropertyCount*> fractions[] = {
-        {"r1_violation_fraction", &report.repclHb},
-        {"r2_violation_fraction", &report.repclFar},
-        {"hlc_violation_fraction", &report.hlcHb},
-        {"hvc_violation_fraction", &report.hvcHb}};
-    for (const auto& [field, count] : fractions)
-    {
-        r.Set(field,
-              count->applicable ? double(count->violations) / double(count->applicable) : 0.0);
-        if (count->applicable == 0)
-        {
-            r.GetSummary().SetNotApplicable(field);
-        }
-    }
+    SetViolationFractions(r, report);
     r.Set("forced_repcl", report.repclForced);
     r.Set("forced_hvc", report.hvcForced);
     r.Set("forced_hlc", report.hlcForced);
