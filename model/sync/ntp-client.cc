@@ -612,10 +612,21 @@ NtpClient::ClockSelect()
     }
     m_systemPeer = peer.id;
     m_system.time = peer.time;
+    // mu is measured from now, not from the system peer's p.t (RFC 5905 A.5.5.6): with p.t,
+    // the WAN case of chronometry-ntp-network ends 1.9 ppm off after FREQ (issue 41).
     const NtpDisciplineResult d = m_discipline->Update(r.combine.offset, now);
     ++m_updates;
     Apply(d);
-    if (d.code == NtpClockReturn::SLEW)
+    if (d.code == NtpClockReturn::STEP)
+    {
+        // RFC 5905 A.5.5.6 clock_update(): after a step the client is unsynchronized (stratum
+        // MAXSTRAT, LI 3) until its next update; ntpd's refid "STEP" says why.
+        m_synchronized = false;
+        m_system.leap = NtpLeap::NOT_SYNC;
+        m_system.stratum = ntp::MAXSTRAT;
+        m_system.referenceId = NtpMessage::MakeReferenceId("STEP");
+    }
+    else if (d.code == NtpClockReturn::SLEW)
     {
         m_system =
             m_mitigation->UpdateSystem(peer, r.combine, m_associations[peer.id].address.Get());

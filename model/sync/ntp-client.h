@@ -68,8 +68,8 @@ struct NtpClientUpdate
  * Serve (Mode Ntp): the client also answers client requests on its socket, as a server of
  * its system variables (NtpMitigation::ServerReply: stratum one more than its system peer's,
  * root delay and dispersion accumulated, the system peer's address as Reference ID; stratum 0
- * with LI 3 before the first update, which clients take as unsynchronized): a stratum-2 (or
- * deeper) server.
+ * with LI 3 before the first update and after a step until the next update, RFC 5905 A.5.5.6
+ * clock_update(), which clients take as unsynchronized): a stratum-2 (or deeper) server.
  *
  * Timers run in true time (the process time of the cores: a monotonic time base, not the
  * clock the client steps). The clock's readings carry NtpServer::GetTimescaleOffset() on the

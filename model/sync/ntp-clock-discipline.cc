@@ -289,7 +289,19 @@ NtpClockDiscipline::AdaptPoll()
 NtpDisciplineResult
 NtpClockDiscipline::Update(Time offset, Time now)
 {
-    NS_LOG_FUNCTION(this << offset << now);
+    return Update(offset, now, now);
+}
+
+NtpDisciplineResult
+NtpClockDiscipline::Update(Time offset, Time now, Time sampleTime)
+{
+    NS_LOG_FUNCTION(this << offset << now << sampleTime);
+    if (sampleTime > now)
+    {
+        chronometry::ReportConfigError("NtpClockDiscipline::Update: the sample time " +
+                                       chronometry::FormatTime(sampleTime) + " is after now (" +
+                                       chronometry::FormatTime(now) + ")");
+    }
     NtpDisciplineResult r;
     // The phase due since the last Advance is slewed in now; the offset was measured without
     // it.
@@ -300,7 +312,7 @@ NtpClockDiscipline::Update(Time offset, Time now)
         r.code = NtpClockReturn::PANIC;
         return Finish(r, offset);
     }
-    const double mu = (now - m_updateTime).GetSeconds();
+    const double mu = (sampleTime - m_updateTime).GetSeconds(); // p.t - s.t
     const double watch = m_stepout.GetSeconds();
     double freq = 0;
     r.code = NtpClockReturn::SLEW;
@@ -341,11 +353,11 @@ NtpClockDiscipline::Update(Time offset, Time now)
         {
             // Measure the frequency directly over the stepout interval from here.
             m_offset = 0;
-            Reset(NtpDisciplineState::FREQ, now, 0);
+            Reset(NtpDisciplineState::FREQ, sampleTime, 0);
             return Finish(r, offset);
         }
         m_offset = 0; // the step takes the residual with it
-        Reset(NtpDisciplineState::SYNC, now, 0);
+        Reset(NtpDisciplineState::SYNC, sampleTime, 0);
     }
     else
     {
@@ -356,7 +368,7 @@ NtpClockDiscipline::Update(Time offset, Time now)
         case NtpDisciplineState::NSET:
             // The first update: slew the offset and measure the frequency from here.
             m_offset = theta;
-            Reset(NtpDisciplineState::FREQ, now, theta);
+            Reset(NtpDisciplineState::FREQ, sampleTime, theta);
             r.code = NtpClockReturn::IGNORE;
             return Finish(r, offset);
         case NtpDisciplineState::FSET:
@@ -385,7 +397,7 @@ NtpClockDiscipline::Update(Time offset, Time now)
             break;
         }
         }
-        Reset(NtpDisciplineState::SYNC, now, theta);
+        Reset(NtpDisciplineState::SYNC, sampleTime, theta);
     }
     const double maxFreq = m_maxFrequencyPpm * 1e-6;
     const double previous = m_freq;
@@ -451,6 +463,12 @@ Time
 NtpClockDiscipline::GetStepThreshold() const
 {
     return m_stepThreshold;
+}
+
+Time
+NtpClockDiscipline::GetUpdateTime() const
+{
+    return m_updateTime;
 }
 
 } // namespace ns3

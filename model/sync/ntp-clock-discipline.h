@@ -129,6 +129,17 @@ class NtpClockDiscipline : public Object
      */
     NtpDisciplineResult Update(Time offset, Time now);
     /**
+     * Feed one combined offset measured by a sample older than now (RFC 5905 A.5.5.6
+     * local_clock(): mu = p.t - s.t, and s.t becomes p.t). The clock-adjust process still runs
+     * to now.
+     * \param offset THETA, server minus client
+     * \param now the process time (not before the previous call)
+     * \param sampleTime p.t: the process time of the system peer's sample (not after now;
+     *        mu and the next update's mu are measured from it)
+     * \return what to do to the clock
+     */
+    NtpDisciplineResult Update(Time offset, Time now, Time sampleTime);
+    /**
      * The clock-adjust process from the last Advance or Update to now: the residual phase
      * decays as (1 - 1 / (TC min(2^tau, AllanIntercept)))^seconds.
      * \param now the process time (not before the previous call)
@@ -162,6 +173,8 @@ class NtpClockDiscipline : public Object
     int GetHysteresis() const;
     /** \return the step threshold */
     Time GetStepThreshold() const;
+    /** \return s.t: the sample time of the last update that reset the loop's reference */
+    Time GetUpdateTime() const;
 
     /**
      * Callback signature of the Update trace source.
