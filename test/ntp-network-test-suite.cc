@@ -51,6 +51,7 @@ struct WanConfig
     Time stopAt{Hours(3)};                //!< when
     bool inject{false};                   //!< send bad datagrams to the client
     std::string pcap;                     //!< pcap prefix (empty: none)
+    Time startDate{Seconds(1767225600)};  //!< StartDate of servers and client (2026-01-01)
 };
 
 /** What a WAN run measured. */
@@ -358,6 +359,8 @@ RunWan(const WanConfig& c)
     const std::vector<Ipv4Address> servers{"10.0.2.2", "10.0.4.2", "10.0.5.2"};
 
     NtpHelper ntp;
+    ntp.SetServerAttribute("StartDate", TimeValue(c.startDate));
+    ntp.SetClientAttribute("StartDate", TimeValue(c.startDate));
     std::vector<Ptr<NtpServer>> apps;
     ntp.SetDisciplineAttribute("MinPoll", UintegerValue(4));
     ntp.SetDisciplineAttribute("MaxPoll", UintegerValue(c.maxPoll));
@@ -866,6 +869,50 @@ class PcapTestCase : public TestCase
 
 } // namespace
 
+/**
+ * Era 1 (RFC 5905 6): a run from 2036-02-06 00:00 UTC that lasts two days crosses 2036-02-07
+ * 06:28:16 (2^32 s after 1900), where the timestamps' seconds wrap; it keeps the same true
+ * offsets, sample by sample, as the same run from 2026-01-01.
+ */
+class EraTestCase : public TestCase
+{
+  public:
+    EraTestCase()
+        : TestCase("a run that starts on 2036-02-06 and lasts two days (era 1) keeps the E of 2026")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time era = Seconds(4294967296.0);
+        const NtpTimestamp a = NtpTimestamp::FromTimeAnyEra(era - MilliSeconds(500));
+        const NtpTimestamp b = NtpTimestamp::FromTimeAnyEra(era + MilliSeconds(1500));
+        NS_TEST_EXPECT_MSG_EQ(b.ToRaw(),
+                              NtpTimestamp::FromTime(MilliSeconds(1500)).ToRaw(),
+                              "era 1");
+        NS_TEST_EXPECT_MSG_EQ(NtpTimestamp::Difference(b, a), Seconds(2), "across the boundary");
+        WanConfig c;
+        c.duration = Hours(48);
+        const WanResult r2026 = RunWan(c);
+        c.startDate = Seconds(2085868800); // 2036-02-06 00:00:00 UTC; era 1 from 30.5 h on
+        const WanResult r2036 = RunWan(c);
+        std::cout << "[ntp] two days from 2026-01-01: " << Summary(r2026) << std::endl;
+        std::cout << "[ntp] two days from 2036-02-06: " << Summary(r2036) << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(r2036.offset.size(), r2026.offset.size(), "samples");
+        NS_TEST_EXPECT_MSG_GT(r2036.offset.size(), 17000u, "two days of 10 s samples");
+        size_t differ = 0;
+        for (size_t i = 0; i < r2026.offset.size(); ++i)
+        {
+            differ += r2036.offset[i] != r2026.offset[i] ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(differ, 0u, "true offsets sample by sample");
+        NS_TEST_EXPECT_MSG_EQ(r2036.updates, r2026.updates, "updates");
+        NS_TEST_EXPECT_MSG_GT(r2036.updates, 60u, "updates"); // era 0 alone aborted at 30.5 h
+        NS_TEST_EXPECT_MSG_LT(r2036.AbsQuantile(Hours(2), 0.99), 2e6, "locked");
+    }
+};
+
 /** \ingroup chronometry-tests NTP client and server on a simulated WAN. */
 class NtpNetworkTestSuite : public TestSuite
 {
@@ -882,6 +929,7 @@ class NtpNetworkTestSuite : public TestSuite
         AddTestCase(new LostUpstreamTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MalformedTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new PcapTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new EraTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -58,6 +58,14 @@ NtpClient::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NtpClient::m_serve),
                           MakeBooleanChecker())
+            .AddAttribute("StartDate",
+                          "The date at simulation time 0, as seconds since 1970-01-01 UTC: "
+                          "timestamps carry the clock's time plus it (plus 2208988800 s from "
+                          "1900), wrapped into their NTP era (RFC 5905 6). As "
+                          "ns3::NtpServer::StartDate, with which it must agree.",
+                          TimeValue(Seconds(1767225600)),
+                          MakeTimeAccessor(&NtpClient::m_startDate),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(6e9)))
             .AddAttribute("Discipline",
                           "The clock discipline (its MinPoll and MaxPoll set the poll "
                           "interval); unset: a default one.",
@@ -95,6 +103,7 @@ NtpClient::NtpClient()
       m_precision(ntp::Log2ToTime(-20)),
       m_adjustInterval(Seconds(1)),
       m_serve(false),
+      m_startDate(Seconds(1767225600)),
       m_phase(CreateObject<UniformRandomVariable>())
 {
     NS_LOG_FUNCTION(this);
@@ -298,7 +307,8 @@ NtpClient::StopApplication()
 NtpTimestamp
 NtpClient::ReadClock() const
 {
-    return NtpTimestamp::FromTime(m_clock->GetLocalTime() + NtpServer::GetTimescaleOffset());
+    return NtpTimestamp::FromTimeAnyEra(m_clock->GetLocalTime() + Seconds(ntp::UNIX_EPOCH_SECONDS) +
+                                        m_startDate);
 }
 
 void

@@ -72,9 +72,10 @@ struct NtpClientUpdate
  * clock_update(), which clients take as unsynchronized): a stratum-2 (or deeper) server.
  *
  * Timers run in true time (the process time of the cores: a monotonic time base, not the
- * clock the client steps). The clock's readings carry NtpServer::GetTimescaleOffset() on the
- * wire. The client binds UDP 123 (as ntpd does), so a node runs either an NtpClient or an
- * NtpServer (a server that is itself a client: an NtpClient with Serve).
+ * clock the client steps). The clock's readings carry the StartDate Attribute (which must be
+ * the servers') on the wire, wrapped into their NTP era (RFC 5905 6). The client binds UDP 123 (as
+ * ntpd does), so a node runs either an NtpClient or an NtpServer (a server that is itself a client:
+ * an NtpClient with Serve).
  */
 class NtpClient : public Application
 {
@@ -251,6 +252,7 @@ class NtpClient : public Application
     Time m_precision;                     //!< Precision (the client's)
     Time m_adjustInterval;                //!< AdjustInterval
     bool m_serve;                         //!< Serve
+    Time m_startDate;                     //!< StartDate
     Ptr<NtpClockDiscipline> m_discipline; //!< Discipline
     Ptr<NtpMitigation> m_mitigation;      //!< Mitigation
     Ptr<SntpClient> m_sntp;               //!< Sntp

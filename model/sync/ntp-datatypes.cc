@@ -81,6 +81,16 @@ NtpTimestamp::FromTime(Time t)
     return ts;
 }
 
+NtpTimestamp
+NtpTimestamp::FromTimeAnyEra(Time t)
+{
+    NS_ABORT_MSG_IF(t.IsStrictlyNegative(),
+                    "NtpTimestamp::FromTimeAnyEra: " << t.As(Time::S) << " is before 1900");
+    const auto ns = static_cast<uint64_t>(t.GetNanoSeconds());
+    const uint64_t eraNs = TWO_32 * NS_PER_S; // one era, 2^32 s
+    return FromTime(NanoSeconds(static_cast<int64_t>(ns % eraNs)));
+}
+
 Time
 NtpTimestamp::ToTime() const
 {

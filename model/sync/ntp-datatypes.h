@@ -104,6 +104,14 @@ struct NtpTimestamp
      * \return the timestamp, the fraction rounded to the nearest 2^-32 s
      */
     static NtpTimestamp FromTime(Time t);
+    /**
+     * Era-aware conversion (RFC 5905 6): the timestamp of t within its era, era floor(t / 2^32
+     * s), as the wire carries it (the era is not on the wire; differences of timestamps less
+     * than 68 years apart are right across an era boundary, see Difference).
+     * \param t an instant after the prime epoch of era 0 (aborts, naming it, if negative)
+     * \return the timestamp, the fraction rounded to the nearest 2^-32 s
+     */
+    static NtpTimestamp FromTimeAnyEra(Time t);
     /** \return the instant after the prime epoch, rounded to the nearest nanosecond */
     Time ToTime() const;
 

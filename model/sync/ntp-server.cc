@@ -85,6 +85,15 @@ NtpServer::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&NtpServer::m_offset),
                           chronometry::MakeTimeRangeChecker(Seconds(-1000), Seconds(1000)))
+            .AddAttribute("StartDate",
+                          "The date at simulation time 0, as seconds since 1970-01-01 UTC: "
+                          "timestamps carry the clock's time plus it (plus 2208988800 s from "
+                          "1900), wrapped into their NTP era (RFC 5905 6; 2036-02-07 06:28:16 "
+                          "starts era 1). Clients and servers of a run must agree. Default: "
+                          "2026-01-01.",
+                          TimeValue(Seconds(1767225600)),
+                          MakeTimeAccessor(&NtpServer::m_startDate),
+                          chronometry::MakeTimeRangeChecker(Time(0), Seconds(6e9)))
             .AddAttribute("Mitigation",
                           "The NTP algorithms whose ServerReply builds the replies (and whose "
                           "Tolerance grows the root dispersion); unset: a default one.",
@@ -169,7 +178,7 @@ NtpServer::StartApplication()
                                        " (another NTP application on the node?)");
     }
     m_socket->SetRecvCallback(MakeCallback(&NtpServer::Receive, this));
-    m_reference = NtpTimestamp::FromTime(ReadClock());
+    m_reference = NtpTimestamp::FromTimeAnyEra(ReadClock());
 }
 
 void
@@ -187,7 +196,7 @@ NtpServer::StopApplication()
 Time
 NtpServer::ReadClock() const
 {
-    return m_clock->GetLocalTime() + GetTimescaleOffset() + m_offset;
+    return m_clock->GetLocalTime() + Seconds(ntp::UNIX_EPOCH_SECONDS) + m_startDate + m_offset;
 }
 
 void
@@ -203,7 +212,7 @@ NtpServer::Receive(Ptr<Socket> socket)
     Address from;
     while (Ptr<Packet> packet = socket->RecvFrom(from))
     {
-        const NtpTimestamp t2 = NtpTimestamp::FromTime(ReadClock());
+        const NtpTimestamp t2 = NtpTimestamp::FromTimeAnyEra(ReadClock());
         std::vector<uint8_t> bytes(packet->GetSize());
         packet->CopyData(bytes.data(), bytes.size());
         NtpMessage request;
@@ -230,7 +239,7 @@ NtpServer::Receive(Ptr<Socket> socket)
         system.rootDispersion = m_rootDispersion;
         system.referenceId = m_stratum == 1 ? NtpMessage::MakeReferenceId("GPS") : 0x7f000001;
         system.time = Simulator::Now();
-        const NtpTimestamp t3 = NtpTimestamp::FromTime(ReadClock());
+        const NtpTimestamp t3 = NtpTimestamp::FromTimeAnyEra(ReadClock());
         const NtpMessage reply = m_mitigation->ServerReply(request,
                                                            system,
                                                            ntp::TimeToLog2(m_precision),

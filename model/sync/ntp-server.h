@@ -49,14 +49,14 @@ std::string ToString(NtpDropReason reason);
  *
  * The reply's Receive and Transmit Timestamps are the node's LocalClock, read when the request
  * reaches the socket and when the reply is handed to it (the reply leaves at once), plus
- * NtpServer::GetTimescaleOffset() (a date in era 0, so that every reading is a valid NTP
- * timestamp), plus Offset: a server may lie (a falseticker, Offset = 100 ms) or carry an error
- * its root delay and dispersion do not admit (an upstream asymmetry the server cannot see).
- * Stratum, RootDelay, RootDispersion and Precision fill the header as a server of that stratum
- * would: the system variables handed to ServerReply, refreshed at every reply (a primary server
- * reads its reference clock continuously, so the root dispersion does not grow). The Reference
- * ID is "GPS" at stratum 1, else the address 127.0.0.1 (no upstream to name), and the Reference
- * Timestamp is the clock at the application's start.
+ * the StartDate Attribute (the date at simulation time 0, default 2026-01-01; readings are
+ * wrapped into their NTP era, RFC 5905 6, so a run may cross 2036-02-07), plus Offset: a server may
+ * lie (a falseticker, Offset = 100 ms) or carry an error its root delay and dispersion do not admit
+ * (an upstream asymmetry the server cannot see). Stratum, RootDelay, RootDispersion and Precision
+ * fill the header as a server of that stratum would: the system variables handed to ServerReply,
+ * refreshed at every reply (a primary server reads its reference clock continuously, so the root
+ * dispersion does not grow). The Reference ID is "GPS" at stratum 1, else the address 127.0.0.1 (no
+ * upstream to name), and the Reference Timestamp is the clock at the application's start.
  *
  * Every datagram is decoded; malformed ones, kiss-o'-death and other modes are counted by
  * NtpDropReason and dropped.
@@ -74,7 +74,8 @@ class NtpServer : public Application
 
     /**
      * \return the time added to every clock reading to make an NTP timestamp:
-     *         1 January 2026 00:00 UTC after the prime epoch (3,976,214,400 s)
+     *         1 January 2026 00:00 UTC after the prime epoch (3,976,214,400 s): the default
+     *         StartDate of NtpServer and NtpClient, in NTP's time scale
      */
     static Time GetTimescaleOffset();
 
@@ -119,6 +120,7 @@ class NtpServer : public Application
     Time m_rootDispersion;           //!< RootDispersion
     Time m_precision;                //!< Precision
     Time m_offset;                   //!< Offset: the lie
+    Time m_startDate;                //!< StartDate: the date at simulation time 0
     Ptr<NtpMitigation> m_mitigation; //!< Mitigation (ServerReply, PHI)
 
     Ptr<LocalClock> m_clock;  //!< the node's clock
