@@ -7,11 +7,13 @@
 #include "study-description.h"
 
 #include "ns3/abort.h"
+#include "ns3/score-interval.h"
 
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 #include <sstream>
 
@@ -204,34 +206,26 @@ ReplicationSummary::Statistic
 ReplicationSummary::Summarize(const std::vector<double>& values)
 {
     const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::vector<double> numbers;
+    std::copy_if(values.begin(), values.end(), std::back_inserter(numbers), [](double v) {
+        return std::isfinite(v);
+    });
     Statistic s;
-    double sum = 0;
-    for (double v : values)
-    {
-        if (!std::isnan(v))
-        {
-            sum += v;
-            ++s.n;
-        }
-    }
-    s.mean = s.n > 0 ? sum / static_cast<double>(s.n) : nan;
+    s.n = numbers.size();
+    s.mean = nan;
     s.sd = nan;
     s.ci95 = nan;
-    if (s.n < 2)
+    if (numbers.empty())
     {
         return s;
     }
-    double squares = 0;
-    for (double v : values)
+    const ScoreInterval interval = MeanInterval(numbers, 0.95); // the module's Student t
+    s.mean = interval.mean;
+    if (s.n > 1)
     {
-        if (!std::isnan(v))
-        {
-            squares += (v - s.mean) * (v - s.mean); // two passes: no cancellation
-        }
+        s.sd = interval.stddev;
+        s.ci95 = interval.HalfWidth();
     }
-    const double n = static_cast<double>(s.n);
-    s.sd = std::sqrt(squares / (n - 1));
-    s.ci95 = StudentTQuantile(0.975, n - 1) * s.sd / std::sqrt(n);
     return s;
 }
 

@@ -19,11 +19,11 @@ class StudyDescription;
  * Replications of a sweep's points, summarized: the lines of a study's CSV are grouped by
  * every parameter but the run (and, for a study whose CSV has a line per row, the row's key
  * fields), and every numeric result gets its mean, standard deviation and the half-width of
- * a 95% confidence interval of the mean (Student's t with n - 1 degrees of freedom, so a
- * handful of runs gets the wide interval it deserves).  A cell that is empty or not a number
- * ("not applicable") is left out of its column's statistics; a column with no value in a
- * group has empty statistics.  Free of the simulator: it reads CSV lines, so the summary of a
- * resumed sweep includes the runs found in the file.
+ * a 95% confidence interval of the mean (MeanInterval: Student's t with n - 1 degrees of
+ * freedom, so a handful of runs gets the wide interval it deserves).  A cell that is empty or
+ * not a finite number ("not applicable") is left out of its column's statistics; a column with no
+ * value in a group has empty statistics.  Free of the simulator: it reads CSV lines, so the summary
+ * of a resumed sweep includes the runs found in the file.
  *
  * Output columns: the group columns, "runs" (the lines in the group), then per numeric
  * column f: f_mean, f_sd, f_ci95 (the interval is mean +- f_ci95).
@@ -82,7 +82,7 @@ class ReplicationSummary
     Statistic Get(std::size_t group, const std::string& column) const;
 
     /**
-     * \param values numbers (NaN: left out)
+     * \param values numbers (NaN and infinities: left out)
      * \return their statistics
      */
     static Statistic Summarize(const std::vector<double>& values);
