@@ -12,6 +12,7 @@
 //   ./causality-gossip --nodes=16 --skew=1ms --interval=100us --rate=200 --duration=1s [--onWire]
 
 #include "ns3/causality-helper.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -66,6 +67,7 @@ struct Gossiper
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     uint32_t nodes = 16;
     Time skew = MilliSeconds(1);
     Time interval = MicroSeconds(100);

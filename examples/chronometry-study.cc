@@ -17,6 +17,7 @@
 // adds a summary per point (mean, standard deviation, 95% interval of each numeric result).
 // Standard output shows each point's results as a table (--output=csv: the CSV lines).
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/core-module.h"
 #include "ns3/huge-pages.h"
@@ -340,6 +341,7 @@ ShowPoint(const StudyDescription& d,
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     // Large studies touch gigabytes of ns-3 objects cold: 2 MB pages spare most TLB misses.
     RunWithHugePages(argv);
     StudyCommandLine cmd(__FILE__);

@@ -14,6 +14,7 @@
 //   ./clock-skew-demo --nodes=8 --duration=60s --skewBound=1ms --outDir=results
 
 #include "ns3/bounded-skew-clock.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
@@ -114,6 +115,7 @@ Sample(std::vector<ModelGroup>* groups, std::ofstream* csv, Time interval, Time 
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     uint32_t nodes = 8;
     Time duration = Seconds(60);
     Time sampleInterval = MilliSeconds(100);

@@ -13,6 +13,7 @@
 // The options are aliases of the relation study's parameters (chronometry-study
 // --study=relation --help lists every parameter, with its range).
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-csv.h"
@@ -26,6 +27,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     using Cli = StudyCommandLine;
     std::string outDir = "results";
     Cli cmd(__FILE__, "relation");

@@ -17,6 +17,7 @@
 // rate (commits the client cancelled) and the partial-commit rate (commits some
 // but not all servers ran) per series go to stdout; one row per run goes to
 // <outDir>/oneclock-atomic-commit.csv (written atomically).
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
 #include "ns3/study-csv.h"
 #include "ns3/study-runner.h"
@@ -32,6 +33,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     uint32_t runs = 50;
     std::string servers = "4";
     std::string operations = "20";

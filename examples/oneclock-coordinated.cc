@@ -14,6 +14,7 @@
 // capture their state within E of each other.  Per-operation rows (the scheduling
 // study's operations table) go to <outDir>/oneclock-coordinated-<predictor>.csv
 // (written atomically).
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-csv.h"
@@ -26,6 +27,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     std::string outDir = "results";
     StudyCommandLine cmd(__FILE__, "scheduling");
     cmd.AddAlias("servers", "Servers");

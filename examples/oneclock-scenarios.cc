@@ -15,6 +15,7 @@
 //     or persisted schedules), without and with client retries: commits all / none / partial,
 //     the partial-commit rate and the messages the network lost.
 // Rows go to <outDir>/oneclock-scenarios.csv (written atomically); tables to stdout.
+#include "ns3/chronometry-checkers.h"
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
@@ -458,6 +459,7 @@ AtomicTable(uint32_t runs, uint32_t operations, std::ostringstream& csv)
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     uint32_t runs = 3;
     uint32_t operations = 50;
     std::string outDir = "results";

@@ -7,6 +7,7 @@
 // follows the mode (a burst of 4 probes, else the last 8 samples), so this is not
 // a plain product of lists: the loop is here, the rest is the scheduling study
 // (chronometry-study --study=scheduling --help lists its parameters).
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-csv.h"
@@ -19,6 +20,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     std::string outDir = "results";
     std::string servers = "4";
     std::string operations = "100";

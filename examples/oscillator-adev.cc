@@ -18,6 +18,7 @@
 //   ./oscillator-adev --presets=none --types=WPM,FPM,WFM,FFM,RWFM --samples=1048576
 
 #include "ns3/allan-deviation.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/drifting-clock.h"
@@ -193,6 +194,7 @@ WriteModel(std::ofstream& out,
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     std::string presets = "XO,TCXO,OCXO";
     std::string types = "none";
     double adev = 1e-10;

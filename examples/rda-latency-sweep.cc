@@ -14,6 +14,7 @@
 // The options are aliases of the RDA study's parameters (chronometry-study --study=rda --help
 // lists every parameter, with its range).
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-csv.h"
@@ -26,6 +27,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     using Cli = StudyCommandLine;
     auto in = [](const std::string& unit) {
         return [unit](const std::string& v) { return Cli::WithUnit(v, unit); };

@@ -14,6 +14,7 @@
 // The options are aliases of the study's parameters (chronometry-study --study=replay --help
 // lists them with their ranges); each also takes a comma-separated list.
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-csv.h"
@@ -26,6 +27,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     std::string csv = "results/replay-sweep.csv";
     StudyCommandLine cmd(__FILE__, "replay");
     cmd.AddAlias("nodes", "Nodes");

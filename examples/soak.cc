@@ -11,9 +11,10 @@
 // --scale multiplies the simulated length: comparing the peak memory of scale 1 and 2 shows
 // which state grows with the run (the causality log that the replay checker needs, for
 // instance) and which stays within its configured buffers.
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
-#include "ns3/study-runner.h"
 #include "ns3/study-csv.h"
+#include "ns3/study-runner.h"
 
 #include <chrono>
 #include <fstream>
@@ -127,6 +128,7 @@ Run(const std::string& capability, double scale)
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     std::string capability = "all";
     double scale = 1;
     std::string outDir = "results";

@@ -15,6 +15,7 @@
 // The base point's options are aliases of the inference study's parameters
 // (chronometry-study --study=inference --help lists every one, with its range).
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/core-module.h"
 #include "ns3/study-command-line.h"
 #include "ns3/study-csv.h"
@@ -27,6 +28,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     std::string rates = "1,5,10,20,40,80";
     std::string clients = "1,2,4,8,16";
     std::string skews = "0us,1ms,100ms,10s";

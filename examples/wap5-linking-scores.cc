@@ -25,6 +25,7 @@
 // interval over the runs), and prints the summary.
 #include "sweep-arguments.h"
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/latest-arrival-linker.h"
@@ -368,6 +369,7 @@ SummarizePoint(const Options& o,
 int
 main(int argc, char** argv)
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     const Options o = ParseOptions(argc, argv);
     std::ostringstream runCsv;
     std::ostringstream sumCsv;

@@ -22,6 +22,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     std::string path = argc > 1 ? argv[1] : "";
     TimeValue tooLarge(Hours(2)); // BoundedSkewClock::Bound: [1ns, 1h]
     if (path == "set")

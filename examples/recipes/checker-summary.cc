@@ -14,6 +14,7 @@
 //   recipe-checker-summary
 
 #include "ns3/applications-module.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-module.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -86,6 +87,7 @@ Run(const std::string& rule)
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     CommandLine cmd(__FILE__);
     cmd.Parse(argc, argv);
     const std::string label = "(expected for the published rule; see doc/causality.rst";

@@ -12,6 +12,7 @@
 //
 //   recipe-clock-drift
 
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-module.h"
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
@@ -26,6 +27,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     CommandLine cmd(__FILE__);
     cmd.Parse(argc, argv);
 

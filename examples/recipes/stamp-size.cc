@@ -11,6 +11,7 @@
 //   recipe-stamp-size
 
 #include "ns3/applications-module.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-module.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -25,6 +26,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     CommandLine cmd(__FILE__);
     cmd.Parse(argc, argv);
 

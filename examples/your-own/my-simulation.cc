@@ -17,6 +17,7 @@
 //   my-simulation [--nodes=4] [--skew=1ms] [--interval=100us] [--duration=2s]
 
 #include "ns3/applications-module.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-module.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
@@ -30,6 +31,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    chronometry::ExplainConfigErrors(); // a refused setting: its reason, exit status 1
     uint32_t n = 4;
     Time skew = MilliSeconds(1);
     Time interval = MicroSeconds(100);

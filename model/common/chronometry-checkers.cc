@@ -63,15 +63,6 @@ ExplainRefusalAndExit()
     std::abort();
 }
 
-/** Installs ExplainRefusalAndExit once, when the library is loaded. */
-struct TerminateHandlerInstaller
-{
-    TerminateHandlerInstaller()
-    {
-        g_previousTerminate = std::set_terminate(&ExplainRefusalAndExit);
-    }
-} g_terminateHandlerInstaller; //!< the installation
-
 /**
  * \param object an object
  * \param attribute one of its Attributes
@@ -98,6 +89,18 @@ QualifiedName(const ObjectBase& object, const std::string& attribute)
 }
 
 } // namespace
+
+void
+ExplainConfigErrors()
+{
+    // Installed on request, never when the library loads: linking chronometry must not change
+    // how a host program (or the Python interpreter) terminates.
+    static const bool installed = [] {
+        g_previousTerminate = std::set_terminate(&ExplainRefusalAndExit);
+        return true;
+    }();
+    (void)installed;
+}
 
 std::string
 AttributeRefusal::Message() const

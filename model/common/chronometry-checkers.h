@@ -26,10 +26,11 @@
  * range), which the caller can take (TakeLastRefusal) to report it:
  * "ns3::Class::Attribute = 20s is invalid; valid range: [1ns, 10s]".  When nobody takes it
  * and ns-3 stops the program instead (SetAttribute, Config::SetDefault, ObjectFactory::Set
- * with a refused value end in NS_FATAL_ERROR), chronometry adds that message after ns-3's and
- * exits with status 1.  RangeChecker::DescribeRange() gives the same range to generated
- * command lines, Python keywords and docs.  The attribute's name is found from the TypeId
- * registry when a value is refused, so an AddAttribute() call names it only once:
+ * with a refused value end in NS_FATAL_ERROR), a program that called ExplainConfigErrors()
+ * gets that message after ns-3's and exit status 1 (chronometry's own programs call it).
+ * RangeChecker::DescribeRange() gives the same range to generated command lines, Python keywords
+ * and docs.  The attribute's name is found from the TypeId registry when a value is refused, so an
+ * AddAttribute() call names it only once:
  *
  * \code
  *   .AddAttribute("SkewBound", "Largest |clock - true time|.", TimeValue(MilliSeconds(1)),
@@ -57,6 +58,18 @@ struct AttributeRefusal
     /** \return "ns3::Class::Attribute = 20s is invalid; valid range: [1ns, 10s]" */
     std::string Message() const;
 };
+
+/**
+ * \ingroup chronometry
+ * From now on, when ns-3 stops the program over a value a chronometry checker refused
+ * (SetAttribute, Config::SetDefault or ObjectFactory::Set end in NS_FATAL_ERROR, which does
+ * not say why), print "chronometry: configuration error: <the refusal>" and exit with status 1,
+ * as a command-line tool refuses bad input, instead of an abort. Any other termination goes to
+ * the handler that was in force before. Installs a std::terminate handler once (later calls do
+ * nothing); nothing is installed unless a program asks, so linking the library changes nothing.
+ * Call it first in main().
+ */
+void ExplainConfigErrors();
 
 /**
  * The refusal of the last RangeChecker::Check() that refused a value in this thread, and
