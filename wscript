@@ -132,6 +132,7 @@ def build(bld):
         'helper/ptp-helper.cc',
         'model/sync/ntp-server.cc',
         'model/sync/ntp-client.cc',
+        'model/sync/ntp-client-poll.cc',
         'helper/ntp-helper.cc',
         'study/study-record.cc',
         'study/study-description.cc',
@@ -220,6 +221,7 @@ def build(bld):
         'test/ptp-network-test-suite.cc',
         'test/ntp-network-test-suite.cc',
         'test/ntp-rfc-test-suite.cc',
+        'test/ntp-poll-test-suite.cc',
         'test/ptp-failover-test-suite.cc',
     ]
 

@@ -154,6 +154,10 @@ InstallSyncNtp(const Study& study,
     {
         ntp.SetMitigationAttribute(forwarded.first, *forwarded.second);
     }
+    for (const auto& forwarded : study.GetForwarded("ns3::NtpClient"))
+    {
+        ntp.SetClientAttribute(forwarded.first, *forwarded.second);
+    }
     ntp.SetClientAttribute("Mode", StringValue(placement.sntp ? "Sntp" : "Ntp"));
     ntp.SetServerAttribute("Stratum", UintegerValue(1));
     std::vector<Ipv4Address> servers;
@@ -161,6 +165,13 @@ InstallSyncNtp(const Study& study,
     {
         const bool lying = i == 0 && placement.liarFrom.IsZero();
         ntp.SetServerAttribute("Offset", TimeValue(lying ? placement.liar : Time(0)));
+        // Host 0's faults: RATE kisses, replies that fail the header checks.
+        const std::string fault = i == 0 && placement.badHeader == "root-distance" ? "RootDistance"
+                                  : i == 0 && placement.badHeader == "reference-time"
+                                      ? "ReferenceTime"
+                                      : "None";
+        ntp.SetServerAttribute("HeaderFault", StringValue(fault));
+        ntp.SetServerAttribute("RateLimit", TimeValue(i == 0 ? placement.rateLimit : Time(0)));
         Ptr<NtpServer> server = ntp.InstallServer(net.hosts.Get(i));
         if (i == 0 && placement.liarFrom.IsStrictlyPositive())
         {

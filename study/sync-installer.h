@@ -43,6 +43,9 @@ struct SyncNtpPlacement
     Time serverLoss{0};   //!< server 1 stops answering then (a lost upstream; 0: never)
     uint32_t stratum2{0}; //!< the next hosts: Mode Ntp clients of the servers that serve
                           //!< (stratum 2); the other clients then ask them only
+    Time rateLimit{0};    //!< host 0 answers RATE kisses to requests sooner than this (0: never)
+    std::string badHeader{"none"}; //!< host 0's replies fail a header check: none,
+                                   //!< root-distance, reference-time
 };
 
 /**

@@ -238,7 +238,9 @@ SyncStudy::Build(StudyStreams& streams)
                                    m_liar,
                                    m_liarFrom,
                                    m_serverLoss,
-                                   m_stratum2};
+                                   m_stratum2,
+                                   m_rateLimit,
+                                   m_badHeader};
         ApplicationContainer clients = InstallSyncNtp(*this, m_net, placement, streams, next);
         m_ntp.assign(m_nodes, nullptr);
         for (uint32_t c = 0; c < clients.GetN(); ++c)

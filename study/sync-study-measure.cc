@@ -167,6 +167,7 @@ SyncStudy::Measure(StudyResult& r)
     }
     r.Set("hops_max", hops);
     MeasureRootDistance(r);
+    MeasureNtpFaults(r);
     AddRows(r, from);
     WriteSeries(r);
 }
@@ -237,6 +238,50 @@ SyncStudy::MeasureRootDistance(StudyResult& r) const
     r.Set("true_error_p50_ns", SyncQuantile(error, 0.5));
     r.Set("true_error_p99_ns", SyncQuantile(error, 0.99));
     r.Set("root_distance_ratio_p50", SyncQuantile(ratio, 0.5));
+}
+
+void
+SyncStudy::MeasureNtpFaults(StudyResult& r) const
+{
+    const char* fields[] = {"kiss_drops",
+                            "invalid_header_drops",
+                            "host0_poll_min_s",
+                            "host0_poll_max_s"};
+    if (!IsNtp())
+    {
+        for (const char* f : fields)
+        {
+            r.GetSummary().SetNotApplicable(f);
+        }
+        return;
+    }
+    uint64_t kisses = 0;
+    uint64_t invalid = 0;
+    double shortest = INFINITY;
+    double longest = 0;
+    // Association 0 is host 0's for the clients of the stratum-1 servers (all of them, or the
+    // stratum-2 servers only: the others ask those).
+    const uint32_t pollsHost0 = m_ntpServers + (m_stratum2 > 0 ? m_stratum2 : m_nodes);
+    for (uint32_t i = m_ntpServers; i < m_nodes; ++i)
+    {
+        const Ptr<NtpClient>& c = m_ntp[i];
+        if (!c)
+        {
+            continue;
+        }
+        kisses += c->GetDropCount(NtpDropReason::KISS_OF_DEATH);
+        invalid += c->GetDropCount(NtpDropReason::INVALID_HEADER);
+        if (i < pollsHost0)
+        {
+            const double poll = c->GetPollInterval(0).GetSeconds();
+            shortest = std::min(shortest, poll);
+            longest = std::max(longest, poll);
+        }
+    }
+    r.Set("kiss_drops", kisses);
+    r.Set("invalid_header_drops", invalid);
+    r.Set("host0_poll_min_s", shortest);
+    r.Set("host0_poll_max_s", longest);
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
+#include "ns3/ntp-client.h"
 #include "ns3/ntp-clock-discipline.h"
 #include "ns3/ntp-mitigation.h"
 #include "ns3/ptp-servo.h"
@@ -110,6 +111,23 @@ SyncStudy::GetTypeId()
                        Time(0),
                        MakeTimeRangeChecker(Time(0), Hours(24)),
                        C::In(Time::S))
+            .Parameter("RateLimit",
+                       "ntp, sntp: host 0 answers a client's request that comes sooner than "
+                       "this after its previous one with a RATE kiss-o'-death (NtpServer "
+                       "RateLimit, ntpd's discard minimum; 0: never)",
+                       &SyncStudy::m_rateLimit,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
+            .Parameter("BadHeader",
+                       "ntp, sntp: host 0's replies fail RFC 5905 8's header checks, which "
+                       "clients must drop: none, root-distance (root delay / 2 + root "
+                       "dispersion = 16 s) or reference-time (Reference Timestamp 1 s after "
+                       "Transmit; NtpServer HeaderFault)",
+                       &SyncStudy::m_badHeader,
+                       std::string("none"),
+                       MakeStringChoiceChecker({"none", "root-distance", "reference-time"}))
+            .Forward<NtpClient>("Iburst")
             .Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
             .Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6))
             .Forward<NtpMitigation>("MinSurvivors")
@@ -281,6 +299,9 @@ SyncStudy::GetTypeId()
                              "Liar",
                              "LiarFrom",
                              "NtpServerLoss",
+                             "RateLimit",
+                             "BadHeader",
+                             "Iburst",
                              "MinPoll",
                              "MaxPoll",
                              "MinSurvivors"})
@@ -341,6 +362,19 @@ SyncStudy::GetTypeId()
                           "ns",
                           "ntp, sntp: |clock - true time| over the same checks: median")
                     .Real("true_error_p99_ns", "ns", "ntp, sntp: 99th percentile")
+                    .Unsigned("kiss_drops",
+                              "",
+                              "ntp, sntp: kiss-o'-death replies the clients dropped (RATE from "
+                              "RateLimit; empty: not NTP)")
+                    .Unsigned("invalid_header_drops",
+                              "",
+                              "ntp, sntp: replies the clients dropped as invalid-header "
+                              "(BadHeader; empty: not NTP)")
+                    .Real("host0_poll_min_s",
+                          "s",
+                          "ntp, sntp: the poll interval of the clients that poll host 0 "
+                          "toward it at the end: shortest (empty: not NTP)")
+                    .Real("host0_poll_max_s", "s", "ntp, sntp: longest")
                     .Real("root_distance_ratio_p50",
                           "",
                           "ntp, sntp: root distance / |clock - true time| per check (the "

@@ -25,7 +25,8 @@ class StudyStreams;
  * \ingroup chronometry
  * The sync study (issue 30): n hosts with drifting oscillators on a switched network (a star,
  * a line of k switches or a binary tree of k switches), optionally under bursty background
- * load, lossy links, a path asymmetry, a grandmaster failure or a master clock step,
+ * load, lossy links, a path asymmetry, a grandmaster failure or a master clock step (NTP: a
+ * lying, lost, rate-limiting (RATE kisses) or invalid-header server),
  * synchronized by a protocol (none; PTP with PtpClock and transparent or boundary clocks in the
  * switches; NTP or SNTP with NtpServer and NtpClient, installed by sync-installer.h). Every
  * host's clock is read at the same true instants on a fixed grid, and E = max pairwise |offset|
@@ -127,6 +128,12 @@ class SyncStudy : public Study
      * \param result the result
      */
     void MeasureRootDistance(StudyResult& result) const;
+    /**
+     * NTP's reaction to host 0's RATE kisses and invalid headers: kisses and invalid headers
+     * dropped, the poll interval toward host 0 at the end.
+     * \param result the result
+     */
+    void MeasureNtpFaults(StudyResult& result) const;
     /** \return the lock threshold applied: LockThreshold, or the protocol's own when 0 */
     Time GetLockThreshold() const;
     /** \return whether the protocol is NTP or SNTP */
@@ -142,6 +149,8 @@ class SyncStudy : public Study
     Time m_liar;              //!< ntp, sntp: host 0 serves its clock plus this
     Time m_liarFrom;          //!< ntp, sntp: from this time on
     Time m_serverLoss;        //!< ntp, sntp: server 1 stops then (0: never)
+    Time m_rateLimit;         //!< ntp, sntp: host 0 kisses RATE sooner than this (0: never)
+    std::string m_badHeader;  //!< ntp, sntp: host 0's replies fail a header check (none, ...)
     std::string m_servo;      //!< pi, linreg, settime
     bool m_transparent;       //!< transparent clocks in the switches
     bool m_boundary;          //!< boundary clocks in the switches
@@ -163,17 +172,17 @@ class SyncStudy : public Study
     Time m_samplePeriod;      //!< truth grid
     Time m_lockThreshold;     //!< |offset| that counts as locked
 
-    NodeContainer m_hosts;             //!< the hosts
-    NodeContainer m_switchNodes;       //!< the switches
-    SyncNetwork m_net;                 //!< hosts, switches, addresses
-    std::vector<NodeTruth> m_truth;    //!< per host
-    SyncTruthSampler m_sampler;        //!< the truth: every host's clock on the grid
-    Time m_failoverAt{Time::Max()};    //!< all follow the backup (true time)
-    std::vector<Ptr<PtpClock>> m_ptp;  //!< per host (ptp only)
-    uint64_t m_dropped{0};             //!< packets the error models dropped
-    std::vector<Ptr<NtpClient>> m_ntp; //!< per host (ntp, sntp; null for a stratum-1 server)
-    uint64_t m_rootChecks{0};          //!< client samples checked against the root distance
-    uint64_t m_rootHeld{0};            //!< of which |clock - true time| <= root distance
+    NodeContainer m_hosts;                //!< the hosts
+    NodeContainer m_switchNodes;          //!< the switches
+    SyncNetwork m_net;                    //!< hosts, switches, addresses
+    std::vector<NodeTruth> m_truth;       //!< per host
+    SyncTruthSampler m_sampler;           //!< the truth: every host's clock on the grid
+    Time m_failoverAt{Time::Max()};       //!< all follow the backup (true time)
+    std::vector<Ptr<PtpClock>> m_ptp;     //!< per host (ptp only)
+    uint64_t m_dropped{0};                //!< packets the error models dropped
+    std::vector<Ptr<NtpClient>> m_ntp;    //!< per host (ntp, sntp; null for a stratum-1 server)
+    uint64_t m_rootChecks{0};             //!< client samples checked against the root distance
+    uint64_t m_rootHeld{0};               //!< of which |clock - true time| <= root distance
     std::vector<double> m_rootDistanceNs; //!< per check: the client's root distance
     std::vector<double> m_rootErrorNs;    //!< per check: |clock - true time|
 };

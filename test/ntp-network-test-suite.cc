@@ -711,7 +711,11 @@ class Stratum2TestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(int(r.serverStratum), 2, "S2 is at stratum 2");
         NS_TEST_EXPECT_MSG_GT(r.serverReplies, 20u, "S2 answered");
         NS_TEST_EXPECT_MSG_LT(std::fabs(r.serverOffset), r.serverBound, "S2 within its bound");
-        NS_TEST_EXPECT_MSG_LT(r.AbsQuantile(Hours(2), 1.0), 3e6, "the client locked");
+        // S2 answers LI 3 until its discipline leaves FREQ (about 15 min): those replies set no
+        // reach bit, so the client backs off from S2 after UNREACH polls (RFC 5905 13) and
+        // takes S2 in only at its next poll, up to 1024 s later: max 3.2 ms (1.9 ms without
+        // the back-off).
+        NS_TEST_EXPECT_MSG_LT(r.AbsQuantile(Hours(2), 1.0), 4e6, "the client locked");
         size_t covered = 0;
         const size_t n = r.Coverage(Hours(2), covered);
         NS_TEST_EXPECT_MSG_EQ(covered, n, "within the root distance");

@@ -6,7 +6,7 @@
 // the tree); hardware time stamp noise and software host delays that E must show; lossy links
 // (fewer samples than (1 - p)^4 allows, E still locked); a master whose clock steps by
 // 100 ms (recovered with a step threshold, not without); NTP strata and the root distance's
-// coverage; pcap traces Wireshark reads
+// coverage; NTP servers that answer RATE kisses or invalid headers; pcap traces Wireshark reads
 // cleanly; a time series whose own E is the summary's; bad paths refused by name.
 
 #include "expected-throw-scope.h"
@@ -288,6 +288,75 @@ class StrataTestCase : public TestCase
     }
 };
 
+/**
+ * NTP server faults (RFC 5905 7.4 and 8): host 0 rate-limits with RATE kisses, or sends replies
+ * that fail the header checks. The clients slow down toward it (and only toward it) or drop its
+ * replies, and keep their time from the other servers; with host 0 the only server, invalid
+ * headers leave them unsynchronized.
+ */
+class NtpServerFaultsTestCase : public TestCase
+{
+  public:
+    NtpServerFaultsTestCase()
+        : TestCase("NTP: a server that answers RATE kisses below 100 s ends its clients at 128 s "
+                   "toward it (3 kisses each); invalid headers are dropped, E kept by the other "
+                   "servers; a lone invalid-header server synchronizes nobody")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const StudySettings ntp = StudySettings()
+                                      .Set("Protocol", "ntp")
+                                      .Set("Nodes", "6")
+                                      .Set("Duration", "1200s")
+                                      .Set("Warmup", "600s")
+                                      .Set("LockThreshold", "10ms")
+                                      .Set("SamplePeriod", "1s");
+        StudyResult plain = RunSync(ntp);
+        StudyResult rate = RunSync(StudySettings(ntp).Set("RateLimit", "100s"));
+        StudyResult distance = RunSync(StudySettings(ntp).Set("BadHeader", "root-distance"));
+        StudyResult reference = RunSync(StudySettings(ntp).Set("BadHeader", "reference-time"));
+        StudyResult lone =
+            RunSync(StudySettings(ntp).Set("NtpServers", "1").Set("BadHeader", "root-distance"));
+        for (const auto* r : {&plain, &rate, &distance, &reference, &lone})
+        {
+            std::cout << "[sync] NTP, servers " << r->Get<uint64_t>("ntp_servers") << ", RateLimit "
+                      << r->Get<int64_t>("rate_limit_ns") / 1000000000 << " s, BadHeader "
+                      << r->Get<std::string>("bad_header") << ": poll toward host 0 "
+                      << r->Get<double>("host0_poll_min_s") << "-"
+                      << r->Get<double>("host0_poll_max_s") << " s, kisses "
+                      << r->Get<uint64_t>("kiss_drops") << ", invalid headers "
+                      << r->Get<uint64_t>("invalid_header_drops") << ", E p99 "
+                      << r->Get<double>("skew_p99_ns") / 1e6 << " ms, root distance checks "
+                      << r->Get<uint64_t>("root_distance_checks") << std::endl;
+        }
+        const uint64_t clients = 3; // 6 hosts, 3 servers
+        NS_TEST_EXPECT_MSG_LT(plain.Get<double>("host0_poll_max_s"), 65.0, "MaxPoll 6");
+        NS_TEST_EXPECT_MSG_EQ(plain.Get<uint64_t>("kiss_drops"), 0u, "no kisses");
+        NS_TEST_EXPECT_MSG_EQ(plain.Get<uint64_t>("invalid_header_drops"), 0u, "no drops");
+        // 16 s, 32 s and 64 s are kissed (each request restarts the interval); 128 s is not.
+        NS_TEST_EXPECT_MSG_EQ(rate.Get<double>("host0_poll_min_s"), 128.0, "RATE floor");
+        NS_TEST_EXPECT_MSG_EQ(rate.Get<double>("host0_poll_max_s"), 128.0, "RATE floor");
+        NS_TEST_EXPECT_MSG_EQ(rate.Get<uint64_t>("kiss_drops"), 3 * clients, "3 kisses each");
+        NS_TEST_EXPECT_MSG_EQ(rate.Get<bool>("locked"), true, "still synchronized");
+        for (const auto* r : {&distance, &reference})
+        {
+            // Every request to host 0 but those in flight at the end is answered and dropped:
+            // at least one per 64 s (MaxPoll 6) per client.
+            NS_TEST_EXPECT_MSG_GT(r->Get<uint64_t>("invalid_header_drops"),
+                                  clients * 1200 / 64,
+                                  "dropped as invalid-header");
+            NS_TEST_EXPECT_MSG_EQ(r->Get<bool>("locked"), true, "synchronized by the others");
+            NS_TEST_EXPECT_MSG_LT(r->Get<double>("skew_p99_ns"), 10e6, "E kept");
+        }
+        NS_TEST_EXPECT_MSG_EQ(lone.Get<uint64_t>("root_distance_checks"), 0u, "never synchronized");
+        NS_TEST_EXPECT_MSG_EQ(lone.Get<bool>("locked"), false, "free-running");
+        NS_TEST_EXPECT_MSG_GT(lone.Get<double>("skew_p99_ns"), 10e6, "free-running drifts apart");
+    }
+};
+
 /** pcap traces of a tree with boundary clocks and a line with transparent clocks. */
 class StudyPcapTestCase : public TestCase
 {
@@ -491,6 +560,7 @@ class SyncFaultsTestSuite : public TestSuite
         AddTestCase(new LossTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MasterStepTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StrataTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new NtpServerFaultsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StudyPcapTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SeriesTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new PathValidationTestCase, chronometry::TestDuration::QUICK);

@@ -572,6 +572,10 @@ def run_study(
     liar_from_ns: int = 0,
     ntp_server_loss: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     ntp_server_loss_ns: int = 0,
+    rate_limit: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    rate_limit_ns: int = 0,
+    bad_header: str = 'none',
+    iburst: bool = False,
     min_poll: int = 4,
     max_poll: int = 6,
     min_survivors: int = 3,
@@ -2371,6 +2375,9 @@ class SyncStudyResult(TypedDict):
     liar_ns: int
     liar_from_ns: int
     ntp_server_loss_ns: int
+    rate_limit_ns: int
+    bad_header: str
+    iburst: bool
     min_poll: int
     max_poll: int
     min_survivors: int
@@ -2429,6 +2436,10 @@ class SyncStudyResult(TypedDict):
     root_distance_p99_ns: Optional[float]
     true_error_p50_ns: Optional[float]
     true_error_p99_ns: Optional[float]
+    kiss_drops: Optional[int]
+    invalid_header_drops: Optional[int]
+    host0_poll_min_s: Optional[float]
+    host0_poll_max_s: Optional[float]
     root_distance_ratio_p50: Optional[float]
     wall_s: Optional[float]
     per_node: NotRequired[List[SyncStudyRow]]
@@ -2453,6 +2464,10 @@ def run_sync_study(
     liar_from_ns: int = 0,
     ntp_server_loss: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     ntp_server_loss_ns: int = 0,
+    rate_limit: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    rate_limit_ns: int = 0,
+    bad_header: str = 'none',
+    iburst: bool = False,
     min_poll: int = 4,
     max_poll: int = 6,
     min_survivors: int = 3,
@@ -2549,6 +2564,18 @@ def run_sync_study(
       ntp_server_loss / ntp_server_loss_ns: time ('8us', a timedelta) / int ns = 0ns
     (ntp_server_loss_ns=0), range [0ns, 24h] -- ntp, sntp: server 1 stops answering at this time (a
     lost upstream; 0: never) (applies when protocol is ntp or sntp)
+      rate_limit / rate_limit_ns: time ('8us', a timedelta) / int ns = 0ns (rate_limit_ns=0), range
+    [0ns, 24h] -- ntp, sntp: host 0 answers a client's request that comes sooner than this after its
+    previous one with a RATE kiss-o'-death (NtpServer RateLimit, ntpd's discard minimum; 0: never)
+    (applies when protocol is ntp or sntp)
+      bad_header: str = 'none', range none, root-distance, reference-time -- ntp, sntp: host 0's
+    replies fail RFC 5905 8's header checks, which clients must drop: none, root-distance (root
+    delay / 2 + root dispersion = 16 s) or reference-time (Reference Timestamp 1 s after Transmit;
+    NtpServer HeaderFault) (applies when protocol is ntp or sntp)
+      iburst: bool = False -- Mode Ntp: at the first poll of an unreachable server (at the start, or
+    after reach has gone to 0), send a burst of 8 requests 2 s apart instead of one (RFC 5905 13;
+    ntpd's and chrony's iburst): the first update within about 10 s instead of several poll
+    intervals. (applies when protocol is ntp or sntp)
       min_poll: int = 4, range [4 log2 s, 17 log2 s], unit log2 s -- Smallest poll exponent (log2
     s); at most MaxPoll (RFC 5905 7.3's suggested default 6: 64 s). (applies when protocol is ntp or
     sntp)
@@ -2694,6 +2721,13 @@ def run_sync_study(
       root_distance_p99_ns: float, ns -- ntp, sntp: 99th percentile
       true_error_p50_ns: float, ns -- ntp, sntp: |clock - true time| over the same checks: median
       true_error_p99_ns: float, ns -- ntp, sntp: 99th percentile
+      kiss_drops: int -- ntp, sntp: kiss-o'-death replies the clients dropped (RATE from RateLimit;
+    empty: not NTP)
+      invalid_header_drops: int -- ntp, sntp: replies the clients dropped as invalid-header
+    (BadHeader; empty: not NTP)
+      host0_poll_min_s: float, s -- ntp, sntp: the poll interval of the clients that poll host 0
+    toward it at the end: shortest (empty: not NTP)
+      host0_poll_max_s: float, s -- ntp, sntp: longest
       root_distance_ratio_p50: float -- ntp, sntp: root distance / |clock - true time| per check
     (the error at least 1 ns): median, how loose the bound is
       wall_s: float, s -- wall-clock time of the run (the host's, not simulated)

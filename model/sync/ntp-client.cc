@@ -58,6 +58,21 @@ NtpClient::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NtpClient::m_serve),
                           MakeBooleanChecker())
+            .AddAttribute("Burst",
+                          "Mode Ntp: at each poll of a reachable server fit to synchronize to, "
+                          "send a burst of 8 requests 2 s apart instead of one (RFC 5905 13, "
+                          "BCOUNT; ntpd's and chrony's burst).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NtpClient::m_burst),
+                          MakeBooleanChecker())
+            .AddAttribute("Iburst",
+                          "Mode Ntp: at the first poll of an unreachable server (at the start, "
+                          "or after reach has gone to 0), send a burst of 8 requests 2 s apart "
+                          "instead of one (RFC 5905 13; ntpd's and chrony's iburst): the first "
+                          "update within about 10 s instead of several poll intervals.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NtpClient::m_iburst),
+                          MakeBooleanChecker())
             .AddAttribute("StartDate",
                           "The date at simulation time 0, as seconds since 1970-01-01 UTC: "
                           "timestamps carry the clock's time plus it (plus 2208988800 s from "
@@ -103,6 +118,8 @@ NtpClient::NtpClient()
       m_precision(ntp::Log2ToTime(-20)),
       m_adjustInterval(Seconds(1)),
       m_serve(false),
+      m_burst(false),
+      m_iburst(false),
       m_startDate(Seconds(1767225600)),
       m_phase(CreateObject<UniformRandomVariable>())
 {
@@ -171,12 +188,6 @@ NtpClient::GetPollInterval(uint32_t server) const
 {
     NS_ABORT_MSG_IF(server >= m_associations.size(), "no association " << server);
     return ntp::Log2ToTime(AssociationPoll(m_associations[server]));
-}
-
-int8_t
-NtpClient::AssociationPoll(const Association& a) const
-{
-    return std::max(m_discipline->GetPoll(), a.ratePoll);
 }
 
 uint64_t
@@ -259,12 +270,16 @@ NtpClient::StartApplication()
     m_mitigation = m_mitigation ? m_mitigation : CreateObject<NtpMitigation>();
     m_sntp = m_sntp ? m_sntp : CreateObject<SntpClient>();
     m_discipline->Initialize();
+    m_minPoll = DisciplineLimit("MinPoll");
+    m_maxPoll = DisciplineLimit("MaxPoll");
     m_associations.clear();
     for (const Ipv4Address& address : m_servers)
     {
         Association a;
         a.address = address;
         a.filter = NtpClockFilter(ntp::NSTAGE, m_mitigation->GetTolerance(), m_precision);
+        a.hpoll = m_minPoll;
+        a.ppoll = ntp::MAXPOLL; // no constraint until the server's first reply says its poll
         m_associations.push_back(a);
     }
     m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
@@ -278,8 +293,9 @@ NtpClient::StartApplication()
     const uint32_t polled = m_mode == NTP ? m_associations.size() : 1;
     for (uint32_t i = 0; i < polled; ++i)
     {
-        m_associations[i].timer =
-            Simulator::Schedule(Seconds(m_phase->GetValue(0, 2)), &NtpClient::Poll, this, i);
+        const Time phase = Seconds(m_phase->GetValue(0, 2));
+        m_associations[i].nextdate = Simulator::Now() + phase;
+        m_associations[i].timer = Simulator::Schedule(phase, &NtpClient::Poll, this, i);
     }
     if (m_mode == NTP)
     {
@@ -309,45 +325,6 @@ NtpClient::ReadClock() const
 {
     return NtpTimestamp::FromTimeAnyEra(m_clock->GetLocalTime() + Seconds(ntp::UNIX_EPOCH_SECONDS) +
                                         m_startDate);
-}
-
-void
-NtpClient::Poll(uint32_t index)
-{
-    NS_LOG_FUNCTION(this << index);
-    Association& a = m_associations[index];
-    if (a.demobilized)
-    {
-        return;
-    }
-    a.reach = static_cast<uint8_t>(a.reach << 1);
-    if (a.outstanding && ++a.unanswered >= 3)
-    {
-        a.filter.AddDummy(Simulator::Now()); // RFC 5905 section 13: unreachable for 3 polls
-    }
-    NtpMessage request;
-    if (m_mode == SNTP)
-    {
-        request = m_sntp->MakeRequest(ReadClock().ToTime());
-    }
-    else
-    {
-        request.leap = m_synchronized ? m_system.leap : NtpLeap::NOT_SYNC;
-        request.mode = NtpMode::CLIENT;
-        request.stratum = m_synchronized ? m_system.stratum : 0;
-        request.poll = m_discipline->GetPoll();
-        request.precision = ntp::TimeToLog2(m_precision);
-        request.transmitTimestamp = ReadClock();
-    }
-    a.xmt = request.transmitTimestamp;
-    a.outstanding = true;
-    const std::vector<uint8_t> bytes = request.Encode();
-    m_socket->SendTo(Create<Packet>(bytes.data(), bytes.size()),
-                     0,
-                     InetSocketAddress(a.address, NtpServer::PORT));
-    ++m_requests;
-    a.timer =
-        Simulator::Schedule(ntp::Log2ToTime(AssociationPoll(a)), &NtpClient::Poll, this, index);
 }
 
 void
@@ -469,35 +446,6 @@ NtpClient::Answer(const NtpMessage& request, const Address& to, NtpTimestamp t2)
 }
 
 void
-NtpClient::Kiss(Association& a, const NtpMessage& kiss)
-{
-    // RFC 5905 7.4: only a kiss that answers our request counts (else anyone could stop us).
-    if (!a.outstanding || kiss.originTimestamp != a.xmt)
-    {
-        return;
-    }
-    a.outstanding = false;
-    const std::string code = kiss.GetKissCode();
-    if (code == "DENY" || code == "RSTR")
-    {
-        NS_LOG_WARN(Where() << ": " << a.address << " sent " << code << ": demobilized");
-        a.demobilized = true;
-        a.reach = 0;
-        a.timer.Cancel();
-    }
-    else if (code == "RATE")
-    {
-        // RFC 5905 7.4: the client MUST reduce its rate: double this association's interval
-        // (a floor kept from now on, up to MAXPOLL) and wait it out before the next request.
-        a.ratePoll = static_cast<int8_t>(std::min<int>(AssociationPoll(a) + 1, ntp::MAXPOLL));
-        NS_LOG_WARN(Where() << ": " << a.address << " sent RATE: poll 2^" << int(a.ratePoll));
-        const uint32_t index = static_cast<uint32_t>(&a - m_associations.data());
-        a.timer.Cancel();
-        a.timer = Simulator::Schedule(ntp::Log2ToTime(a.ratePoll), &NtpClient::Poll, this, index);
-    }
-}
-
-void
 NtpClient::ProcessSntp(const NtpMessage& reply, NtpTimestamp t4)
 {
     Association& a = m_associations.front();
@@ -515,7 +463,6 @@ NtpClient::ProcessSntp(const NtpMessage& reply, NtpTimestamp t4)
         return;
     }
     a.reach |= 1;
-    a.unanswered = 0;
     m_sampleTrace(a.address, r.offset, r.delay);
     m_clock->Step(r.offset);
     ++m_updates;
@@ -551,6 +498,7 @@ NtpClient::ProcessNtp(const NtpMessage& reply, Ipv4Address from, Ipv4Address to,
         return;
     }
     a->outstanding = false;
+    a->ppoll = static_cast<int8_t>(reply.poll); // A.5.1.1 packet(): before the checks
     if (reply.leap == NtpLeap::NOT_SYNC || reply.stratum >= ntp::MAXSTRAT)
     {
         Drop(NtpDropReason::UNSYNCHRONIZED);
@@ -570,8 +518,10 @@ NtpClient::ProcessNtp(const NtpMessage& reply, Ipv4Address from, Ipv4Address to,
         return;
     }
     a->local = to.Get();
+    // A.5.1.1 packet(): a valid reply reviews the poll interval (the server's ppoll may have
+    // changed) and marks the server reachable.
+    PollUpdate(static_cast<uint32_t>(a - m_associations.data()), a->hpoll);
     a->reach |= 1;
-    a->unanswered = 0;
     const ntp::OnWireSample s = ntp::OnWire(reply, t4, m_precision, m_mitigation->GetTolerance());
     m_sampleTrace(a->address, s.offset, s.delay);
     NtpFilterSample sample{s.offset, s.delay, s.dispersion, Simulator::Now(), m_requests};

@@ -57,9 +57,16 @@ struct NtpClientUpdate
  * selection, and a combined offset newer than the last update goes to the discipline. Its
  * result steers the clock: a step (DriftingClock::Step; every filter is reset), the frequency
  * correction (AdjustFrequency), and the phase, slewed in (Slew) now and every AdjustInterval
- * from NtpClockDiscipline::Advance (the clock-adjust process). The reach register of each
- * association shifts at each poll; three polls without a reply shift a dummy into its
- * filter, eight make it unreachable (RFC 5905 section 10 and 13).
+ * from NtpClockDiscipline::Advance (the clock-adjust process).
+ *
+ * The poll process of each association is RFC 5905 section 13 (Appendix A.5.7.1 poll(),
+ * A.5.7.2 poll_update()): each poll outside a burst shifts the reach register; when its three
+ * low bits are then zero a dummy (MAXDISP) enters the filter. A reachable server is polled at
+ * 2^min(ppoll, hpoll) (hpoll the system poll, ppoll the Poll field of the server's last reply,
+ * at least MinPoll); an unreachable one counts unreach up to UNREACH (24 polls), then each
+ * further poll doubles hpoll up to MaxPoll. Iburst: the first poll to an unreachable server
+ * starts a burst of BCOUNT (8) requests 2 s apart; Burst: so does every poll to a reachable,
+ * fit one. A RATE kiss sets a floor under the association's poll exponent (RFC 5905 7.4).
  *
  * Mode Sntp: the naive baseline. Every poll interval (the discipline's MinPoll), one request
  * to the first server (SntpClient core); an accepted reply steps the clock by its offset, the
@@ -124,8 +131,8 @@ class NtpClient : public Application
     uint8_t GetReach(uint32_t server) const;
     /**
      * \param server a server's index
-     * \return its association's poll interval: the system poll interval, or longer after a
-     *         RATE kiss from it (RFC 5905 7.4)
+     * \return its association's poll interval outside a burst: 2^min(ppoll, hpoll), at least
+     *         2^MinPoll (RFC 5905 A.5.7.2), or longer after a RATE kiss from it (RFC 5905 7.4)
      */
     Time GetPollInterval(uint32_t server) const;
     /** \return clock updates (NTP: discipline updates; SNTP: accepted replies) */
@@ -184,7 +191,12 @@ class NtpClient : public Application
         NtpTimestamp xmt;        //!< Transmit Timestamp of the request outstanding
         bool outstanding{false}; //!< a request awaits its reply
         uint8_t reach{0};        //!< reach register
-        uint32_t unanswered{0};  //!< polls in a row without a reply
+        uint32_t unreach{0};     //!< unreach counter (RFC 5905 13)
+        uint32_t burst{0};       //!< requests of the burst still to send
+        int8_t hpoll{0};         //!< host poll exponent
+        int8_t ppoll{0};         //!< peer poll exponent (the Poll field of its last reply)
+        Time outdate;            //!< when the last poll outside a burst ran
+        Time nextdate;           //!< when the next poll runs
         int8_t ratePoll{0};      //!< poll exponent floor set by RATE kisses (0: none)
         uint32_t local{0};       //!< p.dstaddr: our address its last reply reached
         bool demobilized{false}; //!< a DENY or RSTR kiss stopped it
@@ -197,11 +209,34 @@ class NtpClient : public Application
     NtpTimestamp ReadClock() const;
     /**
      * \param a an association
-     * \return its poll exponent: the system poll, or its RATE floor when longer
+     * \return the exponent of its poll interval outside a burst: min(ppoll, hpoll), at least
+     *         MinPoll (RFC 5905 A.5.7.2), or its RATE floor when longer
      */
     int8_t AssociationPoll(const Association& a) const;
     /** \param index poll the association (NTP) or the first server (SNTP) */
     void Poll(uint32_t index);
+    /**
+     * The poll process's bookkeeping before a request (RFC 5905 A.5.7.1 poll(), NTP mode).
+     * \param a the association
+     * \return the host poll exponent for poll_update
+     */
+    int8_t PollProcess(Association& a);
+    /**
+     * Set hpoll and (re)schedule the next poll (RFC 5905 A.5.7.2 poll_update()).
+     * \param index the association
+     * \param hpoll the host poll exponent (clamped to [MinPoll, MaxPoll])
+     */
+    void PollUpdate(uint32_t index, int8_t hpoll);
+    /**
+     * \param a an association
+     * \return whether it is fit to synchronize to (A.5.5.3 accept(); Burst needs it)
+     */
+    bool IsFit(const Association& a) const;
+    /**
+     * \param name MinPoll or MaxPoll
+     * \return that Attribute of the discipline
+     */
+    int8_t DisciplineLimit(const std::string& name) const;
     /** The clock-adjust process: slew in what the discipline releases. */
     void Adjust();
     /** \param phase slew it in on top of any slew in progress */
@@ -252,6 +287,8 @@ class NtpClient : public Application
     Time m_precision;                     //!< Precision (the client's)
     Time m_adjustInterval;                //!< AdjustInterval
     bool m_serve;                         //!< Serve
+    bool m_burst;                         //!< Burst
+    bool m_iburst;                        //!< Iburst
     Time m_startDate;                     //!< StartDate
     Ptr<NtpClockDiscipline> m_discipline; //!< Discipline
     Ptr<NtpMitigation> m_mitigation;      //!< Mitigation
@@ -271,6 +308,8 @@ class NtpClient : public Application
     uint64_t m_requests{0};                  //!< requests sent
     uint64_t m_replies{0};                   //!< requests answered (Serve)
     NtpTimestamp m_reference;                //!< when the clock was last updated
+    int8_t m_minPoll{ntp::MINPOLL};          //!< the discipline's MinPoll
+    int8_t m_maxPoll{ntp::MAXPOLL};          //!< the discipline's MaxPoll
     std::array<uint64_t, static_cast<size_t>(NtpDropReason::COUNT)> m_drops{}; //!< by reason
     NtpDecodeCounters m_decode;                                                //!< decoder
 

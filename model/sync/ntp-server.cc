@@ -4,7 +4,9 @@
 #include "ntp-server.h"
 
 #include "ns3/chronometry-checkers.h"
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
+#include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -94,6 +96,27 @@ NtpServer::GetTypeId()
                           TimeValue(Seconds(1767225600)),
                           MakeTimeAccessor(&NtpServer::m_startDate),
                           chronometry::MakeTimeRangeChecker(Time(0), Seconds(6e9)))
+            .AddAttribute("RateLimit",
+                          "A fault: a client request that comes sooner than this after the "
+                          "same source's previous request is answered with a RATE "
+                          "kiss-o'-death (RFC 5905 7.4; ntpd's restrict limited kod, discard "
+                          "minimum); 0: never.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&NtpServer::m_rateLimit),
+                          chronometry::MakeTimeRangeChecker(Time(0), Hours(48)))
+            .AddAttribute("HeaderFault",
+                          "A fault: None (correct replies), RootDistance (root delay / 2 + root "
+                          "dispersion = 16 s, MAXDISP) or ReferenceTime (the Reference Timestamp "
+                          "1 s after the Transmit Timestamp): replies a client must drop (RFC "
+                          "5905 8, Appendix A.5.1.1).",
+                          EnumValue(NO_FAULT),
+                          chronometry::MakeEnumAccessorOf<HeaderFault>(&NtpServer::m_headerFault),
+                          MakeEnumChecker(NO_FAULT,
+                                          "None",
+                                          ROOT_DISTANCE,
+                                          "RootDistance",
+                                          REFERENCE_TIME,
+                                          "ReferenceTime"))
             .AddAttribute("Mitigation",
                           "The NTP algorithms whose ServerReply builds the replies (and whose "
                           "Tolerance grows the root dispersion); unset: a default one.",
@@ -114,7 +137,8 @@ NtpServer::GetTypeId()
 NtpServer::NtpServer()
     : m_stratum(1),
       m_rootDispersion(MicroSeconds(10)),
-      m_precision(ntp::Log2ToTime(-20))
+      m_precision(ntp::Log2ToTime(-20)),
+      m_headerFault(NO_FAULT)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -137,6 +161,12 @@ uint64_t
 NtpServer::GetDropCount(NtpDropReason reason) const
 {
     return reason < NtpDropReason::COUNT ? m_drops[static_cast<size_t>(reason)] : 0;
+}
+
+uint64_t
+NtpServer::GetKissCount() const
+{
+    return m_kisses;
 }
 
 const NtpDecodeCounters&
@@ -206,6 +236,38 @@ NtpServer::Drop(NtpDropReason reason)
     m_dropTrace(reason);
 }
 
+bool
+NtpServer::TooSoon(const Address& from)
+{
+    if (!m_rateLimit.IsStrictlyPositive() || !InetSocketAddress::IsMatchingType(from))
+    {
+        return false;
+    }
+    // As ntpd's MRU list: every request, kissed or not, restarts its source's interval.
+    const uint32_t source = InetSocketAddress::ConvertFrom(from).GetIpv4().Get();
+    const Time now = Simulator::Now();
+    auto it = m_lastRequest.find(source);
+    const bool soon = it != m_lastRequest.end() && now - it->second < m_rateLimit;
+    m_lastRequest[source] = now;
+    return soon;
+}
+
+void
+NtpServer::SpoilHeader(NtpMessage& reply) const
+{
+    if (m_headerFault == ROOT_DISTANCE)
+    {
+        reply.rootDelay = NtpShort::FromTime(Seconds(2));
+        reply.rootDispersion = NtpShort::FromTime(Seconds(ntp::MAXDISP - 1));
+    }
+    else if (m_headerFault == REFERENCE_TIME)
+    {
+        // One second is 2^32 in the 64-bit timestamp (which wraps with its era).
+        reply.referenceTimestamp =
+            NtpTimestamp::FromRaw(reply.transmitTimestamp.ToRaw() + (uint64_t{1} << 32));
+    }
+}
+
 void
 NtpServer::Receive(Ptr<Socket> socket)
 {
@@ -240,13 +302,26 @@ NtpServer::Receive(Ptr<Socket> socket)
         system.referenceId = m_stratum == 1 ? NtpMessage::MakeReferenceId("GPS") : 0x7f000001;
         system.time = Simulator::Now();
         const NtpTimestamp t3 = NtpTimestamp::FromTimeAnyEra(ReadClock());
-        const NtpMessage reply = m_mitigation->ServerReply(request,
-                                                           system,
-                                                           ntp::TimeToLog2(m_precision),
-                                                           m_reference,
-                                                           t2,
-                                                           t3,
-                                                           Simulator::Now());
+        NtpMessage reply = m_mitigation->ServerReply(request,
+                                                     system,
+                                                     ntp::TimeToLog2(m_precision),
+                                                     m_reference,
+                                                     t2,
+                                                     t3,
+                                                     Simulator::Now());
+        if (TooSoon(from))
+        {
+            // RFC 5905 7.4: a kiss carries stratum 0 and its code as the Reference ID; the
+            // Origin Timestamp still answers the request (the client's check).
+            reply.leap = NtpLeap::NOT_SYNC;
+            reply.stratum = 0;
+            reply.referenceId = NtpMessage::MakeReferenceId("RATE");
+            ++m_kisses;
+        }
+        else
+        {
+            SpoilHeader(reply);
+        }
         const std::vector<uint8_t> out = reply.Encode();
         socket->SendTo(Create<Packet>(out.data(), out.size()), 0, from);
         ++m_replies;

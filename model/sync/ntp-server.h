@@ -13,6 +13,7 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <map>
 
 namespace ns3
 {
@@ -60,12 +61,25 @@ std::string ToString(NtpDropReason reason);
  *
  * Every datagram is decoded; malformed ones, kiss-o'-death and other modes are counted by
  * NtpDropReason and dropped.
+ *
+ * Faults, for studies of how clients react: RateLimit answers a client that asks again sooner
+ * than that with a RATE kiss-o'-death instead of the time (RFC 5905 7.4; ntpd's "restrict
+ * limited kod" with "discard minimum"); HeaderFault sends replies whose header fails the checks
+ * of RFC 5905 8 (Appendix A.5.1.1 packet()), which a client must drop.
  */
 class NtpServer : public Application
 {
   public:
     /** The NTP port. */
     static constexpr uint16_t PORT = 123;
+
+    /** Replies that fail the header checks of RFC 5905 8 (the HeaderFault Attribute). */
+    enum HeaderFault
+    {
+        NO_FAULT,      //!< a correct header
+        ROOT_DISTANCE, //!< root delay / 2 + root dispersion = MAXDISP (16 s)
+        REFERENCE_TIME //!< the Reference Timestamp 1 s after the Transmit Timestamp
+    };
 
     /** \return the TypeId */
     static TypeId GetTypeId();
@@ -79,8 +93,10 @@ class NtpServer : public Application
      */
     static Time GetTimescaleOffset();
 
-    /** \return requests answered */
+    /** \return requests answered (with the time or with a kiss) */
     uint64_t GetReplyCount() const;
+    /** \return RATE kisses sent (RateLimit) */
+    uint64_t GetKissCount() const;
     /**
      * \param reason a reason
      * \return datagrams dropped for it
@@ -114,6 +130,16 @@ class NtpServer : public Application
     void Drop(NtpDropReason reason);
     /** \return the clock's reading plus the timescale offset and Offset */
     Time ReadClock() const;
+    /**
+     * RateLimit: note the request and say whether it came too soon after its source's last.
+     * \param from the request's source
+     * \return whether to answer it with a RATE kiss
+     */
+    bool TooSoon(const Address& from);
+    /**
+     * \param reply a reply: make it fail the header checks as HeaderFault says
+     */
+    void SpoilHeader(NtpMessage& reply) const;
 
     uint8_t m_stratum;               //!< Stratum
     Time m_rootDelay;                //!< RootDelay
@@ -121,12 +147,16 @@ class NtpServer : public Application
     Time m_precision;                //!< Precision
     Time m_offset;                   //!< Offset: the lie
     Time m_startDate;                //!< StartDate: the date at simulation time 0
+    Time m_rateLimit;                //!< RateLimit (0: none)
+    HeaderFault m_headerFault;       //!< HeaderFault
     Ptr<NtpMitigation> m_mitigation; //!< Mitigation (ServerReply, PHI)
 
-    Ptr<LocalClock> m_clock;  //!< the node's clock
-    Ptr<Socket> m_socket;     //!< UDP 123
-    NtpTimestamp m_reference; //!< Reference Timestamp
-    uint64_t m_replies{0};    //!< requests answered
+    Ptr<LocalClock> m_clock;                //!< the node's clock
+    Ptr<Socket> m_socket;                   //!< UDP 123
+    NtpTimestamp m_reference;               //!< Reference Timestamp
+    uint64_t m_replies{0};                  //!< requests answered
+    uint64_t m_kisses{0};                   //!< RATE kisses sent
+    std::map<uint32_t, Time> m_lastRequest; //!< RateLimit: per source, its last request
     std::array<uint64_t, static_cast<size_t>(NtpDropReason::COUNT)> m_drops{}; //!< by reason
     NtpDecodeCounters m_decode;                                                //!< decoder
 
