@@ -572,9 +572,10 @@ NtpClient::ClockSelect()
     }
     m_systemPeer = peer.id;
     m_system.time = peer.time;
-    // mu is measured from now, not from the system peer's p.t (RFC 5905 A.5.5.6): with p.t,
-    // the WAN case of chronometry-ntp-network ends 1.9 ppm off after FREQ (issue 41).
-    const NtpDisciplineResult d = m_discipline->Update(r.combine.offset, now);
+    // mu is measured from the system peer's sample time p.t (RFC 5905 A.5.5.6 local_clock():
+    // mu = p.t - s.t), not from now: the frequency FREQ measures is then unbiased when the
+    // selected sample is older than the update.
+    const NtpDisciplineResult d = m_discipline->Update(r.combine.offset, now, peer.time);
     ++m_updates;
     Apply(d);
     if (d.code == NtpClockReturn::STEP)
