@@ -3,7 +3,6 @@
  */
 #include "linreg-servo.h"
 
-#include "ns3/attribute.h"
 #include "ns3/log.h"
 
 #include <cmath>
@@ -28,25 +27,7 @@ LinRegServo::GetTypeId()
     static TypeId tid = TypeId("ns3::LinRegServo")
                             .SetParent<ClockServo>()
                             .SetGroupName("Chronometry")
-                            .AddConstructor<LinRegServo>()
-                            // Issue 41: linuxptp's linreg has no fixed window; the module's
-                            // Window and Adaptive are gone (setting them fails with a hint).
-                            .AddAttribute("Window",
-                                          "Obsolete: the servo fits 4 to 64 points as linreg.",
-                                          EmptyAttributeValue(),
-                                          MakeEmptyAttributeAccessor(),
-                                          MakeEmptyAttributeChecker(),
-                                          TypeId::SupportLevel::OBSOLETE,
-                                          "removed in issue 41: LinRegServo chooses among 4 to 64 "
-                                          "points as linuxptp's linreg")
-                            .AddAttribute("Adaptive",
-                                          "Obsolete: the window is always chosen as linreg.",
-                                          EmptyAttributeValue(),
-                                          MakeEmptyAttributeAccessor(),
-                                          MakeEmptyAttributeChecker(),
-                                          TypeId::SupportLevel::OBSOLETE,
-                                          "removed in issue 41: LinRegServo always chooses its "
-                                          "window as linuxptp's linreg");
+                            .AddConstructor<LinRegServo>();
     return tid;
 }
 
