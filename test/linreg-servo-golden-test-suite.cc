@@ -6,16 +6,16 @@
 // with a small harness outside this repository: max_frequency 900000 ppb, first_step_threshold
 // 20 us, the step threshold of each run, weight 1) on the fixed inputs below; only the numbers
 // are kept here. The inputs: a constant offset, a clock 50 ppm fast, a 100 ms step with and
-// without a 1 ms step threshold, a 2 ppm drift with 100 ns of Gaussian noise over 100 samples
-// (every window size), an out-of-order second sample and a later sample at the same local
-// time, a Reset followed by a 100 us offset, and a closed loop (a clock 10 ppm fast and 30 us
-// off, steered by linuxptp's answers, 100 ns of noise, 160 samples; its inputs are stored as
-// the harness produced them), each at 1/8 s and 1 s sync intervals. Offsets and frequencies
-// are in the module's convention (offset = master - local, frequency = the adjustment
-// applied), i.e. linuxptp's offset and ppb with their signs flipped. Checked at every sample:
-// the same servo state, the same frequency within 0.01 ppb, the same number of points in the
-// fit (linreg's debug line), the same rate ratio (servo_rate_ratio) within 1e-12 and, on a
-// jump, a step by the offset.
+// without a 1 ms step threshold, a 2 ppm drift with 100 ns of Gaussian noise over 100 samples,
+// an out-of-order second sample and a later sample at the same local time, a Reset followed by
+// a 100 us offset, and a closed loop (a clock 10 ppm fast and 30 us off, steered by linuxptp's
+// answers, 100 ns of noise, 160 samples, through every fit size from 4 to 64 points; its
+// inputs are stored as the harness produced them), each at 1/8 s and 1 s sync intervals.
+// Offsets and frequencies are in the module's convention (offset = master - local, frequency =
+// the adjustment applied), i.e. linuxptp's offset and ppb with their signs flipped. Checked at
+// every sample: the same servo state, the same frequency within 0.01 ppb, the same number of
+// points in the fit (linreg's debug line), the same rate ratio (servo_rate_ratio) within 1e-12
+// and, on a jump, a step by the offset.
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/double.h"
 #include "ns3/linreg-servo.h"
