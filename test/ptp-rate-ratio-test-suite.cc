@@ -6,17 +6,22 @@
 // to tsproc.c, whose get_raw_delay takes delay = [r (t2 - t3) + (t4 - t1)] / 2. Checked: the
 // scaling on a hand-worked exchange from that formula; that servos without an estimate answer
 // 1; and, with LinRegServo steering a drifting slave whose Delay_Req leaves 100 ms after the
-// Sync arrives, that the path delay error with the ratio is smaller than without it.
+// Sync arrives, that the path delay error with the ratio is smaller than without it; on the
+// network, that PtpClock applies its servo's ratio to every E2E measurement.
+#include "ptp-test-world.h"
+
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/linreg-servo.h"
 #include "ns3/pi-servo.h"
 #include "ns3/ptp-delay.h"
+#include "ns3/ptp-helper.h"
 #include "ns3/ptp-servo.h"
 #include "ns3/test.h"
 
 #include <cmath>
 #include <iostream>
 #include <random>
+#include <vector>
 
 using namespace ns3;
 
@@ -148,6 +153,102 @@ class DriftingSlaveTestCase : public TestCase
     }
 };
 
+/** \brief A PI servo that reports a fixed rate ratio (to see PtpClock apply it). */
+class FixedRatioPiServo : public PiServo
+{
+  public:
+    /** \param ratio the ratio to report */
+    explicit FixedRatioPiServo(double ratio)
+        : m_ratio(ratio)
+    {
+    }
+
+    double GetRateRatio() const override
+    {
+        return m_ratio;
+    }
+
+  private:
+    double m_ratio; //!< the reported ratio
+};
+
+/**
+ * \param servo the slave's servo
+ * \return the E2E path delays the slave measured (ns) from 10 s to 30 s on a 5 us link
+ */
+std::vector<double>
+MeasuredDelays(Ptr<ClockServo> servo)
+{
+    NodeContainer nodes;
+    nodes.Create(2);
+    ptptest::AddClock(nodes.Get(0), MilliSeconds(1), 10.0);
+    ptptest::AddClock(nodes.Get(1), MicroSeconds(-300), -20.0);
+    ptptest::Link(nodes, "1Gbps", MicroSeconds(5), Time(0));
+    PtpHelper ptp;
+    ptp.SetClockAttribute("SyncInterval", TimeValue(MilliSeconds(125)));
+    ptp.SetClockAttribute("AnnounceInterval", TimeValue(MilliSeconds(250)));
+    ptp.SetClockAttribute("MinDelayReqInterval", TimeValue(MilliSeconds(125)));
+    ptp.SetClockAttribute("Role", StringValue("Master"));
+    ptp.Install(nodes.Get(0));
+    ptp.SetClockAttribute("Role", StringValue("Slave"));
+    Ptr<PtpClock> slave = ptp.Install(nodes.Get(1));
+    slave->SetAttribute("Servo", PointerValue(servo));
+    ptp.AssignStreams(nodes, 10);
+    std::vector<double> delays;
+    slave->TraceConnectWithoutContext(
+        "PathDelay",
+        Callback<void, uint16_t, Time, Time>([&delays](uint16_t, Time, Time measured) {
+            if (Simulator::Now() >= Seconds(10))
+            {
+                delays.push_back(measured.GetDouble());
+            }
+        }));
+    Simulator::Stop(Seconds(30));
+    Simulator::Run();
+    Simulator::Destroy();
+    return delays;
+}
+
+/** \brief PtpClock hands its servo's ratio to every E2E measurement. */
+class PtpClockRatioTestCase : public TestCase
+{
+  public:
+    PtpClockRatioTestCase()
+        : TestCase("PtpClock scales the slave's turnaround by its servo's rate ratio: a servo "
+                   "reporting 1 + 1e-4 shortens the measured delays by the turnaround x 5e-5")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The same run twice (same streams): a plain PI servo (ratio 1) and one reporting
+        // r = 1 + 1e-4. Each E2E measurement then changes by (r - 1) (t2 - t3) / 2, between 0
+        // and -12.5 us for a turnaround t3 - t2 within two sync intervals (250 ms), about
+        // -3.1 us for one uniform within one interval.
+        const std::vector<double> plain = MeasuredDelays(CreateObject<PiServo>());
+        const std::vector<double> scaled =
+            MeasuredDelays(CreateObject<FixedRatioPiServo>(1 + 1e-4));
+        NS_TEST_ASSERT_MSG_GT(plain.size(), 100u, "delay measurements");
+        double sumPlain = 0;
+        double sumScaled = 0;
+        for (double d : plain)
+        {
+            sumPlain += d;
+        }
+        for (double d : scaled)
+        {
+            sumScaled += d;
+        }
+        const double shift = sumScaled / scaled.size() - sumPlain / plain.size();
+        std::cout << "[rate ratio] PtpClock, servo ratio 1 + 1e-4: mean measured delay "
+                  << sumPlain / plain.size() << " ns -> " << sumScaled / scaled.size()
+                  << " ns (shift " << shift << " ns)" << std::endl;
+        NS_TEST_EXPECT_MSG_LT(shift, -1000.0, "shorter by at least 1 us");
+        NS_TEST_EXPECT_MSG_GT(shift, -12500.0, "by at most 250 ms x 5e-5");
+    }
+};
+
 } // namespace
 
 /** \brief The suite. */
@@ -159,6 +260,7 @@ class PtpRateRatioTestSuite : public TestSuite
     {
         AddTestCase(new ScalingTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DriftingSlaveTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new PtpClockRatioTestCase, chronometry::TestDuration::QUICK);
     }
 };
 
