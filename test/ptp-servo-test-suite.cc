@@ -18,6 +18,7 @@
 #include "ns3/ptp-servo.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <cmath>
 #include <complex>
@@ -569,6 +570,18 @@ class LinRegTestCase : public TestCase
                   << std::endl;
         NS_TEST_EXPECT_MSG_GT_OR_EQ(adaptive->GetWindow(), 32u, "a long window for white noise");
         NS_TEST_EXPECT_MSG_LT(rms, shortest, "better than the shortest fit");
+
+        // The deprecated Window and Adaptive (issue 41) are still accepted and change nothing.
+        Ptr<LinRegServo> old = CreateObject<LinRegServo>();
+        NS_TEST_EXPECT_MSG_EQ(old->SetAttributeFailSafe("Window", UintegerValue(8)),
+                              true,
+                              "Window accepted");
+        NS_TEST_EXPECT_MSG_EQ(old->SetAttributeFailSafe("Adaptive", BooleanValue(false)),
+                              true,
+                              "Adaptive accepted");
+        const Trace oldTr = loop.Run(old, 5000);
+        const bool same = oldTr.error == tr.error;
+        NS_TEST_EXPECT_MSG_EQ(same, true, "ignored: the same errors");
     }
 };
 

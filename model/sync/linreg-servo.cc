@@ -3,7 +3,11 @@
  */
 #include "linreg-servo.h"
 
+#include "ns3/attribute.h"
+#include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/log.h"
+#include "ns3/uinteger.h"
 
 #include <cmath>
 
@@ -27,7 +31,25 @@ LinRegServo::GetTypeId()
     static TypeId tid = TypeId("ns3::LinRegServo")
                             .SetParent<ClockServo>()
                             .SetGroupName("Chronometry")
-                            .AddConstructor<LinRegServo>();
+                            .AddConstructor<LinRegServo>()
+                            // Issue 41: linuxptp's linreg has no fixed window. The old
+                            // settings are accepted and ignored for one release.
+                            .AddAttribute("Window",
+                                          "Deprecated, ignored: the servo fits 4 to 64 points and "
+                                          "chooses among them as linuxptp's linreg.",
+                                          UintegerValue(64),
+                                          MakeUintegerAccessor(&LinRegServo::m_deprecatedWindow),
+                                          chronometry::MakeUintegerRangeChecker(4, 64, "points"),
+                                          TypeId::SupportLevel::DEPRECATED,
+                                          "ignored since issue 41 (linreg's own window choice)")
+                            .AddAttribute("Adaptive",
+                                          "Deprecated, ignored: the window is always chosen as "
+                                          "linuxptp's linreg chooses it.",
+                                          BooleanValue(true),
+                                          MakeBooleanAccessor(&LinRegServo::m_deprecatedAdaptive),
+                                          MakeBooleanChecker(),
+                                          TypeId::SupportLevel::DEPRECATED,
+                                          "ignored since issue 41 (linreg's own window choice)");
     return tid;
 }
 

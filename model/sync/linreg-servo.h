@@ -109,6 +109,8 @@ class LinRegServo : public ClockServo
     int64_t m_lastLocalNs;                             //!< local time of the last sample
     uint32_t m_order;                                  //!< order used at the last sample
     double m_rateRatio;                                //!< GetRateRatio
+    uint32_t m_deprecatedWindow{64};                   //!< Window (deprecated, ignored)
+    bool m_deprecatedAdaptive{true};                   //!< Adaptive (deprecated, ignored)
 };
 
 } // namespace ns3
