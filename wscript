@@ -211,6 +211,8 @@ def build(bld):
         'test/ptp-message-test-suite.cc',
         'test/ptp-servo-test-suite.cc',
         'test/ptp-servo-golden-test-suite.cc',
+        'test/linreg-servo-golden-test-suite.cc',
+        'test/ptp-rate-ratio-test-suite.cc',
         'test/ptp-bmca-test-suite.cc',
         'test/ptp-delay-test-suite.cc',
         'test/ntp-message-test-suite.cc',

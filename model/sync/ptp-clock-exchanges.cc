@@ -327,6 +327,7 @@ PtpClock::HandleDelayResp(Port& port, const PtpMessage& m)
     x.syncCorrection = sync.correction;
     x.delayRespCorrection = ptp::ScaledNsToTime(m.header.correctionField);
     x.delayAsymmetry = m_delayAsymmetry;
+    x.rateRatio = m_servo->GetRateRatio(); // linuxptp: tsproc_set_clock_rate_ratio
     AddDelay(port, ptp::E2eMeanPathDelay(x));
 }
 

@@ -31,9 +31,13 @@ Half(Time t)
 Time
 E2eMeanPathDelay(const E2eExchange& x)
 {
-    const Time masterToSlave = x.t2 - x.t1 - x.syncCorrection - x.delayAsymmetry;
-    const Time slaveToMaster = x.t4 - x.t3 - x.delayRespCorrection + x.delayAsymmetry;
-    return Half(masterToSlave + slaveToMaster);
+    // Grouped as slave interval plus master interval so that the slave's can be converted to
+    // the master's time base (linuxptp tsproc.c get_raw_delay); with r = 1 this is the sum of
+    // the two one-way delays of 1588-2019 11.3.2 exactly.
+    const Time slaveInterval = x.t2 - x.t3;
+    const Time scaled =
+        x.rateRatio == 1.0 ? slaveInterval : slaveInterval * int64x64_t(x.rateRatio);
+    return Half(scaled + (x.t4 - x.t1) - x.syncCorrection - x.delayRespCorrection);
 }
 
 Time

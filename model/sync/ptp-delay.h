@@ -44,6 +44,12 @@ struct E2eExchange
     Time syncCorrection;      //!< correctionField of Sync (+ Follow_Up when two-step)
     Time delayRespCorrection; //!< correctionField of Delay_Resp
     Time delayAsymmetry;      //!< the port's delayAsymmetry (0: uncorrected)
+    /**
+     * The master's clock rate over the slave's (the slave servo's ClockServo::GetRateRatio;
+     * linuxptp's clock rate ratio): the slave's turnaround t3 - t2 is converted to the
+     * master's time base with it. 1: not converted (1588-2019 11.3.2).
+     */
+    double rateRatio{1.0};
 };
 
 /**
@@ -59,7 +65,10 @@ struct DelayResult
 /**
  * <meanPathDelay> = [(t2 - t1 - syncCorrection) + (t4 - t3 - delayRespCorrection)] / 2
  * (1588-2019 11.3.2; delayAsymmetry cancels in the mean: the slave adds it to the Sync's
- * correction and subtracts it from the Delay_Req's).
+ * correction and subtracts it from the Delay_Req's). With a rateRatio r other than 1 the
+ * slave's interval is scaled first, as linuxptp's tsproc.c get_raw_delay does:
+ * [r (t2 - t3) + (t4 - t1) - syncCorrection - delayRespCorrection] / 2 (the scaled interval
+ * rounded to the Time resolution; linuxptp truncates it and the halving to whole ns).
  * \param x the exchange
  * \return the mean path delay
  */

@@ -159,6 +159,12 @@ ClockServo::GetRateCorrection() const
     return m_rateCorrection;
 }
 
+double
+ClockServo::GetRateRatio() const
+{
+    return 1.0;
+}
+
 bool
 ClockServo::StepDue(double offsetNs) const
 {

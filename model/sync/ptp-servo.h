@@ -105,6 +105,14 @@ class ClockServo : public Object
     double GetFrequencyPpb() const;
     /** \return whether the servo may change the clock's frequency */
     bool GetRateCorrection() const;
+    /**
+     * The master's clock rate over the steered local clock's, as the servo estimates it after
+     * its last sample: linuxptp's servo_rate_ratio, 1 for a servo without an estimate (as
+     * servo.c answers for every servo but linreg). The E2E path delay scales the slave's
+     * turnaround t3 - t2 by it (linuxptp tsproc.c get_raw_delay).
+     * \return the ratio (1: equal rates)
+     */
+    virtual double GetRateRatio() const;
 
     /**
      * Callback signature of the Sample trace source.
