@@ -466,13 +466,12 @@ PtpMessage::Decode(const uint8_t* data, size_t length, PtpMessage& out)
         return PtpDecodeStatus::TRUNCATED;
     }
     // As linuxptp's msg_post_recv: up to 3 octets after messageLength (an Ethernet pad) are
-    // ignored, as too short to be a TLV; 4 or more would be read as one and refused.
+    // ignored, too short for a TLV; 4 or more would be read as one and refused.
     if (length - messageLength >= TLV_HEADER_SIZE)
     {
         return PtpDecodeStatus::TRAILING_BYTES;
     }
-    length = messageLength;
-    r.n = length;
+    length = r.n = messageLength;
     PtpMessage m;
     m.header.majorSdoId = first >> 4;
     m.header.messageType = type;
