@@ -392,14 +392,15 @@ class PreMasterSequenceTestCase : public TestCase
 
 /**
  * E2E with multicast and with unicast delay requests: the master's Delay_Resp carries its
- * logMinDelayReqInterval when multicast and 0x7F when unicast (ptp4l's process_delay_req).
+ * logMinDelayReqInterval (0.5 s) when multicast and 0x7F when unicast (ptp4l's
+ * process_delay_req); the slave (2 s of its own) takes the multicast one (process_delay_resp).
  */
 class DelayRespIntervalTestCase : public TestCase
 {
   public:
     DelayRespIntervalTestCase()
         : TestCase("a unicast Delay_Resp carries logMessageInterval 0x7F, a multicast one "
-                   "logMinDelayReqInterval")
+                   "logMinDelayReqInterval, which the slave takes")
     {
     }
 
@@ -419,6 +420,7 @@ class DelayRespIntervalTestCase : public TestCase
             ptp.SetClockAttribute("Role", StringValue("Master"));
             Ptr<PtpClock> gm = ptp.Install(nodes.Get(0));
             ptp.SetClockAttribute("Role", StringValue("Slave"));
+            ptp.SetClockAttribute("MinDelayReqInterval", TimeValue(Seconds(2)));
             Ptr<PtpClock> sl = ptp.Install(nodes.Get(1));
             ptp.AssignStreams(nodes, 10);
             std::map<int, uint32_t> intervals; // logMessageInterval -> Delay_Resp count
@@ -438,9 +440,19 @@ class DelayRespIntervalTestCase : public TestCase
             {
                 std::cout << " " << n << " with logMessageInterval " << log;
             }
-            std::cout << std::endl;
+            const uint64_t requests = sl->GetSentCount(PtpMessageType::DELAY_REQ);
+            std::cout << "; the slave (2 s) sent " << requests << " Delay_Req in 10 s" << std::endl;
+            // ptp4l's process_delay_resp: a multicast response sets the slave's interval.
+            if (unicast)
+            {
+                NS_TEST_EXPECT_MSG_LT(requests, 8u, "unicast: the slave's own 2 s");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(requests, 10u, "multicast: the master's 0.5 s");
+            }
             NS_TEST_EXPECT_MSG_EQ(intervals.size(), 1u, "one interval");
-            NS_TEST_EXPECT_MSG_GT(intervals[expected], 5u, "Delay_Resp sent");
+            NS_TEST_EXPECT_MSG_GT(intervals[expected], 2u, "Delay_Resp sent");
             NS_TEST_EXPECT_MSG_GT(sl->GetSampleCount(), 5u, "the slave used them");
             Simulator::Destroy();
         }

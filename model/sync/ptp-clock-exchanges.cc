@@ -271,6 +271,21 @@ PtpClock::FollowSyncInterval(Port& port, const PtpMessage& m)
 }
 
 void
+PtpClock::FollowDelayReqInterval(Port& port, const PtpMessage& m)
+{
+    // As ptp4l's process_delay_resp: the master's multicast Delay_Resp sets the slave's
+    // logMinDelayReqInterval (a unicast one carries 0x7F and is ignored).
+    const int8_t log = m.header.logMessageInterval;
+    if (m.header.GetFlag(ptpflags::UNICAST) || log == port.logMinDelayReqInterval ||
+        log < MIN_SERVO_LOG_INTERVAL || log > MAX_DELAY_REQ_LOG_INTERVAL)
+    {
+        return;
+    }
+    NS_LOG_LOGIC("port " << port.number << ": delay request interval 2^" << int{log});
+    port.logMinDelayReqInterval = log;
+}
+
+void
 PtpClock::HandleFollowUp(Port& port, const PtpMessage& m)
 {
     if (!IsPtpSlaveState(port.state))
@@ -346,6 +361,7 @@ PtpClock::HandleDelayResp(Port& port, const PtpMessage& m)
         Drop(port, PtpDropReason::UNMATCHED);
         return;
     }
+    FollowDelayReqInterval(port, m);
     request.active = false;
     const Pending& sync = port.lastSync;
     if (!sync.active)

@@ -251,7 +251,11 @@ void
 PtpClock::ScheduleDelayReq(Port& port)
 {
     port.delayReqTimer.Cancel();
-    Time wait = m_delayReqInterval * m_delayReqJitter->GetValue(0, 2);
+    // The interval the master's Delay_Resp set (FollowDelayReqInterval), at first the local one.
+    const int log = port.logMinDelayReqInterval;
+    const Time interval =
+        log >= 0 ? Seconds(1) * int64_t{1LL << log} : Seconds(1) / int64_t{1LL << -log};
+    Time wait = interval * m_delayReqJitter->GetValue(0, 2);
     port.delayReqTimer = Simulator::Schedule(wait, &PtpClock::SendDelayReq, this, port.number);
 }
 

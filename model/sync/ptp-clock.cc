@@ -355,6 +355,7 @@ PtpClock::StartApplication()
         Port& port = m_ports[i];
         port.number = static_cast<uint16_t>(i + 1);
         port.logSyncInterval = LogInterval(m_syncInterval);
+        port.logMinDelayReqInterval = LogInterval(m_delayReqInterval);
         port.device = m_devices[i];
         int32_t interface = ipv4->GetInterfaceForDevice(port.device);
         if (interface < 0 || ipv4->GetNAddresses(interface) == 0)

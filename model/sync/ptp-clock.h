@@ -99,8 +99,9 @@ struct PtpOffsetSample
  * the Sync's departure time), answers Delay_Req with Delay_Resp; every port answers
  * Pdelay_Req (P2P). An UNCALIBRATED or SLAVE port takes Sync and Follow_Up from its parent
  * (and gives the servo the Sync interval they carry, as ptp4l does), measures the path
- * delay (E2E: Delay_Req every MinDelayReqInterval on average, uniformly random in
- * [0, 2 MinDelayReqInterval] as 1588-2019 9.5.11.2 asks; P2P: Pdelay_Req every
+ * delay (E2E: Delay_Req every MinDelayReqInterval on average, or the interval the master's
+ * multicast Delay_Resp carries once one arrives, as ptp4l takes it, uniformly random in
+ * [0, 2 x interval] as 1588-2019 9.5.11.2 asks; P2P: Pdelay_Req every
  * PdelayReqInterval on every port), filters it with a moving median of DelayFilterLength
  * (linuxptp's delay_filter), computes offsetFromMaster (ptp::OffsetFromMaster with the port's
  * DelayAsymmetry) and feeds the servo, whose action steers the node's DriftingClock (Step,
@@ -261,12 +262,13 @@ class PtpClock : public Application
     void StartApplication() override;
     void StopApplication() override;
 
-    static constexpr uint16_t EVENT_PORT = 319;        //!< UDP port of event messages
-    static constexpr uint16_t GENERAL_PORT = 320;      //!< UDP port of general messages
-    static constexpr int MIN_LOG_INTERVAL = -7;        //!< shortest message interval: 2^-7 s
-    static constexpr int MAX_LOG_INTERVAL = 6;         //!< longest message interval: 64 s
-    static constexpr int MIN_SERVO_LOG_INTERVAL = -10; //!< shortest Sync interval followed
-    static constexpr int MAX_SERVO_LOG_INTERVAL = 10;  //!< longest (the servo's limit)
+    static constexpr uint16_t EVENT_PORT = 319;           //!< UDP port of event messages
+    static constexpr uint16_t GENERAL_PORT = 320;         //!< UDP port of general messages
+    static constexpr int MIN_LOG_INTERVAL = -7;           //!< shortest message interval: 2^-7 s
+    static constexpr int MAX_LOG_INTERVAL = 6;            //!< longest message interval: 64 s
+    static constexpr int MIN_SERVO_LOG_INTERVAL = -10;    //!< shortest Sync interval followed
+    static constexpr int MAX_SERVO_LOG_INTERVAL = 10;     //!< longest (the servo's limit)
+    static constexpr int MAX_DELAY_REQ_LOG_INTERVAL = 22; //!< longest Delay_Req interval taken
 
     /**
      * \param type a message type
@@ -331,6 +333,7 @@ class PtpClock : public Application
         std::deque<Time> delays;           //!< newest measurements (median filter)
         std::optional<Time> meanPathDelay; //!< filtered delay
         int8_t logSyncInterval{0};         //!< the parent's Sync interval the servo uses
+        int8_t logMinDelayReqInterval{0};  //!< the Delay_Req interval the master set
     };
 
     /**
@@ -464,6 +467,12 @@ class PtpClock : public Application
      * \param m a Sync from the parent
      */
     void FollowSyncInterval(Port& port, const PtpMessage& m);
+    /**
+     * Take the Delay_Req interval a master's multicast Delay_Resp carries.
+     * \param port the port
+     * \param m a Delay_Resp from the parent, answering this port's request
+     */
+    void FollowDelayReqInterval(Port& port, const PtpMessage& m);
     /** \param port the port \param m a Follow_Up */
     void HandleFollowUp(Port& port, const PtpMessage& m);
     /**
