@@ -115,6 +115,7 @@ def build(bld):
         'model/sync/pi-servo.cc',
         'model/sync/linreg-servo.cc',
         'model/sync/ptp-bmca.cc',
+        'model/sync/ptp-port-state.cc',
         'model/sync/ntp-datatypes.cc',
         'model/sync/ntp-message.cc',
         'model/sync/ntp-header.cc',
@@ -127,6 +128,7 @@ def build(bld):
         'model/sync/ptp-peer-delay-port.cc',
         'model/sync/ptp-clock.cc',
         'model/sync/ptp-clock-sending.cc',
+        'model/sync/ptp-clock-states.cc',
         'model/sync/ptp-clock-exchanges.cc',
         'model/sync/ptp-transparent-clock.cc',
         'helper/ptp-helper.cc',
@@ -225,6 +227,8 @@ def build(bld):
         'test/ntp-rfc-test-suite.cc',
         'test/ntp-poll-test-suite.cc',
         'test/ptp-failover-test-suite.cc',
+        'test/ptp-linuxptp-test-suite.cc',
+        'test/ptp-tc-linuxptp-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -339,6 +343,7 @@ def build(bld):
         'model/sync/pi-servo.h',
         'model/sync/linreg-servo.h',
         'model/sync/ptp-bmca.h',
+        'model/sync/ptp-port-state.h',
         'model/sync/ntp-datatypes.h',
         'model/sync/ntp-message.h',
         'model/sync/ntp-header.h',

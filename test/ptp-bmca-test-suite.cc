@@ -303,6 +303,55 @@ Announce(uint64_t gm,
     return m;
 }
 
+/**
+ * \brief Each Announce counts towards its sender's qualification for 4 intervals of its own
+ * logMessageInterval, as linuxptp's msg_current, not 4 of the receiver's interval.
+ */
+class QualificationWindowTestCase : public TestCase
+{
+  public:
+    QualificationWindowTestCase()
+        : TestCase("foreign master qualification: 4 intervals of the Announce's own "
+                   "logMessageInterval (linuxptp's msg_current)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(PtpBmca::QualificationWindow(-2), Seconds(1), "4 x 0.25 s");
+        NS_TEST_EXPECT_MSG_EQ(PtpBmca::QualificationWindow(1), Seconds(8), "4 x 2 s");
+        NS_TEST_EXPECT_MSG_EQ(PtpBmca::QualificationWindow(-31), Time(0), "none");
+        NS_TEST_EXPECT_MSG_EQ(PtpBmca::QualificationWindow(31), Time::Max(), "forever");
+        // The receiver announces every 2 s (window 8 s); the foreign master every 0.25 s.
+        PtpBmca::Config c;
+        c.defaultDs.clockIdentity = 100;
+        for (double gap : {0.9, 1.0})
+        {
+            PtpBmca bmca(c, Seconds(0));
+            PtpMessage fast = Announce(1, 128, 6);
+            fast.header.logMessageInterval = -2;
+            bmca.ReceiveAnnounce(Seconds(0.5), 1, fast);
+            bmca.ReceiveAnnounce(Seconds(0.5 + gap), 1, fast);
+            // 0.9 s apart: both within 1 s, qualified; 1.0 s: the first has expired.
+            NS_TEST_EXPECT_MSG_EQ(ToString(bmca.GetPortState(1)),
+                                  std::string(gap < 1 ? "SLAVE" : "LISTENING"),
+                                  "two Announce " << gap << " s apart");
+        }
+        // The same two Announce with the receiver's own interval (log 1): 8 s window.
+        PtpBmca slow(c, Seconds(0));
+        PtpMessage own = Announce(1, 128, 6);
+        slow.ReceiveAnnounce(Seconds(0.5), 1, own);
+        slow.ReceiveAnnounce(Seconds(3.5), 1, own);
+        NS_TEST_EXPECT_MSG_EQ(ToString(slow.GetPortState(1)), "SLAVE", "3 s apart at log 1");
+        NS_TEST_EXPECT_MSG_EQ(slow.GetReceiptTimeoutCount(1), 0u, "no timeout yet");
+        // Silent: forgotten after 3 x 2 s, an announce receipt timeout of the SLAVE port.
+        slow.Advance(Seconds(9.5));
+        NS_TEST_EXPECT_MSG_EQ(ToString(slow.GetPortState(1)), "MASTER", "alone");
+        NS_TEST_EXPECT_MSG_EQ(slow.GetReceiptTimeoutCount(1), 1u, "the parent timed out");
+    }
+};
+
 /** \brief An ordinary clock follows, fails over and switches to a better clock. */
 class FailoverTestCase : public TestCase
 {
@@ -463,6 +512,7 @@ class PtpBmcaTestSuite : public TestSuite
         AddTestCase(new ComparisonTableTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StateDecisionTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new FailoverTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new QualificationWindowTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new BoundaryClockTestCase, chronometry::TestDuration::QUICK);
     }
 };

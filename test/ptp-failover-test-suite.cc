@@ -469,8 +469,15 @@ class ForeignPacketsTestCase : public TestCase
                                   320,
                                   PtpDropReason::MALFORMED});
             bytes = sync.Encode();
-            bytes.push_back(0);
-            injections.push_back({"trailing octet",
+            bytes.insert(bytes.end(), {0x00, 0x03, 0x00, 0x01, 0xAA}); // odd TLV length
+            bytes[3] = static_cast<uint8_t>(bytes.size());
+            injections.push_back({"odd TLV length",
+                                  Create<Packet>(bytes.data(), bytes.size()),
+                                  319,
+                                  PtpDropReason::MALFORMED});
+            bytes = sync.Encode();
+            bytes.insert(bytes.end(), {0, 0, 0, 0}); // 3 would be ignored (an Ethernet pad)
+            injections.push_back({"4 trailing octets",
                                   Create<Packet>(bytes.data(), bytes.size()),
                                   319,
                                   PtpDropReason::MALFORMED});

@@ -390,7 +390,7 @@ class PtpRoundTripTestCase : public TestCase
                     }
                     PtpTlv tlv;
                     tlv.type = static_cast<uint16_t>(g());
-                    tlv.value.resize(u(48));
+                    tlv.value.resize(2 * u(24)); // even: linuxptp refuses odd lengths
                     for (auto& b : tlv.value)
                     {
                         b = static_cast<uint8_t>(g());
@@ -470,8 +470,8 @@ class PtpRefusalTestCase : public TestCase
             b[2] = 0xFF;
             rows.push_back({"messageLength 65326", b, PtpDecodeStatus::TRUNCATED});
             b = sync;
-            b.push_back(0);
-            rows.push_back({"a trailing octet", b, PtpDecodeStatus::TRAILING_BYTES});
+            b.insert(b.end(), {0, 0, 0, 0});
+            rows.push_back({"4 trailing octets", b, PtpDecodeStatus::TRAILING_BYTES});
             b = std::vector<uint8_t>(announce.begin(), announce.end() - 1);
             rows.push_back({"Announce cut by one", b, PtpDecodeStatus::TRUNCATED});
         }
@@ -505,6 +505,10 @@ class PtpRefusalTestCase : public TestCase
             b.insert(b.end(), {0x00, 0x03, 0x00, 0x05, 0xAA, 0xBB});
             b[3] = static_cast<uint8_t>(b.size());
             rows.push_back({"TLV lengthField overrun", b, PtpDecodeStatus::BAD_TLV});
+            b = sync;
+            b.insert(b.end(), {0x00, 0x03, 0x00, 0x03, 0xAA, 0xBB, 0xCC});
+            b[3] = static_cast<uint8_t>(b.size());
+            rows.push_back({"odd TLV lengthField", b, PtpDecodeStatus::BAD_TLV});
             b = fu;
             b[47] = 26; // TLV lengthField (octets 46-47)
             b.resize(b.size() - 2);
@@ -566,6 +570,24 @@ class PtpRefusalTestCase : public TestCase
                               "ok",
                               "Pdelay_Req reserved ignored");
         NS_TEST_EXPECT_MSG_EQ(ToHex(out.Encode()), ToHex(goldens[4].bytes), "sent as zero");
+
+        // Up to 3 octets after messageLength (an Ethernet pad) are ignored, as linuxptp's
+        // msg_post_recv ignores a remainder too short for a TLV; 4 are refused (rows above).
+        for (size_t pad = 1; pad <= 3; ++pad)
+        {
+            for (const auto& g : goldens)
+            {
+                auto padded = g.bytes;
+                padded.insert(padded.end(), pad, 0xEE);
+                PtpMessage m;
+                NS_TEST_EXPECT_MSG_EQ(ToString(PtpMessage::Decode(padded.data(), padded.size(), m)),
+                                      "ok",
+                                      g.name << " with " << pad << " pad octets");
+                NS_TEST_EXPECT_MSG_EQ(ToHex(m.Encode()),
+                                      ToHex(g.bytes),
+                                      g.name << " with " << pad << " pad octets: the message");
+            }
+        }
     }
 };
 

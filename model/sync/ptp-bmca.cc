@@ -206,6 +206,12 @@ ToString(PtpPortState s)
         return "PASSIVE";
     case PtpPortState::SLAVE:
         return "SLAVE";
+    case PtpPortState::PRE_MASTER:
+        return "PRE_MASTER";
+    case PtpPortState::UNCALIBRATED:
+        return "UNCALIBRATED";
+    case PtpPortState::GRAND_MASTER:
+        return "GRAND_MASTER";
     }
     return "invalid";
 }
@@ -315,12 +321,29 @@ PtpBmca::At(uint16_t port) const
     return m_ports[port - 1];
 }
 
+Time
+PtpBmca::QualificationWindow(int8_t logMessageInterval)
+{
+    // As linuxptp's msg_current: FOREIGN_MASTER_TIME_WINDOW intervals of the Announce's own
+    // logMessageInterval (0 at -31 or below, never ending at 31 or above).
+    if (logMessageInterval <= -31)
+    {
+        return Time(0);
+    }
+    if (logMessageInterval >= 31)
+    {
+        return Time::Max();
+    }
+    const int64_t window = FOREIGN_MASTER_TIME_WINDOW;
+    return logMessageInterval < 0 ? Seconds(1) * window / int64_t{1LL << -logMessageInterval}
+                                  : Seconds(1) * window * int64_t{1LL << logMessageInterval};
+}
+
 bool
 PtpBmca::Qualified(const ForeignMaster& f) const
 {
-    const Time window = m_config.announceInterval * int64_t{FOREIGN_MASTER_TIME_WINDOW};
-    const auto recent = std::count_if(f.arrivals.begin(), f.arrivals.end(), [&](Time t) {
-        return t > m_now - window;
+    const auto recent = std::count_if(f.arrivals.begin(), f.arrivals.end(), [&](const auto& a) {
+        return m_now < a.second;
     });
     return static_cast<uint32_t>(recent) >= FOREIGN_MASTER_THRESHOLD;
 }
@@ -347,15 +370,23 @@ PtpBmca::Expire(Time now)
                                          << m_now.As(Time::S));
     m_now = now;
     const Time timeout = m_config.announceInterval * int64_t{m_config.announceReceiptTimeout};
-    const Time window = m_config.announceInterval * int64_t{FOREIGN_MASTER_TIME_WINDOW};
     for (auto& p : m_ports)
     {
         for (auto& f : p.foreign)
         {
-            while (!f.arrivals.empty() && f.arrivals.front() <= now - window)
-            {
-                f.arrivals.pop_front();
-            }
+            f.arrivals.erase(std::remove_if(f.arrivals.begin(),
+                                            f.arrivals.end(),
+                                            [&](const auto& a) { return a.second <= now; }),
+                             f.arrivals.end());
+        }
+        // The announce receipt timeout of a SLAVE or PASSIVE port: its best master fell
+        // silent (linuxptp's announce timer, restarted by its Announce messages).
+        if (p.best && (p.state == PtpPortState::SLAVE || p.state == PtpPortState::PASSIVE) &&
+            std::any_of(p.foreign.begin(), p.foreign.end(), [&](const ForeignMaster& f) {
+                return f.data.sender == *p.best && f.last <= now - timeout;
+            }))
+        {
+            ++p.receiptTimeouts;
         }
         // Announce receipt timeout: a foreign master silent for the timeout is forgotten.
         p.foreign.erase(
@@ -368,6 +399,7 @@ PtpBmca::Expire(Time now)
         {
             NS_LOG_LOGIC("announce receipt timeout in LISTENING: MASTER");
             p.state = PtpPortState::MASTER;
+            ++p.receiptTimeouts;
             ++m_stateChanges;
         }
     }
@@ -405,6 +437,7 @@ PtpBmca::Decide()
         }
         p.state = d.state;
         p.code = d.code;
+        p.best = erbest[i] ? std::optional<PtpPortIdentity>(erbest[i]->sender) : std::nullopt;
     }
 }
 
@@ -434,7 +467,8 @@ PtpBmca::ReceiveAnnounce(Time now, uint16_t port, const PtpMessage& announce)
         it = p.foreign.end() - 1;
     }
     it->data = BmcaDataSet::FromAnnounce(announce, receiver);
-    it->arrivals.push_back(now);
+    const Time window = QualificationWindow(announce.header.logMessageInterval);
+    it->arrivals.emplace_back(now, window > Time::Max() - now ? Time::Max() : now + window);
     it->last = now;
     Decide();
 }
@@ -451,16 +485,15 @@ Time
 PtpBmca::GetNextEventTime() const
 {
     const Time timeout = m_config.announceInterval * int64_t{m_config.announceReceiptTimeout};
-    const Time window = m_config.announceInterval * int64_t{FOREIGN_MASTER_TIME_WINDOW};
     Time next = Time::Max();
     for (const auto& p : m_ports)
     {
         for (const auto& f : p.foreign)
         {
             next = std::min(next, f.last + timeout);
-            if (!f.arrivals.empty())
+            for (const auto& a : f.arrivals)
             {
-                next = std::min(next, f.arrivals.front() + window);
+                next = std::min(next, a.second);
             }
         }
         if (p.state == PtpPortState::LISTENING && !m_config.defaultDs.slaveOnly)
@@ -548,6 +581,12 @@ uint64_t
 PtpBmca::GetStateChanges() const
 {
     return m_stateChanges;
+}
+
+uint64_t
+PtpBmca::GetReceiptTimeoutCount(uint16_t port) const
+{
+    return At(port).receiptTimeouts;
 }
 
 size_t

@@ -111,19 +111,24 @@ bool IsABetter(BmcaComparison c);
 
 /**
  * \ingroup chronometry
- * PTP port states (IEEE 1588-2019 9.2.5) the BMCA drives.
+ * PTP port states (IEEE 1588-2019 9.2.5, and linuxptp's GRAND_MASTER). The BMCA recommends
+ * the first four; a PtpClock port also goes through the others (PtpPortFsm).
  */
 enum class PtpPortState : uint8_t
 {
-    LISTENING, //!< waiting for Announce messages
-    MASTER,    //!< the port sends Sync and Announce
-    PASSIVE,   //!< neither (a loop would form)
-    SLAVE      //!< the port synchronizes to its parent (UNCALIBRATED is the servo's)
+    LISTENING,    //!< waiting for Announce messages
+    MASTER,       //!< the port sends Sync and Announce
+    PASSIVE,      //!< neither (a loop would form)
+    SLAVE,        //!< the port synchronizes to its parent, its servo locked
+    PRE_MASTER,   //!< MASTER recommended (M3): waiting out the qualification timeout
+    UNCALIBRATED, //!< SLAVE recommended: the servo is not locked yet
+    GRAND_MASTER  //!< MASTER recommended by M1 or M2 (linuxptp's extension): as MASTER
 };
 
 /**
  * \param s a port state
- * \return "LISTENING", "MASTER", "PASSIVE" or "SLAVE"
+ * \return "LISTENING", "MASTER", "PASSIVE", "SLAVE", "PRE_MASTER", "UNCALIBRATED" or
+ *         "GRAND_MASTER"
  */
 std::string ToString(PtpPortState s);
 
@@ -182,7 +187,9 @@ BmcaPortDecision DecideState(const PtpDefaultDataSet& d0,
  * Per port it keeps the foreign masters heard (IEEE 1588-2019 9.3.2.4-9.3.2.5): an Announce
  * is dropped when it comes from this clock itself or has stepsRemoved >= 255; a foreign master
  * is qualified while it has sent at least FOREIGN_MASTER_THRESHOLD (2) Announce messages
- * within the last FOREIGN_MASTER_TIME_WINDOW (4) announce intervals; a foreign master silent
+ * within the last FOREIGN_MASTER_TIME_WINDOW (4) announce intervals, each Announce counting
+ * for 4 intervals of its own logMessageInterval (as linuxptp's msg_current; the standard
+ * counts in the receiver's portDS.logAnnounceInterval); a foreign master silent
  * for announceReceiptTimeout intervals is forgotten (the announce receipt timeout: a port
  * whose parent stops falls back to the next best foreign master, or to MASTER). With one
  * Announce per interval a silent master also stops being qualified 3 intervals after its
@@ -268,14 +275,28 @@ class PtpBmca
      * \return the number of foreign masters recorded on the port (qualified or not)
      */
     size_t GetForeignMasterCount(uint16_t port) const;
+    /**
+     * \param port 1..ports
+     * \return announce receipt timeouts of the port so far: LISTENING without an Announce,
+     *         or a SLAVE or PASSIVE port's best master silent (PtpPortFsm's
+     *         ANNOUNCE_RECEIPT_TIMEOUT_EXPIRES)
+     */
+    uint64_t GetReceiptTimeoutCount(uint16_t port) const;
+    /**
+     * \param logMessageInterval an Announce's logMessageInterval
+     * \return how long it counts towards qualifying its sender (FOREIGN_MASTER_TIME_WINDOW of
+     *         its own interval)
+     */
+    static Time QualificationWindow(int8_t logMessageInterval);
 
   private:
     /** \brief What is known of one foreign master on one port. */
     struct ForeignMaster
     {
-        BmcaDataSet data;          //!< from its newest Announce
-        std::deque<Time> arrivals; //!< its Announce arrivals within the window, oldest first
-        Time last;                 //!< its newest Announce arrival
+        BmcaDataSet data; //!< from its newest Announce
+        /** its Announce arrivals still in their window: (arrival, end of its window) */
+        std::deque<std::pair<Time, Time>> arrivals;
+        Time last; //!< its newest Announce arrival
     };
 
     /** \brief One port. */
@@ -285,6 +306,8 @@ class PtpBmca
         BmcaDecision code{BmcaDecision::NONE};       //!< why
         Time listeningSince;                         //!< when LISTENING began
         std::vector<ForeignMaster> foreign;          //!< foreign masters heard
+        std::optional<PtpPortIdentity> best;         //!< Erbest's sender at the last decision
+        uint64_t receiptTimeouts{0};                 //!< announce receipt timeouts
     };
 
     /**

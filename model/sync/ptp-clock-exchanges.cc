@@ -6,6 +6,7 @@
 // BMCA's port states and the sending side are in ptp-clock.cc).
 #include "ptp-clock.h"
 #include "ptp-delay.h"
+#include "ptp-port-state.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -202,6 +203,11 @@ PtpClock::HandleAnnounce(Port& port, const PtpMessage& m, const Address& /* from
         Drop(port, PtpDropReason::WRONG_STATE); // masterOnly
         return;
     }
+    // Kept to pass on when this sender is the parent (ptp4l's clock_update_slave).
+    TimeProperties& heard = m_heardTime[m.header.sourcePortIdentity];
+    heard.currentUtcOffset = m.announce.currentUtcOffset;
+    heard.flags = static_cast<uint8_t>(m.header.flags & 0xFF);
+    heard.timeSource = m.announce.timeSource;
     m_bmca->ReceiveAnnounce(Simulator::Now(), port.number, m);
     ApplyBmca();
 }
@@ -209,7 +215,7 @@ PtpClock::HandleAnnounce(Port& port, const PtpMessage& m, const Address& /* from
 void
 PtpClock::HandleSync(Port& port, const PtpMessage& m, Time t2, const Address& from)
 {
-    if (port.state != PtpPortState::SLAVE)
+    if (!IsPtpSlaveState(port.state))
     {
         Drop(port, PtpDropReason::WRONG_STATE);
         return;
@@ -223,6 +229,7 @@ PtpClock::HandleSync(Port& port, const PtpMessage& m, Time t2, const Address& fr
     {
         port.parentAddress = InetSocketAddress::ConvertFrom(from).GetIpv4();
     }
+    FollowSyncInterval(port, m);
     Pending sync;
     sync.active = true;
     sync.sequenceId = m.header.sequenceId;
@@ -243,9 +250,45 @@ PtpClock::HandleSync(Port& port, const PtpMessage& m, Time t2, const Address& fr
 }
 
 void
+PtpClock::FollowSyncInterval(Port& port, const PtpMessage& m)
+{
+    // As ptp4l's process_sync: the servo runs at the interval the parent's multicast Syncs
+    // announce, not at this clock's configured one (a unicast Sync's interval is ignored).
+    const int8_t log = m.header.logMessageInterval;
+    if (m.header.GetFlag(ptpflags::UNICAST) || log == port.logSyncInterval)
+    {
+        return;
+    }
+    // ptp4l takes -10..22; the servo's SyncInterval goes up to 2^10 s (documented).
+    if (log < MIN_SERVO_LOG_INTERVAL || log > MAX_SERVO_LOG_INTERVAL)
+    {
+        NS_LOG_LOGIC("port " << port.number << ": sync interval 2^" << int{log} << " ignored");
+        return;
+    }
+    port.logSyncInterval = log;
+    m_servo->SetSyncInterval(log >= 0 ? Seconds(1) * int64_t{1LL << log}
+                                      : Seconds(1) / int64_t{1LL << -log});
+}
+
+void
+PtpClock::FollowDelayReqInterval(Port& port, const PtpMessage& m)
+{
+    // As ptp4l's process_delay_resp: the master's multicast Delay_Resp sets the slave's
+    // logMinDelayReqInterval (a unicast one carries 0x7F and is ignored).
+    const int8_t log = m.header.logMessageInterval;
+    if (m.header.GetFlag(ptpflags::UNICAST) || log == port.logMinDelayReqInterval ||
+        log < MIN_SERVO_LOG_INTERVAL || log > MAX_DELAY_REQ_LOG_INTERVAL)
+    {
+        return;
+    }
+    NS_LOG_LOGIC("port " << port.number << ": delay request interval 2^" << int{log});
+    port.logMinDelayReqInterval = log;
+}
+
+void
 PtpClock::HandleFollowUp(Port& port, const PtpMessage& m)
 {
-    if (port.state != PtpPortState::SLAVE)
+    if (!IsPtpSlaveState(port.state))
     {
         Drop(port, PtpDropReason::WRONG_STATE);
         return;
@@ -271,7 +314,7 @@ PtpClock::HandleFollowUp(Port& port, const PtpMessage& m)
 void
 PtpClock::HandleDelayReq(Port& port, const PtpMessage& m, Time t4, const Address& from)
 {
-    if (port.state != PtpPortState::MASTER || m_mechanism != E2E)
+    if (!IsPtpMasterState(port.state) || m_mechanism != E2E)
     {
         Drop(port, PtpDropReason::WRONG_STATE);
         return;
@@ -283,6 +326,11 @@ PtpClock::HandleDelayReq(Port& port, const PtpMessage& m, Time t4, const Address
     const bool unicast =
         m.header.GetFlag(ptpflags::UNICAST) && InetSocketAddress::IsMatchingType(from);
     response.header.SetFlag(ptpflags::UNICAST, unicast);
+    if (unicast)
+    {
+        // As ptp4l's process_delay_req: a unicast response carries no interval (0x7F).
+        response.header.logMessageInterval = 0x7F;
+    }
     Send(port,
          response,
          unicast ? InetSocketAddress::ConvertFrom(from).GetIpv4() : PRIMARY_GROUP,
@@ -292,7 +340,7 @@ PtpClock::HandleDelayReq(Port& port, const PtpMessage& m, Time t4, const Address
 void
 PtpClock::HandleDelayResp(Port& port, const PtpMessage& m)
 {
-    if (port.state != PtpPortState::SLAVE || m_mechanism != E2E)
+    if (!IsPtpSlaveState(port.state) || m_mechanism != E2E)
     {
         Drop(port, PtpDropReason::WRONG_STATE);
         return;
@@ -313,6 +361,7 @@ PtpClock::HandleDelayResp(Port& port, const PtpMessage& m)
         Drop(port, PtpDropReason::UNMATCHED);
         return;
     }
+    FollowDelayReqInterval(port, m);
     request.active = false;
     const Pending& sync = port.lastSync;
     if (!sync.active)
@@ -486,6 +535,12 @@ PtpClock::SyncComplete(Port& port)
         sample.frequencyPpb = m_servo->GetFrequencyPpb();
         m_offsetTrace(sample);
     }
+    // As ptp4l's port_synchronize: a locked servo selects the master (UNCALIBRATED -> SLAVE),
+    // an unlocked or stepping one is a synchronization fault (SLAVE -> UNCALIBRATED).
+    Dispatch(port,
+             action.state == ServoState::LOCKED ? PtpFsmEvent::MASTER_CLOCK_SELECTED
+                                                : PtpFsmEvent::SYNCHRONIZATION_FAULT,
+             false);
 }
 
 void

@@ -1,11 +1,12 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// PtpClock, its port states and sending side: the wire conversions, the BMCA's decisions into
-// the ports, and the messages a port sends (Sync and Follow_Up, Announce, Delay_Req,
-// Pdelay_Req) with their time stamps (the lifecycle is in ptp-clock.cc, the receive side in
+// PtpClock, its sending side: the wire conversions and the messages a port sends (Sync and
+// Follow_Up, Announce, Delay_Req, Pdelay_Req) with their time stamps (the lifecycle is in
+// ptp-clock.cc, the port states in ptp-clock-states.cc, the receive side in
 // ptp-clock-exchanges.cc).
 #include "ptp-clock.h"
+#include "ptp-port-state.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -64,106 +65,6 @@ PtpClock::HostDelay()
     }
     double ns = m_hostDelay->GetValue();
     return ns > 0 ? NanoSeconds(std::llround(ns)) : Time(0);
-}
-
-// ---------------------------------------------------------------- port states (BMCA)
-
-void
-PtpClock::ApplyBmca()
-{
-    if (!m_bmca || !m_running)
-    {
-        return;
-    }
-    const std::optional<PtpPortIdentity> parent = m_bmca->GetParent();
-    for (auto& port : m_ports)
-    {
-        PtpPortState state = m_bmca->GetPortState(port.number);
-        if (state == PtpPortState::SLAVE && port.state == PtpPortState::SLAVE &&
-            port.parent != parent)
-        {
-            // A new parent on the same port: its path and its Sync sequence are new.
-            NS_LOG_LOGIC("port " << port.number << ": new parent");
-            port.parent = parent;
-            port.sync = Pending{};
-            port.lastSync = Pending{};
-            port.delayReq = Pending{};
-            if (m_mechanism == E2E)
-            {
-                port.delays.clear();
-                port.meanPathDelay.reset();
-            }
-        }
-        SetPortState(port, state);
-        if (state == PtpPortState::SLAVE)
-        {
-            port.parent = parent;
-        }
-    }
-    const uint64_t grandmaster = m_bmca->GetGrandmasterIdentity();
-    if (grandmaster != m_lastGrandmaster)
-    {
-        NS_LOG_LOGIC("grandmaster " << std::hex << m_lastGrandmaster << " -> " << grandmaster);
-        m_lastGrandmaster = grandmaster;
-        // The servo carries on, as in ptp4l (which never resets it on a change of
-        // grandmaster): the new source's offset is slewed out, or stepped beyond StepThreshold.
-    }
-    m_bmcaTimer.Cancel();
-    Time next = m_bmca->GetNextEventTime();
-    if (next != Time::Max())
-    {
-        m_bmcaTimer = Simulator::Schedule(std::max(next - Simulator::Now(), Time(0)),
-                                          &PtpClock::BmcaTimeout,
-                                          this);
-    }
-}
-
-void
-PtpClock::BmcaTimeout()
-{
-    m_bmca->Advance(Simulator::Now());
-    ApplyBmca();
-}
-
-void
-PtpClock::SetPortState(Port& port, PtpPortState state)
-{
-    if (port.state == state)
-    {
-        return;
-    }
-    NS_LOG_LOGIC("port " << port.number << ": " << ToString(port.state) << " -> "
-                         << ToString(state));
-    const PtpPortState from = port.state;
-    port.state = state;
-    if (from == PtpPortState::MASTER)
-    {
-        port.syncTimer.Cancel();
-        port.announceTimer.Cancel();
-    }
-    if (from == PtpPortState::SLAVE)
-    {
-        port.delayReqTimer.Cancel();
-        port.parent.reset();
-        port.sync = Pending{};
-        port.lastSync = Pending{};
-        port.delayReq = Pending{};
-        if (m_mechanism == E2E)
-        {
-            port.delays.clear();
-            port.meanPathDelay.reset();
-        }
-    }
-    m_portStateTrace(port.number, from, state);
-    if (state == PtpPortState::MASTER)
-    {
-        port.announceTimer = Simulator::ScheduleNow(&PtpClock::SendAnnounce, this, port.number);
-        port.syncTimer = Simulator::ScheduleNow(&PtpClock::SendSync, this, port.number);
-    }
-    if (state == PtpPortState::SLAVE && m_mechanism == E2E)
-    {
-        ScheduleDelayReq(port);
-    }
 }
 
 // ---------------------------------------------------------------- sending
@@ -273,7 +174,7 @@ void
 PtpClock::SendSync(uint16_t portNumber)
 {
     Port& port = At(portNumber);
-    if (port.state != PtpPortState::MASTER || !m_running)
+    if (!IsPtpMasterState(port.state) || !m_running)
     {
         return;
     }
@@ -298,7 +199,7 @@ void
 PtpClock::SendAnnounce(uint16_t portNumber)
 {
     Port& port = At(portNumber);
-    if (port.state != PtpPortState::MASTER || !m_running)
+    if (!IsPtpMasterState(port.state) || !m_running)
     {
         return;
     }
@@ -312,6 +213,20 @@ PtpClock::SendAnnounce(uint16_t portNumber)
     {
         parent = m_bmca->GetErbest(m_bmca->GetSlavePort());
     }
+    // The timePropertiesDS: the clock's own as grandmaster, its parent's otherwise (ptp4l's
+    // clock_update_grandmaster and clock_update_slave; port_tx_announce sends it).
+    TimeProperties time{m_utcOffset, m_timeFlags, m_timeSource};
+    if (parent)
+    {
+        auto heard = m_heardTime.find(parent->sender);
+        if (heard != m_heardTime.end())
+        {
+            time = heard->second;
+        }
+    }
+    announce.header.flags = static_cast<uint16_t>((announce.header.flags & 0xFF00) | time.flags);
+    body.currentUtcOffset = time.currentUtcOffset;
+    body.timeSource = time.timeSource;
     if (parent)
     {
         // A boundary clock passes its grandmaster on, one step further.
@@ -336,7 +251,11 @@ void
 PtpClock::ScheduleDelayReq(Port& port)
 {
     port.delayReqTimer.Cancel();
-    Time wait = m_delayReqInterval * m_delayReqJitter->GetValue(0, 2);
+    // The interval the master's Delay_Resp set (FollowDelayReqInterval), at first the local one.
+    const int log = port.logMinDelayReqInterval;
+    const Time interval =
+        log >= 0 ? Seconds(1) * int64_t{1LL << log} : Seconds(1) / int64_t{1LL << -log};
+    Time wait = interval * m_delayReqJitter->GetValue(0, 2);
     port.delayReqTimer = Simulator::Schedule(wait, &PtpClock::SendDelayReq, this, port.number);
 }
 
@@ -344,7 +263,7 @@ void
 PtpClock::SendDelayReq(uint16_t portNumber)
 {
     Port& port = At(portNumber);
-    if (port.state != PtpPortState::SLAVE || !m_running)
+    if (!IsPtpSlaveState(port.state) || !m_running)
     {
         return;
     }

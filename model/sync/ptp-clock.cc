@@ -14,6 +14,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/integer.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/ipv4.h"
@@ -88,6 +89,26 @@ PtpClock::GetTypeId()
                           UintegerValue(0xFFFF),
                           MakeUintegerAccessor(&PtpClock::m_variance),
                           chronometry::MakeUintegerRangeChecker(0, 65535))
+            .AddAttribute("CurrentUtcOffset",
+                          "currentUtcOffset a grandmaster announces, TAI - UTC (ptp4l's "
+                          "utc_offset).",
+                          IntegerValue(37),
+                          MakeIntegerAccessor(&PtpClock::m_utcOffset),
+                          chronometry::MakeIntegerRangeChecker(0, 32767, "s"))
+            .AddAttribute("TimeSource",
+                          "timeSource a grandmaster announces (ptp4l's timeSource; 0xA0: "
+                          "internal oscillator).",
+                          UintegerValue(0xA0),
+                          MakeUintegerAccessor(&PtpClock::m_timeSource),
+                          chronometry::MakeUintegerRangeChecker(0x10, 0xFE))
+            .AddAttribute("TimeFlags",
+                          "flagField octet 1 a grandmaster announces (ptp4l's "
+                          "GRANDMASTER_SETTINGS_NP time_flags): leap61 1, leap59 2, "
+                          "currentUtcOffsetValid 4, ptpTimescale 8, timeTraceable 16, "
+                          "frequencyTraceable 32; a boundary clock passes on its parent's.",
+                          UintegerValue(0x08),
+                          MakeUintegerAccessor(&PtpClock::m_timeFlags),
+                          chronometry::MakeUintegerRangeChecker(0, 0x7F))
             .AddAttribute("ClockIdentity",
                           "clockIdentity (EUI-64); 0: derived from the first port's MAC "
                           "address (FF-FE inserted), or from the node id.",
@@ -222,6 +243,9 @@ PtpClock::PtpClock()
       m_clockClass(248),
       m_clockAccuracy(0xFE),
       m_variance(0xFFFF),
+      m_utcOffset(37),
+      m_timeSource(0xA0),
+      m_timeFlags(0x08),
       m_clockIdentityAttribute(0),
       m_syncInterval(Seconds(1)),
       m_announceInterval(Seconds(2)),
@@ -253,9 +277,11 @@ PtpClock::DoDispose()
         port.announceTimer.Cancel();
         port.delayReqTimer.Cancel();
         port.pdelayTimer.Cancel();
+        port.qualificationTimer.Cancel();
     }
     m_ports.clear();
     m_devices.clear();
+    m_heardTime.clear();
     m_bmca.reset();
     m_servo = nullptr;
     m_clock = nullptr;
@@ -328,6 +354,8 @@ PtpClock::StartApplication()
     {
         Port& port = m_ports[i];
         port.number = static_cast<uint16_t>(i + 1);
+        port.logSyncInterval = LogInterval(m_syncInterval);
+        port.logMinDelayReqInterval = LogInterval(m_delayReqInterval);
         port.device = m_devices[i];
         int32_t interface = ipv4->GetInterfaceForDevice(port.device);
         if (interface < 0 || ipv4->GetNAddresses(interface) == 0)
@@ -534,6 +562,7 @@ PtpClock::StopApplication()
         port.announceTimer.Cancel();
         port.delayReqTimer.Cancel();
         port.pdelayTimer.Cancel();
+        port.qualificationTimer.Cancel();
         for (Ptr<Socket> socket : {port.eventSocket, port.generalSocket})
         {
             if (socket)
@@ -592,11 +621,11 @@ PtpClock::IsGrandmaster() const
     bool master = false;
     for (const auto& port : m_ports)
     {
-        if (port.state == PtpPortState::SLAVE)
+        if (IsPtpSlaveState(port.state))
         {
             return false;
         }
-        master = master || port.state == PtpPortState::MASTER;
+        master = master || IsPtpMasterState(port.state);
     }
     return master;
 }

@@ -7,6 +7,7 @@
 #include "ptp-bmca.h"
 #include "ptp-device-timestamper.h"
 #include "ptp-message.h"
+#include "ptp-port-state.h"
 #include "ptp-servo.h"
 
 #include "ns3/application.h"
@@ -18,6 +19,7 @@
 
 #include <array>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -84,14 +86,22 @@ struct PtpOffsetSample
  * the node's routing has no route for 224.0.0.0/4 out of a port's interface, the clock adds
  * one to its static routing at start (as `ip route add 224.0.0.0/4 dev ethN`).
  *
- * Port states come from the BMCA (PtpBmca over the Announce messages received), or are fixed
- * by Role: Master (masterOnly: every port MASTER from the start, Announce sent, Announce
- * received ignored), Slave (slaveOnly: the BMCA never makes a port MASTER). A MASTER port sends
+ * Port states follow ptp4l's port state machine (PtpPortFsm) driven by the BMCA (PtpBmca
+ * over the Announce messages received), or are fixed by Role: Master (masterOnly: every port
+ * MASTER from the start, Announce sent, Announce received ignored), Slave (slaveOnly:
+ * PtpSlavePortFsm, never a master state). A port recommended SLAVE is UNCALIBRATED until its
+ * servo locks (SLAVE), and back to UNCALIBRATED when it unlocks or steps; one recommended
+ * MASTER by M3 is PRE_MASTER for 1 + stepsRemoved announce intervals, then MASTER; one
+ * recommended MASTER by M1 or M2 is GRAND_MASTER (ptp4l's extension), unless it was a master
+ * already; the announce receipt timeout makes a LISTENING, PASSIVE, UNCALIBRATED or SLAVE
+ * port MASTER. MASTER and GRAND_MASTER behave alike: a master port sends
  * Announce every AnnounceInterval and Sync every SyncInterval (two-step: the Follow_Up carries
  * the Sync's departure time), answers Delay_Req with Delay_Resp; every port answers
- * Pdelay_Req (P2P). A SLAVE port takes Sync and Follow_Up from its parent, measures the path
- * delay (E2E: Delay_Req every MinDelayReqInterval on average, uniformly random in
- * [0, 2 MinDelayReqInterval] as 1588-2019 9.5.11.2 asks; P2P: Pdelay_Req every
+ * Pdelay_Req (P2P). An UNCALIBRATED or SLAVE port takes Sync and Follow_Up from its parent
+ * (and gives the servo the Sync interval they carry, as ptp4l does), measures the path
+ * delay (E2E: Delay_Req every MinDelayReqInterval on average, or the interval the master's
+ * multicast Delay_Resp carries once one arrives, as ptp4l takes it, uniformly random in
+ * [0, 2 x interval] as 1588-2019 9.5.11.2 asks; P2P: Pdelay_Req every
  * PdelayReqInterval on every port), filters it with a moving median of DelayFilterLength
  * (linuxptp's delay_filter), computes offsetFromMaster (ptp::OffsetFromMaster with the port's
  * DelayAsymmetry) and feeds the servo, whose action steers the node's DriftingClock (Step,
@@ -174,7 +184,7 @@ class PtpClock : public Application
     uint64_t GetClockIdentity() const;
     /** \return the grandmaster this clock follows (its own identity when it is the GM) */
     uint64_t GetGrandmasterIdentity() const;
-    /** \return whether no port is SLAVE and some port is MASTER */
+    /** \return whether no port is UNCALIBRATED or SLAVE and some port MASTER or GRAND_MASTER */
     bool IsGrandmaster() const;
     /**
      * \param port 1..GetPortCount()
@@ -252,10 +262,13 @@ class PtpClock : public Application
     void StartApplication() override;
     void StopApplication() override;
 
-    static constexpr uint16_t EVENT_PORT = 319;   //!< UDP port of event messages
-    static constexpr uint16_t GENERAL_PORT = 320; //!< UDP port of general messages
-    static constexpr int MIN_LOG_INTERVAL = -7;   //!< shortest message interval: 2^-7 s
-    static constexpr int MAX_LOG_INTERVAL = 6;    //!< longest message interval: 64 s
+    static constexpr uint16_t EVENT_PORT = 319;           //!< UDP port of event messages
+    static constexpr uint16_t GENERAL_PORT = 320;         //!< UDP port of general messages
+    static constexpr int MIN_LOG_INTERVAL = -7;           //!< shortest message interval: 2^-7 s
+    static constexpr int MAX_LOG_INTERVAL = 6;            //!< longest message interval: 64 s
+    static constexpr int MIN_SERVO_LOG_INTERVAL = -10;    //!< shortest Sync interval followed
+    static constexpr int MAX_SERVO_LOG_INTERVAL = 10;     //!< longest (the servo's limit)
+    static constexpr int MAX_DELAY_REQ_LOG_INTERVAL = 22; //!< longest Delay_Req interval taken
 
     /**
      * \param type a message type
@@ -281,6 +294,14 @@ class PtpClock : public Application
         PtpPortIdentity source;   //!< the sender it waits on
     };
 
+    /** The timePropertiesDS an Announce carries (1588-2019 8.2.4). */
+    struct TimeProperties
+    {
+        int16_t currentUtcOffset{37}; //!< currentUtcOffset
+        uint8_t flags{0};             //!< flagField octet 1
+        uint8_t timeSource{0xA0};     //!< timeSource
+    };
+
     /** One PTP port. */
     struct Port
     {
@@ -301,6 +322,8 @@ class PtpClock : public Application
         EventId announceTimer;                       //!< next Announce
         EventId delayReqTimer;                       //!< next Delay_Req
         EventId pdelayTimer;                         //!< next Pdelay_Req
+        EventId qualificationTimer;                  //!< PRE_MASTER's qualification timeout
+        uint64_t receiptTimeouts{0};                 //!< the BMCA's count, dispatched
         std::optional<PtpPortIdentity> parent;       //!< the parent (SLAVE)
         Ipv4Address parentAddress;         //!< the parent's IPv4 address (from its messages)
         Pending sync;                      //!< a Sync waiting for its Follow_Up
@@ -309,6 +332,8 @@ class PtpClock : public Application
         Pending pdelay;                    //!< a Pdelay_Req waiting for its responses
         std::deque<Time> delays;           //!< newest measurements (median filter)
         std::optional<Time> meanPathDelay; //!< filtered delay
+        int8_t logSyncInterval{0};         //!< the parent's Sync interval the servo uses
+        int8_t logMinDelayReqInterval{0};  //!< the Delay_Req interval the master set
     };
 
     /**
@@ -336,6 +361,20 @@ class PtpClock : public Application
     void ApplyBmca();
     /** The BMCA's timeout fired. */
     void BmcaTimeout();
+    /**
+     * \param port a port
+     * \return the event the BMCA's recommendation for it raises (NONE for none)
+     */
+    PtpFsmEvent Recommendation(const Port& port) const;
+    /**
+     * Run the port state machine (PtpPortFsm, or PtpSlavePortFsm for Role Slave).
+     * \param port the port
+     * \param event the event
+     * \param newMaster with RS_SLAVE: the parent changed
+     */
+    void Dispatch(Port& port, PtpFsmEvent event, bool newMaster);
+    /** \param port its PRE_MASTER qualification timeout expired */
+    void QualificationTimeout(uint16_t port);
     /**
      * \param port the port
      * \param state its new state
@@ -422,6 +461,18 @@ class PtpClock : public Application
      * \param from its source
      */
     void HandleSync(Port& port, const PtpMessage& m, Time t2, const Address& from);
+    /**
+     * Give the servo the Sync interval the parent announces in a Sync.
+     * \param port the port
+     * \param m a Sync from the parent
+     */
+    void FollowSyncInterval(Port& port, const PtpMessage& m);
+    /**
+     * Take the Delay_Req interval a master's multicast Delay_Resp carries.
+     * \param port the port
+     * \param m a Delay_Resp from the parent, answering this port's request
+     */
+    void FollowDelayReqInterval(Port& port, const PtpMessage& m);
     /** \param port the port \param m a Follow_Up */
     void HandleFollowUp(Port& port, const PtpMessage& m);
     /**
@@ -496,6 +547,9 @@ class PtpClock : public Application
     uint8_t m_clockClass;                  //!< ClockClass
     uint8_t m_clockAccuracy;               //!< ClockAccuracy
     uint16_t m_variance;                   //!< OffsetScaledLogVariance
+    int16_t m_utcOffset;                   //!< CurrentUtcOffset
+    uint8_t m_timeSource;                  //!< TimeSource
+    uint8_t m_timeFlags;                   //!< TimeFlags
     uint64_t m_clockIdentityAttribute;     //!< ClockIdentity (0: derived)
     Time m_syncInterval;                   //!< SyncInterval
     Time m_announceInterval;               //!< AnnounceInterval
@@ -513,20 +567,21 @@ class PtpClock : public Application
     uint32_t m_delayFilterLength;          //!< DelayFilterLength
 
     // State
-    std::vector<Ptr<NetDevice>> m_devices;       //!< the ports' devices
-    std::vector<Port> m_ports;                   //!< index: port number - 1
-    uint64_t m_clockIdentity{0};                 //!< clockIdentity in use
-    Ptr<LocalClock> m_clock;                     //!< the node's clock
-    Ptr<DriftingClock> m_steered;                //!< the same, when it can be steered
-    PtpTimestampModel m_stampModel;              //!< hardware time stamps
-    std::unique_ptr<PtpBmca> m_bmca;             //!< the BMCA (not for Role Master)
-    EventId m_bmcaTimer;                         //!< next BMCA timeout
-    uint64_t m_lastGrandmaster{0};               //!< grandmaster followed last
-    Ptr<UniformRandomVariable> m_delayReqJitter; //!< Delay_Req intervals
-    Time m_txBusyUntil;                          //!< software path: last send
-    Time m_rxBusyUntil;                          //!< software path: last receive
-    bool m_running{false};                       //!< between start and stop
-    PtpDecodeCounters m_decode;                  //!< decode results
+    std::vector<Ptr<NetDevice>> m_devices;                 //!< the ports' devices
+    std::vector<Port> m_ports;                             //!< index: port number - 1
+    uint64_t m_clockIdentity{0};                           //!< clockIdentity in use
+    Ptr<LocalClock> m_clock;                               //!< the node's clock
+    Ptr<DriftingClock> m_steered;                          //!< the same, when it can be steered
+    PtpTimestampModel m_stampModel;                        //!< hardware time stamps
+    std::unique_ptr<PtpBmca> m_bmca;                       //!< the BMCA (not for Role Master)
+    EventId m_bmcaTimer;                                   //!< next BMCA timeout
+    uint64_t m_lastGrandmaster{0};                         //!< grandmaster followed last
+    std::map<PtpPortIdentity, TimeProperties> m_heardTime; //!< per Announce sender
+    Ptr<UniformRandomVariable> m_delayReqJitter;           //!< Delay_Req intervals
+    Time m_txBusyUntil;                                    //!< software path: last send
+    Time m_rxBusyUntil;                                    //!< software path: last receive
+    bool m_running{false};                                 //!< between start and stop
+    PtpDecodeCounters m_decode;                            //!< decode results
     std::array<uint64_t, static_cast<size_t>(PtpDropReason::COUNT)> m_drops{}; //!< per reason
     std::array<uint64_t, 16> m_sent{};                                         //!< per message type
     std::array<uint64_t, 16> m_received{};                                     //!< per message type

@@ -17,6 +17,7 @@ NS_LOG_COMPONENT_DEFINE("PtpMessage");
 
 namespace
 {
+constexpr size_t TLV_HEADER_SIZE = 4; //!< tlvType and lengthField
 
 /** \brief Big-endian writer. */
 struct Writer
@@ -464,10 +465,13 @@ PtpMessage::Decode(const uint8_t* data, size_t length, PtpMessage& out)
     {
         return PtpDecodeStatus::TRUNCATED;
     }
-    if (messageLength < length)
+    // As linuxptp's msg_post_recv: up to 3 octets after messageLength (an Ethernet pad) are
+    // ignored, too short for a TLV; 4 or more would be read as one and refused.
+    if (length - messageLength >= TLV_HEADER_SIZE)
     {
         return PtpDecodeStatus::TRAILING_BYTES;
     }
+    length = r.n = messageLength;
     PtpMessage m;
     m.header.majorSdoId = first >> 4;
     m.header.messageType = type;
@@ -529,14 +533,15 @@ PtpMessage::Decode(const uint8_t* data, size_t length, PtpMessage& out)
     }
     while (r.Left() > 0)
     {
-        if (r.Left() < 4)
+        if (r.Left() < TLV_HEADER_SIZE)
         {
             return PtpDecodeStatus::BAD_TLV;
         }
         PtpTlv tlv;
         tlv.type = static_cast<uint16_t>(r.Get(2));
         const auto tlvLength = static_cast<size_t>(r.Get(2));
-        if (tlvLength > r.Left())
+        // An odd lengthField is refused, as linuxptp's suffix_post_recv does (14.1.2: even).
+        if (tlvLength > r.Left() || tlvLength % 2 != 0)
         {
             return PtpDecodeStatus::BAD_TLV;
         }

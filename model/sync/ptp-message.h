@@ -220,11 +220,12 @@ enum class PtpDecodeStatus : uint8_t
 {
     OK = 0,         //!< accepted
     TRUNCATED,      //!< fewer octets than the common header or than messageLength
-    TRAILING_BYTES, //!< more octets than messageLength
+    TRAILING_BYTES, //!< 4 or more octets beyond messageLength (fewer are ignored)
     BAD_VERSION,    //!< versionPTP is not 2
     UNKNOWN_TYPE,   //!< a reserved messageType
     BAD_LENGTH,     //!< messageLength below the fixed size of its message type
-    BAD_TLV,        //!< the TLV area is not a whole sequence of TLVs, or a malformed known TLV
+    BAD_TLV,        //!< the TLV area is not a whole sequence of TLVs of even lengths, or a
+                    //!< malformed known TLV
     BAD_TIMESTAMP,  //!< a timestamp's nanosecondsField is 10^9 or more
     STATUS_COUNT    //!< number of statuses (not a status)
 };
@@ -259,13 +260,15 @@ std::string ToString(PtpDecodeStatus status);
  * then TLVs (type 2, lengthField 2, value) up to messageLength, on any type but Management.
  * A timestamp is 48-bit seconds and 32-bit nanoseconds.
  *
- * Decode never reads past its buffer and refuses (returning why) anything truncated, longer
- * than messageLength, of another versionPTP, of a reserved messageType, with a messageLength
- * below its type's size, with a TLV area that is not a whole number of TLVs, with a malformed
+ * Decode never reads past its buffer and refuses (returning why) anything truncated, with 4
+ * or more octets beyond messageLength (up to 3 are ignored, as linuxptp's msg_post_recv
+ * does: an Ethernet pad), of another versionPTP, of a reserved messageType, with a
+ * messageLength below its type's size, with a TLV area that is not a whole number of TLVs,
+ * with a TLV of odd lengthField (linuxptp's suffix_post_recv refuses it), with a malformed
  * 802.1AS Follow_Up information TLV, or with a nanosecondsField of 10^9 or more. Reserved
- * fields are ignored on receipt and sent as zero, so Encode(Decode(x)) equals x except in
- * reserved octets (the fuzz harness checks exactly this); every other field, the flagField's
- * unassigned bits and unknown TLVs included, round-trips unchanged.
+ * fields are ignored on receipt and sent as zero, so Encode(Decode(x)) equals the first
+ * messageLength octets of x except in reserved octets (the fuzz harness checks exactly this); every
+ * other field, the flagField's unassigned bits and unknown TLVs included, round-trips unchanged.
  */
 struct PtpMessage
 {

@@ -3,6 +3,7 @@
  */
 #include "ptp-transparent-clock.h"
 
+#include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
@@ -18,6 +19,7 @@
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
 #include <limits>
 
 namespace ns3
@@ -33,6 +35,7 @@ constexpr uint16_t EVENT_PORT = 319;   //!< PTP event messages
 constexpr uint16_t GENERAL_PORT = 320; //!< PTP general messages
 constexpr size_t UDP_HEADER_SIZE = 8;  //!< octets of a UDP header
 constexpr size_t CORRECTION_AT = 8;    //!< correctionField offset in the PTP header
+constexpr size_t FLAGS_AT = 6;         //!< flagField octet 0 in the PTP header
 } // namespace
 
 TypeId
@@ -78,9 +81,31 @@ PtpTransparentClock::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&PtpTransparentClock::m_domain),
                           chronometry::MakeUintegerRangeChecker(0, 239))
+            .AddAttribute("DelayAsymmetry",
+                          "delayAsymmetry of every port (linuxptp's delayAsymmetry): added to "
+                          "the correctionField of a Follow_Up with the residence time of its "
+                          "Sync, for the link the Sync came in on.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&PtpTransparentClock::m_delayAsymmetry),
+                          chronometry::MakeTimeRangeChecker(Seconds(-1), Seconds(1)))
+            .AddAttribute("FreqEstInterval",
+                          "Time over which the master/local rate ratio is estimated from the "
+                          "Syncs passing through (linuxptp's freq_est_interval, 2^1 s; at least "
+                          "one Sync interval).",
+                          TimeValue(Seconds(2)),
+                          MakeTimeAccessor(&PtpTransparentClock::m_freqEstInterval),
+                          chronometry::MakeTimePowerOfTwoChecker(-7, 10))
+            .AddAttribute("RateScaling",
+                          "Scale each residence time by the master/local rate ratio, as "
+                          "linuxptp's tc_fwd_event does; off: the switch clock's residence "
+                          "time as measured (its drift x residence is left in).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&PtpTransparentClock::m_rateScaling),
+                          MakeBooleanChecker())
             .AddTraceSource("Residence",
                             "An event message's residence time was measured: (type, "
-                            "sequenceId, egress interface, residence).",
+                            "sequenceId, egress interface, residence as added: scaled by the "
+                            "rate ratio when RateScaling is on).",
                             MakeTraceSourceAccessor(&PtpTransparentClock::m_residenceTrace),
                             "ns3::PtpTransparentClock::ResidenceCallback");
     return tid;
@@ -91,7 +116,10 @@ PtpTransparentClock::PtpTransparentClock()
       m_timeout(Seconds(1)),
       m_mechanism(E2E),
       m_pdelayInterval(Seconds(1)),
-      m_domain(0)
+      m_domain(0),
+      m_delayAsymmetry(0),
+      m_freqEstInterval(Seconds(2)),
+      m_rateScaling(true)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -160,6 +188,27 @@ PtpTransparentClock::GetMalformedCount() const
 {
     NS_LOG_FUNCTION(this);
     return m_malformed;
+}
+
+uint64_t
+PtpTransparentClock::GetDelayDropCount() const
+{
+    NS_LOG_FUNCTION(this);
+    return m_delayDropped;
+}
+
+uint64_t
+PtpTransparentClock::GetConvertedCount() const
+{
+    NS_LOG_FUNCTION(this);
+    return m_converted;
+}
+
+double
+PtpTransparentClock::GetRateRatio() const
+{
+    NS_LOG_FUNCTION(this);
+    return m_rateRatio;
 }
 
 std::optional<Time>
@@ -292,7 +341,9 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
     // The copies of a flooded datagram (same uid, same input, same instant) come one after
     // the other: decode the first only.
     const Time now = Simulator::Now();
-    if (!(m_parsed.uid == packet->GetUid() && m_parsed.input == input && m_parsed.at == now))
+    m_parsedFresh =
+        !(m_parsed.uid == packet->GetUid() && m_parsed.input == input && m_parsed.at == now);
+    if (m_parsedFresh)
     {
         uint8_t small[128];
         std::vector<uint8_t> large;
@@ -317,41 +368,29 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
     }
     const PtpMessage& m = m_parsed.message;
     const PtpMessageType type = m.header.messageType;
-    const bool twoStepSync = type == PtpMessageType::SYNC && m.header.GetFlag(ptpflags::TWO_STEP);
-    if (twoStepSync || (type == PtpMessageType::DELAY_REQ && m_mechanism == E2E))
+    const bool delayMessage =
+        type == PtpMessageType::DELAY_REQ || type == PtpMessageType::DELAY_RESP;
+    if (delayMessage && m_mechanism == P2P)
     {
-        Expire();
-        Key key = MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, type, output);
-        Residence& r = m_residences[key];
-        r = Residence{};
-        // The ingress: the first bit of the frame on the ingress port (the hook runs in the
-        // instant of its last bit, the ingress PhyRxEnd).
-        Time ingress = now;
-        auto in = m_stampers.find(input);
-        if (in != m_stampers.end())
-        {
-            in->second->LookupRx(packet->GetUid(), ingress);
-        }
-        r.ingress = m_stampModel.Stamp(ingress);
-        r.created = now;
-        r.input = input;
-        m_order.emplace_back(now, key);
-        auto stamper = m_stampers.find(output);
-        if (stamper != m_stampers.end())
-        {
-            stamper->second->ExpectTx(
-                packet->GetUid(),
-                PtpDeviceTimestamper::TxCallback([this, key](Time at) { OnEgress(key, at); }));
-        }
-        return packet;
+        // As linuxptp's p2p_tc_recv: a peer-to-peer TC forwards no Delay_Req nor Delay_Resp.
+        ++m_delayDropped;
+        return nullptr;
+    }
+    if (type == PtpMessageType::SYNC || type == PtpMessageType::DELAY_REQ)
+    {
+        return OnEvent(packet, header, input, output);
     }
     Key key;
     if (type == PtpMessageType::FOLLOW_UP)
     {
         key =
             MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, PtpMessageType::SYNC, output);
+        if (m_parsedFresh)
+        {
+            EstimateRateRatio(m);
+        }
     }
-    else if (type == PtpMessageType::DELAY_RESP && m_mechanism == E2E)
+    else if (type == PtpMessageType::DELAY_RESP)
     {
         // The Delay_Req left towards the master by the port this response came in on.
         key = MakeKey(m.portIdentity, m.header.sequenceId, PtpMessageType::DELAY_REQ, input);
@@ -374,8 +413,67 @@ PtpTransparentClock::OnForward(Ptr<Packet> packet,
     NS_LOG_LOGIC("holding " << ToString(type) << " " << m.header.sequenceId << " for port "
                             << output);
     ++m_held;
-    it->second.waiting.push_back(Held{packet, header, output, now});
+    it->second.waiting.push_back(Held{packet, header, output, Simulator::Now()});
     return nullptr;
+}
+
+Ptr<Packet>
+PtpTransparentClock::OnEvent(Ptr<Packet> packet,
+                             const Ipv4Header& header,
+                             uint32_t input,
+                             uint32_t output)
+{
+    const PtpMessage& m = m_parsed.message;
+    const PtpMessageType type = m.header.messageType;
+    const Time now = Simulator::Now();
+    Expire();
+    const Key key = MakeKey(m.header.sourcePortIdentity, m.header.sequenceId, type, output);
+    Residence& r = m_residences[key];
+    r = Residence{};
+    r.isSync = type == PtpMessageType::SYNC;
+    // The ingress: the first bit of the frame on the ingress port (the hook runs in the
+    // instant of its last bit, the ingress PhyRxEnd).
+    Time ingress = now;
+    auto in = m_stampers.find(input);
+    if (in != m_stampers.end())
+    {
+        in->second->LookupRx(packet->GetUid(), ingress);
+    }
+    r.ingress = m_stampModel.Stamp(ingress);
+    r.created = now;
+    r.input = input;
+    m_order.emplace_back(now, key);
+    if (r.isSync && m_parsedFresh)
+    {
+        m_lastSync = LastSync{m.header.sourcePortIdentity,
+                              m.header.sequenceId,
+                              r.ingress,
+                              ptp::ScaledNsToTime(m.header.correctionField),
+                              true};
+    }
+    if (r.isSync && !m.header.GetFlag(ptpflags::TWO_STEP))
+    {
+        // As linuxptp's tc_fwd_sync: a one-step Sync leaves as a two-step one, followed by a
+        // Follow_Up (its originTimestamp, the residence in its correctionField) once it left.
+        if (m_parsedFresh)
+        {
+            EstimateRateRatio(m);
+        }
+        ++m_converted;
+        Ptr<Packet> followUp = MakeFollowUp(packet, header, m);
+        Ipv4Header followUpHeader = header;
+        followUpHeader.SetPayloadSize(followUp->GetSize());
+        r.waiting.push_back(Held{followUp, followUpHeader, output, now});
+        packet = SetTwoStep(packet, header);
+    }
+    auto stamper = m_stampers.find(output);
+    if (stamper != m_stampers.end())
+    {
+        stamper->second->ExpectTx(
+            packet->GetUid(),
+            PtpDeviceTimestamper::TxCallback([this, key](Time at) { OnEgress(key, at); }));
+    }
+    return packet;
 }
 
 void
@@ -388,6 +486,11 @@ PtpTransparentClock::OnEgress(Key key, Time at)
     }
     Residence& r = it->second;
     r.residence = m_stampModel.Stamp(at) - r.ingress;
+    if (m_rateScaling && m_rateRatio != 1.0)
+    {
+        // As linuxptp's tc_fwd_event: the residence on the master's time scale.
+        r.residence = Time::From(std::llround(r.residence.GetDouble() * m_rateRatio));
+    }
     r.known = true;
     ++m_measured;
     m_residenceTrace(static_cast<PtpMessageType>(std::get<3>(key)),
@@ -409,21 +512,101 @@ PtpTransparentClock::OnEgress(Key key, Time at)
 Time
 PtpTransparentClock::Correction(const Residence& r) const
 {
+    if (!r.isSync)
+    {
+        return r.residence; // a Delay_Resp: its Delay_Req's residence only (tc_complete_response)
+    }
+    // A Follow_Up: the ingress port's delayAsymmetry too (linuxptp's tc_complete_syfup).
     if (m_mechanism == E2E)
     {
-        return r.residence;
+        return r.residence + m_delayAsymmetry;
     }
     // P2P: the delay of the link the Sync came in on too (not known yet: residence only).
     auto port = m_peerDelay.find(r.input);
     std::optional<Time> link =
         port == m_peerDelay.end() ? std::nullopt : port->second->GetMeanLinkDelay();
-    return r.residence + link.value_or(Time(0));
+    return r.residence + link.value_or(Time(0)) + m_delayAsymmetry;
 }
 
 Ptr<Packet>
 PtpTransparentClock::AddCorrection(Ptr<const Packet> packet,
                                    const Ipv4Header& header,
                                    Time residence) const
+{
+    return Rewrite(packet, header, [residence](std::vector<uint8_t>& bytes) {
+        uint64_t raw = 0;
+        for (size_t i = 0; i < 8; ++i)
+        {
+            raw = (raw << 8) | bytes[CORRECTION_AT + i];
+        }
+        const auto correction = static_cast<int64_t>(raw);
+        const int64_t add = ptp::TimeToScaledNs(residence);
+        int64_t sum;
+        if (__builtin_add_overflow(correction, add, &sum))
+        {
+            sum = add > 0 ? ptp::SCALED_NS_SATURATED : -ptp::SCALED_NS_SATURATED;
+        }
+        raw = static_cast<uint64_t>(sum);
+        for (size_t i = 0; i < 8; ++i)
+        {
+            bytes[CORRECTION_AT + 7 - i] = static_cast<uint8_t>(raw >> (8 * i));
+        }
+    });
+}
+
+void
+PtpTransparentClock::EstimateRateRatio(const PtpMessage& m)
+{
+    // A Follow_Up of the last Sync, or a one-step Sync: (origin, ingress) of one Sync.
+    const bool oneStep = m.header.messageType == PtpMessageType::SYNC;
+    if (!m_lastSync.valid || m_lastSync.source != m.header.sourcePortIdentity ||
+        m_lastSync.sequenceId != m.header.sequenceId)
+    {
+        return;
+    }
+    Time origin;
+    if (!m.timestamp.TryToTime(origin))
+    {
+        return;
+    }
+    origin += m_lastSync.correction;
+    if (!oneStep)
+    {
+        origin += ptp::ScaledNsToTime(m.header.correctionField);
+    }
+    const Time ingress = m_lastSync.ingress;
+    m_lastSync.valid = false;
+    if (!m_fest.origin1 || m_fest.source != m.header.sourcePortIdentity)
+    {
+        // A first Sync, or another master's: start over (the ratio held meanwhile stays).
+        m_fest = FreqEstimator{};
+        m_fest.source = m.header.sourcePortIdentity;
+        m_fest.origin1 = origin;
+        m_fest.ingress1 = ingress;
+        return;
+    }
+    // As linuxptp's clock_no_adjust (a free-running clock): origin over ingress across
+    // freq_est_interval, i.e. 2^(freq_est_interval - logSyncInterval) Syncs, at least one.
+    const int log = m.header.logMessageInterval;
+    const Time interval = log >= 0 ? Seconds(1) * int64_t{1LL << std::min(log, 30)}
+                                   : Seconds(1) / int64_t{1LL << std::min(-log, 30)};
+    const int64_t needed = std::max<int64_t>(1,
+                                             m_freqEstInterval.GetTimeStep() /
+                                                 std::max<int64_t>(1, interval.GetTimeStep()));
+    if (++m_fest.count < needed || ingress == m_fest.ingress1)
+    {
+        return;
+    }
+    m_rateRatio = (origin - *m_fest.origin1).GetDouble() / (ingress - m_fest.ingress1).GetDouble();
+    m_fest.origin1 = origin;
+    m_fest.ingress1 = ingress;
+    m_fest.count = 0;
+}
+
+Ptr<Packet>
+PtpTransparentClock::Rewrite(Ptr<const Packet> packet,
+                             const Ipv4Header& header,
+                             const std::function<void(std::vector<uint8_t>&)>& edit) const
 {
     // The same packet (uid and packet tags kept) with the PTP octets replaced.
     Ptr<Packet> out = packet->Copy();
@@ -433,27 +616,50 @@ PtpTransparentClock::AddCorrection(Ptr<const Packet> packet,
     std::vector<uint8_t> bytes(n);
     out->CopyData(bytes.data(), n);
     out->RemoveAtStart(n);
-    uint64_t raw = 0;
-    for (size_t i = 0; i < 8; ++i)
-    {
-        raw = (raw << 8) | bytes[CORRECTION_AT + i];
-    }
-    int64_t correction = static_cast<int64_t>(raw);
-    int64_t add = ptp::TimeToScaledNs(residence);
-    int64_t sum;
-    if (__builtin_add_overflow(correction, add, &sum))
-    {
-        sum = add > 0 ? ptp::SCALED_NS_SATURATED : -ptp::SCALED_NS_SATURATED;
-    }
-    raw = static_cast<uint64_t>(sum);
-    for (size_t i = 0; i < 8; ++i)
-    {
-        bytes[CORRECTION_AT + 7 - i] = static_cast<uint8_t>(raw >> (8 * i));
-    }
-    out->AddAtEnd(Create<Packet>(bytes.data(), n));
+    edit(bytes);
+    out->AddAtEnd(Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size())));
     UdpHeader fresh;
     fresh.SetSourcePort(udp.GetSourcePort());
     fresh.SetDestinationPort(udp.GetDestinationPort());
+    if (Node::ChecksumEnabled())
+    {
+        fresh.EnableChecksums();
+        fresh.InitializeChecksum(header.GetSource(), header.GetDestination(), UDP_PROTOCOL);
+    }
+    out->AddHeader(fresh);
+    return out;
+}
+
+Ptr<Packet>
+PtpTransparentClock::SetTwoStep(Ptr<const Packet> packet, const Ipv4Header& header) const
+{
+    return Rewrite(packet, header, [](std::vector<uint8_t>& bytes) {
+        bytes[FLAGS_AT] |= static_cast<uint8_t>(ptpflags::TWO_STEP >> 8);
+    });
+}
+
+Ptr<Packet>
+PtpTransparentClock::MakeFollowUp(Ptr<const Packet> sync,
+                                  const Ipv4Header& header,
+                                  const PtpMessage& m) const
+{
+    // The Follow_Up tc_fwd_sync makes: the Sync's header fields, its originTimestamp as the
+    // preciseOriginTimestamp, a correctionField of 0 (the Sync keeps its own).
+    PtpMessage followUp = PtpMessage::Create(PtpMessageType::FOLLOW_UP);
+    followUp.header.majorSdoId = m.header.majorSdoId;
+    followUp.header.minorVersionPtp = m.header.minorVersionPtp;
+    followUp.header.domainNumber = m.header.domainNumber;
+    followUp.header.sourcePortIdentity = m.header.sourcePortIdentity;
+    followUp.header.sequenceId = m.header.sequenceId;
+    followUp.header.logMessageInterval = m.header.logMessageInterval;
+    followUp.timestamp = m.timestamp;
+    const std::vector<uint8_t> bytes = followUp.Encode();
+    Ptr<Packet> out = Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+    UdpHeader udp;
+    sync->PeekHeader(udp);
+    UdpHeader fresh;
+    fresh.SetSourcePort(udp.GetSourcePort() == EVENT_PORT ? GENERAL_PORT : udp.GetSourcePort());
+    fresh.SetDestinationPort(GENERAL_PORT);
     if (Node::ChecksumEnabled())
     {
         fresh.EnableChecksums();
