@@ -7,12 +7,6 @@
 // packet, the gossip workload at rate alpha; then RepCl, HVC, HLC and vector clock sizes and
 // the replay checker against the vector-clock truth.
 
-#include "study-lan.h"
-#include "study-result.h"
-#include "study-streams.h"
-#include "study-sync.h"
-#include "study.h"
-
 #include "ns3/boolean.h"
 #include "ns3/bounded-skew-clock.h"
 #include "ns3/causality-helper.h"
@@ -23,6 +17,11 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/replay-workload-application.h"
+#include "ns3/study-lan.h"
+#include "ns3/study-result.h"
+#include "ns3/study-streams.h"
+#include "ns3/study-sync.h"
+#include "ns3/study.h"
 #include "ns3/udp-send-jitter.h"
 
 #include <algorithm>

@@ -4,8 +4,6 @@
 #ifndef STUDY_SYNC_H
 #define STUDY_SYNC_H
 
-#include "study-record.h"
-#include "study.h"
 #include "sync-installer.h"
 
 #include "ns3/ipv4-interface-container.h"
@@ -13,6 +11,8 @@
 #include "ns3/nstime.h"
 #include "ns3/ntp-clock-discipline.h"
 #include "ns3/ptp-clock.h"
+#include "ns3/study-record.h"
+#include "ns3/study.h"
 
 #include <string>
 

@@ -4,7 +4,6 @@
 #ifndef SYNC_INSTALLER_H
 #define SYNC_INSTALLER_H
 
-#include "study.h"
 #include "sync-network.h"
 
 #include "ns3/application-container.h"
@@ -12,6 +11,7 @@
 #include "ns3/local-clock.h"
 #include "ns3/nstime.h"
 #include "ns3/ptp-clock.h"
+#include "ns3/study.h"
 
 #include <string>
 #include <vector>

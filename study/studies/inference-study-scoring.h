@@ -4,12 +4,11 @@
 #ifndef INFERENCE_STUDY_SCORING_H
 #define INFERENCE_STUDY_SCORING_H
 
-#include "study-result.h"
-
 #include "ns3/causal-process.h"
 #include "ns3/linking-config.h"
 #include "ns3/linking-result.h"
 #include "ns3/path-pattern.h"
+#include "ns3/study-result.h"
 #include "ns3/trace-reconciliation.h"
 
 #include <cstdint>

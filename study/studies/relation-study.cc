@@ -10,9 +10,6 @@
 #include "relation-study.h"
 
 #include "relation-study-scoring.h"
-#include "study-result.h"
-#include "study-streams.h"
-#include "study.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/chronometry-checkers.h"
@@ -29,6 +26,9 @@
 #include "ns3/relation-noise-helper.h"
 #include "ns3/simulated-tsc.h"
 #include "ns3/stall-mixture-random-variable.h"
+#include "ns3/study-result.h"
+#include "ns3/study-streams.h"
+#include "ns3/study.h"
 #include "ns3/tsc-client-application.h"
 #include "ns3/tsc-relation.h"
 #include "ns3/tsc-server-application.h"

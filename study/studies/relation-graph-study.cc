@@ -9,10 +9,6 @@
 // the direct edge and every two-hop path. Every translation is scored against the target's
 // counter at that instant (exact integers).
 
-#include "study-result.h"
-#include "study-streams.h"
-#include "study.h"
-
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
@@ -24,6 +20,9 @@
 #include "ns3/relation-graph.h"
 #include "ns3/relation-helper.h"
 #include "ns3/simulated-tsc.h"
+#include "ns3/study-result.h"
+#include "ns3/study-streams.h"
+#include "ns3/study.h"
 #include "ns3/tsc-client-application.h"
 #include "ns3/tsc-relation.h"
 #include "ns3/tsc-server-application.h"

@@ -3,8 +3,6 @@
  */
 #include "sync-installer.h"
 
-#include "study-streams.h"
-
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -15,6 +13,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/study-streams.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>

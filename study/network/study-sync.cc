@@ -3,12 +3,11 @@
  */
 #include "study-sync.h"
 
-#include "study-result.h"
-
 #include "ns3/local-clock.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/study-result.h"
 
 namespace ns3
 {

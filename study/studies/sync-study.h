@@ -4,13 +4,12 @@
 #ifndef SYNC_STUDY_H
 #define SYNC_STUDY_H
 
-#include "study.h"
-#include "sync-installer.h"
-#include "sync-network.h"
-
 #include "ns3/local-clock.h"
 #include "ns3/ntp-client.h"
 #include "ns3/ptp-clock.h"
+#include "ns3/study.h"
+#include "ns3/sync-installer.h"
+#include "ns3/sync-network.h"
 
 #include <string>
 #include <utility>

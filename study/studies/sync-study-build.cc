@@ -3,7 +3,6 @@
  */
 // The sync study's network, clocks, load, protocol and faults (sync-study.h).
 
-#include "study-streams.h"
 #include "sync-study.h"
 
 #include "ns3/applications-module.h"
@@ -14,6 +13,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/power-law-oscillator.h"
+#include "ns3/study-streams.h"
 
 #include <cmath>
 

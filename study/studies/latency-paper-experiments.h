@@ -4,7 +4,7 @@
 #ifndef LATENCY_PAPER_EXPERIMENTS_H
 #define LATENCY_PAPER_EXPERIMENTS_H
 
-#include "rda-sketch.h"
+#include "ns3/rda-sketch.h"
 
 #include <cstdint>
 #include <vector>

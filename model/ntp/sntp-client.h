@@ -5,10 +5,10 @@
 #define SNTP_CLIENT_H
 
 #include "ntp-message.h"
-#include "ptp-servo.h"
 
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/ptp-servo.h"
 
 #include <string>
 

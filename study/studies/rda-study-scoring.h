@@ -4,11 +4,10 @@
 #ifndef RDA_STUDY_SCORING_H
 #define RDA_STUDY_SCORING_H
 
-#include "study-result.h"
-
 #include "ns3/equal-memory-baselines.h"
 #include "ns3/rda-measurement-point.h"
 #include "ns3/rda-truth-collector.h"
+#include "ns3/study-result.h"
 
 #include <map>
 #include <utility>

@@ -4,12 +4,11 @@
 #ifndef RELATION_STUDY_SCORING_H
 #define RELATION_STUDY_SCORING_H
 
-#include "study-result.h"
-
 #include "ns3/drift-wander.h"
 #include "ns3/minrtt-round.h"
 #include "ns3/nstime.h"
 #include "ns3/relation-estimate.h"
+#include "ns3/study-result.h"
 
 #include <cstdint>
 #include <map>

@@ -3,8 +3,7 @@
  */
 #include "latency-paper-experiments.h"
 
-#include "lda-sketch.h"
-
+#include "ns3/lda-sketch.h"
 #include "ns3/log.h"
 
 #include <algorithm>

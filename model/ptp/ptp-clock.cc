@@ -5,8 +5,6 @@
 // and the sending side (the receive side and the exchanges are in ptp-clock-exchanges.cc).
 #include "ptp-clock.h"
 
-#include "pi-servo.h"
-
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
@@ -21,6 +19,7 @@
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
+#include "ns3/pi-servo.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"

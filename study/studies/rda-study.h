@@ -5,8 +5,6 @@
 #define RDA_STUDY_H
 
 #include "rda-study-scoring.h"
-#include "study-sync.h"
-#include "study.h"
 
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/flow-monitor.h"
@@ -17,6 +15,8 @@
 #include "ns3/rda-helper.h"
 #include "ns3/rda-measurement-point.h"
 #include "ns3/rda-truth-collector.h"
+#include "ns3/study-sync.h"
+#include "ns3/study.h"
 
 #include <string>
 

@@ -3,11 +3,11 @@
  */
 // The sync study's scoring: lock, E after lock, per-node rows, the time series (sync-study.h).
 
-#include "study-csv.h"
-#include "study-result.h"
 #include "sync-study.h"
 
 #include "ns3/log.h"
+#include "ns3/study-csv.h"
+#include "ns3/study-result.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,8 +3,6 @@
  */
 #include "sync-network.h"
 
-#include "switch-routing.h"
-
 #include "ns3/applications-module.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/drop-tail-queue.h"
@@ -13,6 +11,7 @@
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/string.h"
+#include "ns3/switch-routing.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 

@@ -11,11 +11,6 @@
 
 #include "rda-study.h"
 
-#include "study-result.h"
-#include "study-streams.h"
-#include "study-sync.h"
-#include "study.h"
-
 #include "ns3/applications-module.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
@@ -32,6 +27,10 @@
 #include "ns3/rda-receiver.h"
 #include "ns3/rda-sender.h"
 #include "ns3/rda-truth-collector.h"
+#include "ns3/study-result.h"
+#include "ns3/study-streams.h"
+#include "ns3/study-sync.h"
+#include "ns3/study.h"
 
 #include <cmath>
 #include <map>

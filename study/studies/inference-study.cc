@@ -6,10 +6,6 @@
 // beside what vector clocks (exact happened-before) would say.
 
 #include "inference-study-scoring.h"
-#include "study-lan.h"
-#include "study-result.h"
-#include "study-streams.h"
-#include "study.h"
 
 #include "ns3/boolean.h"
 #include "ns3/causality-helper.h"
@@ -23,6 +19,10 @@
 #include "ns3/multi-tier-application.h"
 #include "ns3/multi-tier-helper.h"
 #include "ns3/replay-workload-application.h"
+#include "ns3/study-lan.h"
+#include "ns3/study-result.h"
+#include "ns3/study-streams.h"
+#include "ns3/study.h"
 #include "ns3/trace-reconciliation.h"
 
 #include <cmath>

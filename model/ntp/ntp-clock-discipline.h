@@ -5,10 +5,10 @@
 #define NTP_CLOCK_DISCIPLINE_H
 
 #include "ntp-datatypes.h"
-#include "ptp-servo.h"
 
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/ptp-servo.h"
 #include "ns3/traced-callback.h"
 
 #include <string>

@@ -8,12 +8,6 @@
 // clockPart = trueStart - T_s (the server clock's error when it read T_s) and
 // predictionPart = (trueEnd - trueStart) - predicted ETE.
 
-#include "study-lan.h"
-#include "study-result.h"
-#include "study-streams.h"
-#include "study-sync.h"
-#include "study.h"
-
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
@@ -29,6 +23,11 @@
 #include "ns3/scheduling-message-monitor.h"
 #include "ns3/scheduling-score.h"
 #include "ns3/server-type-profile.h"
+#include "ns3/study-lan.h"
+#include "ns3/study-result.h"
+#include "ns3/study-streams.h"
+#include "ns3/study-sync.h"
+#include "ns3/study.h"
 
 #include <algorithm>
 #include <array>

@@ -4,8 +4,6 @@
 #ifndef RELATION_STUDY_H
 #define RELATION_STUDY_H
 
-#include "study.h"
-
 #include "ns3/clock-helper.h"
 #include "ns3/drift-wander.h"
 #include "ns3/ipv4-address.h"
@@ -17,6 +15,7 @@
 #include "ns3/relation-helper.h"
 #include "ns3/simulated-tsc.h"
 #include "ns3/stall-mixture-random-variable.h"
+#include "ns3/study.h"
 #include "ns3/tsc-client-application.h"
 #include "ns3/tsc-server-application.h"
 

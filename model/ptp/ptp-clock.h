@@ -8,12 +8,12 @@
 #include "ptp-device-timestamper.h"
 #include "ptp-message.h"
 #include "ptp-port-state.h"
-#include "ptp-servo.h"
 
 #include "ns3/application.h"
 #include "ns3/drifting-clock.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/ptp-servo.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
