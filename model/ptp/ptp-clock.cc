@@ -1,8 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// PtpClock: its Attributes, lifecycle (ports, sockets, time stamping), the BMCA's port states
-// and the sending side (the receive side and the exchanges are in ptp-clock-exchanges.cc).
+// PtpClock, its Attributes and lifecycle: the ports with their sockets and time stamping, the
+// servo set up at start, start and stop, and the accessors and counters (the port states are in
+// ptp-clock-states.cc, the sending side in ptp-clock-sending.cc, the receive side and the
+// exchanges in ptp-clock-exchanges.cc).
 #include "ptp-clock.h"
 
 #include "ns3/boolean.h"

@@ -6,6 +6,7 @@
 #include "ns3/abort.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 
 #include <limits>
 
@@ -222,6 +223,62 @@ void
 Study::DoDispose()
 {
     Object::DoDispose();
+}
+
+// StudyDescription's two members that need the complete Study (its forwarded parameters'
+// accessor, its factory): defined here so that the description's unit does not include
+// study.h, which includes study-description.h (issue 42: no include cycle).
+
+void
+StudyDescription::AddForwarded(TypeId model,
+                               const std::string& attribute,
+                               const std::string& name,
+                               const AttributeValue* studyDefault,
+                               StudyCsvColumn csv)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(model.LookupAttributeByName(attribute, &info),
+                        "study '" << m_name << "': " << model.GetName() << " has no Attribute "
+                                  << attribute << " to forward");
+    Ptr<const AttributeValue> initial = info.initialValue;
+    if (studyDefault != nullptr)
+    {
+        chronometry::TakeLastRefusal();
+        NS_ABORT_MSG_UNLESS(info.checker->Check(*studyDefault),
+                            "study '" << m_name << "': its default of " << model.GetName()
+                                      << "::" << attribute << " is refused by the model: "
+                                      << chronometry::TakeLastRefusal()
+                                             .value_or(chronometry::AttributeRefusal{})
+                                             .Message());
+        initial = studyDefault->Copy();
+    }
+    m_tid.AddAttribute(
+        name,
+        info.help + (name == attribute ? "" : " (" + model.GetName() + "::" + attribute + ")"),
+        *initial,
+        Study::MakeForwardedAccessor(name),
+        info.checker);
+    StudyParameter p;
+    p.attribute = name;
+    p.model = model.GetName();
+    p.modelAttribute = attribute;
+    p.csv = csv;
+    p.time = dynamic_cast<const TimeValue*>(PeekPointer(initial)) != nullptr;
+    p.type = p.time                                                     ? StudyFieldType::INTEGER
+             : dynamic_cast<const UintegerValue*>(PeekPointer(initial)) ? StudyFieldType::UNSIGNED
+             : dynamic_cast<const DoubleValue*>(PeekPointer(initial))   ? StudyFieldType::REAL
+             : dynamic_cast<const BooleanValue*>(PeekPointer(initial))  ? StudyFieldType::BOOLEAN
+                                                                        : StudyFieldType::TEXT;
+    p.keyword = SnakeCase(name) + (p.time ? "_ns" : "");
+    m_parameters.push_back(p);
+}
+
+Ptr<Study>
+StudyDescription::Create() const
+{
+    ObjectFactory factory;
+    factory.SetTypeId(m_tid);
+    return factory.Create<Study>();
 }
 
 } // namespace ns3
