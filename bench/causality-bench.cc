@@ -381,17 +381,10 @@ const std::map<std::string, uint64_t> RECORDED_BITS_64{
  * Print the summary: targets at n = 64, sizes, growth with n.
  * \return 0 unless an encoded size differs from the recorded one
  */
-int
-Summarize()
+/** The cost tables: each clock's CPU time and size per event, and their growth with n. */
+void
+PrintCostTables(const std::vector<std::string>& clocks)
 {
-    const std::vector<std::string> clocks{"vector",
-                                          "HLC",
-                                          "HVC",
-                                          "HVC_Adaptive",
-                                          "RepCl_published",
-                                          "RepCl_published_Adaptive",
-                                          "RepCl_EpochCounts",
-                                          "RepCl_EpochCounts_Adaptive"};
     std::printf("\nPer event CPU time (minimum over repetitions; update + encode on send, decode "
                 "+ merge on receive), ratio to the vector clock in the same run, mean encoded "
                 "size:\n");
@@ -446,6 +439,20 @@ Summarize()
         }
         std::printf("\n");
     }
+}
+
+int
+Summarize()
+{
+    const std::vector<std::string> clocks{"vector",
+                                          "HLC",
+                                          "HVC",
+                                          "HVC_Adaptive",
+                                          "RepCl_published",
+                                          "RepCl_published_Adaptive",
+                                          "RepCl_EpochCounts",
+                                          "RepCl_EpochCounts_Adaptive"};
+    PrintCostTables(clocks);
 
     int failed = 0;
     auto verdict = [&failed](bool ok) {

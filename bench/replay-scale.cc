@@ -131,85 +131,39 @@ ParseList(const std::string& text)
     return out;
 }
 
-} // namespace
-
-int
-main(int argc, char** argv)
+/**
+ * Parse --topologies.
+ * \param text comma-separated topologies
+ * \param tops the topologies, in order
+ * \return false (saying why) for one that is invalid
+ */
+bool
+ParseTopologies(const std::string& text, std::vector<std::string>& tops)
 {
-    std::string sizes = "64,128,256,512,1024,2048,4096";
-    std::string topologies = "switched,csma";
-    uint32_t csmaMax = 512;
-    double rate = 160;
-    Time duration = Seconds(2);
-    Time delay = MicroSeconds(8);
-    double memoryTargetGb = 8;
-    double linearTarget = 1.5;
-    bool vectorOnWire = false;
-    std::string encoding = "Adaptive";
-    std::string csv;
-    uint32_t rounds = 1;
-    bool hugePages = true;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("sizes", "Numbers of nodes n, comma-separated", sizes);
-    cmd.AddValue("topologies", "switched, csma or both (comma-separated)", topologies);
-    cmd.AddValue("csmaMax", "Largest n run on the CSMA LAN (it costs O(n^2))", csmaMax);
-    cmd.AddValue("rate", "alpha: messages per second per node", rate);
-    cmd.AddValue("duration", "Simulated time", duration);
-    cmd.AddValue("delay", "delta: the LAN's propagation delay", delay);
-    cmd.AddValue("memoryTarget", "Peak RSS target at the largest n, GB", memoryTargetGb);
-    cmd.AddValue("linearTarget",
-                 "Largest ratio of CPU time per event, largest n / smallest n",
-                 linearTarget);
-    cmd.AddValue("vectorOnWire",
-                 "Carry the ground-truth vector clock in every message (the replay study's "
-                 "VectorOnWire; default false, as there: the log recomputes it)",
-                 vectorOnWire);
-    cmd.AddValue("encoding",
-                 "HVC and RepCl stamps (the stampers' Encoding): Bitmap (the published forms, "
-                 "O(n) bits per stamp), Sparse or Adaptive (O(theta log n) bits; the default, as "
-                 "a study at thousands of nodes runs it)",
-                 encoding);
-    cmd.AddValue("rounds",
-                 "Runs per point (the smallest n: at least 9); the one of median CPU time is "
-                 "reported",
-                 rounds);
-    cmd.AddValue("hugePages",
-                 "Back the heap with 2 MB pages (RunWithHugePages, as chronometry-study does; "
-                 "false: 4 KB pages, unless GLIBC_TUNABLES asks for them)",
-                 hugePages);
-    cmd.AddValue("csv", "Write the table here (for bench/plot-replay-scale.py)", csv);
-    cmd.Parse(argc, argv);
-    if (hugePages)
+    tops.clear();
+    std::istringstream in(text);
+    std::string t;
+    while (std::getline(in, t, ','))
     {
-        RunWithHugePages(argv); // runs this program again, with the tunable set, if it can
-    }
-
-    if (encoding != "Bitmap" && encoding != "Sparse" && encoding != "Adaptive")
-    {
-        std::cerr << "--encoding: '" << encoding
-                  << "' is invalid; valid: Bitmap, Sparse, Adaptive\n";
-        return 2;
-    }
-    if (rounds < 1)
-    {
-        std::cerr << "--rounds: " << rounds << " is invalid; valid: at least 1\n";
-        return 2;
-    }
-    std::vector<uint32_t> ns = ParseList(sizes);
-    std::vector<std::string> tops;
-    {
-        std::istringstream in(topologies);
-        std::string t;
-        while (std::getline(in, t, ','))
+        if (t != "switched" && t != "csma")
         {
-            if (t != "switched" && t != "csma")
-            {
-                std::cerr << "--topologies: '" << t << "' is invalid; valid: switched, csma\n";
-                return 2;
-            }
-            tops.push_back(t);
+            std::cerr << "--topologies: '" << t << "' is invalid; valid: switched, csma\n";
+            return false;
         }
+        tops.push_back(t);
     }
+    return true;
+}
+
+/** The scenario's description and the table's heading. */
+void
+PrintHeading(double rate,
+             Time duration,
+             Time delay,
+             const std::string& encoding,
+             bool vectorOnWire,
+             uint32_t rounds)
+{
     std::cout << "replay study scenario: alpha = " << rate << "/s per node, "
               << duration.GetSeconds() << " s simulated, delta = " << delay.As(Time::US)
               << ", E = 1 ms, I = 100 us, all clocks stamped (" << encoding
@@ -229,96 +183,55 @@ main(int argc, char** argv)
               << std::setw(11) << "wall us/ev" << std::setw(9) << "x n=min" << std::setw(8)
               << "spread"
               << "  checker\n";
-    std::vector<Point> points;
-    std::ofstream table;
-    if (!csv.empty())
-    {
-        table.open(csv + ".tmp");
-        table
-            << "topology,encoding,nodes,events,messages,received,sim_wall_s,sim_cpu_s,check_wall_s,"
-               "check_cpu_s,child_cpu_s,peak_rss_bytes,log_bytes,cpu_us_per_event,"
-               "wall_us_per_event,theta_mean,hvc_mean,pairs,sampled,r1_violations,"
-               "hvc_violations,hlc_violations,huge_pages\n";
-    }
-    bool allOk = true;
-    for (const auto& topology : tops)
-    {
-        double firstCpuPerEvent = 0;
-        for (uint32_t n : ns)
-        {
-            if (topology == "csma" && n > csmaMax)
-            {
-                continue;
-            }
-            GossipScenario s;
-            s.nodes = n;
-            s.rate = rate;
-            s.duration = duration;
-            s.delay = delay;
-            s.topology = topology;
-            s.check = true;
-            s.vectorOnWire = vectorOnWire;
-            s.encoding = encoding;
-            // The run of median CPU time among the rounds (the machine is shared: one run's
-            // CPU time can be inflated by another process' use of the memory system).
-            // The smallest n is every ratio's denominator and costs little: at least 9 runs.
-            const uint32_t runsHere =
-                firstCpuPerEvent == 0 ? std::max<uint32_t>(rounds, 9) : rounds;
-            std::vector<Point> runs;
-            for (uint32_t k = 0; k < runsHere; ++k)
-            {
-                runs.push_back(RunInChild(s));
-                allOk = allOk && runs.back().ok;
-            }
-            std::sort(runs.begin(), runs.end(), [](const Point& a, const Point& b) {
-                return a.childCpu < b.childCpu;
-            });
-            Point p = runs[runs.size() / 2];
-            const double spread = runs.back().childCpu / std::max(runs.front().childCpu, 1e-9);
-            const GossipOutcome& o = p.outcome;
-            const double totalWall = o.simulateWall + o.checkWall;
-            const double cpuPerEvent = o.events ? p.childCpu / o.events * 1e6 : 0;
-            const double wallPerEvent = o.events ? totalWall / o.events * 1e6 : 0;
-            if (firstCpuPerEvent == 0)
-            {
-                firstCpuPerEvent = cpuPerEvent;
-            }
-            std::ostringstream checker;
-            checker << (o.report.sampled ? "sampled " : "exact ") << o.report.pairsExamined
-                    << " pairs, R1/HVC/HLC violations " << o.report.repclHb.violations << "/"
-                    << o.report.hvcHb.violations << "/" << o.report.hlcHb.violations;
-            std::cout << std::left << std::setw(9) << topology << std::right << std::setw(6) << n
-                      << std::setw(10) << o.events << std::setw(9) << (o.messages - o.received)
-                      << std::fixed << std::setprecision(2) << std::setw(9) << o.simulateWall
-                      << std::setw(9) << o.simulateCpu << std::setw(9) << o.checkWall
-                      << std::setprecision(0) << std::setw(10) << p.peakRss / 1e6 << std::setw(10)
-                      << (o.events ? double(o.logBytes) / o.events : 0) << std::setprecision(2)
-                      << std::setw(11) << cpuPerEvent << std::setw(11) << wallPerEvent
-                      << std::setw(9) << cpuPerEvent / firstCpuPerEvent << std::setw(8) << spread
-                      << "  " << (p.ok ? checker.str() : "child FAILED") << std::defaultfloat
-                      << "\n";
-            std::cout.flush();
-            if (table.is_open())
-            {
-                table << std::setprecision(10) << topology << "," << encoding << "," << n << ","
-                      << o.events << "," << o.messages << "," << o.received << "," << o.simulateWall
-                      << "," << o.simulateCpu << "," << o.checkWall << "," << o.checkCpu << ","
-                      << p.childCpu << "," << p.peakRss << "," << o.logBytes << "," << cpuPerEvent
-                      << "," << wallPerEvent << "," << o.thetaMean << "," << o.hvcMean << ","
-                      << o.report.pairsExamined << "," << (o.report.sampled ? 1 : 0) << ","
-                      << o.report.repclHb.violations << "," << o.report.hvcHb.violations << ","
-                      << o.report.hlcHb.violations << "," << (IsHeapOnHugePages() ? 1 : 0) << "\n";
-            }
-            points.push_back(p);
-        }
-    }
+}
+
+/** One point's row, on the console and (when open) in the CSV table. */
+void
+PrintRow(std::ofstream& table,
+         const std::string& topology,
+         const std::string& encoding,
+         uint32_t n,
+         const Point& p,
+         double cpuPerEvent,
+         double wallPerEvent,
+         double firstCpuPerEvent,
+         double spread)
+{
+    const GossipOutcome& o = p.outcome;
+    std::ostringstream checker;
+    checker << (o.report.sampled ? "sampled " : "exact ") << o.report.pairsExamined
+            << " pairs, R1/HVC/HLC violations " << o.report.repclHb.violations << "/"
+            << o.report.hvcHb.violations << "/" << o.report.hlcHb.violations;
+    std::cout << std::left << std::setw(9) << topology << std::right << std::setw(6) << n
+              << std::setw(10) << o.events << std::setw(9) << (o.messages - o.received)
+              << std::fixed << std::setprecision(2) << std::setw(9) << o.simulateWall
+              << std::setw(9) << o.simulateCpu << std::setw(9) << o.checkWall
+              << std::setprecision(0) << std::setw(10) << p.peakRss / 1e6 << std::setw(10)
+              << (o.events ? double(o.logBytes) / o.events : 0) << std::setprecision(2)
+              << std::setw(11) << cpuPerEvent << std::setw(11) << wallPerEvent << std::setw(9)
+              << cpuPerEvent / firstCpuPerEvent << std::setw(8) << spread << "  "
+              << (p.ok ? checker.str() : "child FAILED") << std::defaultfloat << "\n";
+    std::cout.flush();
     if (table.is_open())
     {
-        table.close();
-        std::rename((csv + ".tmp").c_str(), csv.c_str());
+        table << std::setprecision(10) << topology << "," << encoding << "," << n << "," << o.events
+              << "," << o.messages << "," << o.received << "," << o.simulateWall << ","
+              << o.simulateCpu << "," << o.checkWall << "," << o.checkCpu << "," << p.childCpu
+              << "," << p.peakRss << "," << o.logBytes << "," << cpuPerEvent << "," << wallPerEvent
+              << "," << o.thetaMean << "," << o.hvcMean << "," << o.report.pairsExamined << ","
+              << (o.report.sampled ? 1 : 0) << "," << o.report.repclHb.violations << ","
+              << o.report.hvcHb.violations << "," << o.report.hlcHb.violations << ","
+              << (IsHeapOnHugePages() ? 1 : 0) << "\n";
     }
+}
 
-    // The targets, on the switched LAN.
+/** The targets, on the switched LAN; true when they are met (or none can be evaluated). */
+bool
+CheckTargets(const std::vector<Point>& points,
+             bool allOk,
+             double memoryTargetGb,
+             double linearTarget)
+{
     const Point* smallest = nullptr;
     const Point* largest = nullptr;
     for (const auto& p : points)
@@ -371,5 +284,186 @@ main(int argc, char** argv)
     {
         std::cout << "no targets evaluated (needs two sizes on the switched LAN)\n";
     }
+    return pass;
+}
+
+/** Whether --encoding and --rounds are valid (saying why not). */
+bool
+ValidOptions(const std::string& encoding, uint32_t rounds)
+{
+    if (encoding != "Bitmap" && encoding != "Sparse" && encoding != "Adaptive")
+    {
+        std::cerr << "--encoding: '" << encoding
+                  << "' is invalid; valid: Bitmap, Sparse, Adaptive\n";
+        return false;
+    }
+    if (rounds < 1)
+    {
+        std::cerr << "--rounds: " << rounds << " is invalid; valid: at least 1\n";
+        return false;
+    }
+    return true;
+}
+
+/** Open the CSV table (a temporary name until it is complete) and write its header. */
+void
+OpenTable(const std::string& csv, std::ofstream& table)
+{
+    if (!csv.empty())
+    {
+        table.open(csv + ".tmp");
+        table
+            << "topology,encoding,nodes,events,messages,received,sim_wall_s,sim_cpu_s,check_wall_s,"
+               "check_cpu_s,child_cpu_s,peak_rss_bytes,log_bytes,cpu_us_per_event,"
+               "wall_us_per_event,theta_mean,hvc_mean,pairs,sampled,r1_violations,"
+               "hvc_violations,hlc_violations,huge_pages\n";
+    }
+}
+
+/**
+ * Run a point runsHere times, each in a child process.
+ * \param s the scenario
+ * \param runsHere how many runs
+ * \param allOk set false when a child fails
+ * \param spread the largest run's CPU time over the smallest's
+ * \return the run of median CPU time
+ */
+Point
+MedianRun(const GossipScenario& s, uint32_t runsHere, bool& allOk, double& spread)
+{
+    std::vector<Point> runs;
+    for (uint32_t k = 0; k < runsHere; ++k)
+    {
+        runs.push_back(RunInChild(s));
+        allOk = allOk && runs.back().ok;
+    }
+    std::sort(runs.begin(), runs.end(), [](const Point& a, const Point& b) {
+        return a.childCpu < b.childCpu;
+    });
+    Point p = runs[runs.size() / 2];
+    spread = runs.back().childCpu / std::max(runs.front().childCpu, 1e-9);
+    return p;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    std::string sizes = "64,128,256,512,1024,2048,4096";
+    std::string topologies = "switched,csma";
+    uint32_t csmaMax = 512;
+    double rate = 160;
+    Time duration = Seconds(2);
+    Time delay = MicroSeconds(8);
+    double memoryTargetGb = 8;
+    double linearTarget = 1.5;
+    bool vectorOnWire = false;
+    std::string encoding = "Adaptive";
+    std::string csv;
+    uint32_t rounds = 1;
+    bool hugePages = true;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("sizes", "Numbers of nodes n, comma-separated", sizes);
+    cmd.AddValue("topologies", "switched, csma or both (comma-separated)", topologies);
+    cmd.AddValue("csmaMax", "Largest n run on the CSMA LAN (it costs O(n^2))", csmaMax);
+    cmd.AddValue("rate", "alpha: messages per second per node", rate);
+    cmd.AddValue("duration", "Simulated time", duration);
+    cmd.AddValue("delay", "delta: the LAN's propagation delay", delay);
+    cmd.AddValue("memoryTarget", "Peak RSS target at the largest n, GB", memoryTargetGb);
+    cmd.AddValue("linearTarget",
+                 "Largest ratio of CPU time per event, largest n / smallest n",
+                 linearTarget);
+    cmd.AddValue("vectorOnWire",
+                 "Carry the ground-truth vector clock in every message (the replay study's "
+                 "VectorOnWire; default false, as there: the log recomputes it)",
+                 vectorOnWire);
+    cmd.AddValue("encoding",
+                 "HVC and RepCl stamps (the stampers' Encoding): Bitmap (the published forms, "
+                 "O(n) bits per stamp), Sparse or Adaptive (O(theta log n) bits; the default, as "
+                 "a study at thousands of nodes runs it)",
+                 encoding);
+    cmd.AddValue("rounds",
+                 "Runs per point (the smallest n: at least 9); the one of median CPU time is "
+                 "reported",
+                 rounds);
+    cmd.AddValue("hugePages",
+                 "Back the heap with 2 MB pages (RunWithHugePages, as chronometry-study does; "
+                 "false: 4 KB pages, unless GLIBC_TUNABLES asks for them)",
+                 hugePages);
+    cmd.AddValue("csv", "Write the table here (for bench/plot-replay-scale.py)", csv);
+    cmd.Parse(argc, argv);
+    if (hugePages)
+    {
+        RunWithHugePages(argv); // runs this program again, with the tunable set, if it can
+    }
+    std::vector<std::string> tops;
+    if (!ValidOptions(encoding, rounds))
+    {
+        return 2;
+    }
+    std::vector<uint32_t> ns = ParseList(sizes);
+    if (!ParseTopologies(topologies, tops))
+    {
+        return 2;
+    }
+    PrintHeading(rate, duration, delay, encoding, vectorOnWire, rounds);
+    std::vector<Point> points;
+    std::ofstream table;
+    OpenTable(csv, table);
+    bool allOk = true;
+    for (const auto& topology : tops)
+    {
+        double firstCpuPerEvent = 0;
+        for (uint32_t n : ns)
+        {
+            if (topology == "csma" && n > csmaMax)
+            {
+                continue;
+            }
+            GossipScenario s;
+            s.nodes = n;
+            s.rate = rate;
+            s.duration = duration;
+            s.delay = delay;
+            s.topology = topology;
+            s.check = true;
+            s.vectorOnWire = vectorOnWire;
+            s.encoding = encoding;
+            // The run of median CPU time among the rounds (the machine is shared: one run's
+            // CPU time can be inflated by another process' use of the memory system).
+            // The smallest n is every ratio's denominator and costs little: at least 9 runs.
+            const uint32_t runsHere =
+                firstCpuPerEvent == 0 ? std::max<uint32_t>(rounds, 9) : rounds;
+            double spread = 0;
+            Point p = MedianRun(s, runsHere, allOk, spread);
+            const GossipOutcome& o = p.outcome;
+            const double totalWall = o.simulateWall + o.checkWall;
+            const double cpuPerEvent = o.events ? p.childCpu / o.events * 1e6 : 0;
+            const double wallPerEvent = o.events ? totalWall / o.events * 1e6 : 0;
+            if (firstCpuPerEvent == 0)
+            {
+                firstCpuPerEvent = cpuPerEvent;
+            }
+            PrintRow(table,
+                     topology,
+                     encoding,
+                     n,
+                     p,
+                     cpuPerEvent,
+                     wallPerEvent,
+                     firstCpuPerEvent,
+                     spread);
+            points.push_back(p);
+        }
+    }
+    if (table.is_open())
+    {
+        table.close();
+        std::rename((csv + ".tmp").c_str(), csv.c_str());
+    }
+
+    // The targets, on the switched LAN.
+    bool pass = CheckTargets(points, allOk, memoryTargetGb, linearTarget);
     return pass ? 0 : 1;
 }

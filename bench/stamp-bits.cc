@@ -199,33 +199,14 @@ struct RepCl : ReplayClock
 
 const std::vector<StampEncoding> ENCODINGS{STAMP_BITMAP, STAMP_SPARSE, STAMP_ADAPTIVE};
 
-} // namespace
+/** (clock, encoding) -> n -> sizes */
+using Table = std::map<std::pair<std::string, std::string>, std::map<uint32_t, Sizes>>;
 
-int
-main(int argc, char* argv[])
+/** Every clock's stamp sizes, in every encoding, over the executions of each n. */
+Table
+Measure(const std::vector<uint32_t>& sizes, uint32_t events, double rate)
 {
-    std::string sizesText = "8,16,64,256,1024,4096";
-    uint32_t events = 20000;
-    double rate = 200;
-    std::string csvPath;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("sizes", "Numbers of processes n, comma-separated", sizesText);
-    cmd.AddValue("events", "Events per execution", events);
-    cmd.AddValue("rate",
-                 "Actions per second per process (more: more processes within epsilon, "
-                 "larger theta)",
-                 rate);
-    cmd.AddValue("csv", "Write the table here (for bench/plot-stamp-bits.py)", csvPath);
-    cmd.Parse(argc, argv);
-    std::vector<uint32_t> sizes;
-    std::stringstream ss(sizesText);
-    for (std::string item; std::getline(ss, item, ',');)
-    {
-        sizes.push_back(static_cast<uint32_t>(std::stoul(item)));
-    }
-
-    // (clock, encoding) -> n -> sizes
-    std::map<std::pair<std::string, std::string>, std::map<uint32_t, Sizes>> table;
+    Table table;
     for (uint32_t n : sizes)
     {
         uint64_t messages = 0;
@@ -282,7 +263,17 @@ main(int argc, char* argv[])
                 });
         }
     }
+    return table;
+}
 
+/** The table of sizes (and the CSV, when a path is given) and the entries per stamp. */
+void
+PrintSizes(Table& table,
+           const std::vector<uint32_t>& sizes,
+           uint32_t events,
+           double rate,
+           const std::string& csvPath)
+{
     std::printf("Stamp bits per event, mean / p99 (%u events per n, %.0f actions per second per "
                 "process; E = 1 ms, I = 100 us)\n",
                 events,
@@ -325,7 +316,12 @@ main(int argc, char* argv[])
                     h.thetaSum / h.bits.size());
     }
     std::printf("\n");
+}
 
+/** The size targets; true when every one is met. */
+bool
+CheckTargets(Table& table, const std::vector<uint32_t>& sizes)
+{
     // The size targets, for both counter rules.
     bool pass = true;
     for (const char* name : {"RepCl_published", "RepCl_EpochCounts"})
@@ -350,6 +346,37 @@ main(int argc, char* argv[])
             pass = pass && words && smaller;
         }
     }
+    return pass;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string sizesText = "8,16,64,256,1024,4096";
+    uint32_t events = 20000;
+    double rate = 200;
+    std::string csvPath;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("sizes", "Numbers of processes n, comma-separated", sizesText);
+    cmd.AddValue("events", "Events per execution", events);
+    cmd.AddValue("rate",
+                 "Actions per second per process (more: more processes within epsilon, "
+                 "larger theta)",
+                 rate);
+    cmd.AddValue("csv", "Write the table here (for bench/plot-stamp-bits.py)", csvPath);
+    cmd.Parse(argc, argv);
+    std::vector<uint32_t> sizes;
+    std::stringstream ss(sizesText);
+    for (std::string item; std::getline(ss, item, ',');)
+    {
+        sizes.push_back(static_cast<uint32_t>(std::stoul(item)));
+    }
+
+    Table table = Measure(sizes, events, rate);
+    PrintSizes(table, sizes, events, rate, csvPath);
+    bool pass = CheckTargets(table, sizes);
     std::printf("size targets: %s\n", pass ? "PASS" : "FAIL");
     return pass ? 0 : 1;
 }

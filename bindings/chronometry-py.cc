@@ -6,8 +6,6 @@
 // parameter and its valid range.
 #include "chronometry-py.h"
 
-#include "study-py.h"
-
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-validation.h"
@@ -170,35 +168,6 @@ chronometry_py::DescribeKeywords(ns3::TypeId tid)
     return out;
 }
 
-namespace
-{
-
-/**
- * A study's cost, estimated from its keywords before it runs (what a sweep prints first).
- * \param m the module
- */
-void
-RegisterStudyCost(py::module_& m)
-{
-    m.def(
-        "estimate_study_events",
-        [](const std::string& name, const py::kwargs& kw) {
-            const ns3::StudyDescription& d = ns3::StudyDescription::Get(name);
-            ns3::Ptr<ns3::Study> study = d.Create();
-            chronometry_py::study::GivenKeywords given;
-            chronometry_py::study::Configure(name, study, kw, given);
-            return study->EstimateEvents();
-        },
-        py::arg("study"),
-        "The simulator events one point of a study is estimated to run, from its keywords "
-        "(checked as run_study checks them), before it runs; NaN when the study has no cost "
-        "model (then a sweep estimates from the points it has finished). Times: multiply by "
-        "SECONDS_PER_EVENT_PRIOR until a point has finished.");
-    m.attr("SECONDS_PER_EVENT_PRIOR") = ns3::SweepProgress::PRIOR_SECONDS_PER_EVENT;
-}
-
-} // namespace
-
 PYBIND11_MODULE(chronometry, m)
 {
     m.doc() = "chronometry: time across nodes for ns-3. Times are integers in nanoseconds.";
@@ -217,5 +186,5 @@ PYBIND11_MODULE(chronometry, m)
     chronometry_py::RegisterScheduling(m);
     chronometry_py::RegisterInference(m);
     chronometry_py::RegisterLatency(m);
-    RegisterStudyCost(m);
+    chronometry_py::RegisterStudyCost(m);
 }

@@ -74,6 +74,9 @@ void RegisterCausality(pybind11::module_& m);
 /** The studies: run_study, studies(), run_<name>_study, <NAME>_STUDY_CSV_HEADER. */
 void RegisterStudy(pybind11::module_& m);
 
+/** A study's cost before it runs: estimate_study_events, SECONDS_PER_EVENT_PRIOR. */
+void RegisterStudyCost(pybind11::module_& m);
+
 /** MinRTT relation estimators. */
 void RegisterRelation(pybind11::module_& m);
 /** OneClock scheduling: ETE predictors. */

@@ -1,14 +1,17 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// The studies from Python, generated from their declarations (study/*-study.cc): one entry,
-// run_study(name, **parameters), plus run_<name>_study aliases; studies() describes every
-// study's parameters (keyword, type, default, range, unit) and records, which the sweep uses to
-// check a grid before it runs; check_study(name, **parameters) configures and validates a
-// point without running it.  Keywords are the parameters' Attribute names in snake_case; a
-// Time has two: "delay" takes it with its unit ("8us", a timedelta), "delay_ns" as an int of
-// nanoseconds (or with its unit).
+// The studies from Python, generated from their declarations (study/studies/*-study.cc): one
+// entry, run_study(name, **parameters), plus run_<name>_study aliases; studies() describes
+// every study's parameters (keyword, type, default, range, unit) and records, which the sweep
+// uses to check a grid before it runs; check_study(name, **parameters) configures and
+// validates a point without running it; estimate_study_events, its cost before it runs.
+// Keywords are the parameters' Attribute names in snake_case; a Time has two: "delay" takes it
+// with its unit ("8us", a timedelta), "delay_ns" as an int of nanoseconds (or with its unit).
 #include "study-py.h"
+
+#include "ns3/study-console.h"
+#include "ns3/study.h"
 
 #include <cctype>
 #include <map>
@@ -388,4 +391,28 @@ chronometry_py::RegisterStudy(py::module_& m)
         "time with its unit, None for the others), its summary fields, its rows and its CSV "
         "header.");
     RegisterPerStudyNames(m);
+}
+
+/**
+ * A study's cost, estimated from its keywords before it runs (what a sweep prints first).
+ * \param m the module
+ */
+void
+chronometry_py::RegisterStudyCost(py::module_& m)
+{
+    m.def(
+        "estimate_study_events",
+        [](const std::string& name, const py::kwargs& kw) {
+            const ns3::StudyDescription& d = ns3::StudyDescription::Get(name);
+            ns3::Ptr<ns3::Study> study = d.Create();
+            chronometry_py::study::GivenKeywords given;
+            chronometry_py::study::Configure(name, study, kw, given);
+            return study->EstimateEvents();
+        },
+        py::arg("study"),
+        "The simulator events one point of a study is estimated to run, from its keywords "
+        "(checked as run_study checks them), before it runs; NaN when the study has no cost "
+        "model (then a sweep estimates from the points it has finished). Times: multiply by "
+        "SECONDS_PER_EVENT_PRIOR until a point has finished.");
+    m.attr("SECONDS_PER_EVENT_PRIOR") = ns3::SweepProgress::PRIOR_SECONDS_PER_EVENT;
 }

@@ -1,27 +1,31 @@
 #!/usr/bin/env python3
 """Files and functions a maintainer can hold in their head.
 
-Reads every C++ file (.h, .cc) under model/, study/, helper/, examples/ and bindings/ and
-refuses:
+Reads every C++ file (.h, .cc) under model/, study/, helper/, examples/, bindings/ and bench/,
+and every Python file under examples/, bindings/, bench/ and scripts/, and refuses:
 
 * a non-test file longer than MAX_FILE_LINES lines (a test file is one under a tests/ or
   test/ folder or named *-test-suite.cc);
 * a function longer than MAX_FUNCTION_LINES lines, from the first line of its signature to
   its closing brace, except a `GetTypeId` (an Attribute declaration reads best in one place).
 
-A function is a brace block opened at namespace or class level whose head (the text since the
+A C++ function is a brace block opened at namespace or class level whose head (the text since the
 previous `;`, `{` or `}` at that level) has a parameter list and is not a class, struct, enum,
-union, namespace or an initializer (`= {`). Comments and literals are blanked first.
+union, namespace or an initializer (`= {`). Comments and literals are blanked first. A Python
+function is a `def` (nested ones too), from its first decorator to its last line.
 
     check-sizes.py SOURCE_DIR     (exit 1 and one line per finding)
     check-sizes.py SOURCE_DIR --list N   (also print every function longer than N lines)
 """
+import ast
+import os
 import re
 import sys
 
 from cxx_text import sources, strip
 
-FOLDERS = ["model", "study", "helper", "examples", "bindings"]
+FOLDERS = ["model", "study", "helper", "examples", "bindings", "bench"]
+PYTHON_FOLDERS = ["examples", "bindings", "bench", "scripts"]
 MAX_FILE_LINES = 700
 MAX_FUNCTION_LINES = 120
 EXEMPT_FUNCTIONS = {"GetTypeId"}
@@ -94,10 +98,33 @@ def is_test(rel):
     return "tests" in parts or "test" in parts or rel.endswith("-test-suite.cc")
 
 
+def python_sources(root):
+    """The Python files under root's PYTHON_FOLDERS, as (path, path relative to root)."""
+    for folder in PYTHON_FOLDERS:
+        for top, dirs, names in os.walk(os.path.join(root, folder)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    path = os.path.join(top, name)
+                    yield path, os.path.relpath(path, root)
+
+
+def python_functions(text):
+    """(name, first line, last line) of every def, nested ones included."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            found.append((node.name, first, node.end_lineno))
+    return sorted(found, key=lambda f: f[1])
+
+
 def check(root, list_over=None):
     failures, exempt, listed = [], [], []
     read = 0
-    for path, rel in sources(root, FOLDERS):
+    files = [(path, rel, False) for path, rel in sources(root, FOLDERS)]
+    files += [(path, rel, True) for path, rel in python_sources(root)]
+    for path, rel, python in files:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
         read += 1
@@ -105,7 +132,8 @@ def check(root, list_over=None):
         sink = exempt if rel in TEMPORARY_EXEMPTIONS else failures
         if lines > MAX_FILE_LINES and not is_test(rel):
             sink.append(f"{rel}: {lines} lines (more than {MAX_FILE_LINES})")
-        for fn, first, last in functions(strip(text)):
+        found = python_functions(text) if python else functions(strip(text))
+        for fn, first, last in found:
             length = last - first + 1
             if list_over is not None and length > list_over:
                 listed.append(f"{rel}:{first}: {fn} {length} lines")
@@ -113,7 +141,7 @@ def check(root, list_over=None):
                 sink.append(f"{rel}:{first}: function {fn} has {length} lines "
                             f"(more than {MAX_FUNCTION_LINES})")
     if read == 0:
-        failures.append(f"{root}: no C++ file under {', '.join(FOLDERS)}")
+        failures.append(f"{root}: no C++ or Python file under {', '.join(FOLDERS)}")
     return failures, exempt, listed
 
 

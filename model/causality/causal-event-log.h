@@ -4,7 +4,7 @@
 #ifndef CAUSAL_EVENT_LOG_H
 #define CAUSAL_EVENT_LOG_H
 
-#include "causal-process.h"
+#include "causal-stamp.h"
 
 #include "ns3/nstime.h"
 

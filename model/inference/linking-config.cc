@@ -3,8 +3,6 @@
  */
 #include "linking-config.h"
 
-#include "message-linking-analyzer.h"
-
 #include "ns3/chronometry-validation.h"
 #include "ns3/log.h"
 
@@ -13,11 +11,7 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("LinkingConfig");
 
-void
-LinkingConfig::Validate() const
-{
-    // The ranges are the Attributes' of MessageLinkingAnalyzer, whose fields these are.
-    MessageLinkingAnalyzer::CheckConfig(*this);
-}
+// LinkingConfig::Validate is in message-linking-analyzer.cc, beside the Attributes whose
+// ranges it checks (so this unit does not include the analyzer, which includes it).
 
 } // namespace ns3

@@ -146,4 +146,11 @@ MessageLinkingAnalyzer::Analyze(const std::vector<TraceMessage>& trace)
     return r;
 }
 
+void
+LinkingConfig::Validate() const
+{
+    // The ranges are the Attributes' of MessageLinkingAnalyzer, whose fields these are.
+    MessageLinkingAnalyzer::CheckConfig(*this);
+}
+
 } // namespace ns3

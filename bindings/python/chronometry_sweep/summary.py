@@ -3,7 +3,7 @@ replication's ``run`` and ``seed``; for a study whose CSV has a line per row, al
 fields), with every numeric result's count, mean, standard deviation and the half-width of the
 95% confidence interval of the mean (Student's t with n - 1 degrees of freedom).
 
-The statistics are those of the C++ side's ``ReplicationSummary`` (``study/replication-summary.h``,
+The statistics are those of the C++ side's ``ReplicationSummary`` (``study/framework/replication-summary.h``,
 the command line's summary of a study's CSV), value for value: a missing value (None, NaN: "not
 applicable" in that run) is left out of its field's statistics, the standard deviation and the
 interval need two values (NaN otherwise), and the t quantile is Boost.Math's (the inverse of

@@ -1,0 +1,94 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "study-sync.h"
+
+#include "ns3/local-clock.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/study-result.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("StudySync");
+
+StudySchema
+WithSyncSkewFields(StudySchema schema, const std::string& window)
+{
+    return schema
+        .Real("sync_skew_p50_ns",
+              "ns",
+              "Sync ptp, ntp: the delivered E (max pairwise |clock offset|, every "
+              "clock read at the same true instants every 10 ms over " +
+                  window + "): median (Sync none: 0)")
+        .Real("sync_skew_p99_ns", "ns", "99th percentile")
+        .Real("sync_skew_max_ns", "ns", "maximum");
+}
+
+int64_t
+StudySync::Install(const Study& study,
+                   const NodeContainer& hosts,
+                   const Ipv4InterfaceContainer& addresses,
+                   Time start,
+                   Time stop,
+                   StudyStreams& streams,
+                   int64_t next)
+{
+    NS_LOG_FUNCTION(this << study.GetSync() << hosts.GetN() << start << stop);
+    if (study.GetSync() == "none")
+    {
+        return next;
+    }
+    SyncNetwork net;
+    net.hosts = hosts;
+    net.addresses = addresses;
+    std::vector<Ptr<LocalClock>> clocks;
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    {
+        clocks.push_back(hosts.Get(i)->GetObject<LocalClock>());
+    }
+    if (study.GetSync() == "ptp")
+    {
+        SyncPtpPlacement placement;
+        placement.timestampMode = "Hardware";
+        placement.transparent = false;
+        InstallSyncPtp(study, net, placement, streams, next);
+    }
+    else
+    {
+        SyncNtpPlacement placement;
+        placement.servers = 1;
+        InstallSyncNtp(study, net, placement, streams, next);
+    }
+    // The sampler's grid starts when Start is called: at true time start.
+    if (start.IsZero())
+    {
+        m_truth.Start(clocks, MilliSeconds(10), stop);
+    }
+    else
+    {
+        Simulator::Schedule(start, [this, clocks, stop]() {
+            m_truth.Start(clocks, MilliSeconds(10), stop);
+        });
+    }
+    return next;
+}
+
+const SyncTruthSampler&
+StudySync::GetTruth() const
+{
+    return m_truth;
+}
+
+void
+StudySync::Report(StudyResult& result) const
+{
+    const std::vector<double>& skew = m_truth.GetSkew();
+    result.Set("sync_skew_p50_ns", SyncQuantile(skew, 0.5));
+    result.Set("sync_skew_p99_ns", SyncQuantile(skew, 0.99));
+    result.Set("sync_skew_max_ns", SyncQuantile(skew, 1.0));
+}
+
+} // namespace ns3

@@ -1,0 +1,105 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef STUDY_SYNC_H
+#define STUDY_SYNC_H
+
+#include "sync-installer.h"
+
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/ntp-clock-discipline.h"
+#include "ns3/ptp-clock.h"
+#include "ns3/study-record.h"
+#include "ns3/study.h"
+
+#include <string>
+
+namespace ns3
+{
+
+class StudyResult;
+class StudyStreams;
+
+template <typename C>
+StudyDeclaration<C>&
+StudyDeclaration<C>::Sync(const std::string& help)
+{
+    using C_ = StudyCsvColumn;
+    std::string C::*member = &Study::m_sync;
+    return Parameter("Sync",
+                     help,
+                     member,
+                     std::string("none"),
+                     chronometry::MakeStringChoiceChecker({"none", "ptp", "ntp"}))
+        .template Forward<PtpClock>("SyncInterval", TimeValue(MilliSeconds(125)), C_::In(Time::MS))
+        .template Forward<PtpClock>("AnnounceInterval",
+                                    TimeValue(MilliSeconds(250)),
+                                    C_::In(Time::MS))
+        .template Forward<PtpClock>("MinDelayReqInterval",
+                                    TimeValue(MilliSeconds(125)),
+                                    C_::In(Time::MS))
+        // linuxptp's hybrid_e2e: on a shared segment multicast delay requests reach every NIC
+        // (n^2 receptions per interval); the studies default to unicast, as the sync study.
+        .template Forward<PtpClock>("UnicastDelayRequests", BooleanValue(true))
+        .template Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
+        .template Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6));
+}
+
+/**
+ * \ingroup chronometry
+ * \param schema a study's summary fields
+ * \param window when the truth is sampled ("the whole run")
+ * \return them followed by the delivered E of its Sync: sync_skew_p50_ns, sync_skew_p99_ns,
+ *         sync_skew_max_ns (StudySync::Report)
+ */
+StudySchema WithSyncSkewFields(StudySchema schema, const std::string& window = "the whole run");
+
+/**
+ * \ingroup chronometry
+ * A study's clock source (its Sync parameter, StudyDeclaration::Sync) on the study's own
+ * nodes: PTP (InstallSyncPtp: host 0 the grandmaster, the others slaves, hardware time
+ * stamps, PI servo, no transparent clock) or NTP (InstallSyncNtp: host 0 a stratum-1
+ * NtpServer, the others its NtpClients), steering the hosts' DriftingClocks; the truth of what
+ * it delivers sampled by a SyncTruthSampler (every clock read at the same true instants every
+ * 10 ms over the study's window, E = max pairwise |offset|, convergence included).
+ */
+class StudySync
+{
+  public:
+    /**
+     * Install the study's Sync (nothing with Sync none) and start the truth.
+     * \param study the study (its Sync and forwarded protocol settings)
+     * \param hosts the synchronized nodes, host 0 the reference (grandmaster, NTP server)
+     * \param addresses per host: the address the protocol reaches it at (NTP: the server's)
+     * \param start the first instant the truth samples (true time)
+     * \param stop the last
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t Install(const Study& study,
+                    const NodeContainer& hosts,
+                    const Ipv4InterfaceContainer& addresses,
+                    Time start,
+                    Time stop,
+                    StudyStreams& streams,
+                    int64_t next);
+
+    /** \return the truth (empty with Sync none) */
+    const SyncTruthSampler& GetTruth() const;
+
+    /**
+     * Set the WithSyncSkewFields fields (0 with Sync none).
+     * \param result the run's result
+     */
+    void Report(StudyResult& result) const;
+
+  private:
+    SyncTruthSampler m_truth; //!< the delivered E
+};
+
+} // namespace ns3
+
+#endif /* STUDY_SYNC_H */

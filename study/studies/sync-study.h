@@ -1,0 +1,191 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SYNC_STUDY_H
+#define SYNC_STUDY_H
+
+#include "ns3/local-clock.h"
+#include "ns3/ntp-client.h"
+#include "ns3/ptp-clock.h"
+#include "ns3/study.h"
+#include "ns3/sync-installer.h"
+#include "ns3/sync-network.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+class StudyStreams;
+
+/**
+ * \ingroup chronometry
+ * The sync study (issue 30): n hosts with drifting oscillators on a switched network (a star,
+ * a line of k switches or a binary tree of k switches), optionally under bursty background
+ * load, lossy links, a path asymmetry, a grandmaster failure or a master clock step (NTP: a
+ * lying, lost, rate-limiting (RATE kisses) or invalid-header server),
+ * synchronized by a protocol (none; PTP with PtpClock and transparent or boundary clocks in the
+ * switches; NTP or SNTP with NtpServer and NtpClient, installed by sync-installer.h). Every
+ * host's clock is read at the same true instants on a fixed grid, and E = max pairwise |offset|
+ * is measured from that truth, never from the protocol's own estimate. Run it by name ("sync")
+ * through StudyRunner, chronometry-study or chronometry.run_study.
+ */
+class SyncStudy : public Study
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    void Validate() const override;
+    double EstimateEvents() const override;
+
+  protected:
+    Time Build(StudyStreams& streams) override;
+    void Measure(StudyResult& result) override;
+    void DoDispose() override;
+
+  private:
+    /** Per node: what the truth sampler and the protocol's trace collected. */
+    struct NodeTruth
+    {
+        Ptr<LocalClock> clock;                          //!< the node's clock
+        uint32_t switchIndex{0};                        //!< the switch it hangs off
+        double driftPpm{0};                             //!< its oscillator's base drift
+        std::vector<std::pair<Time, double>> estimates; //!< (true time, offsetFromMaster ns)
+    };
+
+    /** Hosts and switches, addressed and routed. */
+    void BuildNetwork();
+    /**
+     * Clocks on every host and switch.
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallClocks(StudyStreams& streams, int64_t next);
+    /**
+     * Bursty UDP background load (two flows into every host).
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallLoad(StudyStreams& streams, int64_t next);
+    /**
+     * PTP: node 0 the grandmaster, the others slaves, transparent clocks on the switches.
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallPtp(StudyStreams& streams, int64_t next);
+    /**
+     * Lossy links, the master's clock step, pcap traces.
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallFaults(StudyStreams& streams, int64_t next);
+    /**
+     * The master step's recovery and excursion.
+     * \param result the result
+     */
+    void MeasureStep(StudyResult& result) const;
+    /**
+     * Write the time series (SeriesFile).
+     * \param result the result (its parameters)
+     */
+    void WriteSeries(const StudyResult& result) const;
+    /** After every truth sample: the failover and the root distance checks. */
+    void OnTruthSample();
+    /** Has every host followed the backup grandmaster yet? */
+    void CheckFailover();
+    /** NTP: does every synchronized client's root distance cover its true offset now? */
+    void CheckRootDistance();
+    /**
+     * \param node a node
+     * \param sample the protocol's offset sample
+     */
+    void RecordEstimate(uint32_t node, const PtpOffsetSample& sample);
+    /**
+     * \param v deviations (ns)
+     * \param from first index
+     * \return the first grid index from which every |v| stays within the lock threshold
+     */
+    std::size_t LockIndex(const std::vector<double>& v, std::size_t from = 0) const;
+    /**
+     * Per-node rows.
+     * \param result the result
+     * \param from first grid index counted
+     */
+    void AddRows(StudyResult& result, std::size_t from) const;
+    /**
+     * NTP's root distance against the truth (coverage, quantiles, looseness).
+     * \param result the result
+     */
+    void MeasureRootDistance(StudyResult& result) const;
+    /**
+     * NTP's reaction to host 0's RATE kisses and invalid headers: kisses and invalid headers
+     * dropped, the poll interval toward host 0 at the end.
+     * \param result the result
+     */
+    void MeasureNtpFaults(StudyResult& result) const;
+    /** \return the lock threshold applied: LockThreshold, or the protocol's own when 0 */
+    Time GetLockThreshold() const;
+    /** \return whether the protocol is NTP or SNTP */
+    bool IsNtp() const;
+
+    uint32_t m_nodes;         //!< hosts
+    std::string m_network;    //!< star, line, tree
+    uint32_t m_switches;      //!< switches of the line or tree
+    Time m_linkDelay;         //!< propagation delay of every link
+    std::string m_protocol;   //!< none, ptp, ntp, sntp
+    uint32_t m_ntpServers;    //!< ntp, sntp: hosts 0 .. this - 1 are servers
+    uint32_t m_stratum2;      //!< ntp, sntp: the next hosts serve at stratum 2
+    Time m_liar;              //!< ntp, sntp: host 0 serves its clock plus this
+    Time m_liarFrom;          //!< ntp, sntp: from this time on
+    Time m_serverLoss;        //!< ntp, sntp: server 1 stops then (0: never)
+    Time m_rateLimit;         //!< ntp, sntp: host 0 kisses RATE sooner than this (0: never)
+    std::string m_badHeader;  //!< ntp, sntp: host 0's replies fail a header check (none, ...)
+    std::string m_servo;      //!< pi, linreg, settime
+    bool m_transparent;       //!< transparent clocks in the switches
+    bool m_boundary;          //!< boundary clocks in the switches
+    Time m_timestampNoise;    //!< hardware time stamp noise: standard deviation
+    Time m_hostDelay;         //!< software time stamping delay: mean
+    Time m_masterStep;        //!< host 0's clock steps by this
+    Time m_masterStepAt;      //!< then (0: never)
+    double m_lossRate;        //!< per link and packet
+    std::string m_pcap;       //!< pcap directory ("": none)
+    std::string m_seriesFile; //!< time series CSV ("": none)
+    std::string m_oscillator; //!< constant, XO, TCXO, OCXO
+    double m_driftPpm;        //!< constant: drift within +-this
+    Time m_initialOffset;     //!< initial offsets within +-this
+    double m_load;            //!< background load, fraction of a host link's rate
+    Time m_duration;          //!< simulated time
+    Time m_asymmetry;         //!< extra delay host 0 -> its switch
+    Time m_failure;           //!< grandmaster failure (0: none)
+    Time m_warmup;            //!< scored after this
+    Time m_samplePeriod;      //!< truth grid
+    Time m_lockThreshold;     //!< |offset| that counts as locked
+
+    NodeContainer m_hosts;                //!< the hosts
+    NodeContainer m_switchNodes;          //!< the switches
+    SyncNetwork m_net;                    //!< hosts, switches, addresses
+    std::vector<NodeTruth> m_truth;       //!< per host
+    SyncTruthSampler m_sampler;           //!< the truth: every host's clock on the grid
+    Time m_failoverAt{Time::Max()};       //!< all follow the backup (true time)
+    std::vector<Ptr<PtpClock>> m_ptp;     //!< per host (ptp only)
+    uint64_t m_dropped{0};                //!< packets the error models dropped
+    std::vector<Ptr<NtpClient>> m_ntp;    //!< per host (ntp, sntp; null for a stratum-1 server)
+    uint64_t m_rootChecks{0};             //!< client samples checked against the root distance
+    uint64_t m_rootHeld{0};               //!< of which |clock - true time| <= root distance
+    std::vector<double> m_rootDistanceNs; //!< per check: the client's root distance
+    std::vector<double> m_rootErrorNs;    //!< per check: |clock - true time|
+};
+
+} // namespace ns3
+
+#endif /* SYNC_STUDY_H */
