@@ -4,9 +4,9 @@
 // What PTP costs in the sync study (issue 30, Performance): the study with n = 64 hosts on the
 // switched star, sync and delay request interval 125 ms, 60 s simulated, every PTP message
 // real (unicast delay requests, transparent clock in the switch), against the same study with
-// Protocol=none, both measured in this process, alternately, in a random order each round.
+// Sync=none, both measured in this process, alternately, in a random order each round.
 // Each run's CPU time covers the build, the run and the teardown of the simulation and the
-// truth sampling (StudyRunner::Run). Protocol=none carries no datagram at all, so that ratio
+// truth sampling (StudyRunner::Run). Sync=none carries no datagram at all, so that ratio
 // counts every PTP packet as overhead; a second pair, at the glue level, runs PTP against its
 // shadow: the same datagrams (sizes, rates, multicast and unicast) as plain UDP, so the
 // ratio is what PTP's own processing (codec, time stamping, transparent clock, BMCA, servo)
@@ -186,9 +186,9 @@ main(int argc, char** argv)
                              .Set("MinDelayReqInterval", syncInterval)
                              .Set("Load", std::to_string(load));
     StudySettings none = base;
-    none.Set("Protocol", "none");
+    none.Set("Sync", "none");
     StudySettings ptp = base;
-    ptp.Set("Protocol", "ptp");
+    ptp.Set("Sync", "ptp");
     std::cout << "sync bench: n = " << nodes << ", star, sync interval " << syncInterval << ", "
               << duration << " simulated, load " << load << "; " << rounds << " rounds\n";
     std::vector<double> ratios;

@@ -11,7 +11,9 @@
 #include "ns3/random-execution.h"
 #include "ns3/replay-checker.h"
 #include "ns3/replay-clock.h"
+#include "ns3/skew-bound.h"
 
+#include <optional>
 #include <pybind11/stl.h>
 
 namespace py = pybind11;
@@ -20,6 +22,35 @@ namespace
 {
 
 using namespace ns3;
+
+/**
+ * The E HVC assumes in Execution.check: hvc_skew_bound_ns, or its deprecated name
+ * hvc_epsilon_ns (a DeprecationWarning), or skew_ns.
+ * \param current hvc_skew_bound_ns
+ * \param deprecated hvc_epsilon_ns
+ * \param skew skew_ns
+ * \return E
+ */
+Time
+HvcSkewBound(std::optional<Time> current, std::optional<Time> deprecated, Time skew)
+{
+    if (deprecated)
+    {
+        if (current)
+        {
+            throw py::value_error("hvc_epsilon_ns is the deprecated name of hvc_skew_bound_ns: "
+                                  "give one");
+        }
+        if (PyErr_WarnEx(PyExc_DeprecationWarning,
+                         "hvc_epsilon_ns is deprecated; use hvc_skew_bound_ns (the same setting)",
+                         1) != 0)
+        {
+            throw py::error_already_set();
+        }
+        return *deprecated;
+    }
+    return current ? *current : skew;
+}
 
 /** An execution log held by Python (a named type, so pybind11 does not convert it to a list). */
 struct Execution
@@ -372,12 +403,16 @@ RegisterExecution(py::module_& m)
             py::arg("index"))
         .def(
             "check",
-            [](const Execution& x, Time skew, Time interval, Time hvcSkewBound) {
+            [](const Execution& x,
+               Time skew,
+               Time interval,
+               std::optional<Time> hvcSkewBound,
+               std::optional<Time> hvcEpsilon) {
                 const auto& v = x.events;
                 ReplayCheckerOptions o;
                 o.skewBound = skew;
                 o.interval = interval;
-                o.hvcSkewBound = hvcSkewBound;
+                o.hvcSkewBound = HvcSkewBound(hvcSkewBound, hvcEpsilon, skew);
                 auto r = ReplayChecker::Check(v, o);
                 py::dict d;
                 d["events"] = r.events;
@@ -402,8 +437,11 @@ RegisterExecution(py::module_& m)
             },
             py::arg("skew_ns"),
             py::arg("interval_ns"),
-            py::arg("hvc_epsilon_ns"),
-            "Run the replay checker; returns the tallies as a dict.")
+            py::arg("hvc_skew_bound_ns") = py::none(),
+            py::kw_only(),
+            py::arg("hvc_epsilon_ns") = py::none(),
+            "Run the replay checker; returns the tallies as a dict. hvc_skew_bound_ns: the E "
+            "HVC assumes (default skew_ns); hvc_epsilon_ns is its deprecated name.")
         .def(
             "write_csv",
             [](const Execution& x, const std::string& path) {
@@ -444,11 +482,10 @@ RegisterRandomExecution(py::module_& m)
            const std::string& rule,
            bool sumCounters,
            uint64_t seed) {
-            if (skew.GetTimeStep() % std::max<int64_t>(1, interval.GetTimeStep()) != 0 ||
-                interval > skew || !interval.IsStrictlyPositive())
+            if (!IsSkewBoundMultiple(skew, interval))
             {
-                throw py::value_error("skew_ns must be a positive multiple of interval_ns (E = "
-                                      "epsilon * I); got " +
+                throw py::value_error("skew_ns must be a positive multiple of interval_ns (" +
+                                      SkewBoundMultipleRule() + "); got " +
                                       std::to_string(skew.GetNanoSeconds()) + " and " +
                                       std::to_string(interval.GetNanoSeconds()));
             }
@@ -476,7 +513,7 @@ RegisterRandomExecution(py::module_& m)
         py::arg("local_fraction") = 0.3,
         py::arg("min_delay_ns") = 1000,
         py::arg("max_delay_ns") = 300000,
-        py::arg("skew_ns") = 200000,
+        py::arg("skew_ns") = RandomExecutionParams().skewBound, // the C++ default, stated there
         py::arg("interval_ns") = 20000,
         py::arg("counter_rule") = "published",
         py::arg("sum_counters") = false,

@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"
+#include "ns3/packet-loss.h"
 #include "ns3/pointer.h"
 #include "ns3/scheduled-operation-client.h"
 #include "ns3/scheduled-operation-server.h"
@@ -139,9 +140,7 @@ SchedulingHelper::InstallMessageLoss(const NetDeviceContainer& devices, double r
     std::vector<Ptr<RateErrorModel>> models;
     for (auto it = devices.Begin(); it != devices.End(); ++it)
     {
-        Ptr<RateErrorModel> model = CreateObject<RateErrorModel>();
-        model->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-        model->SetAttribute("ErrorRate", DoubleValue(rate));
+        Ptr<RateErrorModel> model = CreatePacketLossModel(rate);
         (*it)->SetAttribute("ReceiveErrorModel", PointerValue(model));
         models.push_back(model);
     }

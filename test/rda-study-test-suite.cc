@@ -590,14 +590,14 @@ class RdaStudyValidationTestCase : public TestCase
         std::string msg;
         try
         {
-            RunRda(StudySettings().Set("LossRate", DoubleValue(0.9)));
+            RunRda(StudySettings().Set("LossRate", DoubleValue(0.95)));
         }
         catch (const chronometry::ConfigError& e)
         {
             msg = e.what();
         }
         NS_TEST_ASSERT_MSG_EQ(msg,
-                              "ns3::RdaStudy::LossRate = 0.9 is invalid; valid range: [0, 0.5]",
+                              "ns3::RdaStudy::LossRate = 0.95 is invalid; valid range: [0, 0.9]",
                               msg);
         msg.clear();
         try

@@ -215,7 +215,7 @@ class SweptRowsUniqueTestCase : public TestCase
             {"scheduling", {"SendAhead", {"1ms", "2ms"}, "Topology", {"csma", "switched"}}},
             {"inference", {"Topology", {"csma", "switched"}, "Seed", {"1", "2"}}},
             {"rda", {"PacketInterval", {"200us", "250us"}, "Seed", {"1", "2"}}},
-            {"sync", {"Servo", {"pi", "linreg"}, "Topology", {"star", "line"}}},
+            {"sync", {"Servo", {"ns3::PiServo", "ns3::LinRegServo"}, "Topology", {"star", "line"}}},
         };
         NS_TEST_ASSERT_MSG_EQ(sweeps.size(), StudyDescription::GetNames().size(), "every study");
         for (const auto& [name, sweep] : sweeps)

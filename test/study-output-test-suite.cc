@@ -315,7 +315,7 @@ class SyncCostTestCase : public TestCase
                 .Set("Load", "0.05"),
             StudySettings()
                 .Set("Nodes", "6")
-                .Set("Protocol", "ntp")
+                .Set("Sync", "ntp")
                 .Set("Duration", "60s")
                 .Set("Warmup", "10s"),
         };
@@ -354,7 +354,7 @@ class SyncProtocolFitTestCase : public TestCase
         StudyResult ntp = StudyRunner::Run("sync",
                                            StudySettings()
                                                .Set("Nodes", "6")
-                                               .Set("Protocol", "ntp")
+                                               .Set("Sync", "ntp")
                                                .Set("Duration", "7200s")
                                                .Set("Warmup", "3600s")
                                                .Set("SamplePeriod", "100ms"));
@@ -403,7 +403,7 @@ class SyncProtocolFitTestCase : public TestCase
                               true,
                               "PTP has no root distance: not '0% covered'");
         cells = StudyCsv::SplitCells(ptp.GetCsvLines().front());
-        NS_TEST_EXPECT_MSG_EQ(cell("servo"), "pi", "PTP's servo");
+        NS_TEST_EXPECT_MSG_EQ(cell("servo"), "ns3::PiServo", "PTP's servo: its TypeId");
         NS_TEST_EXPECT_MSG_EQ(cell("min_poll"), "", "NTP's poll is not PTP's");
         NS_TEST_EXPECT_MSG_EQ(cell("root_distance_coverage"), "", "empty, not 0");
     }

@@ -246,7 +246,7 @@ class StrataTestCase : public TestCase
     void DoRun() override
     {
         const StudySettings wan = StudySettings()
-                                      .Set("Protocol", "ntp")
+                                      .Set("Sync", "ntp")
                                       .Set("Nodes", "8")
                                       .Set("Topology", "line")
                                       .Set("Switches", "3")
@@ -308,7 +308,7 @@ class NtpServerFaultsTestCase : public TestCase
     void DoRun() override
     {
         const StudySettings ntp = StudySettings()
-                                      .Set("Protocol", "ntp")
+                                      .Set("Sync", "ntp")
                                       .Set("Nodes", "6")
                                       .Set("Duration", "1200s")
                                       .Set("Warmup", "600s")

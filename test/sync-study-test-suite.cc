@@ -92,7 +92,7 @@ class IdleLanTestCase : public TestCase
         }
         StudyResult none = RunSync(StudySettings()
                                        .Set("Nodes", "8")
-                                       .Set("Protocol", "none")
+                                       .Set("Sync", "none")
                                        .Set("Duration", "20s")
                                        .Set("Warmup", "8s"));
         NS_TEST_EXPECT_MSG_EQ(none.Get<bool>("locked"), false, "free-running clocks");
@@ -159,7 +159,7 @@ class NoSyncTestCase : public TestCase
         {
             StudyResult r = RunSync(StudySettings()
                                         .Set("Nodes", "6")
-                                        .Set("Protocol", "none")
+                                        .Set("Sync", "none")
                                         .Set("InitialOffset", "0ns")
                                         .Set("Duration", duration)
                                         .Set("Warmup", "1s"));
@@ -302,7 +302,7 @@ class NtpTestCase : public TestCase
     {
         return StudySettings()
             .Set("Nodes", "6")
-            .Set("Protocol", protocol)
+            .Set("Sync", protocol)
             .Set("Topology", "line")
             .Set("Switches", "3")
             .Set("LinkDelay", "2ms")
@@ -341,12 +341,12 @@ class NtpTestCase : public TestCase
                                  .Set("SamplePeriod", "1s")
                                  .Set("LockThreshold", "5ms");
         StudySettings ptpStar = star;
-        ptpStar.Set("Protocol", "ptp")
+        ptpStar.Set("Sync", "ptp")
             .Set("Duration", "40s")
             .Set("Warmup", "20s")
             .Set("SamplePeriod", "10ms")
             .Set("LockThreshold", "1us");
-        StudyResult onStarNtp = RunSync(star.Set("Protocol", "ntp"));
+        StudyResult onStarNtp = RunSync(star.Set("Sync", "ntp"));
         StudyResult onStarPtp = RunSync(ptpStar);
         const double eNtp = onStarNtp.Get<double>("skew_p99_ns");
         const double ePtp = onStarPtp.Get<double>("skew_p99_ns");

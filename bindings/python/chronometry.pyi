@@ -263,8 +263,18 @@ class Execution:
     """An execution log (events in order)."""
     def __len__(self) -> int: ...
     def event(self, index: int) -> dict: ...
-    def check(self, skew_ns: int, interval_ns: int, hvc_epsilon_ns: int) -> dict:
-        """Run the replay checker; returns the tallies as a dict."""
+    def check(
+        self,
+        skew_ns: int,
+        interval_ns: int,
+        hvc_skew_bound_ns: Optional[int] = None,
+        *,
+        hvc_epsilon_ns: Optional[int] = None,
+    ) -> dict:
+        """
+        Run the replay checker; returns the tallies as a dict. hvc_skew_bound_ns: the E HVC assumes
+        (default skew_ns); hvc_epsilon_ns is its deprecated name.
+        """
         ...
     def write_csv(self, path: str) -> None: ...
     def write_shiviz(self, path: str) -> None: ...
@@ -563,7 +573,16 @@ def run_study(
     link_delay_ns: int = 1000,
     asymmetry: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     asymmetry_ns: int = 0,
-    protocol: str = 'ptp',
+    sync: str = 'ptp',
+    sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    sync_interval_ns: int = 125000000,
+    announce_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    announce_interval_ns: int = 250000000,
+    min_delay_req_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    min_delay_req_interval_ns: int = 125000000,
+    unicast_delay_requests: bool = True,
+    min_poll: int = 4,
+    max_poll: int = 6,
     ntp_servers: int = 3,
     stratum2_servers: int = 0,
     liar: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
@@ -576,22 +595,13 @@ def run_study(
     rate_limit_ns: int = 0,
     bad_header: str = 'none',
     iburst: bool = False,
-    min_poll: int = 4,
-    max_poll: int = 6,
     min_survivors: int = 3,
-    servo: str = 'pi',
+    servo: str = 'ns3::PiServo',
     transparent_clocks: bool = True,
     boundary_clocks: bool = False,
-    sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
-    sync_interval_ns: int = 125000000,
-    announce_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
-    announce_interval_ns: int = 250000000,
-    min_delay_req_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
-    min_delay_req_interval_ns: int = 125000000,
     pdelay_req_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     pdelay_req_interval_ns: int = 250000000,
     delay_mechanism: str = 'E2E',
-    unicast_delay_requests: bool = True,
     timestamp_mode: str = 'Hardware',
     timestamp_granularity: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     timestamp_granularity_ns: int = 8,
@@ -826,7 +836,8 @@ def run_inference_study(
     (gossip: messages/s per node)
       poisson: bool = True -- Exponential gaps between requests (true) or fixed 1/rate (false).
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 1ms (skew_bound_ns=1000000),
-    range [0ns, 100s] -- Clock skew bound E: offsets uniform in [-E/2, E/2]
+    range [0ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
+    bound HVC and RepCl assume): the clocks' offsets are uniform in [-E/2, E/2]
     (ClockHelper::SetUniformPopulation)
       drift_ppm: float = 50.0, range [0 ppm, 1000 ppm], unit ppm -- Clock drift, uniform in
     [-DriftPpm, DriftPpm]
@@ -1180,7 +1191,9 @@ def run_rda_study(
     (packet_interval_ns=100000), range [1us, 1s] -- Spacing of the UDP stream's packets
       packet_size: int = 200, range [12 bytes, 1400 bytes], unit bytes -- UDP payload of the
     stream's packets
-      loss_rate: float = 0.01, range [0, 0.5] -- Packet loss probability of the data link
+      loss_rate: float = 0.01, range [0, 0.9] -- Probability that the network loses a packet, each
+    independently (a RateErrorModel, packet unit, as the ReceiveErrorModel of the data link's
+    receiver; BurstLoss: a BurstErrorModel instead)
       burst_loss: bool = False -- Bursty loss (BurstErrorModel, mean burst 2.5) instead of
     RateErrorModel
       reorder_rate: float = 0.01, range [0, 1] -- Probability that a packet gets the reorder delay
@@ -1199,8 +1212,10 @@ def run_rda_study(
       drift_ppm: float = 0.0, range [-500 ppm, 500 ppm], unit ppm -- Receiver clock drift (without
     SkewBound)
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 0ns (skew_bound_ns=0), range
-    [0ns, 1s] -- > 0: the receiver's clock is a BoundedSkewClock within this E
-      sync: str = 'none', range none, ptp, ntp -- Clock source: none (the receiver's clock as
+    [0ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the bound
+    HVC and RepCl assume): > 0: the receiver's clock is a BoundedSkewClock within this E (0:
+    ClockOffset, DriftPpm or Sync place it)
+      sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the receiver's clock as
     ClockOffset, DriftPpm or SkewBound set it), ptp (PtpClock, the sender S the grandmaster, the
     receiver R its slave, hardware time stamps, PI servo) or ntp (S an NtpServer, R its NtpClient)
     over the data link, steering R's drifting clock (SkewBound 0); the estimates' error then comes
@@ -1842,7 +1857,8 @@ def run_replay_study(
       rows: bool or None = None -- include the rows (None: when they are the CSV's lines)
       nodes: int = 32, range [2, 4096] -- Number of processes n
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 1ms (skew_bound_ns=1000000),
-    range [1ns, 1h] -- The skew bound E: every read lies in [t, t + E].
+    range [1ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
+    bound HVC and RepCl assume): every read lies in [t, t + E].
       interval / interval_ns: time ('8us', a timedelta) / int ns = 100us (interval_ns=100000), range
     [1ns, 1h] -- RepCl epoch length I.
       delay / delay_ns: time ('8us', a timedelta) / int ns = 8us (delay_ns=8000), range [0ns, 1s] --
@@ -1866,10 +1882,11 @@ def run_replay_study(
       clock_model: str = 'bounded', range bounded, thesis, drifting -- Clocks: bounded
     (BoundedSkewClock), thesis (its Algorithm 5.1) or drifting (offsets uniform in [-E/2, E/2],
     drift within 50 ppm)
-      sync: str = 'none', range none, ptp, ntp -- Clock source: none (the clocks are placed within E
-    by ClockModel), ptp (PtpClock, node 0 the grandmaster, hardware time stamps, PI servo) or ntp
-    (node 0 an NtpServer, the others its NtpClients) on the study's own LAN, steering the drifting
-    clocks (ClockModel drifting); the stampers still assume SkewBound, the delivered E is reported
+      sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the clocks are placed
+    within E by ClockModel), ptp (PtpClock, node 0 the grandmaster, hardware time stamps, PI servo)
+    or ntp (node 0 an NtpServer, the others its NtpClients) on the study's own LAN, steering the
+    drifting clocks (ClockModel drifting); the stampers still assume SkewBound, the delivered E is
+    reported
       sync_interval / sync_interval_ns: time ('8us', a timedelta) / int ns = 125ms
     (sync_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time between
     Sync messages of a MASTER port (logSyncInterval).
@@ -2168,7 +2185,8 @@ def run_scheduling_study(
       rows: bool or None = None -- include the rows (None: when they are the CSV's lines)
       servers: int = 4, range [1, 64] -- Number of servers
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 100us (skew_bound_ns=100000),
-    range [0ns, 10s] -- Clock skew bound E: offsets uniform in [-E/2, E/2]
+    range [0ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
+    bound HVC and RepCl assume): the clocks' offsets are uniform in [-E/2, E/2]
     (ClockHelper::SetUniformPopulation)
       drift_ppm: float = 0.0, range [0 ppm, 1000 ppm], unit ppm -- Clock drift, uniform in
     [-DriftPpm, DriftPpm]
@@ -2217,10 +2235,10 @@ def run_scheduling_study(
     this are refused; later past times run at once (sched-max-past).
       atomic: bool = False -- All-or-none: cancel everywhere if an ACK is missing at T_d -
     CancelLead. (ns3::ScheduledOperationClient::AtomicCommit)
-      loss_rate: float = 0.0, range [0, 0.5] -- Probability that the network loses a message,
-    through ns-3 ErrorModels on the links (a RateErrorModel, packet unit, as the ReceiveErrorModel
-    of the client's and every server's device): every message type (SCHEDULE, ACK, REPORT, CANCEL,
-    CANCEL_ACK, ERROR, probes), both directions, each message independently
+      loss_rate: float = 0.0, range [0, 0.9] -- Probability that the network loses a packet, each
+    independently (a RateErrorModel, packet unit, as the ReceiveErrorModel of the client's and every
+    server's device: every message type (SCHEDULE, ACK, REPORT, CANCEL, CANCEL_ACK, ERROR, probes),
+    both directions)
       refuse: float = 0.0, range [0, 1] -- Probability that the server refuses a real request with
     an ERROR reply (REFUSED): the server's own decision, drawn per request. Messages are lost by the
     network, not here: put an ns-3 ErrorModel on the links (the scheduling study's LossRate).
@@ -2243,8 +2261,8 @@ def run_scheduling_study(
       retry_timeout / retry_timeout_ns: time ('8us', a timedelta) / int ns = 20ms
     (retry_timeout_ns=20000000), range [1us, 10s] -- How long the client waits for an ACK (or
     CANCEL_ACK) before it sends a copy.
-      sync: str = 'none', range none, ptp, ntp -- Clock source: none (the clocks as SkewBound and
-    DriftPpm place them), ptp (PtpClock, the client the grandmaster, the servers its slaves,
+      sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the clocks as SkewBound
+    and DriftPpm place them), ptp (PtpClock, the client the grandmaster, the servers its slaves,
     hardware time stamps, PI servo) or ntp (the client an NtpServer, the servers its NtpClients) on
     the study's LAN, steering the servers' drifting clocks; with a protocol the client's clock is
     the reference (true time: no offset, no drift) and the servers keep the drawn offsets and drifts
@@ -2369,7 +2387,13 @@ class SyncStudyResult(TypedDict):
     switches: int
     link_delay_ns: int
     asymmetry_ns: int
-    protocol: str
+    sync: str
+    sync_interval_ns: int
+    announce_interval_ns: int
+    min_delay_req_interval_ns: int
+    unicast_delay_requests: bool
+    min_poll: int
+    max_poll: int
     ntp_servers: int
     stratum2_servers: int
     liar_ns: int
@@ -2378,18 +2402,12 @@ class SyncStudyResult(TypedDict):
     rate_limit_ns: int
     bad_header: str
     iburst: bool
-    min_poll: int
-    max_poll: int
     min_survivors: int
     servo: str
     transparent_clocks: bool
     boundary_clocks: bool
-    sync_interval_ns: int
-    announce_interval_ns: int
-    min_delay_req_interval_ns: int
     pdelay_req_interval_ns: int
     delay_mechanism: str
-    unicast_delay_requests: bool
     timestamp_mode: str
     timestamp_granularity_ns: int
     timestamp_noise_ns: int
@@ -2455,7 +2473,16 @@ def run_sync_study(
     link_delay_ns: int = 1000,
     asymmetry: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     asymmetry_ns: int = 0,
-    protocol: str = 'ptp',
+    sync: str = 'ptp',
+    sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    sync_interval_ns: int = 125000000,
+    announce_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    announce_interval_ns: int = 250000000,
+    min_delay_req_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    min_delay_req_interval_ns: int = 125000000,
+    unicast_delay_requests: bool = True,
+    min_poll: int = 4,
+    max_poll: int = 6,
     ntp_servers: int = 3,
     stratum2_servers: int = 0,
     liar: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
@@ -2468,22 +2495,13 @@ def run_sync_study(
     rate_limit_ns: int = 0,
     bad_header: str = 'none',
     iburst: bool = False,
-    min_poll: int = 4,
-    max_poll: int = 6,
     min_survivors: int = 3,
-    servo: str = 'pi',
+    servo: str = 'ns3::PiServo',
     transparent_clocks: bool = True,
     boundary_clocks: bool = False,
-    sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
-    sync_interval_ns: int = 125000000,
-    announce_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
-    announce_interval_ns: int = 250000000,
-    min_delay_req_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
-    min_delay_req_interval_ns: int = 125000000,
     pdelay_req_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     pdelay_req_interval_ns: int = 250000000,
     delay_mechanism: str = 'E2E',
-    unicast_delay_requests: bool = True,
     timestamp_mode: str = 'Hardware',
     timestamp_granularity: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     timestamp_granularity_ns: int = 8,
@@ -2545,114 +2563,116 @@ def run_sync_study(
     [0ns, 10ms] -- Path asymmetry: extra one-way delay from the grandmaster (host 0) to its switch,
     so master-to-slave is longer than slave-to-master by this (compensate with DelayAsymmetry =
     Asymmetry / 2)
-      protocol: str = 'ptp', range none, ptp, ntp, sntp -- Synchronization: none (free-running
-    clocks), ptp (PtpClock: node 0 the grandmaster, every other host a slave), ntp or sntp (hosts 0
-    .. NtpServers - 1 stratum-1 NtpServers on perfect clocks, the others NtpClients of all of them,
+      sync: str = 'ptp', range none, ptp, ntp, sntp -- Synchronization: none (free-running clocks),
+    ptp (PtpClock: node 0 the grandmaster, every other host a slave), ntp or sntp (hosts 0 ..
+    NtpServers - 1 stratum-1 NtpServers on perfect clocks, the others NtpClients of all of them,
     Mode Ntp or Sntp: SNTP asks host 0 only)
-      ntp_servers: int = 3, range [1, 16] -- ntp, sntp: servers (hosts 0 .. NtpServers - 1); fewer
-    than Nodes (applies when protocol is ntp or sntp)
-      stratum2_servers: int = 0, range [0, 16] -- ntp, sntp: hosts NtpServers .. NtpServers + this -
-    1 are NtpClients of the stratum-1 servers that serve in turn (stratum 2, Mode Ntp); the other
-    clients then ask them only (stratum 3; 0: every client asks the stratum-1 servers) (applies when
-    protocol is ntp or sntp)
-      liar / liar_ns: time ('8us', a timedelta) / int ns = 0ns (liar_ns=0), range [0ns, 10s] -- ntp,
-    sntp: server 0 (the one SNTP asks) serves its clock plus this (a falseticker; 0: honest)
-    (applies when protocol is ntp or sntp)
-      liar_from / liar_from_ns: time ('8us', a timedelta) / int ns = 0ns (liar_from_ns=0), range
-    [0ns, 24h] -- ntp, sntp: server 0 lies from this time on (0: from the start) (applies when
-    protocol is ntp or sntp)
-      ntp_server_loss / ntp_server_loss_ns: time ('8us', a timedelta) / int ns = 0ns
-    (ntp_server_loss_ns=0), range [0ns, 24h] -- ntp, sntp: server 1 stops answering at this time (a
-    lost upstream; 0: never) (applies when protocol is ntp or sntp)
-      rate_limit / rate_limit_ns: time ('8us', a timedelta) / int ns = 0ns (rate_limit_ns=0), range
-    [0ns, 24h] -- ntp, sntp: host 0 answers a client's request that comes sooner than this after its
-    previous one with a RATE kiss-o'-death (NtpServer RateLimit, ntpd's discard minimum; 0: never)
-    (applies when protocol is ntp or sntp)
-      bad_header: str = 'none', range none, root-distance, reference-time -- ntp, sntp: host 0's
-    replies fail RFC 5905 8's header checks, which clients must drop: none, root-distance (root
-    delay / 2 + root dispersion = 16 s) or reference-time (Reference Timestamp 1 s after Transmit;
-    NtpServer HeaderFault) (applies when protocol is ntp or sntp)
-      iburst: bool = False -- Mode Ntp: at the first poll of an unreachable server (at the start, or
-    after reach has gone to 0), send a burst of 8 requests 2 s apart instead of one (RFC 5905 13;
-    ntpd's and chrony's iburst): the first update within about 10 s instead of several poll
-    intervals. (applies when protocol is ntp or sntp)
-      min_poll: int = 4, range [4 log2 s, 17 log2 s], unit log2 s -- Smallest poll exponent (log2
-    s); at most MaxPoll (RFC 5905 7.3's suggested default 6: 64 s). (applies when protocol is ntp or
-    sntp)
-      max_poll: int = 6, range [4 log2 s, 17 log2 s], unit log2 s -- Largest poll exponent (log2 s);
-    at least MinPoll (RFC 5905 7.3's suggested default 10: 1024 s). (applies when protocol is ntp or
-    sntp)
-      min_survivors: int = 3, range [1 servers, 64 servers], unit servers -- NMIN: the cluster
-    algorithm stops discarding at this many survivors (RFC 5905: 3). (applies when protocol is ntp
-    or sntp)
-      servo: str = 'pi', range pi, linreg, settime -- PTP servo: pi (PiServo, linuxptp gains for the
-    TimestampMode), linreg (LinRegServo) or settime (SetTimeServo: step to every measurement)
-    (applies when protocol is ptp)
-      transparent_clocks: bool = True -- PTP: the switches are transparent clocks (else plain
-    switches) (applies when protocol is ptp)
-      boundary_clocks: bool = False -- PTP: the switches are boundary clocks (a PtpClock per switch,
-    one port per link, priority1 254; overrides TransparentClocks) (applies when protocol is ptp)
       sync_interval / sync_interval_ns: time ('8us', a timedelta) / int ns = 125ms
     (sync_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time between
-    Sync messages of a MASTER port (logSyncInterval). (applies when protocol is ptp)
+    Sync messages of a MASTER port (logSyncInterval). (applies when sync is ptp)
       announce_interval / announce_interval_ns: time ('8us', a timedelta) / int ns = 250ms
     (announce_interval_ns=250000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time
     between Announce messages (logAnnounceInterval; the BMCA's timeouts count in it). (applies when
-    protocol is ptp)
+    sync is ptp)
       min_delay_req_interval / min_delay_req_interval_ns: time ('8us', a timedelta) / int ns = 125ms
     (min_delay_req_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Mean
     time between Delay_Req messages of a SLAVE port (logMinDelayReqInterval; each interval uniform
-    in [0, 2x]). (applies when protocol is ptp)
-      pdelay_req_interval / pdelay_req_interval_ns: time ('8us', a timedelta) / int ns = 250ms
-    (pdelay_req_interval_ns=250000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time
-    between Pdelay_Req messages of every port (P2P; logMinPdelayReqInterval). (applies when protocol
-    is ptp)
-      delay_mechanism: str = 'E2E', range E2E, P2P -- E2E: Delay_Req / Delay_Resp with the master;
-    P2P: Pdelay on every link (needs P2P-aware switches, or a direct link). (applies when protocol
-    is ptp)
+    in [0, 2x]). (applies when sync is ptp)
       unicast_delay_requests: bool = True -- Send Delay_Req unicast to the parent, which answers
     unicast (linuxptp's hybrid_e2e); otherwise both are multicast and reach every node. (applies
-    when protocol is ptp)
+    when sync is ptp)
+      min_poll: int = 4, range [4 log2 s, 17 log2 s], unit log2 s -- Smallest poll exponent (log2
+    s); at most MaxPoll (RFC 5905 7.3's suggested default 6: 64 s). (applies when sync is ntp or
+    sntp)
+      max_poll: int = 6, range [4 log2 s, 17 log2 s], unit log2 s -- Largest poll exponent (log2 s);
+    at least MinPoll (RFC 5905 7.3's suggested default 10: 1024 s). (applies when sync is ntp or
+    sntp)
+      ntp_servers: int = 3, range [1, 16] -- ntp, sntp: servers (hosts 0 .. NtpServers - 1); fewer
+    than Nodes (applies when sync is ntp or sntp)
+      stratum2_servers: int = 0, range [0, 16] -- ntp, sntp: hosts NtpServers .. NtpServers + this -
+    1 are NtpClients of the stratum-1 servers that serve in turn (stratum 2, Mode Ntp); the other
+    clients then ask them only (stratum 3; 0: every client asks the stratum-1 servers) (applies when
+    sync is ntp or sntp)
+      liar / liar_ns: time ('8us', a timedelta) / int ns = 0ns (liar_ns=0), range [0ns, 10s] -- ntp,
+    sntp: server 0 (the one SNTP asks) serves its clock plus this (a falseticker; 0: honest)
+    (applies when sync is ntp or sntp)
+      liar_from / liar_from_ns: time ('8us', a timedelta) / int ns = 0ns (liar_from_ns=0), range
+    [0ns, 24h] -- ntp, sntp: server 0 lies from this time on (0: from the start) (applies when sync
+    is ntp or sntp)
+      ntp_server_loss / ntp_server_loss_ns: time ('8us', a timedelta) / int ns = 0ns
+    (ntp_server_loss_ns=0), range [0ns, 24h] -- ntp, sntp: server 1 stops answering at this time (a
+    lost upstream; 0: never) (applies when sync is ntp or sntp)
+      rate_limit / rate_limit_ns: time ('8us', a timedelta) / int ns = 0ns (rate_limit_ns=0), range
+    [0ns, 24h] -- ntp, sntp: host 0 answers a client's request that comes sooner than this after its
+    previous one with a RATE kiss-o'-death (NtpServer RateLimit, ntpd's discard minimum; 0: never)
+    (applies when sync is ntp or sntp)
+      bad_header: str = 'none', range none, root-distance, reference-time -- ntp, sntp: host 0's
+    replies fail RFC 5905 8's header checks, which clients must drop: none, root-distance (root
+    delay / 2 + root dispersion = 16 s) or reference-time (Reference Timestamp 1 s after Transmit;
+    NtpServer HeaderFault) (applies when sync is ntp or sntp)
+      iburst: bool = False -- Mode Ntp: at the first poll of an unreachable server (at the start, or
+    after reach has gone to 0), send a burst of 8 requests 2 s apart instead of one (RFC 5905 13;
+    ntpd's and chrony's iburst): the first update within about 10 s instead of several poll
+    intervals. (applies when sync is ntp or sntp)
+      min_survivors: int = 3, range [1 servers, 64 servers], unit servers -- NMIN: the cluster
+    algorithm stops discarding at this many survivors (RFC 5905: 3). (applies when sync is ntp or
+    sntp)
+      servo: str = 'ns3::PiServo', range ns3::LinRegServo, ns3::PiServo, ns3::SetTimeServo -- PTP
+    servo: a ClockServo TypeId, created through ObjectFactory: ns3::PiServo (linuxptp gains for the
+    TimestampMode), ns3::LinRegServo or ns3::SetTimeServo (step to every measurement); the former
+    names pi, linreg and settime are deprecated (applies when sync is ptp)
+      transparent_clocks: bool = True -- PTP: the switches are transparent clocks (else plain
+    switches) (applies when sync is ptp)
+      boundary_clocks: bool = False -- PTP: the switches are boundary clocks (a PtpClock per switch,
+    one port per link, priority1 254; overrides TransparentClocks) (applies when sync is ptp)
+      pdelay_req_interval / pdelay_req_interval_ns: time ('8us', a timedelta) / int ns = 250ms
+    (pdelay_req_interval_ns=250000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time
+    between Pdelay_Req messages of every port (P2P; logMinPdelayReqInterval). (applies when sync is
+    ptp)
+      delay_mechanism: str = 'E2E', range E2E, P2P -- E2E: Delay_Req / Delay_Resp with the master;
+    P2P: Pdelay on every link (needs P2P-aware switches, or a direct link). (applies when sync is
+    ptp)
       timestamp_mode: str = 'Hardware', range Hardware, Software -- Hardware: time stamps at the
     NetDevice (PhyTxBegin / PhyRxEnd) with TimestampNoise and TimestampGranularity; Software: at the
-    socket, with the clock's read model and HostDelay. (applies when protocol is ptp)
+    socket, with the clock's read model and HostDelay. (applies when sync is ptp)
       timestamp_granularity / timestamp_granularity_ns: time ('8us', a timedelta) / int ns = 8ns
     (timestamp_granularity_ns=8), range [1ns, 1ms] -- Hardware time stamps are quantized down to a
-    multiple of this (8 ns: a 125 MHz time stamping unit). (applies when protocol is ptp)
+    multiple of this (8 ns: a 125 MHz time stamping unit). (applies when sync is ptp)
       timestamp_noise / timestamp_noise_ns: time ('8us', a timedelta) / int ns = 0ns
     (timestamp_noise_ns=0), range [0ns, 1ms] -- PTP, hardware time stamps: each gets a normal error
     of this standard deviation (bounded at 6 sigma; every clock its own stream; 0: none) (applies
-    when protocol is ptp)
+    when sync is ptp)
       host_delay / host_delay_ns: time ('8us', a timedelta) / int ns = 0ns (host_delay_ns=0), range
     [0ns, 10ms] -- PTP, software time stamps: between each time stamp and the wire, an exponential
-    host delay of this mean (bounded at 20x; 0: none) (applies when protocol is ptp)
+    host delay of this mean (bounded at 20x; 0: none) (applies when sync is ptp)
       delay_asymmetry / delay_asymmetry_ns: time ('8us', a timedelta) / int ns = 0ns
     (delay_asymmetry_ns=0), range [-1s, 1s] -- delayAsymmetry of the ports: how much longer the
-    master-to-slave direction is than the mean path delay (half the difference). (applies when
-    protocol is ptp)
+    master-to-slave direction is than the mean path delay (half the difference). (applies when sync
+    is ptp)
       delay_filter_length: int = 10, range [1, 64] -- Path delay measurements in the moving median
-    (linuxptp's delay_filter_length; 1: no filter). (applies when protocol is ptp)
+    (linuxptp's delay_filter_length; 1: no filter). (applies when sync is ptp)
       first_step_threshold / first_step_threshold_ns: time ('8us', a timedelta) / int ns = 20us
     (first_step_threshold_ns=20000), range [0ns, 1h] -- Before the servo first steers the clock,
     step it when the offset exceeds this (linuxptp first_step_threshold, 20 us); 0: never. Reset
-    does not re-arm it (as linuxptp's servo_reset). (applies when protocol is ptp)
+    does not re-arm it (as linuxptp's servo_reset). (applies when sync is ptp)
       step_threshold / step_threshold_ns: time ('8us', a timedelta) / int ns = 0ns
     (step_threshold_ns=0), range [0ns, 1h] -- Step the clock whenever the offset exceeds this
-    (linuxptp step_threshold); 0: never after the first step. (applies when protocol is ptp)
+    (linuxptp step_threshold); 0: never after the first step. (applies when sync is ptp)
       rate_correction: bool = True -- Syntonize: the servo may change the clock's frequency. Off: it
     only steps or slews the measured phase (the sampled error then grows to drift x SyncInterval).
-    (applies when protocol is ptp)
+    (applies when sync is ptp)
       grandmaster_failure / grandmaster_failure_ns: time ('8us', a timedelta) / int ns = 0ns
     (grandmaster_failure_ns=0), range [0ns, 24h] -- PTP: the grandmaster (host 0) stops at this
     time; host 1 is the backup (priority1 1 and 2, the others 128, every port's state from the
-    BMCA); 0: never (host 0 is Role Master, the others Role Slave) (applies when protocol is ptp)
+    BMCA); 0: never (host 0 is Role Master, the others Role Slave) (applies when sync is ptp)
       master_step / master_step_ns: time ('8us', a timedelta) / int ns = 0ns (master_step_ns=0),
     range [-10s, 10s] -- Host 0's clock (the grandmaster, or NTP's first server) steps by this at
     MasterStepAt (a master whose clock jumps)
       master_step_at / master_step_at_ns: time ('8us', a timedelta) / int ns = 0ns
     (master_step_at_ns=0), range [0ns, 24h] -- When host 0's clock steps by MasterStep (0: never)
-      loss_rate: float = 0.0, range [0, 0.9] -- Every link's receiver drops each packet with this
-    probability (a RateErrorModel per device, packet unit: PTP, NTP and load alike)
+      loss_rate: float = 0.0, range [0, 0.9] -- Probability that the network loses a packet, each
+    independently (a RateErrorModel, packet unit, as the ReceiveErrorModel of every link's every
+    device: PTP, NTP and load alike)
       oscillator: str = 'constant', range constant, XO, TCXO, OCXO -- Every clock's oscillator:
     constant (drift uniform in +-DriftPpm) or a PowerLawOscillator Preset (XO, TCXO, OCXO: its noise
     and wander, base drift uniform in +- the preset's tolerance)

@@ -165,3 +165,17 @@ def test_bad_execution_parameters():
         c.random_execution(skew_ns=150_000, interval_ns=20_000)
     with pytest.raises(ValueError, match="localFraction"):
         c.random_execution(local_fraction=1.5)
+
+
+def test_hvc_epsilon_is_a_deprecated_name_of_hvc_skew_bound():
+    # Issue 42: one name for E; the checker's former hvc_epsilon_ns still works, and warns.
+    ex = c.random_execution(n=6, events=120, interval_ns=20_000, seed=3)  # skew_ns: C++'s default
+    current = ex.check(200_000, 20_000, hvc_skew_bound_ns=50_000)
+    with pytest.warns(DeprecationWarning, match="hvc_epsilon_ns is deprecated; use hvc_skew_bound_ns"):
+        old = ex.check(200_000, 20_000, hvc_epsilon_ns=50_000)
+    assert old["summary"] == current["summary"]
+    assert old["hvc_hb"] == current["hvc_hb"]
+    # not the default (skew_ns): the alias reaches the checker
+    assert ex.check(200_000, 20_000)["summary"] != current["summary"]
+    with pytest.raises(ValueError, match="give one"):
+        ex.check(200_000, 20_000, hvc_skew_bound_ns=1, hvc_epsilon_ns=1)

@@ -74,7 +74,7 @@ BAD = {
                        ("extra_delay_ns", 200 * MS), ("edge_probability", 0.01),
                        ("edge_probability", 1.5), ("gap_ns", 0), ("gap_ns", 4000 * 10**9),
                        ("seed", 0), ("run", 0)],
-    "sync": [("nodes", 1), ("nodes", 1025), ("topology", "ring"), ("switches", 0), ("protocol", "ntp2"),
+    "sync": [("nodes", 1), ("nodes", 1025), ("topology", "ring"), ("switches", 0), ("sync", "ntp2"),
              ("servo", "pid"), ("sync_interval_ns", 100 * MS), ("delay_mechanism", "P3P"),
              ("timestamp_mode", "Atomic"), ("oscillator", "rubidium"), ("drift_ppm", -1.0),
              ("load", 0.95), ("load", -0.1), ("duration_ns", 0), ("warmup_ns", 60 * 10**9),
@@ -253,7 +253,27 @@ def test_sync_from_a_protocol():
     assert 0 < replay["sync_skew_p50_ns"] < 10 * US  # converging in 3 s: 2 us
     assert replay["sync_skew_p99_ns"] < 1000 * US  # below the SkewBound the stampers assume
     assert replay["hlc_violations"] == 0 and replay["hvc_violations"] == 0
-    sntp = runner("sync")(nodes=3, protocol="sntp", ntp_servers=1, liar_ns=100 * MS,
+    sntp = runner("sync")(nodes=3, sync="sntp", ntp_servers=1, liar_ns=100 * MS,
                           duration_ns=120 * 10**9, warmup_ns=60 * 10**9, sample_period_ns=1000 * MS,
                           run=1)
     assert 95e6 < sntp["skew_p50_ns"] < 110e6
+
+
+def test_renamed_sync_choice_still_works_and_warns():
+    # Issue 42: one name for the clock source in every study (Sync); the sync study's former
+    # Protocol is a deprecated alias, and the servo's former short names still run.
+    settings = dict(nodes=3, duration_ns=3000 * MS, warmup_ns=1000 * MS, run=1)
+    with pytest.warns(DeprecationWarning, match="protocol is deprecated; use sync"):
+        old = runner("sync")(protocol="none", **settings)
+    new = runner("sync")(sync="none", **settings)
+    assert old["sync"] == new["sync"] == "none"
+    assert old["skew_max_ns"] == new["skew_max_ns"] > 0
+    alias = runner("sync")(servo="settime", **settings)
+    typeid = runner("sync")(servo="ns3::SetTimeServo", **settings)
+    assert alias["skew_p99_ns"] == typeid["skew_p99_ns"]
+    with pytest.raises(ValueError, match="ns3::LinRegServo, ns3::PiServo, ns3::SetTimeServo"):
+        runner("sync")(servo="pid", **settings)
+    # every study's Sync has the same choices: SNTP steers the replay study's clocks too
+    replay = runner("replay")(nodes=4, clock_model="drifting", sync="sntp", duration_ns=3000 * MS,
+                              skew_bound_ns=1000 * US, run=1)
+    assert replay["sync"] == "sntp" and replay["sync_skew_max_ns"] > 0

@@ -18,6 +18,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/skew-bound.h"
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/uinteger.h"
 
@@ -145,8 +146,7 @@ TypeId
 CausalityStamper::GetTypeId()
 {
     // One checker of E for its current and deprecated names.
-    static Ptr<const AttributeChecker> skewBoundChecker =
-        chronometry::MakeTimeRangeChecker(Time(0), Hours(24));
+    static Ptr<const AttributeChecker> skewBoundChecker = MakeSkewBoundChecker(true);
     static TypeId tid =
         TypeId("ns3::CausalityStamper")
             .SetParent<Object>()
@@ -211,14 +211,15 @@ CausalityStamper::GetTypeId()
                           skewBoundChecker,
                           TypeId::SupportLevel::DEPRECATED,
                           "use SkewBound")
-            .AddAttribute("SkewBound",
-                          "The skew bound E assumed by HVC (its epsilon) and, with Interval, "
-                          "by RepCl (Epsilon = E / Interval unless Epsilon is set): 0 (the "
-                          "default) takes E from the node's clock (LocalClock::GetSkewBound); "
-                          "else it must equal a bounded clock's E unless AllowSkewMismatch.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&CausalityStamper::m_skewBound),
-                          skewBoundChecker)
+            .AddAttribute(
+                "SkewBound",
+                SkewBoundHelp("the stamper's, for HVC (its epsilon) and, with Interval, RepCl "
+                              "(Epsilon = E / Interval unless Epsilon is set): 0 (the default) "
+                              "takes E from the node's clock (LocalClock::GetSkewBound); else it "
+                              "must equal a bounded clock's E unless AllowSkewMismatch."),
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&CausalityStamper::m_skewBound),
+                skewBoundChecker)
             .AddAttribute("Interval",
                           "RepCl epoch length I.",
                           TimeValue(MicroSeconds(100)),
@@ -232,7 +233,7 @@ CausalityStamper::GetTypeId()
                           "unless AllowSkewMismatch.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&CausalityStamper::m_epsilon),
-                          chronometry::MakeUintegerRangeChecker(0, 1 << 20))
+                          chronometry::MakeUintegerRangeChecker(0, MAX_EPSILON))
             .AddAttribute("AllowSkewMismatch",
                           "Accept an explicit SkewBound / Epsilon that disagrees with the "
                           "clock's skew bound (e.g. E below the real skew); the mismatch is then "
@@ -446,14 +447,15 @@ CausalityStamper::ResolveSkewBound()
         {
             chronometry::ReportConfigError(
                 "ns3::CausalityStamper::SkewBound = 0 takes E from the clock, but " + clockName() +
-                    " has no skew bound: set SkewBound (valid range [1ns, 24h]) or use a "
-                    "BoundedSkewClock",
+                    " has no skew bound: set SkewBound (valid range " +
+                    chronometry::DescribeRangeOf(MakeSkewBoundChecker(false)) +
+                    ") or use a BoundedSkewClock",
                 {"ns3::CausalityStamper::SkewBound"});
         }
         chronometry::RequireTimeInRange("ns3::CausalityStamper: the skew bound E of " + clockName(),
                                         clockE,
                                         Time::From(1),
-                                        Hours(24));
+                                        MaxSkewBound());
         m_skewBoundInUse = clockE;
     }
     else
@@ -470,9 +472,7 @@ CausalityStamper::ResolveSkewBound()
     // RepCl's Epsilon = E / I (with RepCl off and no usable E, 1 stands in: no stamp uses it).
     const Time repclE = given ? m_skewBound : clockE;
     const bool known = given || bounded;
-    const bool divides = known && repclE >= m_interval &&
-                         repclE.GetTimeStep() % m_interval.GetTimeStep() == 0 &&
-                         repclE.GetTimeStep() / m_interval.GetTimeStep() <= (1 << 20);
+    const bool divides = known && IsSkewBoundMultiple(repclE, m_interval);
     if (m_epsilon == 0 && !m_repcl && !divides)
     {
         m_epsilonInUse = 1;
@@ -485,8 +485,8 @@ CausalityStamper::ResolveSkewBound()
                 "ns3::CausalityStamper::Epsilon = 0 takes E / Interval from SkewBound or the "
                 "clock, but SkewBound is 0 and " +
                     clockName() +
-                    " has no skew bound: set SkewBound (or Epsilon, valid range [1, 2^20]) or use "
-                    "a BoundedSkewClock",
+                    " has no skew bound: set SkewBound (or Epsilon, valid range [1, " +
+                    std::to_string(MAX_EPSILON) + "]) or use a BoundedSkewClock",
                 {"ns3::CausalityStamper::SkewBound", "ns3::CausalityStamper::Epsilon"});
         }
         if (!divides)
@@ -495,7 +495,7 @@ CausalityStamper::ResolveSkewBound()
             os << "ns3::CausalityStamper::Interval = " << m_interval.As(Time::US)
                << " must divide the skew bound E = " << repclE.As(Time::US) << " of "
                << (given ? std::string("SkewBound") : clockName())
-               << " (valid: E = k x Interval, k in [1, 2^20])";
+               << " (valid: " << SkewBoundMultipleRule() << ")";
             chronometry::ReportConfigError(os.str(), {"ns3::CausalityStamper::Interval"});
         }
         m_epsilonInUse = static_cast<uint32_t>(repclE.GetTimeStep() / m_interval.GetTimeStep());

@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/rng-stream.h"
 #include "ns3/simulator.h"
+#include "ns3/skew-bound.h"
 
 #include <pcg_random.hpp>
 
@@ -54,8 +55,7 @@ namespace
 Ptr<const AttributeChecker>
 BoundChecker()
 {
-    static Ptr<const AttributeChecker> checker =
-        chronometry::MakeTimeRangeChecker(Time::From(1), Hours(1));
+    static Ptr<const AttributeChecker> checker = MakeSkewBoundChecker(false);
     return checker;
 }
 
@@ -80,7 +80,7 @@ BoundedSkewClock::GetTypeId()
                           TypeId::SupportLevel::DEPRECATED,
                           "use SkewBound")
             .AddAttribute("SkewBound",
-                          "The skew bound E: every read lies in [t, t + E].",
+                          SkewBoundHelp("every read lies in [t, t + E]."),
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&BoundedSkewClock::m_bound),
                           BoundChecker())

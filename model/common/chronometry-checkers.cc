@@ -118,6 +118,12 @@ TakeLastRefusal()
 }
 
 void
+RecordRefusal(std::optional<AttributeRefusal> refusal)
+{
+    t_lastRefusal = std::move(refusal);
+}
+
+void
 SetAttributeOrReport(ObjectBase& object, const std::string& attribute, const AttributeValue& value)
 {
     t_lastRefusal.reset();

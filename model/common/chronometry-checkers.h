@@ -7,10 +7,12 @@
 #include "ns3/attribute.h"
 #include "ns3/nstime.h"
 #include "ns3/object-base.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
@@ -77,6 +79,13 @@ void ExplainConfigErrors();
  * \return the refusal; an empty optional if the last check accepted its value
  */
 std::optional<AttributeRefusal> TakeLastRefusal();
+
+/**
+ * Record a checker's verdict for TakeLastRefusal (for RangeCheckers defined outside
+ * chronometry-checkers.cc).
+ * \param refusal the refusal, or std::nullopt when the check accepted its value
+ */
+void RecordRefusal(std::optional<AttributeRefusal> refusal);
 
 /**
  * Set an Attribute, refusing a bad value through ReportConfigError with the checker's reason
@@ -177,6 +186,29 @@ Ptr<const AttributeChecker> MakeIntegerRangeChecker(int64_t lo, int64_t hi, std:
  * \return a checker for StringValue accepting exactly one of the choices
  */
 Ptr<const AttributeChecker> MakeStringChoiceChecker(std::vector<std::string> choices);
+
+/**
+ * A plug-in chosen as ns-3 chooses one (ObjectFactory): the value names a TypeId.
+ * \param base the plug-ins' base class (ns3::ClockServo)
+ * \param deprecated old names still accepted (each maps to a TypeId through
+ *        ResolveTypeIdChoice), not listed among the valid values
+ * \return a checker for StringValue accepting the name of every registered TypeId derived
+ *         from \p base that has a constructor (its valid values, listed when one is refused,
+ *         are read from the TypeId registry, so a new plug-in needs no edit here), or one of
+ *         \p deprecated's old names
+ */
+Ptr<const AttributeChecker> MakeTypeIdChoiceChecker(
+    TypeId base,
+    std::vector<std::pair<std::string, std::string>> deprecated = {});
+
+/**
+ * The TypeId a MakeTypeIdChoiceChecker value names; an old name is mapped to its TypeId with
+ * a note on stderr (once per process per name) that it is deprecated.
+ * \param checker the checker (a MakeTypeIdChoiceChecker)
+ * \param name a value it accepted ("ns3::PiServo", or an old name such as "pi")
+ * \return the TypeId
+ */
+TypeId ResolveTypeIdChoice(const Ptr<const AttributeChecker>& checker, const std::string& name);
 
 /**
  * \param checker any checker

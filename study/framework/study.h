@@ -12,6 +12,8 @@
 #include "ns3/double.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/packet-loss.h"
+#include "ns3/skew-bound.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -89,7 +91,8 @@ class Study : public Object
     uint64_t GetRun() const;
     /** \return the LAN topology ("csma" or "switched"; see InstallStudyLan) */
     const std::string& GetTopology() const;
-    /** \return the clock source (the Sync parameter of a study that declares it): none, ptp, ntp */
+    /** \return the clock source (the Sync parameter of a study that declares it): none, ptp, ntp,
+     *          sntp */
     const std::string& GetSync() const;
 
     /**
@@ -441,15 +444,57 @@ class StudyDeclaration
     StudyDeclaration& Topology();
 
     /**
-     * Declare the "Sync" parameter (the clock source: none, ptp or ntp on the study's own
-     * nodes, read with Study::GetSync()) and the protocols' settings forwarded with it
+     * Declare the "Sync" parameter (the clock source, read with Study::GetSync(): none; ptp;
+     * ntp or sntp with host 0 the server) and the protocols' settings forwarded with it
      * (PtpClock's SyncInterval, AnnounceInterval, MinDelayReqInterval, UnicastDelayRequests;
-     * NtpClockDiscipline's MinPoll, MaxPoll), the same list in every study. Defined in
-     * study-sync.h (include it); installed with StudySync.
+     * NtpClockDiscipline's MinPoll, MaxPoll), the same choice, defaults and list in every
+     * study. Defined in study-sync.h (include it); installed with StudySync (the sync study
+     * installs its own).
      * \param help the study's roles of its nodes under each protocol
+     * \param initial the study's default choice ("none": a study of something else)
      * \return this declaration
      */
-    StudyDeclaration& Sync(const std::string& help);
+    StudyDeclaration& Sync(const std::string& help, const std::string& initial = "none");
+
+    /**
+     * Declare the "LossRate" parameter (packet loss on the study's links): its help and its
+     * range are declared once, in packet-loss.h (MakeLossRateChecker, LossRateHelp), for every
+     * study; the study builds the loss with CreatePacketLossModel.
+     * \param member the member
+     * \param where which devices lose packets ("the data link's receiver")
+     * \param initial the study scenario's default
+     * \return this declaration
+     */
+    StudyDeclaration& LossRate(double C::*member, const std::string& where, double initial = 0)
+    {
+        return Parameter("LossRate", LossRateHelp(where), member, initial, MakeLossRateChecker());
+    }
+
+    /**
+     * Declare the "SkewBound" parameter (E) of a study that places its clocks itself (an offset
+     * population, an optional bounded clock): E's range and what it is are declared once, in
+     * skew-bound.h (MakeSkewBoundChecker, SkewBoundHelp), as for the models' SkewBound
+     * (BoundedSkewClock, CausalityStamper); the study says how it uses E and sets its
+     * scenario's default. A study whose clocks are BoundedSkewClocks forwards the clock's
+     * Attribute instead (the replay study).
+     * \param member the member
+     * \param how what E does in the study
+     * \param initial the study scenario's default
+     * \param csv the form of its CSV column
+     * \return this declaration
+     */
+    StudyDeclaration& SkewBound(Time C::*member,
+                                const std::string& how,
+                                Time initial,
+                                StudyCsvColumn csv = StudyCsvColumn::Plain())
+    {
+        return Parameter("SkewBound",
+                         SkewBoundHelp(how),
+                         member,
+                         initial,
+                         MakeSkewBoundChecker(true),
+                         csv);
+    }
 
     /**
      * Keep a renamed parameter's old name for one release, deprecated (its Attribute name,

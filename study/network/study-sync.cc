@@ -60,6 +60,7 @@ StudySync::Install(const Study& study,
     {
         SyncNtpPlacement placement;
         placement.servers = 1;
+        placement.sntp = study.GetSync() == "sntp";
         InstallSyncNtp(study, net, placement, streams, next);
     }
     // The sampler's grid starts when Start is called: at true time start.

@@ -24,15 +24,18 @@ class StudyStreams;
 
 template <typename C>
 StudyDeclaration<C>&
-StudyDeclaration<C>::Sync(const std::string& help)
+StudyDeclaration<C>::Sync(const std::string& help, const std::string& initial)
 {
     using C_ = StudyCsvColumn;
     std::string C::*member = &Study::m_sync;
+    // The choice and the protocols' defaults, stated here once for every study. The defaults
+    // are the studies' scenario, not the models' (PtpClock, NtpClockDiscipline keep theirs):
+    // 8 Syncs a second and polls of 16 to 64 s, so that a run of seconds to minutes locks.
     return Parameter("Sync",
                      help,
                      member,
-                     std::string("none"),
-                     chronometry::MakeStringChoiceChecker({"none", "ptp", "ntp"}))
+                     initial,
+                     chronometry::MakeStringChoiceChecker({"none", "ptp", "ntp", "sntp"}))
         .template Forward<PtpClock>("SyncInterval", TimeValue(MilliSeconds(125)), C_::In(Time::MS))
         .template Forward<PtpClock>("AnnounceInterval",
                                     TimeValue(MilliSeconds(250)),
@@ -41,7 +44,7 @@ StudyDeclaration<C>::Sync(const std::string& help)
                                     TimeValue(MilliSeconds(125)),
                                     C_::In(Time::MS))
         // linuxptp's hybrid_e2e: on a shared segment multicast delay requests reach every NIC
-        // (n^2 receptions per interval); the studies default to unicast, as the sync study.
+        // (n^2 receptions per interval); the studies default to unicast.
         .template Forward<PtpClock>("UnicastDelayRequests", BooleanValue(true))
         .template Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
         .template Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6));

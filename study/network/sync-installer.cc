@@ -4,6 +4,7 @@
 #include "sync-installer.h"
 
 #include "ns3/boolean.h"
+#include "ns3/chronometry-checkers.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/ntp-helper.h"
@@ -28,18 +29,19 @@ namespace
 
 /**
  * \param study the study (its forwarded ClockServo parameters)
- * \param placement the servo's name and time stamping
- * \return a new servo
+ * \param placement the servo's TypeId name (or a deprecated short name) and time stamping
+ * \return a new servo, created as ns-3 creates a plug-in (ObjectFactory from its TypeId)
  */
 Ptr<ClockServo>
 CreateSyncServo(const Study& study, const SyncPtpPlacement& placement)
 {
-    ObjectFactory factory(placement.servo == "pi"       ? "ns3::PiServo"
-                          : placement.servo == "linreg" ? "ns3::LinRegServo"
-                                                        : "ns3::SetTimeServo");
+    ObjectFactory factory;
+    factory.SetTypeId(chronometry::ResolveTypeIdChoice(MakeSyncServoChecker(), placement.servo));
     Ptr<ClockServo> servo = factory.Create<ClockServo>();
-    if (placement.servo == "pi")
+    TypeId::AttributeInformation info;
+    if (servo->GetInstanceTypeId().LookupAttributeByName("TimestampMode", &info))
     {
+        // a servo whose gains depend on the time stamping (PiServo) follows the clock's
         servo->SetAttribute("TimestampMode", StringValue(placement.timestampMode));
     }
     study.ApplyForwarded(servo); // FirstStepThreshold, StepThreshold, RateCorrection
@@ -74,6 +76,16 @@ SetStampVariables(Ptr<PtpClock> clock, const SyncPtpPlacement& placement)
 }
 
 } // namespace
+
+Ptr<const AttributeChecker>
+MakeSyncServoChecker()
+{
+    // One checker, so that the deprecation note names the Attribute that uses it.
+    static Ptr<const AttributeChecker> checker = chronometry::MakeTypeIdChoiceChecker(
+        ClockServo::GetTypeId(),
+        {{"pi", "ns3::PiServo"}, {"linreg", "ns3::LinRegServo"}, {"settime", "ns3::SetTimeServo"}});
+    return checker;
+}
 
 std::vector<Ptr<PtpClock>>
 InstallSyncPtp(const Study& study,

@@ -24,13 +24,13 @@ class StudyStreams;
 /** \ingroup chronometry How PTP runs on a SyncNetwork (InstallSyncPtp). */
 struct SyncPtpPlacement
 {
-    std::string servo{"pi"};    //!< pi, linreg, settime
-    std::string timestampMode;  //!< the PiServo's TimestampMode (the PtpClock's)
-    bool transparent{true};     //!< transparent clocks in the switches
-    bool boundary{false};       //!< boundary clocks in the switches (before transparent)
-    Time grandmasterFailure{0}; //!< host 0 stops then, host 1 the backup (0: never)
-    Time timestampNoise{0};     //!< normal noise on hardware time stamps: std dev (0: none)
-    Time hostDelay{0};          //!< exponential software time stamping delay: mean (0: none)
+    std::string servo{"ns3::PiServo"}; //!< a ClockServo TypeId name (MakeSyncServoChecker)
+    std::string timestampMode;         //!< the PiServo's TimestampMode (the PtpClock's)
+    bool transparent{true};            //!< transparent clocks in the switches
+    bool boundary{false};              //!< boundary clocks in the switches (before transparent)
+    Time grandmasterFailure{0};        //!< host 0 stops then, host 1 the backup (0: never)
+    Time timestampNoise{0};            //!< normal noise on hardware time stamps: std dev (0: none)
+    Time hostDelay{0};                 //!< exponential software time stamping delay: mean (0: none)
 };
 
 /** \ingroup chronometry How NTP runs on a SyncNetwork (InstallSyncNtp). */
@@ -47,6 +47,16 @@ struct SyncNtpPlacement
     std::string badHeader{"none"}; //!< host 0's replies fail a header check: none,
                                    //!< root-distance, reference-time
 };
+
+/**
+ * \ingroup chronometry
+ * The servo choice (SyncPtpPlacement::servo, the sync study's Servo): the name of a ClockServo
+ * TypeId with a constructor (ns3::PiServo, ns3::LinRegServo, ns3::SetTimeServo, or any servo
+ * registered later), created through ObjectFactory; the former short names pi, linreg and
+ * settime are deprecated aliases. Anything else is refused when it is set, with the valid list.
+ * \return the checker (one instance)
+ */
+Ptr<const AttributeChecker> MakeSyncServoChecker();
 
 /**
  * \ingroup chronometry

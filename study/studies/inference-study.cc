@@ -135,12 +135,10 @@ InferenceStudy::GetTypeId()
                        10.0,
                        MakeDoubleRangeChecker(0, 1e5, "/s", false, true))
             .Forward<MultiTierApplication>("Poisson")
-            .Parameter("SkewBound",
-                       "Clock skew bound E: offsets uniform in [-E/2, E/2] (ClockHelper::"
-                       "SetUniformPopulation)",
-                       &InferenceStudy::m_skew,
-                       MilliSeconds(1),
-                       MakeTimeRangeChecker(Time(0), Seconds(100)),
+            .SkewBound(&InferenceStudy::m_skew,
+                       "the clocks' offsets are uniform in [-E/2, E/2] "
+                       "(ClockHelper::SetUniformPopulation)",
+                       MilliSeconds(1), // the scenario: the thesis' 1 ms
                        C::In(Time::US))
             .Renamed("Skew", "SkewBound")
             .Parameter("DriftPpm",

@@ -21,6 +21,7 @@
 #include "ns3/ipv4-flow-classifier.h"
 #include "ns3/latency-channel.h"
 #include "ns3/network-module.h"
+#include "ns3/packet-loss.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/rda-helper.h"
 #include "ns3/rda-measurement-point.h"
@@ -191,11 +192,9 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_packetSize,
                        200,
                        MakeUintegerRangeChecker(12, 1400, "bytes"))
-            .Parameter("LossRate",
-                       "Packet loss probability of the data link",
-                       &RdaStudy::m_lossRate,
-                       0.01,
-                       MakeDoubleRangeChecker(0, 0.5))
+            .LossRate(&RdaStudy::m_lossRate,
+                      "the data link's receiver; BurstLoss: a BurstErrorModel instead",
+                      0.01) // the scenario: a lossy path is what RDA must survive
             .Switch("BurstLoss",
                     "Bursty loss (BurstErrorModel, mean burst 2.5) instead of RateErrorModel",
                     &RdaStudy::m_burstLoss,
@@ -245,11 +244,10 @@ RdaStudy::GetTypeId()
                        &RdaStudy::m_driftPpm,
                        0.0,
                        MakeDoubleRangeChecker(-500, 500, "ppm"))
-            .Parameter("SkewBound",
-                       "> 0: the receiver's clock is a BoundedSkewClock within this E",
-                       &RdaStudy::m_skewBound,
-                       Time(0),
-                       MakeTimeRangeChecker(Time(0), Seconds(1)))
+            .SkewBound(&RdaStudy::m_skewBound,
+                       "> 0: the receiver's clock is a BoundedSkewClock within this E (0: "
+                       "ClockOffset, DriftPpm or Sync place it)",
+                       Time(0))
             .Sync("Clock source: none (the receiver's clock as ClockOffset, DriftPpm or "
                   "SkewBound set it), ptp (PtpClock, the sender S the grandmaster, the receiver "
                   "R its slave, hardware time stamps, PI servo) or ntp (S an NtpServer, R its "
@@ -506,9 +504,7 @@ RdaStudy::InstallDataLink(RdaHelper& rda, Ptr<Node> s, Ptr<Node> r, StudyStreams
     }
     else
     {
-        Ptr<RateErrorModel> e = CreateObject<RateErrorModel>();
-        e->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-        e->SetAttribute("ErrorRate", DoubleValue(m_lossRate));
+        Ptr<RateErrorModel> e = CreatePacketLossModel(m_lossRate);
         streams.Assign(40, [&](int64_t x) { return e->AssignStreams(x); });
         em = e;
     }
@@ -527,9 +523,7 @@ RdaStudy::InstallControlLink(Ptr<Node> s, Ptr<Node> r, StudyStreams& streams)
     {
         for (uint32_t k = 0; k < 2; ++k)
         {
-            Ptr<RateErrorModel> e = CreateObject<RateErrorModel>();
-            e->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-            e->SetAttribute("ErrorRate", DoubleValue(m_controlLossRate));
+            Ptr<RateErrorModel> e = CreatePacketLossModel(m_controlLossRate);
             streams.Assign(60 + k, [&](int64_t x) { return e->AssignStreams(x); });
             control.Get(k)->SetAttribute("ReceiveErrorModel", PointerValue(e));
         }

@@ -17,6 +17,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/replay-workload-application.h"
+#include "ns3/skew-bound.h"
 #include "ns3/study-lan.h"
 #include "ns3/study-result.h"
 #include "ns3/study-streams.h"
@@ -227,10 +228,11 @@ ReplayStudy::Validate() const
 {
     const Time skew = Forwarded<TimeValue>("SkewBound");
     const Time interval = Forwarded<TimeValue>("Interval");
-    if (interval > skew || skew.GetTimeStep() % interval.GetTimeStep() != 0)
+    if (!IsSkewBoundMultiple(skew, interval))
     {
         Refuse({"SkewBound", "Interval"},
-               Describe("SkewBound") + " is invalid; valid: a multiple of " + Describe("Interval"));
+               Describe("SkewBound") + " is invalid; valid: a multiple of " + Describe("Interval") +
+                   " (" + SkewBoundMultipleRule() + ")");
     }
     if (GetSync() != "none" && m_clockModel != "drifting")
     {

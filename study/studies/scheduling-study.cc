@@ -218,12 +218,10 @@ SchedulingStudy::GetTypeId()
                        &SchedulingStudy::m_servers,
                        4,
                        MakeUintegerRangeChecker(1, 64))
-            .Parameter("SkewBound",
-                       "Clock skew bound E: offsets uniform in [-E/2, E/2] (ClockHelper::"
-                       "SetUniformPopulation)",
-                       &SchedulingStudy::m_skew,
-                       MicroSeconds(100),
-                       MakeTimeRangeChecker(Time(0), Seconds(10)))
+            .SkewBound(&SchedulingStudy::m_skew,
+                       "the clocks' offsets are uniform in [-E/2, E/2] "
+                       "(ClockHelper::SetUniformPopulation)",
+                       MicroSeconds(100)) // the scenario: a LAN's synchronized servers
             .Renamed("Skew", "SkewBound")
             .Parameter("DriftPpm",
                        "Clock drift, uniform in [-DriftPpm, DriftPpm]",
@@ -278,15 +276,10 @@ SchedulingStudy::GetTypeId()
             .Forward<ScheduledOperationServer>("SchedMaxFuture")
             .Forward<ScheduledOperationServer>("SchedMaxPast")
             .ForwardAs<ScheduledOperationClient>("AtomicCommit", "Atomic")
-            .Parameter("LossRate",
-                       "Probability that the network loses a message, through ns-3 "
-                       "ErrorModels on the links (a RateErrorModel, packet unit, as the "
-                       "ReceiveErrorModel of the client's and every server's device): every "
-                       "message type (SCHEDULE, ACK, REPORT, CANCEL, CANCEL_ACK, ERROR, "
-                       "probes), both directions, each message independently",
-                       &SchedulingStudy::m_lossRate,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 0.5))
+            .LossRate(&SchedulingStudy::m_lossRate,
+                      "the client's and every server's device: every message type "
+                      "(SCHEDULE, ACK, REPORT, CANCEL, CANCEL_ACK, ERROR, probes), both "
+                      "directions")
             .ForwardAs<ScheduledOperationServer>("RefuseProbability", "Refuse")
             .Forward<ScheduledOperationClient>("CancelLead")
             .ForwardAs<ScheduledOperationServer>("MeanTimeBetweenCrashes",

@@ -11,6 +11,7 @@
 #include "ns3/drifting-clock.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/packet-loss.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/power-law-oscillator.h"
 #include "ns3/study-streams.h"
@@ -60,7 +61,7 @@ SyncStudy::InstallClocks(StudyStreams& streams, int64_t next)
     for (uint32_t i = 0; i < all.GetN(); ++i)
     {
         // NTP's servers are stratum 1: their clocks are the reference (no drift, no offset).
-        const bool reference = m_protocol.find("ntp") != std::string::npos && i < m_ntpServers;
+        const bool reference = GetSync().find("ntp") != std::string::npos && i < m_ntpServers;
         const double drawn = draw->GetValue(-tolerance, tolerance);
         const double drift = reference ? 0.0 : drawn;
         const double drawnOffset = draw->GetValue(-offsetNs, offsetNs);
@@ -190,9 +191,7 @@ SyncStudy::InstallFaults(StudyStreams& streams, int64_t next)
     {
         for (uint32_t d = 0; d < m_net.devices.GetN(); ++d)
         {
-            auto model = CreateObject<RateErrorModel>();
-            model->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-            model->SetAttribute("ErrorRate", DoubleValue(m_lossRate));
+            Ptr<RateErrorModel> model = CreatePacketLossModel(m_lossRate);
             next = streams.Assign(next, [&](int64_t s) { return model->AssignStreams(s); });
             Ptr<NetDevice> device = m_net.devices.Get(d);
             device->SetAttribute("ReceiveErrorModel", PointerValue(model));
@@ -227,14 +226,14 @@ SyncStudy::Build(StudyStreams& streams)
         return internet.AssignStreams(NodeContainer(m_hosts, m_switchNodes), s);
     });
     next = InstallLoad(streams, next);
-    if (m_protocol == "ptp")
+    if (GetSync() == "ptp")
     {
         next = InstallPtp(streams, next);
     }
-    else if (m_protocol != "none")
+    else if (GetSync() != "none")
     {
         SyncNtpPlacement placement{m_ntpServers,
-                                   m_protocol == "sntp",
+                                   GetSync() == "sntp",
                                    m_liar,
                                    m_liarFrom,
                                    m_serverLoss,

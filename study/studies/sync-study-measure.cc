@@ -21,7 +21,7 @@ NS_LOG_COMPONENT_DEFINE("SyncStudyMeasure");
 bool
 SyncStudy::IsNtp() const
 {
-    return m_protocol == "ntp" || m_protocol == "sntp";
+    return GetSync() == "ntp" || GetSync() == "sntp";
 }
 
 Time
@@ -139,7 +139,7 @@ SyncStudy::Measure(StudyResult& r)
     r.Set("to_true_max_ns", toTrue);
     r.Set("samples", uint64_t(skew.size()));
     r.Set("ptp_samples", ptpSamples);
-    if (m_protocol != "ptp")
+    if (GetSync() != "ptp")
     {
         r.GetSummary().SetNotApplicable("ptp_samples");
     }

@@ -12,6 +12,7 @@
 #include "ns3/ntp-mitigation.h"
 #include "ns3/ptp-servo.h"
 #include "ns3/string.h"
+#include "ns3/study-sync.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
@@ -70,14 +71,12 @@ SyncStudy::GetTypeId()
                        Time(0),
                        MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
                        C::In(Time::US))
-            .Parameter("Protocol",
-                       "Synchronization: none (free-running clocks), ptp (PtpClock: node 0 "
-                       "the grandmaster, every other host a slave), ntp or sntp (hosts 0 .. "
-                       "NtpServers - 1 stratum-1 NtpServers on perfect clocks, the others "
-                       "NtpClients of all of them, Mode Ntp or Sntp: SNTP asks host 0 only)",
-                       &SyncStudy::m_protocol,
-                       std::string("ptp"),
-                       MakeStringChoiceChecker({"none", "ptp", "ntp", "sntp"}))
+            .Sync("Synchronization: none (free-running clocks), ptp (PtpClock: node 0 "
+                  "the grandmaster, every other host a slave), ntp or sntp (hosts 0 .. "
+                  "NtpServers - 1 stratum-1 NtpServers on perfect clocks, the others "
+                  "NtpClients of all of them, Mode Ntp or Sntp: SNTP asks host 0 only)",
+                  "ptp") // the study of synchronization: PTP unless asked otherwise
+            .Renamed("Protocol", "Sync")
             .Parameter("NtpServers",
                        "ntp, sntp: servers (hosts 0 .. NtpServers - 1); fewer than Nodes",
                        &SyncStudy::m_ntpServers,
@@ -128,15 +127,15 @@ SyncStudy::GetTypeId()
                        std::string("none"),
                        MakeStringChoiceChecker({"none", "root-distance", "reference-time"}))
             .Forward<NtpClient>("Iburst")
-            .Forward<NtpClockDiscipline>("MinPoll", UintegerValue(4))
-            .Forward<NtpClockDiscipline>("MaxPoll", UintegerValue(6))
             .Forward<NtpMitigation>("MinSurvivors")
             .Parameter("Servo",
-                       "PTP servo: pi (PiServo, linuxptp gains for the TimestampMode), linreg "
-                       "(LinRegServo) or settime (SetTimeServo: step to every measurement)",
+                       "PTP servo: a ClockServo TypeId, created through ObjectFactory: "
+                       "ns3::PiServo (linuxptp gains for the TimestampMode), ns3::LinRegServo "
+                       "or ns3::SetTimeServo (step to every measurement); the former names pi, "
+                       "linreg and settime are deprecated",
                        &SyncStudy::m_servo,
-                       std::string("pi"),
-                       MakeStringChoiceChecker({"pi", "linreg", "settime"}))
+                       std::string("ns3::PiServo"),
+                       MakeSyncServoChecker())
             .Switch("TransparentClocks",
                     "PTP: the switches are transparent clocks (else plain switches)",
                     &SyncStudy::m_transparent,
@@ -146,12 +145,8 @@ SyncStudy::GetTypeId()
                     "link, priority1 254; overrides TransparentClocks)",
                     &SyncStudy::m_boundary,
                     false)
-            .Forward<PtpClock>("SyncInterval", TimeValue(MilliSeconds(125)), C::In(Time::MS))
-            .Forward<PtpClock>("AnnounceInterval", TimeValue(MilliSeconds(250)), C::In(Time::MS))
-            .Forward<PtpClock>("MinDelayReqInterval", TimeValue(MilliSeconds(125)), C::In(Time::MS))
             .Forward<PtpClock>("PdelayReqInterval", TimeValue(MilliSeconds(250)), C::In(Time::MS))
             .Forward<PtpClock>("DelayMechanism")
-            .Forward<PtpClock>("UnicastDelayRequests", BooleanValue(true))
             .Forward<PtpClock>("TimestampMode")
             .Forward<PtpClock>("TimestampGranularity")
             .Parameter("TimestampNoise",
@@ -194,12 +189,7 @@ SyncStudy::GetTypeId()
                        Time(0),
                        MakeTimeRangeChecker(Time(0), Hours(24)),
                        C::In(Time::S))
-            .Parameter("LossRate",
-                       "Every link's receiver drops each packet with this probability (a "
-                       "RateErrorModel per device, packet unit: PTP, NTP and load alike)",
-                       &SyncStudy::m_lossRate,
-                       0.0,
-                       MakeDoubleRangeChecker(0, 0.9))
+            .LossRate(&SyncStudy::m_lossRate, "every link's every device: PTP, NTP and load alike")
             .Parameter("Oscillator",
                        "Every clock's oscillator: constant (drift uniform in +-DriftPpm) or a "
                        "PowerLawOscillator Preset (XO, TCXO, OCXO: its noise and wander, base "
@@ -271,7 +261,7 @@ SyncStudy::GetTypeId()
                 &SyncStudy::m_seriesFile,
                 std::string(),
                 MakeStringChecker())
-            .ApplicableWhen("Protocol",
+            .ApplicableWhen("Sync",
                             {"ptp"},
                             {"Servo",
                              "TransparentClocks",
@@ -292,7 +282,7 @@ SyncStudy::GetTypeId()
                              "StepThreshold",
                              "RateCorrection",
                              "GrandmasterFailure"})
-            .ApplicableWhen("Protocol",
+            .ApplicableWhen("Sync",
                             {"ntp", "sntp"},
                             {"NtpServers",
                              "Stratum2Servers",
@@ -427,7 +417,7 @@ SyncStudy::Validate() const
                    "; valid: 0, or before Duration with at least 3 hosts (grandmaster, backup, "
                    "a slave)");
     }
-    if ((m_protocol == "ntp" || m_protocol == "sntp") &&
+    if ((GetSync() == "ntp" || GetSync() == "sntp") &&
         (m_ntpServers + m_stratum2 >= m_nodes ||
          (m_serverLoss.IsStrictlyPositive() && m_ntpServers < 2)))
     {
@@ -493,7 +483,7 @@ SyncStudy::EstimateEvents() const
     // Load: every host's link carries Load x 1 Gb/s of 1,472-byte datagrams (1,500 bytes on
     // the wire) to its next hosts, which mostly share its switch (two links).
     packetLinks += m_load * 1e9 / (1500.0 * 8.0) * m_nodes * 2.0 * seconds;
-    if (m_protocol == "ptp")
+    if (GetSync() == "ptp")
     {
         const double sync = 1.0 / Forwarded<TimeValue>("SyncInterval").GetSeconds();
         const double announce = 1.0 / Forwarded<TimeValue>("AnnounceInterval").GetSeconds();
@@ -506,7 +496,7 @@ SyncStudy::EstimateEvents() const
     else if (IsNtp())
     {
         const double poll = std::pow(2.0, Forwarded<UintegerValue>("MinPoll"));
-        const double servers = m_protocol == "sntp" ? 1.0 : static_cast<double>(m_ntpServers);
+        const double servers = GetSync() == "sntp" ? 1.0 : static_cast<double>(m_ntpServers);
         const double clients = m_nodes - static_cast<double>(m_ntpServers);
         packetLinks += clients * servers * 2.0 / poll * linksToMaster * seconds;
     }

@@ -142,7 +142,6 @@ class SyncStudy : public Study
     std::string m_network;    //!< star, line, tree
     uint32_t m_switches;      //!< switches of the line or tree
     Time m_linkDelay;         //!< propagation delay of every link
-    std::string m_protocol;   //!< none, ptp, ntp, sntp
     uint32_t m_ntpServers;    //!< ntp, sntp: hosts 0 .. this - 1 are servers
     uint32_t m_stratum2;      //!< ntp, sntp: the next hosts serve at stratum 2
     Time m_liar;              //!< ntp, sntp: host 0 serves its clock plus this
@@ -150,7 +149,7 @@ class SyncStudy : public Study
     Time m_serverLoss;        //!< ntp, sntp: server 1 stops then (0: never)
     Time m_rateLimit;         //!< ntp, sntp: host 0 kisses RATE sooner than this (0: never)
     std::string m_badHeader;  //!< ntp, sntp: host 0's replies fail a header check (none, ...)
-    std::string m_servo;      //!< pi, linreg, settime
+    std::string m_servo;      //!< a ClockServo TypeId name (MakeSyncServoChecker)
     bool m_transparent;       //!< transparent clocks in the switches
     bool m_boundary;          //!< boundary clocks in the switches
     Time m_timestampNoise;    //!< hardware time stamp noise: standard deviation
