@@ -836,7 +836,7 @@ def run_inference_study(
     (gossip: messages/s per node)
       poisson: bool = True -- Exponential gaps between requests (true) or fixed 1/rate (false).
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 1ms (skew_bound_ns=1000000),
-    range [0ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
+    range [0ns, 1h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
     bound HVC and RepCl assume): the clocks' offsets are uniform in [-E/2, E/2]
     (ClockHelper::SetUniformPopulation)
       drift_ppm: float = 50.0, range [0 ppm, 1000 ppm], unit ppm -- Clock drift, uniform in
@@ -1212,8 +1212,8 @@ def run_rda_study(
       drift_ppm: float = 0.0, range [-500 ppm, 500 ppm], unit ppm -- Receiver clock drift (without
     SkewBound)
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 0ns (skew_bound_ns=0), range
-    [0ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the bound
-    HVC and RepCl assume): > 0: the receiver's clock is a BoundedSkewClock within this E (0:
+    [0ns, 1h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the bound HVC
+    and RepCl assume): > 0: the receiver's clock is a BoundedSkewClock within this E (0:
     ClockOffset, DriftPpm or Sync place it)
       sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the receiver's clock as
     ClockOffset, DriftPpm or SkewBound set it), ptp (PtpClock, the sender S the grandmaster, the
@@ -1857,7 +1857,7 @@ def run_replay_study(
       rows: bool or None = None -- include the rows (None: when they are the CSV's lines)
       nodes: int = 32, range [2, 4096] -- Number of processes n
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 1ms (skew_bound_ns=1000000),
-    range [1ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
+    range [1ns, 1h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
     bound HVC and RepCl assume): every read lies in [t, t + E].
       interval / interval_ns: time ('8us', a timedelta) / int ns = 100us (interval_ns=100000), range
     [1ns, 1h] -- RepCl epoch length I.
@@ -2185,7 +2185,7 @@ def run_scheduling_study(
       rows: bool or None = None -- include the rows (None: when they are the CSV's lines)
       servers: int = 4, range [1, 64] -- Number of servers
       skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 100us (skew_bound_ns=100000),
-    range [0ns, 24h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
+    range [0ns, 1h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
     bound HVC and RepCl assume): the clocks' offsets are uniform in [-E/2, E/2]
     (ClockHelper::SetUniformPopulation)
       drift_ppm: float = 0.0, range [0 ppm, 1000 ppm], unit ppm -- Clock drift, uniform in

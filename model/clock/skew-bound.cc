@@ -11,7 +11,7 @@ namespace ns3
 Time
 MaxSkewBound()
 {
-    return Hours(24);
+    return Hours(1);
 }
 
 Ptr<const AttributeChecker>

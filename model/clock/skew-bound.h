@@ -24,7 +24,8 @@ namespace ns3
 
 /**
  * \ingroup chronometry
- * \return the largest skew bound E chronometry accepts anywhere (24 h)
+ * \return the largest skew bound E chronometry accepts anywhere: 1 h (BoundedSkewClock's top
+ *         before E had one home)
  */
 Time MaxSkewBound();
 
@@ -33,8 +34,8 @@ Time MaxSkewBound();
  * E's checker: [lo, MaxSkewBound()]. Each call makes a new checker (a refusal names the
  * Attribute that uses it).
  * \param zeroValid true where 0 means "no bound given" (a stamper then takes E from the
- *        clocks, a study runs unbounded clocks): [0, 24 h]; false for a clock, whose E is at
- *        least one time step: [1 time step, 24 h]
+ *        clocks, a study runs unbounded clocks): [0, 1 h]; false for a clock, whose E is at
+ *        least one time step: [1 time step, 1 h]
  * \return the checker
  */
 Ptr<const AttributeChecker> MakeSkewBoundChecker(bool zeroValid);
