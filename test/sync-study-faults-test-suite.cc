@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -418,6 +419,105 @@ class StudyPcapTestCase : public TestCase
     }
 };
 
+/**
+ * \param dir a folder
+ * \return the names of the .pcap files in it, sorted
+ */
+std::vector<std::string>
+PcapFiles(const std::string& dir)
+{
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    {
+        if (entry.path().extension() == ".pcap")
+        {
+            names.push_back(entry.path().filename().string());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+/**
+ * \param path a CSV file
+ * \return its data lines (the header left out)
+ */
+std::vector<std::string>
+DataLines(const std::string& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line))
+    {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+/**
+ * A sweep's points share RngRun and the output paths: each keeps its own pcap traces and its
+ * own series rows; a rerun point (a resumed sweep) replaces its own; a file holding another
+ * table is refused.  Before the point's tag, the second point overwrote the first's traces.
+ */
+class SharedOutputsTestCase : public TestCase
+{
+  public:
+    SharedOutputsTestCase()
+        : TestCase("Points sharing RngRun keep their own pcap traces and series rows; a rerun "
+                   "replaces its own; another table in SeriesFile is refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = TempDir();
+        NS_TEST_ASSERT_MSG_NE(dir, "", "temporary directory");
+        const std::string series = dir + "/series.csv";
+        const StudySettings base = StudySettings()
+                                       .Set("Duration", "1s")
+                                       .Set("Warmup", "500ms")
+                                       .Set("Pcap", dir + "/pcap")
+                                       .Set("SeriesFile", series);
+        RunSync(StudySettings(base).Set("Nodes", "3"));
+        const std::vector<std::string> first = PcapFiles(dir + "/pcap");
+        const std::size_t firstRows = DataLines(series).size();
+        RunSync(StudySettings(base).Set("Nodes", "4"));
+        const std::vector<std::string> both = PcapFiles(dir + "/pcap");
+        const std::size_t bothRows = DataLines(series).size();
+        std::cout << "[sync] shared outputs: " << first.size() << " then " << both.size()
+                  << " traces, " << firstRows << " then " << bothRows << " series rows"
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_GT(first.size(), 0u, "the first point's traces");
+        // 4 hosts have more devices than 3, so the second point's set is larger; every one of
+        // the first point's traces must still be there beside them.
+        NS_TEST_EXPECT_MSG_GT(both.size(), first.size() + first.size() / 2, "both points' traces");
+        for (const auto& name : first)
+        {
+            NS_TEST_EXPECT_MSG_EQ(std::count(both.begin(), both.end(), name), 1, name);
+        }
+        NS_TEST_EXPECT_MSG_EQ(bothRows, firstRows + firstRows * 4 / 3, "both points' rows");
+        RunSync(StudySettings(base).Set("Nodes", "3")); // the first point again
+        NS_TEST_EXPECT_MSG_EQ(PcapFiles(dir + "/pcap").size(), both.size(), "rerun: same names");
+        NS_TEST_EXPECT_MSG_EQ(DataLines(series).size(), bothRows, "rerun: its rows replaced");
+        {
+            std::ofstream other(dir + "/other.csv");
+            other << "a,b\n1,2\n";
+        }
+        chronometry::ScopedThrowOnConfigError throwing;
+        const std::string refused = chronometry::test::ConfigErrorMessage(
+            [&] { RunSync(StudySettings(base).Set("SeriesFile", dir + "/other.csv")); });
+        NS_TEST_EXPECT_MSG_NE(refused.find("ns3::SyncStudy::SeriesFile"),
+                              std::string::npos,
+                              refused);
+        NS_TEST_EXPECT_MSG_EQ(DataLines(dir + "/other.csv").size(), 1u, "another table kept");
+        wiretest::RunCommand("rm -rf " + dir);
+    }
+};
+
 /** The time series reproduces the summary: its own E per instant, its p99. */
 class SeriesTestCase : public TestCase
 {
@@ -538,8 +638,9 @@ class PathValidationTestCase : public TestCase
                                     .Set("SeriesFile", dir + "/other/series.csv"));
         std::ifstream series(dir + "/other/series.csv");
         NS_TEST_EXPECT_MSG_EQ(series.good(), true, "the series in a folder made for it");
-        std::ifstream pcap(dir + "/new/pcap/sync-1-0-1.pcap");
-        NS_TEST_EXPECT_MSG_EQ(pcap.good(), true, "the traces in a folder made for them");
+        NS_TEST_EXPECT_MSG_EQ(PcapFiles(dir + "/new/pcap").empty(),
+                              false,
+                              "the traces in a folder made for them");
         wiretest::RunCommand("rm -rf " + dir);
         NS_TEST_EXPECT_MSG_NE(message(StudySettings(base).Set("MasterStepAt", "5s"))
                                   .find("ns3::SyncStudy::MasterStepAt"),
@@ -556,6 +657,7 @@ class SyncFaultsTestSuite : public TestSuite
         : TestSuite("chronometry-sync-faults", Type::SYSTEM)
     {
         AddTestCase(new TreeTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SharedOutputsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new StampErrorTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LossTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new MasterStepTestCase, chronometry::TestDuration::QUICK);

@@ -2698,12 +2698,14 @@ def run_sync_study(
     the end (0: the protocol's own: 1us for ptp and none, 1ms for ntp and sntp, whose clients on a
     LAN come within 1 ms only after about an hour (RFC 5905's discipline at poll 16 to 64 s); the
     value applied is the result lock_threshold_applied_ns)
-      pcap: str = '', range std::string -- A directory: every link device's pcap trace is written
-    there as sync-<RngRun>-<node>-<device>.pcap (a sweep's points overwrite each other unless RngRun
-    differs; empty: none)
+      pcap: str = '', range std::string -- A directory (created when missing): every link device's
+    pcap trace is written there as sync-<RngRun>-<point>-<node>-<device>.pcap, where <point> is 8
+    hex digits naming the point's other parameters, so a sweep's points never overwrite each other
+    (empty: none)
       series_file: str = '', range std::string -- A CSV file: at every SamplePeriod grid instant,
     every host's true offset to host 0 and to true time and the protocol's latest own offset
-    estimate, each row with every parameter (empty: none)
+    estimate, each row with every parameter; the points of a sweep share the file, each replacing
+    only its own rows (empty: none)
       seed: int = 1, range [1, 4294967295] -- RNG seed (ns-3's RngSeed): stays fixed across
     replications
       run: int = 1, range [1, 1000000000000000000] -- RNG run (ns-3's RngRun): independent

@@ -11,6 +11,7 @@
 #include "logical-clocks.h"
 #include "replay-clock.h"
 
+#include "ns3/deprecated-field.h"
 #include "ns3/nstime.h"
 
 #include <array>
@@ -49,6 +50,7 @@ struct CausalityConfig
     /// How HVC and RepCl stamps name their processes (RepCl's replay.encoding is set from it)
     StampEncoding encoding = STAMP_BITMAP;
     ReplayClockConfig replay; //!< RepCl parameters (its n and encoding are set from n, encoding)
+    CHRONOMETRY_DEPRECATED_FIELD(CausalityConfig, Time, hvcEpsilon, hvcSkewBound, "0.2.0");
 
     /** Report a configuration error if invalid (names the field and its range). */
     void Validate() const;

@@ -7,6 +7,7 @@
 #include "causal-event-log.h"
 #include "causal-process.h"
 
+#include "ns3/deprecated-field.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -27,6 +28,7 @@ struct ReplayCheckerOptions
     uint64_t samplePairs = 2000000;      //!< random pairs beyond it
     uint64_t seed = 1;                   //!< for the sample
     uint32_t maxExamples = 5;            //!< violations kept as examples per property
+    CHRONOMETRY_DEPRECATED_FIELD(ReplayCheckerOptions, Time, hvcEpsilon, hvcSkewBound, "0.2.0");
 };
 
 /** One property's tally. */

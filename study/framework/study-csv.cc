@@ -9,10 +9,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -188,6 +191,82 @@ StudyCsv::WriteAtomically(const std::string& path, const std::string& text)
                                        "); valid: a file in a folder that exists and can be "
                                        "written");
     }
+}
+
+namespace
+{
+
+/** Holds an exclusive flock on a folder while it lives (nothing is created to hold it). */
+class FolderLock
+{
+  public:
+    /** \param folder the folder to lock */
+    explicit FolderLock(const std::filesystem::path& folder)
+        : m_fd(open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+    {
+        while (m_fd >= 0 && flock(m_fd, LOCK_EX) != 0 && errno == EINTR)
+        {
+        }
+    }
+
+    ~FolderLock()
+    {
+        if (m_fd >= 0)
+        {
+            close(m_fd); // releases the lock
+        }
+    }
+
+    FolderLock(const FolderLock&) = delete;
+    FolderLock& operator=(const FolderLock&) = delete;
+
+  private:
+    int m_fd; //!< the folder's descriptor (-1: not locked; the write then fails or races alone)
+};
+
+} // namespace
+
+std::string
+StudyCsv::DescribeExistingHeader(const std::string& path, const std::string& header)
+{
+    std::ifstream in(path);
+    std::string found;
+    if (!in || !std::getline(in, found))
+    {
+        return "";
+    }
+    const std::string difference = DescribeHeaderDifference(header, found);
+    return difference.empty() ? "" : path + " holds another table (" + difference + ")";
+}
+
+void
+StudyCsv::ReplacePointLines(const std::string& path,
+                            const std::string& header,
+                            const std::string& pointCells,
+                            const std::vector<std::string>& lines)
+{
+    FolderLock lock(std::filesystem::path(path).parent_path());
+    const std::vector<std::string> existing = WholeLines(ReadWhole(path));
+    if (!existing.empty() && existing.front() != header)
+    {
+        chronometry::ReportConfigError(path + " is invalid: it holds another table (" +
+                                       DescribeHeaderDifference(header, existing.front()) +
+                                       "); valid: a new file or one this study wrote");
+    }
+    std::ostringstream text;
+    text << header << "\n";
+    for (std::size_t i = 1; i < existing.size(); ++i)
+    {
+        if (existing[i].compare(0, pointCells.size(), pointCells) != 0)
+        {
+            text << existing[i] << "\n";
+        }
+    }
+    for (const auto& line : lines)
+    {
+        text << line << "\n";
+    }
+    WriteAtomically(path, text.str());
 }
 
 void

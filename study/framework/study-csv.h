@@ -62,6 +62,30 @@ class StudyCsv
     static void WriteAtomically(const std::string& path, const std::string& text);
 
     /**
+     * Replace one point's lines in a file that several points share (a sweep's points writing
+     * the same file, a resumed sweep rewriting its point): the lines that start with
+     * \p pointCells are replaced by \p lines, every other point's lines are kept, and the file
+     * is written atomically while its folder is locked (flock), so that points running in
+     * parallel processes do not lose each other's lines.  A file whose header differs is
+     * refused (a configuration error naming the first difference).
+     * \param path destination
+     * \param header the file's header (its first line)
+     * \param pointCells the point's parameter cells, each followed by ','
+     * \param lines the point's lines (each starting with \p pointCells), without line ends
+     */
+    static void ReplacePointLines(const std::string& path,
+                                  const std::string& header,
+                                  const std::string& pointCells,
+                                  const std::vector<std::string>& lines);
+
+    /**
+     * \param path a file that may exist
+     * \param header the header it must have
+     * \return "" when the file is missing or has \p header first, else why not (for Validate)
+     */
+    static std::string DescribeExistingHeader(const std::string& path, const std::string& header);
+
+    /**
      * Make sure a file can be written before a sweep spends time on it: its folder is
      * created when missing (as ns-3 programs and most tools do), and a path that names a
      * folder, or a folder that cannot be created or written, is a configuration error

@@ -8,6 +8,8 @@
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <limits>
 
 namespace ns3
@@ -206,6 +208,30 @@ Study::Text(const std::string& attribute) const
     Ptr<AttributeValue> value = d.GetAttributeInformation(*p).checker->Create();
     GetAttribute(p->attribute, *value);
     return d.FormatValue(*p, *value);
+}
+
+std::string
+Study::PointTag(const std::vector<std::string>& outputs) const
+{
+    uint64_t hash = 14695981039346656037ULL; // FNV-1a: stable across builds and platforms
+    const auto mix = [&hash](const std::string& text) {
+        for (unsigned char c : text)
+        {
+            hash = (hash ^ c) * 1099511628211ULL;
+        }
+    };
+    for (const StudyParameter& p : GetDescription().GetParameters())
+    {
+        if (p.attribute == "Run" ||
+            std::find(outputs.begin(), outputs.end(), p.attribute) != outputs.end())
+        {
+            continue;
+        }
+        mix(p.attribute + "=" + Text(p.attribute) + ";");
+    }
+    char tag[9];
+    std::snprintf(tag, sizeof(tag), "%08x", static_cast<unsigned>(hash ^ (hash >> 32)));
+    return tag;
 }
 
 void

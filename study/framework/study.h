@@ -159,6 +159,17 @@ class Study : public Object
     std::string Text(const std::string& attribute) const;
 
     /**
+     * A name for this point in the files it writes: 8 hex digits of a 64-bit FNV-1a hash of
+     * every parameter's value (as Text() writes it) except Run and \p outputs.  Two points of
+     * a sweep that share RngRun get different names, and a rerun of the same point (a resumed
+     * sweep) writes the same file again.
+     * \param outputs the parameters that name output files or folders (left out: the point is
+     *        the same wherever it writes)
+     * \return e.g. "3fa01c9e"
+     */
+    std::string PointTag(const std::vector<std::string>& outputs) const;
+
+    /**
      * Refuse a combination of parameters (for Validate()): chronometry::ReportConfigError
      * with \p message, naming the Attributes as data (the Python keywords come from them).
      * \param attributes the parameters involved ("Skew", "Interval")

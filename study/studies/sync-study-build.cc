@@ -210,7 +210,11 @@ SyncStudy::InstallFaults(StudyStreams& streams, int64_t next)
     if (!m_pcap.empty())
     {
         PointToPointHelper p2p;
-        p2p.EnablePcap(m_pcap + "/sync-" + std::to_string(GetRun()), m_net.devices, false);
+        // The point's tag in the name: points of a sweep that share RngRun keep their own traces.
+        p2p.EnablePcap(m_pcap + "/sync-" + std::to_string(GetRun()) + "-" +
+                           PointTag({"Pcap", "SeriesFile"}),
+                       m_net.devices,
+                       false);
     }
     return next;
 }

@@ -292,18 +292,12 @@ SyncStudy::WriteSeries(const StudyResult& result) const
         return;
     }
     const StudyDescription& d = GetDescription();
-    std::ostringstream text;
-    text.precision(12);
-    for (const std::string& column : d.GetParameterCsvColumns())
-    {
-        text << column << ',';
-    }
-    text << "time_ns,node,to_master_ns,to_true_ns,estimate_ns\n";
     std::string parameters;
     for (const std::string& cell : d.ParameterCsvCells(result.GetParameters()))
     {
         parameters += cell + ',';
     }
+    std::vector<std::string> lines;
     const std::vector<Time>& grid = m_sampler.GetGrid();
     std::vector<std::size_t> next(m_nodes, 0); // per host: its first estimate not yet passed
     for (std::size_t j = 0; j < grid.size(); ++j)
@@ -315,16 +309,30 @@ SyncStudy::WriteSeries(const StudyResult& result) const
             {
                 ++next[i];
             }
-            text << parameters << grid[j].GetNanoSeconds() << ',' << i << ','
+            std::ostringstream line;
+            line.precision(12);
+            line << parameters << grid[j].GetNanoSeconds() << ',' << i << ','
                  << m_sampler.GetToFirst(i)[j] << ',' << m_sampler.GetToTrue(i)[j] << ',';
             if (next[i] > 0) // the latest estimate so far (empty: none yet)
             {
-                text << estimates[next[i] - 1].second;
+                line << estimates[next[i] - 1].second;
             }
-            text << '\n';
+            lines.push_back(line.str());
         }
     }
-    StudyCsv::WriteAtomically(m_seriesFile, text.str());
+    // Points of a sweep share the file: each replaces only its own rows.
+    StudyCsv::ReplacePointLines(m_seriesFile, SeriesHeader(), parameters, lines);
+}
+
+std::string
+SyncStudy::SeriesHeader() const
+{
+    std::string header;
+    for (const std::string& column : GetDescription().GetParameterCsvColumns())
+    {
+        header += column + ',';
+    }
+    return header + "time_ns,node,to_master_ns,to_true_ns,estimate_ns";
 }
 
 } // namespace ns3

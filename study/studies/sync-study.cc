@@ -12,6 +12,7 @@
 #include "ns3/ntp-mitigation.h"
 #include "ns3/ptp-servo.h"
 #include "ns3/string.h"
+#include "ns3/study-csv.h"
 #include "ns3/study-sync.h"
 #include "ns3/uinteger.h"
 
@@ -247,9 +248,10 @@ SyncStudy::GetTypeId()
                        MakeTimeRangeChecker(Time(0), Seconds(10)),
                        C::In(Time::US))
             .Parameter("Pcap",
-                       "A directory: every link device's pcap trace is written there as "
-                       "sync-<RngRun>-<node>-<device>.pcap (a sweep's points overwrite each other "
-                       "unless RngRun differs; empty: none)",
+                       "A directory (created when missing): every link device's pcap trace is "
+                       "written there as sync-<RngRun>-<point>-<node>-<device>.pcap, where "
+                       "<point> is 8 hex digits naming the point's other parameters, so a "
+                       "sweep's points never overwrite each other (empty: none)",
                        &SyncStudy::m_pcap,
                        std::string(),
                        MakeStringChecker())
@@ -257,7 +259,8 @@ SyncStudy::GetTypeId()
                 "SeriesFile",
                 "A CSV file: at every SamplePeriod grid instant, every host's true offset to "
                 "host 0 and to true time and the protocol's latest own offset estimate, "
-                "each row with every parameter (empty: none)",
+                "each row with every parameter; the points of a sweep share the file, each "
+                "replacing only its own rows (empty: none)",
                 &SyncStudy::m_seriesFile,
                 std::string(),
                 MakeStringChecker())
@@ -455,6 +458,16 @@ SyncStudy::Validate() const
                Describe("SeriesFile") +
                    " is invalid; valid: a file name in a folder that exists or can be created, "
                    "or empty");
+    }
+    if (!m_seriesFile.empty())
+    {
+        const std::string other = StudyCsv::DescribeExistingHeader(m_seriesFile, SeriesHeader());
+        if (!other.empty())
+        {
+            Refuse({"SeriesFile"},
+                   Describe("SeriesFile") + " is invalid: " + other +
+                       "; valid: a new file or one this study wrote");
+        }
     }
     if (m_samplePeriod > m_duration)
     {

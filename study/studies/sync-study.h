@@ -99,6 +99,8 @@ class SyncStudy : public Study
      * \param result the result (its parameters)
      */
     void WriteSeries(const StudyResult& result) const;
+    /** \return the SeriesFile's header: the parameter columns, then the series' own */
+    std::string SeriesHeader() const;
     /** After every truth sample: the failover and the root distance checks. */
     void OnTruthSample();
     /** Has every host followed the backup grandmaster yet? */
