@@ -5,6 +5,7 @@
 // real packets, node-local clocks, loss, reorder injection, lossy control link, several flows;
 // the truth itself against FlowMonitor with reordering and loss on.
 #include "expected-throw-scope.h"
+#include "rda-prediction.h"
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
@@ -26,6 +27,10 @@
 #include <vector>
 
 using namespace ns3;
+using chronometry::test::MeanSe;
+using chronometry::test::PredictRda;
+using chronometry::test::RdaConfig;
+using chronometry::test::RdaPrediction;
 
 namespace
 {
@@ -136,118 +141,6 @@ Rows(const StudyResult& r)
 }
 
 /**
- * The study's delay model, in ns, as configured (nothing measured): BaseDelay plus the
- * transmission of a 200-byte payload (230 bytes with headers) at RdaHelper's 1 Gbps, the
- * extra delay (Weibull or Pareto), and with probability ReorderRate a delay uniform in
- * [0, ReorderDelayMax]; the receiver clock's constant offset.
- */
-struct Config
-{
-    double lengthNs{1e8};         //!< IntervalLength
-    double baseNs{100000 + 1840}; //!< BaseDelay + transmission
-    bool pareto{false};           //!< ExtraDelay pareto (else weibull)
-    double shape{0.7};            //!< Weibull or Pareto shape
-    double scaleNs{50000};        //!< Weibull or Pareto scale
-    double reorderRate{0.01};     //!< ReorderRate
-    double reorderMaxNs{1e8};     //!< ReorderDelayMax
-    double clockNs{0};            //!< ClockOffset
-};
-
-/** What the configuration predicts (examples/rda_predict.py computes the same). */
-struct Prediction
-{
-    double meanNs{0};      //!< E[l | delivered]
-    double rdaErrNs{0};    //!< per-interval matching's error against every delivered packet
-    double rdabErrNs{0};   //!< boundary matching's
-    double beyondReach{0}; //!< share of the delivered packets boundary matching cannot see
-};
-
-/**
- * A packet sent at a uniform point u of [0, L) with delay l arrives at u + l + c on the
- * receiver's grid; per-interval matching holds it when that lies in [0, L), boundary matching
- * in [-L, 2L). RDA's error is c + E[l P(l)] / E[P(l)] - E[l], each expectation over the
- * configured delay (delivered: within the run's 2 s tail), integrated on a log grid.
- * \param c the configuration
- * \return the prediction
- */
-Prediction
-Predict(const Config& c)
-{
-    const double horizon = 2e9;
-    const int bins = 4000;
-    const int reorderBins = 400;
-    auto cdf = [&c](double v) {
-        return c.pareto ? (v <= c.scaleNs ? 0.0 : 1 - std::pow(c.scaleNs / v, c.shape))
-                        : 1 - std::exp(-std::pow(v / c.scaleNs, c.shape));
-    };
-    const double lo = c.pareto ? c.scaleNs : c.scaleNs * 1e-9;
-    std::vector<std::pair<double, double>> extra{{lo / 2, cdf(lo)}}; // (point, mass)
-    for (int k = 0; k < bins; ++k)
-    {
-        const double a = lo * std::pow(horizon / lo, double(k) / bins);
-        const double b = lo * std::pow(horizon / lo, double(k + 1) / bins);
-        extra.emplace_back(std::sqrt(a * b), cdf(b) - cdf(a));
-    }
-    const double len = c.lengthNs;
-    auto caught = [&](double l, double from, double to) {
-        const double x = std::min(len, to - l - c.clockNs) - std::max(0.0, from - l - c.clockNs);
-        return std::clamp(x, 0.0, len) / len;
-    };
-    double s0 = 0, s1 = 0, p0 = 0, p1 = 0, b0 = 0, b1 = 0;
-    auto add = [&](double l, double w) {
-        if (l >= horizon || w <= 0)
-        {
-            return;
-        }
-        s0 += w;
-        s1 += w * l;
-        const double p = caught(l, 0, len) * w;
-        const double b = caught(l, -len, 2 * len) * w;
-        p0 += p;
-        p1 += p * l;
-        b0 += b;
-        b1 += b * l;
-    };
-    for (const auto& [x, w] : extra)
-    {
-        add(c.baseNs + x, w * (1 - c.reorderRate));
-        for (int j = 0; j < reorderBins; ++j)
-        {
-            add(c.baseNs + x + (j + 0.5) / reorderBins * c.reorderMaxNs,
-                w * c.reorderRate / reorderBins);
-        }
-    }
-    Prediction out;
-    out.meanNs = s1 / s0;
-    out.rdaErrNs = c.clockNs + p1 / p0 - s1 / s0;
-    out.rdabErrNs = c.clockNs + b1 / b0 - s1 / s0;
-    out.beyondReach = 1 - b0 / s0;
-    return out;
-}
-
-/**
- * \param v values
- * \param[out] se their standard error (sd / sqrt(n))
- * \return their mean
- */
-double
-MeanSe(const std::vector<double>& v, double& se)
-{
-    double m = 0;
-    for (double x : v)
-    {
-        m += x / v.size();
-    }
-    double q = 0;
-    for (double x : v)
-    {
-        q += (x - m) * (x - m);
-    }
-    se = v.size() > 1 ? std::sqrt(q / (v.size() - 1) / v.size()) : INFINITY;
-    return m;
-}
-
-/**
  * \brief The study's truth over every delivered packet against FlowMonitor, with reordering
  * and loss on: same packets sent and delivered, mean delay within 1 %.
  */
@@ -324,7 +217,7 @@ class RdaStudyBoundaryTestCase : public TestCase
     void DoRun() override
     {
         const uint32_t n = 6;
-        Config c;
+        RdaConfig c;
         c.reorderMaxNs = 3e8; // R = 3 L
         StudyResult r = RunRda(StudySettings()
                                    .Set("Intervals", UintegerValue(n))
@@ -347,7 +240,7 @@ class RdaStudyBoundaryTestCase : public TestCase
         double seMatched = 0;
         const double mPlain = MeanSe(plain, sePlain);
         const double mMatched = MeanSe(matched, seMatched);
-        const Prediction pr = Predict(c);
+        const RdaPrediction pr = PredictRda(c);
         std::cout << "[rda-study] R 300 ms, L 100 ms: RDA " << mPlain / 1e3 << " +- "
                   << sePlain / 1e3 << " us (predicted " << pr.rdaErrNs / 1e3 << "), RDA + boundary "
                   << mMatched / 1e3 << " +- " << seMatched / 1e3 << " us (predicted "
@@ -397,7 +290,7 @@ class RdaStudyMatchingBiasTestCase : public TestCase
         double biasAt100 = 0;
         for (const Point& pt : {Point{1e7, 0}, Point{1e8, 0}, Point{1e8, 5e6}})
         {
-            Config c;
+            RdaConfig c;
             c.reorderRate = 0.02;
             c.reorderMaxNs = pt.rNs;
             c.clockNs = pt.cNs;
@@ -423,7 +316,7 @@ class RdaStudyMatchingBiasTestCase : public TestCase
             }
             double se = 0;
             const double measured = MeanSe(err, se);
-            const double predicted = Predict(c).rdaErrNs;
+            const double predicted = PredictRda(c).rdaErrNs;
             std::cout << "[rda-study] R " << pt.rNs / 1e6 << " ms, clock " << pt.cNs / 1e6
                       << " ms: RDA's error against all delivered " << measured << " +- " << se
                       << " ns (predicted from the configuration " << predicted
@@ -465,7 +358,7 @@ class RdaStudyParetoTestCase : public TestCase
         const uint32_t n = 40;
         for (bool pareto : {true, false})
         {
-            Config c;
+            RdaConfig c;
             c.lengthNs = 1e6;
             c.reorderRate = 0;
             c.pareto = pareto;
@@ -491,7 +384,7 @@ class RdaStudyParetoTestCase : public TestCase
                     missed += i.delivered * (1 - i.rdabUseful);
                 }
             }
-            const double expected = delivered * Predict(c).beyondReach;
+            const double expected = delivered * PredictRda(c).beyondReach;
             std::cout << "[rda-study] " << (pareto ? "Pareto 1.2" : "Weibull 0.7")
                       << ", L 1 ms: boundary matching missed " << missed << " of " << delivered
                       << " delivered packets, predicted " << expected << std::endl;
@@ -693,7 +586,7 @@ class RdaStudyClockTestCase : public TestCase
             if (i.interval + 1 < n)
             {
                 const double expected =
-                    100e-6 * (1e9 + (i.interval + 0.5) * 1e8 + Predict(Config()).meanNs);
+                    100e-6 * (1e9 + (i.interval + 0.5) * 1e8 + PredictRda(RdaConfig()).meanNs);
                 std::cout << "[rda-study] drift 100 ppm, interval " << i.interval << ": error "
                           << i.rdabErrNs << " ns, the clock at the middle " << expected << " ns"
                           << std::endl;
