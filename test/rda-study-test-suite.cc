@@ -5,6 +5,7 @@
 // real packets, node-local clocks, loss, reorder injection, lossy control link, several flows;
 // the truth itself against FlowMonitor with reordering and loss on.
 #include "expected-throw-scope.h"
+#include "rda-prediction.h"
 
 #include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
@@ -17,12 +18,19 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace ns3;
+using chronometry::test::MeanSe;
+using chronometry::test::PredictRda;
+using chronometry::test::RdaConfig;
+using chronometry::test::RdaPrediction;
 
 namespace
 {
@@ -80,12 +88,11 @@ struct Row
           rdabMeanNs(row.Get<double>("rdab_mean_ns")),
           rdaErr(row.Get<double>("rda_mean_rel_err")),
           rdaErrNs(row.Get<double>("rda_mean_err_ns")),
-          rdaHeldErrNs(row.Get<double>("rda_mean_err_held_ns")),
           ldaHeldErrNs(row.Get<double>("lda_mean_err_held_ns")),
-          fcHeldErrNs(row.Get<double>("fc_mean_err_held_ns")),
           rdabErr(row.Get<double>("rdab_mean_rel_err")),
-          rdabLocalErr(row.Get<double>("rdab_mean_rel_err_local")),
           rdaUseful(row.Get<double>("rda_useful")),
+          rdabUseful(row.Get<double>("rdab_useful")),
+          rdabErrNs(row.Get<double>("rdab_mean_err_ns")),
           wireBytes(row.Get<uint64_t>("wire_bytes")),
           rawLogBytes(row.Get<uint64_t>("raw_log_bytes")),
           sketchBytes(row.Get<uint64_t>("sketch_bytes"))
@@ -108,12 +115,11 @@ struct Row
     double rdabMeanNs;        //!< RDA + boundary matching
     double rdaErr;            //!< RDA error against the truth
     double rdaErrNs;          //!< RDA mean - all-delivered true mean
-    double rdaHeldErrNs;      //!< RDA mean - held true mean (the paper's truth)
     double ldaHeldErrNs;      //!< LDA (over the wire) mean - held true mean
-    double fcHeldErrNs;       //!< FineComb (over the wire) mean - held true mean
     double rdabErr;           //!< RDA + boundary error against the truth
-    double rdabLocalErr;      //!< RDA + boundary error against the local truth
     double rdaUseful;         //!< RDA used / delivered
+    double rdabUseful;        //!< RDA + boundary used / delivered
+    double rdabErrNs;         //!< RDA + boundary mean - all-delivered true mean
     uint64_t wireBytes;       //!< control bytes
     uint64_t rawLogBytes;     //!< raw log bytes
     uint64_t sketchBytes;     //!< sketch bytes
@@ -190,89 +196,89 @@ class RdaStudyFlowMonitorTestCase : public TestCase
 };
 
 /**
- * \brief Per-interval matching misses the slow (boundary-crossing) packets: at 2 % reorder
- * plain RDA is far from the all-delivered truth; boundary matching brings every interval but
- * the last (whose slow packets arrive after the receiver stops) exactly onto it.
+ * \brief Boundary matching with a reorder delay R > L: packets slower than the next
+ * interval are out of its reach. Its error against every delivered packet must be the
+ * configuration's prediction (c + E[l P] / E[P] - E[l] over [-L, 2L)) within 3 standard errors
+ * over the inner intervals, and clearly below zero (it would be 0 if boundary matching reached
+ * every delivered packet, as it does by construction for R <= L, so R <= L is not asserted).
+ * Fails if boundary matching reached further or less far than i-1..i+1, or if the truth
+ * collector placed packets in the wrong send interval.
  */
 class RdaStudyBoundaryTestCase : public TestCase
 {
   public:
     RdaStudyBoundaryTestCase()
-        : TestCase("boundary matching lowers the bias against the all-delivered truth")
+        : TestCase("R > L: boundary matching's error against all delivered = the configuration's "
+                   "prediction")
     {
     }
 
   private:
     void DoRun() override
     {
-        const uint32_t n = 4;
-        StudySettings p;
-        p.Set("Intervals", UintegerValue(n))
-            .Set("LossRate", DoubleValue(0.01))
-            .Set("ReorderRate", DoubleValue(0.02))
-            .Set("Seed", UintegerValue(32));
-        StudyResult on = RunRda(p);
-        StudyResult off = RunRda(p.Set("BoundaryMatching", BooleanValue(false)));
-        double plain = 0;
-        double matched = 0;
-        double bias = 0;
-        for (const auto& i : Rows(on))
+        const uint32_t n = 6;
+        RdaConfig c;
+        c.reorderMaxNs = 3e8; // R = 3 L
+        StudyResult r = RunRda(StudySettings()
+                                   .Set("Intervals", UintegerValue(n))
+                                   .Set("PacketInterval", TimeValue(MicroSeconds(20)))
+                                   .Set("ReorderDelayMax", TimeValue(MilliSeconds(300)))
+                                   .Set("Seed", UintegerValue(32)));
+        std::vector<double> plain;
+        std::vector<double> matched;
+        for (const auto& i : Rows(r))
         {
-            NS_TEST_ASSERT_MSG_EQ(i.reported, true, "reported");
             NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded");
-            plain += i.rdaErr / n;
-            matched += i.rdabErr / n;
-            bias += i.matchingBias / n;
-            NS_TEST_ASSERT_MSG_LT(std::fabs(i.rdaHeldErrNs),
-                                  1.0,
-                                  "exact on the packets both points hold (the paper's truth)");
             if (i.interval + 1 < n)
             {
                 NS_TEST_ASSERT_MSG_GT(i.boundaryMatched, 0u, "crossing packets matched");
-                NS_TEST_ASSERT_MSG_LT(i.rdaErrNs, 0.0, "plain RDA misses the slowest packets");
-                NS_TEST_ASSERT_MSG_LT(i.rdabErr, 1e-9, "exact on the all-delivered truth");
+                plain.push_back(i.rdaErrNs);
+                matched.push_back(i.rdabErrNs);
             }
         }
-        std::cout << "[rda-study] 2% reorder: matching bias " << bias << ", RDA error " << plain
-                  << ", RDA + boundary " << matched << std::endl;
-        for (const auto& i : Rows(off))
-        {
-            NS_TEST_ASSERT_MSG_EQ(i.boundaryMatched, 0u, "off: nothing matched across");
-            NS_TEST_ASSERT_MSG_EQ_TOL(i.rdabErr, i.rdaErr, 1e-12, "off: the plain estimate");
-        }
+        double sePlain = 0;
+        double seMatched = 0;
+        const double mPlain = MeanSe(plain, sePlain);
+        const double mMatched = MeanSe(matched, seMatched);
+        const RdaPrediction pr = PredictRda(c);
+        std::cout << "[rda-study] R 300 ms, L 100 ms: RDA " << mPlain / 1e3 << " +- "
+                  << sePlain / 1e3 << " us (predicted " << pr.rdaErrNs / 1e3 << "), RDA + boundary "
+                  << mMatched / 1e3 << " +- " << seMatched / 1e3 << " us (predicted "
+                  << pr.rdabErrNs / 1e3 << ")" << std::endl;
+        NS_TEST_ASSERT_MSG_LT(std::fabs(mMatched - pr.rdabErrNs),
+                              3 * seMatched,
+                              "boundary matching's error as predicted");
+        NS_TEST_ASSERT_MSG_LT(std::fabs(mPlain - pr.rdaErrNs),
+                              3 * sePlain,
+                              "per-interval matching's error as predicted");
+        NS_TEST_ASSERT_MSG_LT(mMatched, -5 * seMatched, "boundary matching misses packets");
     }
 };
 
 /**
  * \brief Per-interval matching against the all-delivered truth, across the reorder delay R and
- * a receiver clock offset c: a packet sent uniformly in an interval of length L with latency l
- * stays in its receiver interval with probability 1 - (l + c) / L, so the held mean is
- * mu - sigma^2 / (L - mu - c) (true time). With Weibull jitter (variance sigma_W^2) and a
- * fraction p of packets delayed uniformly in [0, R], sigma^2 = sigma_W^2 + p R^2 / 3 - (p R / 2)^2:
- * the bias grows as R^2 / L. The measured bias (RDA - all-delivered truth - c) must match that
- * prediction from the configuration alone, and RDA must stay exact on the held truth (its error
- * there is the clock's, c). LDA and FineComb, over the wire at RDA's memory, are measurably off
- * the held truth where RDA is exact.
+ * a receiver clock offset c: a packet sent uniformly in an interval of length L with delay l
+ * stays in its receiver interval with probability 1 - (l + c) / L, so RDA's error is
+ * c + E[l P] / E[P] - E[l]; for delays below L - c that is c - sigma^2 / (L - mu - c), growing
+ * as R^2 / L. The measured mean error over the inner intervals must be that prediction from
+ * the configuration alone within 3 standard errors (fails if a measured sigma were needed, if
+ * the clock offset did not move packets across the receiver's boundary, or if the truth
+ * misplaced packets). LDA and FineComb, over the wire at RDA's memory, are measurably off the
+ * held packets where RDA reproduces them.
  */
 class RdaStudyMatchingBiasTestCase : public TestCase
 {
   public:
     RdaStudyMatchingBiasTestCase()
-        : TestCase("matching bias against all delivered packets = sigma^2 over (L - mu - c), "
-                   "growing as R^2 over L; exact on the held truth")
+        : TestCase("matching bias against all delivered packets = the configuration's "
+                   "prediction within 3 SE, growing as R^2 over L")
     {
     }
 
   private:
     void DoRun() override
     {
-        const uint32_t n = 4;
-        const double lengthNs = 1e8;
-        const double p = 0.02;
-        const double shape = 0.7;
-        const double scale = 50000.0; // ns
-        const double varW =
-            scale * scale * (std::tgamma(1 + 2 / shape) - std::pow(std::tgamma(1 + 1 / shape), 2));
+        const uint32_t n = 6;
 
         struct Point
         {
@@ -284,49 +290,42 @@ class RdaStudyMatchingBiasTestCase : public TestCase
         double biasAt100 = 0;
         for (const Point& pt : {Point{1e7, 0}, Point{1e8, 0}, Point{1e8, 5e6}})
         {
+            RdaConfig c;
+            c.reorderRate = 0.02;
+            c.reorderMaxNs = pt.rNs;
+            c.clockNs = pt.cNs;
             StudySettings st;
             st.Set("Intervals", UintegerValue(n))
-                .Set("IntervalLength", TimeValue(NanoSeconds(static_cast<int64_t>(lengthNs))))
-                .Set("PacketInterval", TimeValue(MicroSeconds(10)))
-                .Set("ReorderRate", DoubleValue(p))
+                .Set("PacketInterval", TimeValue(MicroSeconds(20)))
+                .Set("ReorderRate", DoubleValue(c.reorderRate))
                 .Set("ReorderDelayMax", TimeValue(NanoSeconds(static_cast<int64_t>(pt.rNs))))
                 .Set("ClockOffset", TimeValue(NanoSeconds(static_cast<int64_t>(pt.cNs))))
-                .Set("WeibullShape", DoubleValue(shape))
-                .Set("WeibullScale", TimeValue(NanoSeconds(static_cast<int64_t>(scale))))
                 .Set("Seed", UintegerValue(32));
             StudyResult r = RunRda(st);
-            double measured = 0;
-            double predicted = 0;
+            std::vector<double> err;
             double lda = 0;
-            double fc = 0;
-            uint32_t inner = 0;
             for (const auto& i : Rows(r))
             {
                 NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded");
-                NS_TEST_ASSERT_MSG_LT(std::fabs(i.rdaHeldErrNs - pt.cNs),
-                                      1.0,
-                                      "on the held truth RDA's error is the clock's");
                 if (i.interval + 1 == n)
                 {
                     continue; // its slow packets arrive after the receiver stops
                 }
-                const double var = varW + p * pt.rNs * pt.rNs / 3 - std::pow(p * pt.rNs / 2, 2);
-                measured += i.rdaErrNs - pt.cNs;
-                predicted -= var / (lengthNs - i.trueMeanNs - pt.cNs);
-                lda += std::fabs(i.ldaHeldErrNs - pt.cNs);
-                fc += std::fabs(i.fcHeldErrNs - pt.cNs);
-                ++inner;
+                err.push_back(i.rdaErrNs);
+                lda += std::fabs(i.ldaHeldErrNs - pt.cNs) / (n - 1);
             }
-            measured /= inner;
-            predicted /= inner;
+            double se = 0;
+            const double measured = MeanSe(err, se);
+            const double predicted = PredictRda(c).rdaErrNs;
             std::cout << "[rda-study] R " << pt.rNs / 1e6 << " ms, clock " << pt.cNs / 1e6
-                      << " ms: bias against all delivered " << measured << " ns (predicted "
-                      << predicted << "); beyond the clock on the held truth: LDA " << lda / inner
-                      << " ns, FineComb " << fc / inner << " ns" << std::endl;
+                      << " ms: RDA's error against all delivered " << measured << " +- " << se
+                      << " ns (predicted from the configuration " << predicted
+                      << "); LDA beyond the clock on the held packets " << lda << " ns"
+                      << std::endl;
             NS_TEST_ASSERT_MSG_LT(std::fabs(measured - predicted),
-                                  0.2 * std::fabs(predicted),
-                                  "the bias formula predicts the measured bias within 20 %");
-            NS_TEST_ASSERT_MSG_GT(lda / inner, 1000.0, "LDA off the held truth by > 1 us");
+                                  3 * se,
+                                  "the configuration predicts the measured error within 3 SE");
+            NS_TEST_ASSERT_MSG_GT(lda, 1000.0, "LDA off the held truth by > 1 us");
             if (pt.cNs == 0)
             {
                 (pt.rNs < 5e7 ? biasAt10 : biasAt100) = measured;
@@ -336,12 +335,84 @@ class RdaStudyMatchingBiasTestCase : public TestCase
     }
 };
 
-/** \brief A lossy control link: retransmission recovers every lost control message. */
+/**
+ * \brief Heavy-tailed delays (ExtraDelay pareto): boundary matching no longer sees every
+ * delivered packet even without reordering. With Pareto(1.2) extra delay (mean 63 us, infinite
+ * variance) and L = 1 ms, the packets it misses (delivered x (1 - rdab_useful)) must number
+ * what the configuration predicts (the share beyond [-L, 2L)) within 3 Poisson sigmas, and
+ * be > 0; Weibull(0.7, 50 us) with the same mean must miss (almost) none. Fails if
+ * ParetoScale or ParetoShape were read otherwise, or if boundary matching reached further.
+ */
+class RdaStudyParetoTestCase : public TestCase
+{
+  public:
+    RdaStudyParetoTestCase()
+        : TestCase("Pareto delays: boundary matching misses the predicted share of delivered "
+                   "packets; Weibull with the same mean misses none")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 40;
+        for (bool pareto : {true, false})
+        {
+            RdaConfig c;
+            c.lengthNs = 1e6;
+            c.reorderRate = 0;
+            c.pareto = pareto;
+            c.shape = pareto ? 1.2 : 0.7;
+            c.scaleNs = pareto ? 10550 : 50000;
+            StudyResult r =
+                RunRda(StudySettings()
+                           .Set("Intervals", UintegerValue(n))
+                           .Set("IntervalLength", TimeValue(MilliSeconds(1)))
+                           .Set("PacketInterval", TimeValue(MicroSeconds(10)))
+                           .Set("ReorderRate", DoubleValue(0))
+                           .Set("ExtraDelay", StringValue(pareto ? "pareto" : "weibull"))
+                           .Set("ParetoShape", DoubleValue(1.2))
+                           .Set("ParetoScale", TimeValue(NanoSeconds(10550)))
+                           .Set("Seed", UintegerValue(41)));
+            double delivered = 0;
+            double missed = 0;
+            for (const auto& i : Rows(r))
+            {
+                if (i.interval + 1 < n)
+                {
+                    delivered += i.delivered;
+                    missed += i.delivered * (1 - i.rdabUseful);
+                }
+            }
+            const double expected = delivered * PredictRda(c).beyondReach;
+            std::cout << "[rda-study] " << (pareto ? "Pareto 1.2" : "Weibull 0.7")
+                      << ", L 1 ms: boundary matching missed " << missed << " of " << delivered
+                      << " delivered packets, predicted " << expected << std::endl;
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(std::fabs(missed - expected),
+                                        3 * std::sqrt(expected) + 1,
+                                        "misses as predicted");
+            if (pareto)
+            {
+                NS_TEST_ASSERT_MSG_GT(expected, 5.0, "a tail heavy enough to show");
+                NS_TEST_ASSERT_MSG_GT(missed, 0.5, "heavy tails escape boundary matching");
+            }
+        }
+    }
+};
+
+/**
+ * \brief A lossy control link: retransmission recovers every lost control message. The data
+ * link draws from its own streams, so the same seed without control loss carries the same
+ * packets: every interval's estimates must be those of the lossless control link, to the bit
+ * (fails if a retransmitted request were answered twice into the estimate, or a lost reply
+ * dropped packets from it).
+ */
 class RdaStudyRetransmissionTestCase : public TestCase
 {
   public:
     RdaStudyRetransmissionTestCase()
-        : TestCase("control loss: retransmitted, no interval times out, estimates exact")
+        : TestCase("control loss: retransmitted, no interval times out, estimates those of a "
+                   "lossless control link")
     {
     }
 
@@ -353,16 +424,24 @@ class RdaStudyRetransmissionTestCase : public TestCase
                                    .Set("Intervals", UintegerValue(n))
                                    .Set("ControlLossRate", DoubleValue(0.05))
                                    .Set("Seed", UintegerValue(33)));
+        StudyResult clean = RunRda(StudySettings()
+                                       .Set("Intervals", UintegerValue(n))
+                                       .Set("ControlLossRate", DoubleValue(0))
+                                       .Set("Seed", UintegerValue(33)));
         NS_TEST_ASSERT_MSG_GT(r.Get<uint64_t>("retransmissions"), 0u, "messages were lost");
         NS_TEST_ASSERT_MSG_EQ(r.Get<uint64_t>("intervals_timed_out"), 0u, "none timed out");
         NS_TEST_ASSERT_MSG_EQ(Rows(r).size(), n, "every interval");
-        for (const auto& i : Rows(r))
+        NS_TEST_ASSERT_MSG_EQ(Rows(clean).size(), n, "every interval without control loss");
+        const std::vector<Row> lossy = Rows(r);
+        const std::vector<Row> lossless = Rows(clean);
+        for (size_t k = 0; k < lossy.size() && k < lossless.size(); ++k)
         {
-            NS_TEST_ASSERT_MSG_EQ(i.reported, true, "reported");
-            if (i.interval + 1 < n)
-            {
-                NS_TEST_ASSERT_MSG_LT(i.rdabLocalErr, 1e-9, "exact despite the lost messages");
-            }
+            NS_TEST_ASSERT_MSG_EQ(lossy[k].reported, true, "reported");
+            NS_TEST_ASSERT_MSG_EQ(lossy[k].delivered, lossless[k].delivered, "the same packets");
+            NS_TEST_ASSERT_MSG_EQ(lossy[k].rdaMeanNs, lossless[k].rdaMeanNs, "RDA unchanged");
+            NS_TEST_ASSERT_MSG_EQ(lossy[k].rdabMeanNs,
+                                  lossless[k].rdabMeanNs,
+                                  "RDA + boundary unchanged");
         }
         StudyResult none = RunRda(StudySettings()
                                       .Set("Intervals", UintegerValue(n))
@@ -380,7 +459,7 @@ class RdaStudyFlowsTestCase : public TestCase
 {
   public:
     RdaStudyFlowsTestCase()
-        : TestCase("three flows: one row per flow and interval, each exact on its own truth")
+        : TestCase("three flows: one row per flow and interval, each using its own packets only")
     {
     }
 
@@ -403,9 +482,12 @@ class RdaStudyFlowsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT(i.delivered, 900u, "about 1000 packets per flow");
             NS_TEST_ASSERT_MSG_LT(i.delivered, 1001u, "only the flow's own packets");
             truthOf[i.interval].push_back(i.localMeanNs);
+            // a point that keyed its caches by less than the 5-tuple would use the other flows'
+            // packets too (about 3x the flow's delivered)
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(i.rdabUseful, 1.0, "no other flow's packet used");
             if (i.interval + 1 < n)
             {
-                NS_TEST_ASSERT_MSG_LT(i.rdabLocalErr, 1e-9, "exact on the flow's own truth");
+                NS_TEST_ASSERT_MSG_GT(i.rdabUseful, 0.99, "the flow's own packets used");
             }
         }
         for (const auto& kv : truthOf)
@@ -474,13 +556,19 @@ class RdaStudyRawFallbackTestCase : public TestCase
     }
 };
 
-/** \brief Receiver clock offset, drift, bounded skew: RDA measures the local stamps. */
+/**
+ * \brief Receiver clock drift and bounded skew: RDA measures the local stamps, so a drifting
+ * receiver clock is its error. With 100 ppm from t = 0 and the intervals from 1 s, interval i's
+ * error against every delivered packet must be 100e-6 (1 s + (i + 1/2) L + E[l]) (the drift at
+ * the interval's middle, E[l] from the configuration) within 20 ns: fails if the clock drifted
+ * from another epoch or the other way, or if an estimator removed part of the clock error.
+ */
 class RdaStudyClockTestCase : public TestCase
 {
   public:
     RdaStudyClockTestCase()
-        : TestCase("receiver clock offset, drift, bounded skew: exact on local stamps, offset "
-                   "shifts mean")
+        : TestCase("receiver clock drift, bounded skew: the error is the clock's at the "
+                   "interval's middle, within E")
     {
     }
 
@@ -490,26 +578,19 @@ class RdaStudyClockTestCase : public TestCase
         const uint32_t n = 3;
         StudySettings p;
         p.Set("Intervals", UintegerValue(n))
-            .Set("ClockOffset", TimeValue(MicroSeconds(700)))
+            .Set("DriftPpm", DoubleValue(100))
             .Set("Seed", UintegerValue(8));
         StudyResult r = RunRda(p);
         for (const auto& i : Rows(r))
         {
             if (i.interval + 1 < n)
             {
-                NS_TEST_ASSERT_MSG_EQ_TOL(i.rdabMeanNs - i.trueMeanNs,
-                                          700000.0,
-                                          1e-3,
-                                          "Lemma 2: mean shifted by the offset");
-            }
-        }
-        p.Set("ClockOffset", TimeValue(Time(0))).Set("DriftPpm", DoubleValue(100));
-        r = RunRda(p);
-        for (const auto& i : Rows(r))
-        {
-            if (i.interval + 1 < n)
-            {
-                NS_TEST_ASSERT_MSG_LT(i.rdabLocalErr, 1e-9, "exact on local stamps (drift)");
+                const double expected =
+                    100e-6 * (1e9 + (i.interval + 0.5) * 1e8 + PredictRda(RdaConfig()).meanNs);
+                std::cout << "[rda-study] drift 100 ppm, interval " << i.interval << ": error "
+                          << i.rdabErrNs << " ns, the clock at the middle " << expected << " ns"
+                          << std::endl;
+                NS_TEST_ASSERT_MSG_EQ_TOL(i.rdabErrNs, expected, 20.0, "the drift's error");
             }
         }
         p.Set("DriftPpm", DoubleValue(0)).Set("SkewBound", TimeValue(MicroSeconds(50)));
@@ -533,7 +614,8 @@ class RdaStudyCacheBoundTestCase : public TestCase
 {
   public:
     RdaStudyCacheBoundTestCase()
-        : TestCase("caches are released: bounded by the retention window, estimates exact")
+        : TestCase("caches are released: bounded by the retention window, every crossing "
+                   "packet still matched")
     {
     }
 
@@ -560,7 +642,12 @@ class RdaStudyCacheBoundTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(i.reported, true, "interval reported, not timed out");
                 if (i.interval + 1 < n)
                 {
-                    NS_TEST_ASSERT_MSG_LT(i.rdabLocalErr, 1e-9, "exact, 30 % across boundaries");
+                    // fails if a cache were released before the neighbouring interval's
+                    // exchange (e.g. CacheRetention without the clock gap)
+                    NS_TEST_ASSERT_MSG_EQ_TOL(i.rdabUseful,
+                                              1.0,
+                                              1e-12,
+                                              "every packet used, 30 % across boundaries");
                 }
             }
             double retained = (1.0 + 0.03 * offset + 0.1 + 0.1) / 0.1;
@@ -616,9 +703,9 @@ class RdaStudyValidationTestCase : public TestCase
 
 /**
  * The receiver's drifting clock steered by a protocol over the data link (Sync): PTP's
- * delivered offset is far below the free-running clock's, and so is RDA's error against the
- * held packets' truth; that error stays within the delivered E plus RDA's own error on the
- * points' stamps; a bounded clock with Sync is refused naming both parameters.
+ * delivered offset is far below the free-running clock's, and so is RDA's (with boundary
+ * matching) error against every delivered packet; a bounded clock with Sync is refused naming
+ * both parameters.
  */
 class RdaStudySyncTestCase : public TestCase
 {
@@ -632,7 +719,8 @@ class RdaStudySyncTestCase : public TestCase
     /**
      * \param sync none, ptp, ntp
      * \param[out] skewMax the delivered E's maximum (ns)
-     * \return mean |RDA mean - held true mean| over the reported intervals (ns)
+     * \return mean |RDA+boundary mean - all-delivered true mean| over the reported intervals
+     * (ns)
      */
     double MeanError(const std::string& sync, double& skewMax)
     {
@@ -640,34 +728,26 @@ class RdaStudySyncTestCase : public TestCase
                                    .Set("ClockOffset", "1ms")
                                    .Set("DriftPpm", "50")
                                    .Set("Sync", sync)
+                                   .Set("Intervals", "4")
                                    .Set("Seed", "5"));
         skewMax = r.Get<double>("sync_skew_max_ns");
         double sum = 0;
         uint32_t n = 0;
         for (const auto& row : r.GetRows())
         {
-            if (!row.Get<bool>("reported") || row.Get<bool>("timed_out"))
+            if (!row.Get<bool>("reported") || row.Get<bool>("timed_out") ||
+                row.Get<uint32_t>("interval") + 1 == 4)
             {
-                continue;
+                continue; // (the last interval's slow packets arrive after the receiver stops)
             }
-            const double err = std::fabs(row.Get<double>("rda_mean_err_held_ns"));
-            const double own = std::fabs(row.Get<double>("rda_mean_err_held_local_ns"));
-            if (sync != "none")
-            {
-                // the clock part is the receiver's offset, sampled every 10 ms: within the
-                // delivered E plus what 10 ms of a 50 ppm clock can add between samples
-                NS_TEST_EXPECT_MSG_LT_OR_EQ(err,
-                                            skewMax + own + 500 + 1,
-                                            sync + ": error within the delivered E");
-            }
-            sum += err;
+            sum += std::fabs(row.Get<double>("rdab_mean_err_ns"));
             ++n;
         }
         NS_TEST_EXPECT_MSG_GT(n, 0u, sync + ": intervals reported");
         const double mean = n ? sum / n : 0;
         std::cout << "[rda] ClockOffset 1 ms, DriftPpm 50, Sync " << sync
-                  << ": mean |RDA - held truth| " << mean / 1e3 << " us, delivered E max "
-                  << skewMax / 1e3 << " us" << std::endl;
+                  << ": mean |RDA+boundary - all-delivered truth| " << mean / 1e3
+                  << " us, delivered E max " << skewMax / 1e3 << " us" << std::endl;
         return mean;
     }
 
@@ -682,7 +762,7 @@ class RdaStudySyncTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(noneSkew, 0.0, "Sync none: no delivered E");
         NS_TEST_EXPECT_MSG_GT(ptpSkew, 0.0, "Sync ptp: E measured");
         NS_TEST_EXPECT_MSG_GT(none, 1e6, "Sync none: the 1 ms offset and the drift");
-        // measured: 1.06 ms / 15.6 us = 68x
+        // measured (all delivered, inner intervals): 1.06 ms / 19.1 us = 55x
         NS_TEST_EXPECT_MSG_LT(ptp * 10, none, "Sync ptp: at least 10x smaller");
         NS_TEST_EXPECT_MSG_GT(ntpSkew, 0.0, "Sync ntp: E measured");
 
@@ -749,7 +829,9 @@ class RdaStudyPaperFormTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(i.decoded, true, "decoded with duplicates");
             if (i.interval + 1 < n)
             {
-                NS_TEST_ASSERT_MSG_LT(i.rdabLocalErr, 1e-9, "exact with duplicates");
+                // a duplicate cached twice would push this above 1, one that broke the
+                // sketch's decode below
+                NS_TEST_ASSERT_MSG_EQ_TOL(i.rdabUseful, 1.0, 1e-12, "each packet used once");
             }
         }
     }
@@ -765,6 +847,7 @@ class RdaStudyTestSuite : public TestSuite
         AddTestCase(new RdaStudyFlowMonitorTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RdaStudyBoundaryTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RdaStudyMatchingBiasTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new RdaStudyParetoTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RdaStudyRetransmissionTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RdaStudyFlowsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new RdaStudyRawFallbackTestCase, chronometry::TestDuration::QUICK);

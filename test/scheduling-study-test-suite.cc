@@ -88,13 +88,8 @@ class PredictorsBeatBaselineTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r.GetRows().size(), 4u * 60u, "one row per operation and server");
             for (const auto& row : r.GetRows())
             {
-                // The completion error against the simulator's own record of the end.
-                NS_TEST_ASSERT_MSG_EQ(T(row, "error_ns"),
-                                      T(row, "true_end_ns") - T(row, "desired_ns"),
-                                      "error is trueEnd - T_d");
-                NS_TEST_ASSERT_MSG_EQ(T(row, "scheduled_ns"),
-                                      T(row, "desired_ns") - T(row, "predicted_ns"),
-                                      "T_s");
+                // (error_ns = trueEnd - T_d and T_s = T_d - predicted are the columns'
+                // definitions, SchedulingScore and the client: not asserted.)
                 // Offsets within [-E/2, E/2]: the server started when its clock read T_s.
                 NS_TEST_ASSERT_MSG_LT_OR_EQ(std::abs(row.Get<int64_t>("clock_part_ns")),
                                             skew.GetNanoSeconds() / 2 + 1,
@@ -253,15 +248,23 @@ class AtomicCommitTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(all, 0u, "some commits");
         NS_TEST_ASSERT_MSG_GT(none, 50u, "many aborts exercised");
         NS_TEST_ASSERT_MSG_GT(cancelled, 0u, "cancels honoured at servers");
-        // Negative control: the ACK deadline falls after T_s, so cancels come too late.
+        // Negative control: the ACK deadline falls after T_s, so cancels come too late. Both
+        // properties above then fail: commits are partial, and aborted operations ran somewhere
+        // (commit_none, counted from the servers' executions, falls below the client's aborts).
         uint64_t partial = 0;
+        uint64_t lateNone = 0;
+        uint64_t lateAborts = 0;
         for (uint64_t run = 1; run <= 10; ++run)
         {
             auto p = Atomic(MicroSeconds(500), run); // < ETE: servers started already
             p.Set("Refuse", DoubleValue(0.05));
-            partial += RunScheduling(p).Get<uint64_t>("commit_partial");
+            auto r = RunScheduling(p);
+            partial += r.Get<uint64_t>("commit_partial");
+            lateNone += r.Get<uint64_t>("commit_none");
+            lateAborts += r.Get<uint64_t>("aborts");
         }
         NS_TEST_ASSERT_MSG_GT(partial, 0u, "late cancels break atomicity");
+        NS_TEST_ASSERT_MSG_LT(lateNone, lateAborts, "late cancels: aborted operations ran");
     }
 };
 
@@ -593,7 +596,13 @@ class NetworkLossRetriesTestCase : public TestCase
         auto once = RunScheduling(settings(0));
         const double lossPerMessage = double(once.Get<uint64_t>("messages_lost")) /
                                       double(once.Get<uint64_t>("messages_sent"));
-        NS_TEST_ASSERT_MSG_EQ_TOL(lossPerMessage, 0.1, 0.02, "one error model per message");
+        // within 3 binomial sigmas of the configured 0.1: fails if a message crossed two lossy
+        // links (0.19) or were lost per fragment
+        const double sent = double(once.Get<uint64_t>("messages_sent"));
+        const double sigma = std::sqrt(0.1 * 0.9 / sent);
+        std::cout << "[scheduling] loss per message " << lossPerMessage << " over " << sent
+                  << " messages (3 sigma " << 3 * sigma << ")" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(lossPerMessage, 0.1, 3 * sigma, "one error model per message");
         for (const char* kind : {"schedules_lost",
                                  "acks_lost",
                                  "reports_lost",

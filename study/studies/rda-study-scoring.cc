@@ -73,6 +73,9 @@ RdaStudyScoring::SetAgainstBothTruths(StudyRecord& row,
         row.Set(p + "_mean_err_held_ns", e[k]->meanNs - t.heldTrueMeanNs);
         row.Set(p + "_mean_rel_err_held", RelativeError(e[k]->meanNs, t.heldTrueMeanNs));
     }
+    // the decode check: RDA against its own input set (what both points held) on the points'
+    // stamps; 0 whenever the sketch decoded, so it checks the decoder, not the estimate
+    row.Set("rda_decode_check_ns", r.estimate.meanNs - t.heldLocalMeanNs);
     row.Set("rda_mean_err_held_local_ns", r.estimate.meanNs - t.heldLocalMeanNs);
     row.Set("baselines_complete", b.complete);
     row.Set("lda_wire_bytes", b.ldaWireBytes);

@@ -54,7 +54,7 @@ class RdaStudy : public Study
      */
     void InstallClocks(Ptr<Node> s, Ptr<Node> r, StudyStreams& streams);
     /**
-     * The data link: a LatencyChannel with Weibull extra delay, reorder and duplicate
+     * The data link: a LatencyChannel with Weibull or Pareto extra delay, reorder and duplicate
      * injection, and the receive error model (loss).
      * \param rda the helper that also installs the points
      * \param s sender node
@@ -103,6 +103,9 @@ class RdaStudy : public Study
     Time m_baseDelay;          //!< channel propagation delay
     double m_weibullShape;     //!< Weibull shape of the extra delay
     Time m_weibullScale;       //!< Weibull scale of the extra delay
+    std::string m_extraDelay;  //!< extra delay distribution: weibull or pareto
+    double m_paretoShape;      //!< Pareto shape of the extra delay
+    Time m_paretoScale;        //!< Pareto scale of the extra delay
     Time m_clockOffset;        //!< receiver clock offset
     double m_driftPpm;         //!< receiver clock drift
     Time m_skewBound;          //!< > 0: receiver BoundedSkewClock with this E
