@@ -180,20 +180,20 @@ RegisterTscRelation(py::module_& m)
         "TscRelation with a drift-wander term in every bound.");
 
     m.def("trivial_duration", &TrivialDuration, py::arg("a_start"), py::arg("a_end"));
-    m.def("scenario1", &Scenario1, py::arg("ab"), py::arg("b_start"), py::arg("b_end"));
-    m.def("scenario2",
+    m.def("duration_on_node", &Scenario1, py::arg("ab"), py::arg("b_start"), py::arg("b_end"));
+    m.def("duration_from_reference",
           &Scenario2,
           py::arg("ab"),
           py::arg("a_tick"),
           py::arg("b_tick"),
           py::arg("start_on_reference") = true);
-    m.def("scenario3",
+    m.def("duration_across_nodes",
           &Scenario3,
           py::arg("ab"),
           py::arg("bc"),
           py::arg("b_start"),
           py::arg("c_end"));
-    m.def("baseline",
+    m.def("duration_across_nodes_via_reference",
           &Baseline,
           py::arg("ab"),
           py::arg("ac"),

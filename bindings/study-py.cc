@@ -372,7 +372,7 @@ chronometry_py::RegisterStudy(py::module_& m)
         py::kw_only(),
         py::arg("rows") = py::none(),
         "Check one point of a study as run_study would (every keyword's type and range, then "
-        "the study's checks across parameters, e.g. replay's Skew a multiple of Interval) "
+        "the study's checks across parameters, e.g. replay's SkewBound a multiple of Interval) "
         "without building or running anything; raise the same ValueError or TypeError. "
         "Return the keywords in canonical form: each time under its _ns keyword as an int of "
         "nanoseconds (delay='8us' -> delay_ns=8000), the other values as given.");
