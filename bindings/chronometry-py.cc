@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // The compiled part of the Python package "chronometry" (chronometry._chronometry; the
-// package's submodules, bindings/python/chronometry/, say where each name lives). Times cross the boundary as integers in
-// nanoseconds (ns3::Time inside); invalid arguments raise ValueError naming the
-// parameter and its valid range.
+// package's submodules, bindings/python/chronometry/, say where each name lives). Times cross the
+// boundary as integers in nanoseconds (ns3::Time inside); invalid arguments raise ValueError naming
+// the parameter and its valid range.
 #include "chronometry-py.h"
 
 #include "ns3/boolean.h"

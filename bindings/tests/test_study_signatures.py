@@ -65,22 +65,26 @@ def test_docstring_names_every_parameter_and_result(name):
     doc = runner(name).__doc__
     lines = doc.splitlines()
     assert lines[0].startswith(f"run_study('{name}', **parameters): {STUDIES[name]['help']}")
+    # numpydoc: "keyword(s) : type, default ..." then the help, range and unit indented below
     for p in STUDIES[name]["parameters"]:
-        head = (f"  {p['unit_keyword']} / {p['keyword']}: time" if p["unit_keyword"] else
-                f"  {p['keyword']}: ")
-        [line] = [x for x in lines if x.startswith(head)]  # one line per parameter
-        assert p["help"] in line and (p["range"] in line)
+        head = (f"{p['unit_keyword']}, {p['keyword']} : time" if p["unit_keyword"] else
+                f"{p['keyword']} : ")
+        [i] = [i for i, x in enumerate(lines) if x.startswith(head)]  # one entry per parameter
+        line, description = lines[i], lines[i + 1]
+        assert description.startswith("    ") and p["help"] in description
+        assert p["range"] in description
         assert (f"({p['keyword']}={p['default']})" if p["unit_keyword"] else
-                f" = {p['default']!r}") in line
-    returns = doc[doc.index("\nReturns "):]
-    assert result_type(name).__name__ in returns.splitlines()[1]
+                f", default {p['default']!r}") in line
+    assert "\nParameters\n----------\nrows : bool or None, default None\n" in doc
+    returns = doc[doc.index("\nReturns\n-------\n"):doc.index("\nRaises\n------\n")]
+    assert returns.splitlines()[3] == result_type(name).__name__
     for field in STUDIES[name]["summary"]:
-        [line] = [x for x in returns.splitlines() if x.startswith(f"  {field['name']}: ")]
+        [line] = [x for x in returns.splitlines() if x.startswith(f"    {field['name']}: ")]
         assert field["help"] in line and (not field["unit"] or f", {field['unit']} -- " in line)
     rows = STUDIES[name]["rows"]
     if rows:
         for field in rows["fields"]:
-            assert f"\n    {field['name']}: " in returns
+            assert f"\n      {field['name']}: " in returns
     assert ("csv_rows: str" if rows and rows["in_csv"] else "csv_row: str") in returns
     # help() shows the real parameters, not **kwargs
     text = pydoc.render_doc(runner(name), renderer=pydoc.plaintext)

@@ -13,7 +13,11 @@ import numpy
 from typing import List, Optional, Tuple, TypedDict, Union
 
 class LamportClock:
-    """Lamport's logical clock."""
+    """
+    Lamport's logical clock: one counter, the happened-before relation's weakest stamp.
+
+    ``LamportClock()`` starts at 0.
+    """
     def __init__(self) -> None: ...
     @property
     def value(self) -> int: ...
@@ -34,7 +38,21 @@ class LamportClock:
     def encoded_bits(self) -> int: ...
 
 class VectorClock:
-    """Vector clock: ground truth of happened-before."""
+    """
+    Vector clock: one entry per process, the ground truth of happened-before.
+
+    Parameters
+    ----------
+    n : int
+        The number of processes.
+    self : int
+        This process' index, in [0, n - 1].
+
+    Raises
+    ------
+    ValueError
+        An index outside [0, n - 1] (ConfigError).
+    """
     def __init__(self_, n: int, self: int) -> None: ...
     @property
     def entries(self) -> List[int]: ...
@@ -55,7 +73,11 @@ class VectorClock:
     def encoded_bits(self) -> int: ...
 
 class HybridLogicalClock:
-    """Hybrid logical clock (l, c)."""
+    """
+    Hybrid logical clock (l, c): physical time where it can, a counter where it cannot.
+
+    ``HybridLogicalClock()`` starts at (0, 0).
+    """
     def __init__(self) -> None: ...
     @property
     def l_ns(self) -> int: ...
@@ -78,7 +100,25 @@ class HybridLogicalClock:
     def encoded_bits(self) -> int: ...
 
 class HybridVectorClock:
-    """Hybrid vector clock, sparse."""
+    """
+    Hybrid vector clock, sparse: an entry per process within epsilon of the newest time.
+
+    Parameters
+    ----------
+    n : int
+        The number of processes.
+    self : int
+        This process' index, in [0, n - 1].
+    epsilon_ns : int
+        The skew bound E it assumes, ns: entries more than E behind are dropped.
+    encoding : str, default 'bitmap'
+        How encode() writes it: 'bitmap', 'sparse' or 'adaptive'.
+
+    Raises
+    ------
+    ValueError
+        An index outside [0, n - 1] or an unknown encoding (ConfigError).
+    """
     def __init__(self_, n: int, self: int, epsilon_ns: int, encoding: str = 'bitmap') -> None: ...
     def expand(self) -> List[int]:
         """The full vector (ns)."""
@@ -116,7 +156,31 @@ class HybridVectorClock:
         ...
 
 class ReplayClockConfig:
-    """Parameters of a system's replay clocks."""
+    """
+    Parameters of a system's replay clocks (RepCl), shared by every process' clock.
+
+    Parameters
+    ----------
+    n : int, default 64
+        The number of processes, in [1, 65535].
+    epsilon : int, default 10
+        The skew bound E in epochs (E = epsilon x interval).
+    interval_ns : int, default 100000
+        The epoch length I, ns.
+    counter_bits : int, default 4
+        Bits of each counter in the encoding (wider when a counter needs it).
+    sum_counters : bool, default False
+        One summed counter instead of one per offset.
+    counter_rule : str, default 'published'
+        The counter update rule: 'published' (the paper's) or the thesis' variant.
+    encoding : str, default 'bitmap'
+        How encode() writes a clock: 'bitmap', 'sparse' or 'adaptive'.
+
+    Raises
+    ------
+    ValueError
+        A value out of range or an unknown name (ConfigError).
+    """
     def __init__(
         self,
         n: int = 64,
@@ -139,7 +203,21 @@ class ReplayClockConfig:
     def offset_bits(self) -> int: ...
 
 class ReplayClock:
-    """Replay clock <mx, bitmap, offsets, counters>."""
+    """
+    Replay clock <mx, bitmap, offsets, counters> of one process.
+
+    Parameters
+    ----------
+    config : ReplayClockConfig
+        The system's parameters.
+    self : int
+        This process' index, in [0, config.n - 1].
+
+    Raises
+    ------
+    ValueError
+        An index out of range (ConfigError).
+    """
     def __init__(self_, config: ReplayClockConfig, self: int) -> None: ...
     @staticmethod
     def from_parts(
@@ -192,7 +270,12 @@ class ReplayClock:
         ...
 
 class Execution:
-    """An execution log (events in order)."""
+    """
+    An execution log: events in order, each stamped by every clock, with the vector-clock truth.
+
+    Made by random_execution; ``len()``, ``event(i)``, ``check(...)`` (the replay checker),
+    ``write_csv`` and ``write_shiviz`` read it.
+    """
     def __len__(self) -> int: ...
     def event(self, index: int) -> ExecutionEvent: ...
     def check(
@@ -224,7 +307,44 @@ def random_execution(
     sum_counters: bool = False,
     seed: int = 1,
 ) -> Execution:
-    """A simulator-free random execution with bounded-skew clocks and every clock stamped."""
+    """
+    A simulator-free random execution with bounded-skew clocks and every clock stamped.
+
+    Parameters
+    ----------
+    n : int, default 8
+        Processes, in [1, 65535].
+    events : int, default 200
+        Events in total.
+    mean_gap_ns : int, default 100000
+        Mean gap between a process' events, ns.
+    local_fraction : float, default 0.3
+        Fraction of events that are local (the others send a message).
+    min_delay_ns : int, default 1000
+        Shortest message delay, ns.
+    max_delay_ns : int, default 300000
+        Longest message delay, ns.
+    skew_ns : int, default 200000
+        The skew bound E of the bounded-skew clocks, ns (a multiple of interval_ns).
+    interval_ns : int, default 20000
+        RepCl's epoch length I, ns.
+    counter_rule : str, default 'published'
+        RepCl's counter rule.
+    sum_counters : bool, default False
+        RepCl with one summed counter.
+    seed : int, default 1
+        The random stream's seed.
+
+    Returns
+    -------
+    Execution
+        The log, every event stamped by every clock.
+
+    Raises
+    ------
+    ValueError
+        A value out of range, or E not a multiple of I (ConfigError).
+    """
     ...
 
 class ExecutionEvent(TypedDict):
@@ -418,151 +538,183 @@ def run_replay_study(
     run_study('replay', **parameters): Replay clocks (RepCl), HLC, HVC and vector clocks on n
     gossiping nodes within E: sizes and the replay checker against the vector-clock truth.
 
-    Parameters (keyword-only, each with its default; a time as delay='8us', a datetime.timedelta or
-    a numpy.timedelta64, or as delay_ns=<int nanoseconds>; an unknown keyword or a value out of
-    range is a ValueError, a value of the wrong type a TypeError):
-      rows: bool or None = None -- include the rows (None: when they are the CSV's lines)
-      nodes: int = 32, range [2, 4096] -- Number of processes n
-      skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 1ms (skew_bound_ns=1000000),
-    range [1ns, 1h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
-    bound HVC and RepCl assume): every read lies in [t, t + E].
-      interval / interval_ns: time ('8us', a timedelta) / int ns = 100us (interval_ns=100000), range
-    [1ns, 1h] -- RepCl epoch length I.
-      delay / delay_ns: time ('8us', a timedelta) / int ns = 8us (delay_ns=8000), range [0ns, 1s] --
-    Message delay delta: the LAN's propagation delay
-      jitter / jitter_ns: time ('8us', a timedelta) / int ns = 0ns (jitter_ns=0), range [0ns, 1s] --
-    Extra per-message delay, uniform in [0, Jitter] (needs OnWire)
-      on_wire: bool = False -- Carry stamps as real bytes between the IPv4 and UDP headers (so their
-    bandwidth is simulated) instead of a byte tag. UDP traffic only; every node of the system must
-    use the same setting.
-      vector_on_wire: bool = False -- Carry the vector clock in every message (n entries).  False:
-    the nodes neither run nor carry it and the CausalEventLog recomputes it from the message graph
-    when replayed (the same vectors; messages do not grow with n, for large studies).  Every node of
-    the system must use the same setting.
-      rate: float = 20.0, range (0 msgs/s, 1e+06 msgs/s], unit msgs/s -- Messages per second to
-    uniformly random peers (alpha). (ns3::ReplayWorkloadApplication::MessageRate)
-      local_rate: float = 0.0, range [0 /s, 1e+06 /s], unit /s -- Local events per second.
-    (ns3::ReplayWorkloadApplication::LocalEventRate)
-      poisson: bool = True -- Exponential gaps between actions (true) or fixed 1/rate (false).
-      duration / duration_ns: time ('8us', a timedelta) / int ns = 1s (duration_ns=1000000000),
-    range [1ms, 1h] -- Simulated time of the workload
-      clock_model: str = 'bounded', range bounded, thesis, drifting -- Clocks: bounded
-    (BoundedSkewClock), thesis (its Algorithm 5.1) or drifting (offsets uniform in [-E/2, E/2],
-    drift within 50 ppm)
-      sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the clocks are placed
-    within E by ClockModel), ptp (PtpClock, node 0 the grandmaster, hardware time stamps, PI servo)
-    or ntp (node 0 an NtpServer, the others its NtpClients) on the study's own LAN, steering the
-    drifting clocks (ClockModel drifting); the stampers still assume SkewBound, the delivered E is
-    reported
-      sync_interval / sync_interval_ns: time ('8us', a timedelta) / int ns = 125ms
-    (sync_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time between
-    Sync messages of a MASTER port (logSyncInterval).
-      announce_interval / announce_interval_ns: time ('8us', a timedelta) / int ns = 250ms
-    (announce_interval_ns=250000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time
-    between Announce messages (logAnnounceInterval; the BMCA's timeouts count in it).
-      min_delay_req_interval / min_delay_req_interval_ns: time ('8us', a timedelta) / int ns = 125ms
-    (min_delay_req_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Mean
-    time between Delay_Req messages of a SLAVE port (logMinDelayReqInterval; each interval uniform
-    in [0, 2x]).
-      unicast_delay_requests: bool = True -- Send Delay_Req unicast to the parent, which answers
-    unicast (linuxptp's hybrid_e2e); otherwise both are multicast and reach every node.
-      min_poll: int = 4, range [4 log2 s, 17 log2 s], unit log2 s -- Smallest poll exponent (log2
-    s); at most MaxPoll (RFC 5905 7.3's suggested default 6: 64 s).
-      max_poll: int = 6, range [4 log2 s, 17 log2 s], unit log2 s -- Largest poll exponent (log2 s);
-    at least MinPoll (RFC 5905 7.3's suggested default 10: 1024 s).
-      sync_warmup / sync_warmup_ns: time ('8us', a timedelta) / int ns = 3s
-    (sync_warmup_ns=3000000000), range [0ns, 24h] -- Sync ptp, ntp: the workload starts this much
-    later than without (the protocol's time to lock) and runs for Duration; the delivered E is
-    sampled over the workload's run only
-      stamp_sync_protocols: bool = False -- Stamp, merge and log the datagrams of PTP (UDP 319, 320)
-    and NTP (UDP 123) too.  False: a synchronization protocol's own messages are not events (neither
-    stamped nor merged nor logged), so steering the clocks does not change the execution the
-    stampers see.
-      counter_rule: str = 'Published', range Published, EpochCounts -- RepCl counter rule: Published
-    (the thesis) or EpochCounts (chronometry's corrected variant).
-      sum_counters: bool = False -- RepCl: keep only the sum of the counters (the thesis' ns-3
-    form).
-      counter_bits: int = 4, range [1 bits, 64 bits], unit bits -- RepCl counter width in the
-    encoding.
-      encoding: str = 'Bitmap', range Bitmap, Sparse, Adaptive -- How HVC and RepCl stamps name the
-    processes they hold: Bitmap (the published fixed forms: RepCl's n-bit bitmap, HVC's ids at
-    ceil(log2 n) bits), Sparse (a sorted list of delta-coded ids, LEB128-style varints, O(theta log
-    n) bits) or Adaptive (per stamp the smaller of the two, marked by a flag).  Every node of the
-    system must use the same setting.
-      exact_limit: int = 10000, range [0, 1000000] -- Replay checker: every pair of events up to
-    this many events
-      sample_pairs: int = 1000000, range [1, 1000000000] -- Replay checker: random pairs beyond
-    ExactLimit
-      seed: int = 1, range [1, 4294967295] -- RNG seed (ns-3's RngSeed): stays fixed across
-    replications
-      run: int = 1, range [1, 1000000000000000000] -- RNG run (ns-3's RngRun): independent
-    replications differ in it
-      topology: str = 'csma', range csma, switched -- LAN topology: csma (one segment; every frame
-    reaches every NIC and occupies the channel for its propagation delay) or switched (a
-    point-to-point star through a switch; one-way delay = delta plus two transmissions)
+    Every parameter is keyword-only, with its default; a time is given as delay='8us', a
+    datetime.timedelta or a numpy.timedelta64, or as delay_ns=<int nanoseconds>.
 
-    Returns ReplayStudyResult, a dict: every parameter above (a time as its _ns int of nanoseconds),
-    then the results (None where one does not apply to the run):
-      events: int -- events logged
-      messages: int -- messages sent
-      theta_mean: float, offsets -- RepCl stored offsets per event: mean
-      theta_p99: float, offsets -- 99th percentile
-      theta_max: float, offsets -- maximum
-      sigma_mean: float, counters -- non-zero RepCl counters per event: mean
-      sigma_max: float, counters -- maximum
-      repcl_bits_mean: float, bits -- RepCl encoded size: mean
-      repcl_bits_p99: float, bits -- 99th percentile
-      repcl_bits_max: float, bits -- maximum
-      hvc_mean: float, entries -- HVC active entries: mean
-      hvc_max: float, entries -- maximum
-      delay_min_us: float, us -- one-way delay (true receive - true send): min
-      delay_mean_us: float, us -- mean
-      delay_max_us: float, us -- max
-      hlc_bits: float, bits -- HLC encoded size
-      vector_bits_mean: float, bits -- vector clock encoded size: mean
-      pairs: int -- event pairs checked
-      sampled: bool -- pairs were sampled (more events than ExactLimit)
-      concurrent_fraction: float -- concurrent pairs / pairs
-      hb_pairs: int -- pairs ordered by happened-before (requirement 1, HLC and HVC apply to them)
-      r1_violations: int -- requirement 1 (hb => <)
-      r1_violation_fraction: float -- r1_violations / hb_pairs (empty: no such pair)
-      r2_applicable: int -- pairs requirement 2 (pt form) applies to
-      r2_violations: int -- requirement 2, pt form
-      r2_violation_fraction: float -- r2_violations / r2_applicable (empty: no such pair)
-      r2_thesis_applicable: int -- pairs requirement 2 (thesis form) applies to
-      r2_thesis_violations: int -- requirement 2, thesis form (Lemma 3)
-      r3_violations: int -- requirement 3, pt form
-      r3_applicable: int -- pairs requirement 3 applies to
-      unjustified_orderings: int -- concurrent pairs ordered without a synchronization proof
-      hlc_violations: int -- HLC hb => <
-      hlc_violation_fraction: float -- hlc_violations / hb_pairs
-      hvc_violations: int -- HVC hb => <
-      hvc_violation_fraction: float -- hvc_violations / hb_pairs
-      forced_repcl: int -- concurrent pairs RepCl orders
-      forced_hvc: int -- concurrent pairs HVC orders
-      forced_hlc: int -- concurrent pairs HLC orders
-      hvc_bits_mean: float, bits -- HVC encoded size (its Encoding): mean
-      hvc_bits_p99: float, bits -- 99th percentile
-      vector_bits_p99: float, bits -- vector clock encoded size: p99
-      repcl_bitmap_bits_mean: float, bits -- RepCl size, Encoding Bitmap: mean
-      repcl_bitmap_bits_p99: float, bits -- 99th percentile
-      repcl_sparse_bits_mean: float, bits -- RepCl size, Encoding Sparse: mean
-      repcl_sparse_bits_p99: float, bits -- 99th percentile
-      repcl_adaptive_bits_mean: float, bits -- RepCl size, Encoding Adaptive: mean
-      repcl_adaptive_bits_p99: float, bits -- 99th percentile
-      hvc_bitmap_bits_mean: float, bits -- HVC size, Encoding Bitmap: mean
-      hvc_bitmap_bits_p99: float, bits -- 99th percentile
-      hvc_sparse_bits_mean: float, bits -- HVC size, Encoding Sparse: mean
-      hvc_sparse_bits_p99: float, bits -- 99th percentile
-      hvc_adaptive_bits_mean: float, bits -- HVC size, Encoding Adaptive: mean
-      hvc_adaptive_bits_p99: float, bits -- 99th percentile
-      sync_skew_p50_ns: float, ns -- Sync ptp, ntp: the delivered E (max pairwise |clock offset|,
+    Parameters
+    ----------
+    rows : bool or None, default None
+        Include the rows (None: when they are the CSV's lines).
+    nodes : int, default 32
+        Number of processes n. Range [2, 4096].
+    skew_bound, skew_bound_ns : time ('8us', a timedelta) or int ns, default 1ms
+    (skew_bound_ns=1000000)
+        The skew bound E (the largest |clock - true time| of a bounded clock, the bound HVC and
+    RepCl assume): every read lies in [t, t + E]. Range [1ns, 1h].
+    interval, interval_ns : time ('8us', a timedelta) or int ns, default 100us (interval_ns=100000)
+        RepCl epoch length I. Range [1ns, 1h].
+    delay, delay_ns : time ('8us', a timedelta) or int ns, default 8us (delay_ns=8000)
+        Message delay delta: the LAN's propagation delay. Range [0ns, 1s].
+    jitter, jitter_ns : time ('8us', a timedelta) or int ns, default 0ns (jitter_ns=0)
+        Extra per-message delay, uniform in [0, Jitter] (needs OnWire). Range [0ns, 1s].
+    on_wire : bool, default False
+        Carry stamps as real bytes between the IPv4 and UDP headers (so their bandwidth is
+    simulated) instead of a byte tag. UDP traffic only; every node of the system must use the same
+    setting.
+    vector_on_wire : bool, default False
+        Carry the vector clock in every message (n entries).  False: the nodes neither run nor carry
+    it and the CausalEventLog recomputes it from the message graph when replayed (the same vectors;
+    messages do not grow with n, for large studies).  Every node of the system must use the same
+    setting.
+    rate : float, default 20.0
+        Messages per second to uniformly random peers (alpha).
+    (ns3::ReplayWorkloadApplication::MessageRate). Range (0 msgs/s, 1e+06 msgs/s]. Unit msgs/s.
+    local_rate : float, default 0.0
+        Local events per second. (ns3::ReplayWorkloadApplication::LocalEventRate). Range [0 /s,
+    1e+06 /s]. Unit /s.
+    poisson : bool, default True
+        Exponential gaps between actions (true) or fixed 1/rate (false).
+    duration, duration_ns : time ('8us', a timedelta) or int ns, default 1s (duration_ns=1000000000)
+        Simulated time of the workload. Range [1ms, 1h].
+    clock_model : str, default 'bounded'
+        Clocks: bounded (BoundedSkewClock), thesis (its Algorithm 5.1) or drifting (offsets uniform
+    in [-E/2, E/2], drift within 50 ppm). Range bounded, thesis, drifting.
+    sync : str, default 'none'
+        Clock source: none (the clocks are placed within E by ClockModel), ptp (PtpClock, node 0 the
+    grandmaster, hardware time stamps, PI servo) or ntp (node 0 an NtpServer, the others its
+    NtpClients) on the study's own LAN, steering the drifting clocks (ClockModel drifting); the
+    stampers still assume SkewBound, the delivered E is reported. Range none, ptp, ntp, sntp.
+    sync_interval, sync_interval_ns : time ('8us', a timedelta) or int ns, default 125ms
+    (sync_interval_ns=125000000)
+        Time between Sync messages of a MASTER port (logSyncInterval). Range 2^n s for n in [-7, 6]
+    (7812500ns to 64s).
+    announce_interval, announce_interval_ns : time ('8us', a timedelta) or int ns, default 250ms
+    (announce_interval_ns=250000000)
+        Time between Announce messages (logAnnounceInterval; the BMCA's timeouts count in it). Range
+    2^n s for n in [-7, 6] (7812500ns to 64s).
+    min_delay_req_interval, min_delay_req_interval_ns : time ('8us', a timedelta) or int ns, default
+    125ms (min_delay_req_interval_ns=125000000)
+        Mean time between Delay_Req messages of a SLAVE port (logMinDelayReqInterval; each interval
+    uniform in [0, 2x]). Range 2^n s for n in [-7, 6] (7812500ns to 64s).
+    unicast_delay_requests : bool, default True
+        Send Delay_Req unicast to the parent, which answers unicast (linuxptp's hybrid_e2e);
+    otherwise both are multicast and reach every node.
+    min_poll : int, default 4
+        Smallest poll exponent (log2 s); at most MaxPoll (RFC 5905 7.3's suggested default 6: 64 s).
+    Range [4 log2 s, 17 log2 s]. Unit log2 s.
+    max_poll : int, default 6
+        Largest poll exponent (log2 s); at least MinPoll (RFC 5905 7.3's suggested default 10: 1024
+    s). Range [4 log2 s, 17 log2 s]. Unit log2 s.
+    sync_warmup, sync_warmup_ns : time ('8us', a timedelta) or int ns, default 3s
+    (sync_warmup_ns=3000000000)
+        Sync ptp, ntp: the workload starts this much later than without (the protocol's time to
+    lock) and runs for Duration; the delivered E is sampled over the workload's run only. Range
+    [0ns, 24h].
+    stamp_sync_protocols : bool, default False
+        Stamp, merge and log the datagrams of PTP (UDP 319, 320) and NTP (UDP 123) too.  False: a
+    synchronization protocol's own messages are not events (neither stamped nor merged nor logged),
+    so steering the clocks does not change the execution the stampers see.
+    counter_rule : str, default 'Published'
+        RepCl counter rule: Published (the thesis) or EpochCounts (chronometry's corrected variant).
+    Range Published, EpochCounts.
+    sum_counters : bool, default False
+        RepCl: keep only the sum of the counters (the thesis' ns-3 form).
+    counter_bits : int, default 4
+        RepCl counter width in the encoding. Range [1 bits, 64 bits]. Unit bits.
+    encoding : str, default 'Bitmap'
+        How HVC and RepCl stamps name the processes they hold: Bitmap (the published fixed forms:
+    RepCl's n-bit bitmap, HVC's ids at ceil(log2 n) bits), Sparse (a sorted list of delta-coded ids,
+    LEB128-style varints, O(theta log n) bits) or Adaptive (per stamp the smaller of the two, marked
+    by a flag).  Every node of the system must use the same setting. Range Bitmap, Sparse, Adaptive.
+    exact_limit : int, default 10000
+        Replay checker: every pair of events up to this many events. Range [0, 1000000].
+    sample_pairs : int, default 1000000
+        Replay checker: random pairs beyond ExactLimit. Range [1, 1000000000].
+    seed : int, default 1
+        RNG seed (ns-3's RngSeed): stays fixed across replications. Range [1, 4294967295].
+    run : int, default 1
+        RNG run (ns-3's RngRun): independent replications differ in it. Range [1,
+    1000000000000000000].
+    topology : str, default 'csma'
+        LAN topology: csma (one segment; every frame reaches every NIC and occupies the channel for
+    its propagation delay) or switched (a point-to-point star through a switch; one-way delay =
+    delta plus two transmissions). Range csma, switched.
+
+    Returns
+    -------
+    ReplayStudyResult
+        A dict: every parameter above (a time as its _ns int of nanoseconds), then the results (None
+    where one does not apply to the run):
+
+        events: int -- events logged
+        messages: int -- messages sent
+        theta_mean: float, offsets -- RepCl stored offsets per event: mean
+        theta_p99: float, offsets -- 99th percentile
+        theta_max: float, offsets -- maximum
+        sigma_mean: float, counters -- non-zero RepCl counters per event: mean
+        sigma_max: float, counters -- maximum
+        repcl_bits_mean: float, bits -- RepCl encoded size: mean
+        repcl_bits_p99: float, bits -- 99th percentile
+        repcl_bits_max: float, bits -- maximum
+        hvc_mean: float, entries -- HVC active entries: mean
+        hvc_max: float, entries -- maximum
+        delay_min_us: float, us -- one-way delay (true receive - true send): min
+        delay_mean_us: float, us -- mean
+        delay_max_us: float, us -- max
+        hlc_bits: float, bits -- HLC encoded size
+        vector_bits_mean: float, bits -- vector clock encoded size: mean
+        pairs: int -- event pairs checked
+        sampled: bool -- pairs were sampled (more events than ExactLimit)
+        concurrent_fraction: float -- concurrent pairs / pairs
+        hb_pairs: int -- pairs ordered by happened-before (requirement 1, HLC and HVC apply to them)
+        r1_violations: int -- requirement 1 (hb => <)
+        r1_violation_fraction: float -- r1_violations / hb_pairs (empty: no such pair)
+        r2_applicable: int -- pairs requirement 2 (pt form) applies to
+        r2_violations: int -- requirement 2, pt form
+        r2_violation_fraction: float -- r2_violations / r2_applicable (empty: no such pair)
+        r2_thesis_applicable: int -- pairs requirement 2 (thesis form) applies to
+        r2_thesis_violations: int -- requirement 2, thesis form (Lemma 3)
+        r3_violations: int -- requirement 3, pt form
+        r3_applicable: int -- pairs requirement 3 applies to
+        unjustified_orderings: int -- concurrent pairs ordered without a synchronization proof
+        hlc_violations: int -- HLC hb => <
+        hlc_violation_fraction: float -- hlc_violations / hb_pairs
+        hvc_violations: int -- HVC hb => <
+        hvc_violation_fraction: float -- hvc_violations / hb_pairs
+        forced_repcl: int -- concurrent pairs RepCl orders
+        forced_hvc: int -- concurrent pairs HVC orders
+        forced_hlc: int -- concurrent pairs HLC orders
+        hvc_bits_mean: float, bits -- HVC encoded size (its Encoding): mean
+        hvc_bits_p99: float, bits -- 99th percentile
+        vector_bits_p99: float, bits -- vector clock encoded size: p99
+        repcl_bitmap_bits_mean: float, bits -- RepCl size, Encoding Bitmap: mean
+        repcl_bitmap_bits_p99: float, bits -- 99th percentile
+        repcl_sparse_bits_mean: float, bits -- RepCl size, Encoding Sparse: mean
+        repcl_sparse_bits_p99: float, bits -- 99th percentile
+        repcl_adaptive_bits_mean: float, bits -- RepCl size, Encoding Adaptive: mean
+        repcl_adaptive_bits_p99: float, bits -- 99th percentile
+        hvc_bitmap_bits_mean: float, bits -- HVC size, Encoding Bitmap: mean
+        hvc_bitmap_bits_p99: float, bits -- 99th percentile
+        hvc_sparse_bits_mean: float, bits -- HVC size, Encoding Sparse: mean
+        hvc_sparse_bits_p99: float, bits -- 99th percentile
+        hvc_adaptive_bits_mean: float, bits -- HVC size, Encoding Adaptive: mean
+        hvc_adaptive_bits_p99: float, bits -- 99th percentile
+        sync_skew_p50_ns: float, ns -- Sync ptp, ntp: the delivered E (max pairwise |clock offset|,
     every clock read at the same true instants every 10 ms over the whole run): median (Sync none:
     0)
-      sync_skew_p99_ns: float, ns -- 99th percentile
-      sync_skew_max_ns: float, ns -- maximum
-      wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
-      csv_row: str -- the CSV line the C++ programs write for these parameters
+        sync_skew_p99_ns: float, ns -- 99th percentile
+        sync_skew_max_ns: float, ns -- maximum
+        wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
+        csv_row: str -- the CSV line the C++ programs write for these parameters
+
+    Raises
+    ------
+    ValueError
+        An unknown keyword (naming the closest ones), both keywords of a time, a time without a
+    unit, or a value out of range or against the study's checks across parameters, naming the
+    keyword and what is valid.
+    TypeError
+        A value of the wrong type, naming the keyword.
     """
     ...
 

@@ -13,8 +13,20 @@ from typing import Dict, List, NotRequired, Optional, TypedDict, Union
 
 class EtePredictor:
     """
-    OneClock ETE predictor: Baseline, Average, FtAverage or Kalman over the last N samples (times in
-    ns).
+    OneClock's end-to-end-time predictor: Baseline, Average, FtAverage or Kalman over the last N
+    samples (times in ns).
+
+    Parameters
+    ----------
+    kind : str
+        'Baseline', 'Average', 'FtAverage' or 'Kalman'.
+    window : int, default 8
+        The samples N it keeps.
+
+    Raises
+    ------
+    ValueError
+        An unknown kind or a window out of range (ConfigError).
     """
     def __init__(self, kind: str, window: int = 8) -> None: ...
     def predict(self) -> int:
@@ -49,8 +61,20 @@ class EtePredictor:
 
 class ReferencePredictor:
     """
-    A baseline the OneClock predictors must beat: LastSample, WindowMedian (median of the last N) or
-    Calibrated (mean of the first N, then frozen); times in ns.
+    A baseline the OneClock predictors must beat: LastSample, WindowMedian (the median of the last
+    N) or Calibrated (the mean of the first N, then frozen); times in ns.
+
+    Parameters
+    ----------
+    kind : str
+        'LastSample', 'WindowMedian' or 'Calibrated'.
+    window : int, default 8
+        The samples N.
+
+    Raises
+    ------
+    ValueError
+        An unknown kind or a window out of range (ConfigError).
     """
     def __init__(self, kind: str, window: int = 8) -> None: ...
     def predict(self) -> int:
@@ -74,16 +98,45 @@ def evaluate_predictors(
     skip: int = 0,
 ) -> PredictorEvaluation:
     """
-    Replay every ETE predictor over a series offline (predict, then feed) and return the error
-    statistics per predictor: the paper's Baseline, Average, FtAverage, Kalman, the references
-    LastSample, WindowMedian, Calibrated and, given the levels, LevelOracle.
+    Replay every ETE predictor over a series offline (predict, then feed) and score the errors.
+
+    The predictors: the paper's Baseline, Average, FtAverage, Kalman, the references LastSample,
+    WindowMedian, Calibrated and, given the levels, LevelOracle (the true level: a bound, not a
+    method).
+
+    Parameters
+    ----------
+    ete_ns : list of int
+        The measured end-to-end times, ns, in order.
+    level_ns : list of int, default []
+        The true levels (one per sample) for LevelOracle, or empty.
+    window : int, default 8
+        The predictors' window N.
+    skip : int, default 0
+        Leading samples not scored (warm-up).
+
+    Returns
+    -------
+    PredictorEvaluation
+        The errors of every predictor, by name.
+
+    Raises
+    ------
+    ValueError
+        Levels not one per sample, or a window out of range (ConfigError).
     """
     ...
 
 def server_types() -> List[ServerType]:
     """
-    The server types of the OneClock paper's Table II as ServiceTimeModel attributes (the numbers
-    are chronometry's, not the paper's: see doc/scheduling.rst).
+    The server types of the OneClock paper's Table II as ServiceTimeModel attributes.
+
+    The numbers are chronometry's, not the paper's: see doc/scheduling.rst.
+
+    Returns
+    -------
+    list of ServerType
+        Each type's name, platform, description, mean service time and attributes.
     """
     ...
 
@@ -96,9 +149,33 @@ def draw_service_series(
     start_ns: int = 0,
 ) -> ServiceSeries:
     """
-    Draw a synthetic service-time series from a ns3::ServiceTimeModel (a Table II server type and/or
-    attributes as strings) without a simulator: the ETEs, their true levels (the oracle) and which
-    draws had a spike, the degraded regime or the cold penalty.
+    Draw a synthetic service-time series from a ns3::ServiceTimeModel without a simulator.
+
+    Parameters
+    ----------
+    count : int
+        Draws.
+    period_ns : int, default 1000000000
+        True time between draws, ns.
+    server_type : str, default ''
+        A Table II server type ('I' ... 'VI'), or '' for the model's defaults.
+    attributes : dict of str to str, default {}
+        ServiceTimeModel attributes as strings, applied after the server type.
+    stream : int, default 1
+        The random stream.
+    start_ns : int, default 0
+        True time of the first draw, ns.
+
+    Returns
+    -------
+    ServiceSeries
+        The ETEs, their true levels (the oracle) and which draws had a spike, the degraded regime
+        or the cold penalty.
+
+    Raises
+    ------
+    ValueError
+        An unknown server type or attribute, or a value out of range (ConfigError).
     """
     ...
 
@@ -325,186 +402,232 @@ def run_scheduling_study(
     run_study('scheduling', **parameters): OneClock scheduled operations on skewed clocks: start
     error against the truth, split into the clock part and the ETE prediction part, per predictor.
 
-    Parameters (keyword-only, each with its default; a time as delay='8us', a datetime.timedelta or
-    a numpy.timedelta64, or as delay_ns=<int nanoseconds>; an unknown keyword or a value out of
-    range is a ValueError, a value of the wrong type a TypeError):
-      rows: bool or None = None -- include the rows (None: when they are the CSV's lines)
-      servers: int = 4, range [1, 64] -- Number of servers
-      skew_bound / skew_bound_ns: time ('8us', a timedelta) / int ns = 100us (skew_bound_ns=100000),
-    range [0ns, 1h] -- The skew bound E (the largest |clock - true time| of a bounded clock, the
-    bound HVC and RepCl assume): the clocks' offsets are uniform in [-E/2, E/2]
-    (ClockHelper::SetUniformPopulation)
-      drift_ppm: float = 0.0, range [0 ppm, 1000 ppm], unit ppm -- Clock drift, uniform in
-    [-DriftPpm, DriftPpm]
-      delay / delay_ns: time ('8us', a timedelta) / int ns = 500us (delay_ns=500000), range [0ns,
-    1s] -- LAN propagation delay
-      server_types: str = 'identical', range identical, testbed, cloud, all -- Service models of the
-    servers: identical (the ServiceBase/Noise/Spike parameters on every server), or Table II types
-    cycled over the servers: testbed (III, IV, V, VI), cloud (I, II), all (I to VI)
-      predictor: str = 'FtAverage', range Baseline, Average, FtAverage, Kalman, LastSample,
-    WindowMedian, Calibrated -- ETE predictor used to schedule: the paper's Baseline, Average,
-    FtAverage, Kalman, or a reference: LastSample, WindowMedian, Calibrated.
-      window: int = 8, range [1 samples, 4096 samples], unit samples -- N, the number of samples the
-    predictors use (and the burst size).
-      probe_mode: str = 'Periodic', range None, Periodic, Burst -- None, Periodic (a probe every
-    ProbePeriod) or Burst (N probes per operation).
-      probe_period / probe_period_ns: time ('8us', a timedelta) / int ns = 1s
-    (probe_period_ns=1000000000), range [1ms, 1h] -- Period of periodic probing.
-      burst_interval / burst_interval_ns: time ('8us', a timedelta) / int ns = 20ms
-    (burst_interval_ns=20000000), range [1us, 10s] -- Spacing of the probes of a burst.
-      operations: int = 100, range [1, 1000000] -- Operations per run
-      operation_interval / operation_interval_ns: time ('8us', a timedelta) / int ns = 2s
-    (operation_interval_ns=2000000000), range [1ms, 1h] -- Time between two operations.
-      operation_lead / operation_lead_ns: time ('8us', a timedelta) / int ns = 1s
-    (operation_lead_ns=1000000000), range [1ms, 1h] -- T_d minus the time the operation is planned.
-      decision_lead / decision_lead_ns: time ('8us', a timedelta) / int ns = 200ms
-    (decision_lead_ns=200000000), range [1ns, 1h] -- T_d minus the time the ETE is predicted; must
-    be below OperationLead.
-      send_ahead / send_ahead_ns: time ('8us', a timedelta) / int ns = 50ms
-    (send_ahead_ns=50000000), range [1ns, 1h] -- A SCHEDULE leaves this long before T_s (covers the
-    network delay and the clock skew); must be below DecisionLead.
-      service_base / service_base_ns: time ('8us', a timedelta) / int ns = 2ms
-    (service_base_ns=2000000), range [0ns, 1h] -- Fixed part of the service time.
-    (ns3::ServiceTimeModel::Base)
-      service_noise / service_noise_ns: time ('8us', a timedelta) / int ns = 100us
-    (service_noise_ns=100000), range [0ns, 1s] -- Service time noise, standard deviation (normal,
-    bounded at 4 sigma)
-      spike_probability: float = 0.02, range [0, 1] -- Probability that an operation hits a load
-    spike.
-      spike_mean / spike_mean_ns: time ('8us', a timedelta) / int ns = 10ms
-    (spike_mean_ns=10000000), range [0ns, 10s] -- Mean spike (exponential)
-      sched_max_future / sched_max_future_ns: time ('8us', a timedelta) / int ns = 10s
-    (sched_max_future_ns=10000000000), range [0ns, 1h] -- Requests with T_s later than local now +
-    this are refused (sched-max-future).
-      sched_max_past / sched_max_past_ns: time ('8us', a timedelta) / int ns = 1s
-    (sched_max_past_ns=1000000000), range [0ns, 1h] -- Requests with T_s earlier than local now -
-    this are refused; later past times run at once (sched-max-past).
-      atomic: bool = False -- All-or-none: cancel everywhere if an ACK is missing at T_d -
-    CancelLead. (ns3::ScheduledOperationClient::AtomicCommit)
-      loss_rate: float = 0.0, range [0, 0.9] -- Probability that the network loses a packet, each
-    independently (a RateErrorModel, packet unit, as the ReceiveErrorModel of the client's and every
-    server's device: every message type (SCHEDULE, ACK, REPORT, CANCEL, CANCEL_ACK, ERROR, probes),
-    both directions)
-      refuse: float = 0.0, range [0, 1] -- Probability that the server refuses a real request with
-    an ERROR reply (REFUSED): the server's own decision, drawn per request. Messages are lost by the
-    network, not here: put an ns-3 ErrorModel on the links (the scheduling study's LossRate).
-    (ns3::ScheduledOperationServer::RefuseProbability)
-      cancel_lead / cancel_lead_ns: time ('8us', a timedelta) / int ns = 100ms
-    (cancel_lead_ns=100000000), range [1ns, 1h] -- Atomic commit: T_d minus the ACK deadline; must
-    be below SendAhead. Must exceed ETE + delay + skew for cancels to arrive before any server
-    starts.
-      crash_mean / crash_mean_ns: time ('8us', a timedelta) / int ns = 0ns (crash_mean_ns=0), range
-    [0ns, 10000h] -- Mean (exponential) up-time between random crashes; 0: the server never crashes
-    by itself (Crash() still works). (ns3::ScheduledOperationServer::MeanTimeBetweenCrashes)
-      downtime / downtime_ns: time ('8us', a timedelta) / int ns = 1s (downtime_ns=1000000000),
-    range [1us, 1h] -- How long a crashed server stays down before it restarts.
-      persist: bool = False -- Pending operations and remembered ids survive a crash (stored
-    durably); false: they are lost with the process.
-    (ns3::ScheduledOperationServer::PersistSchedule)
-      retries: int = 0, range [0 copies, 16 copies], unit copies -- Copies of an unanswered SCHEDULE
-    (or unconfirmed CANCEL) sent after the first, RetryTimeout apart (0: no retries).
-    (ns3::ScheduledOperationClient::MaxRetries)
-      retry_timeout / retry_timeout_ns: time ('8us', a timedelta) / int ns = 20ms
-    (retry_timeout_ns=20000000), range [1us, 10s] -- How long the client waits for an ACK (or
-    CANCEL_ACK) before it sends a copy.
-      sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the clocks as SkewBound
-    and DriftPpm place them), ptp (PtpClock, the client the grandmaster, the servers its slaves,
-    hardware time stamps, PI servo) or ntp (the client an NtpServer, the servers its NtpClients) on
-    the study's LAN, steering the servers' drifting clocks; with a protocol the client's clock is
-    the reference (true time: no offset, no drift) and the servers keep the drawn offsets and drifts
-      sync_interval / sync_interval_ns: time ('8us', a timedelta) / int ns = 125ms
-    (sync_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time between
-    Sync messages of a MASTER port (logSyncInterval).
-      announce_interval / announce_interval_ns: time ('8us', a timedelta) / int ns = 250ms
-    (announce_interval_ns=250000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time
-    between Announce messages (logAnnounceInterval; the BMCA's timeouts count in it).
-      min_delay_req_interval / min_delay_req_interval_ns: time ('8us', a timedelta) / int ns = 125ms
-    (min_delay_req_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Mean
-    time between Delay_Req messages of a SLAVE port (logMinDelayReqInterval; each interval uniform
-    in [0, 2x]).
-      unicast_delay_requests: bool = True -- Send Delay_Req unicast to the parent, which answers
-    unicast (linuxptp's hybrid_e2e); otherwise both are multicast and reach every node.
-      min_poll: int = 4, range [4 log2 s, 17 log2 s], unit log2 s -- Smallest poll exponent (log2
-    s); at most MaxPoll (RFC 5905 7.3's suggested default 6: 64 s).
-      max_poll: int = 6, range [4 log2 s, 17 log2 s], unit log2 s -- Largest poll exponent (log2 s);
-    at least MinPoll (RFC 5905 7.3's suggested default 10: 1024 s).
-      sync_warmup / sync_warmup_ns: time ('8us', a timedelta) / int ns = 3s
-    (sync_warmup_ns=3000000000), range [0ns, 24h] -- Sync ptp, ntp: the client and servers start
-    this much later than without (the protocol's time to lock; the delivered E is sampled from then
-    on)
-      seed: int = 1, range [1, 4294967295] -- RNG seed (ns-3's RngSeed): stays fixed across
-    replications
-      run: int = 1, range [1, 1000000000000000000] -- RNG run (ns-3's RngRun): independent
-    replications differ in it
-      topology: str = 'csma', range csma, switched -- LAN topology: csma (one segment; every frame
-    reaches every NIC and occupies the channel for its propagation delay) or switched (a
-    point-to-point star through a switch; one-way delay = delta plus two transmissions)
+    Every parameter is keyword-only, with its default; a time is given as delay='8us', a
+    datetime.timedelta or a numpy.timedelta64, or as delay_ns=<int nanoseconds>.
 
-    Returns SchedulingStudyResult, a dict: every parameter above (a time as its _ns int of
-    nanoseconds), then the results (None where one does not apply to the run):
-      executed: int -- operations executed (all servers)
-      late: int -- SCHEDULE messages that could not leave in time
-      errors: int -- ERROR replies to real operations
-      probe_reports: int -- probe reports
-      mae_us: float, us -- mean |trueEnd - T_d|, active predictor
-      mae_clock_us: float, us -- mean |trueStart - T_s|: start error (server clock error plus any
+    Parameters
+    ----------
+    rows : bool or None, default None
+        Include the rows (None: when they are the CSV's lines).
+    servers : int, default 4
+        Number of servers. Range [1, 64].
+    skew_bound, skew_bound_ns : time ('8us', a timedelta) or int ns, default 100us
+    (skew_bound_ns=100000)
+        The skew bound E (the largest |clock - true time| of a bounded clock, the bound HVC and
+    RepCl assume): the clocks' offsets are uniform in [-E/2, E/2]
+    (ClockHelper::SetUniformPopulation). Range [0ns, 1h].
+    drift_ppm : float, default 0.0
+        Clock drift, uniform in [-DriftPpm, DriftPpm]. Range [0 ppm, 1000 ppm]. Unit ppm.
+    delay, delay_ns : time ('8us', a timedelta) or int ns, default 500us (delay_ns=500000)
+        LAN propagation delay. Range [0ns, 1s].
+    server_types : str, default 'identical'
+        Service models of the servers: identical (the ServiceBase/Noise/Spike parameters on every
+    server), or Table II types cycled over the servers: testbed (III, IV, V, VI), cloud (I, II), all
+    (I to VI). Range identical, testbed, cloud, all.
+    predictor : str, default 'FtAverage'
+        ETE predictor used to schedule: the paper's Baseline, Average, FtAverage, Kalman, or a
+    reference: LastSample, WindowMedian, Calibrated. Range Baseline, Average, FtAverage, Kalman,
+    LastSample, WindowMedian, Calibrated.
+    window : int, default 8
+        N, the number of samples the predictors use (and the burst size). Range [1 samples, 4096
+    samples]. Unit samples.
+    probe_mode : str, default 'Periodic'
+        None, Periodic (a probe every ProbePeriod) or Burst (N probes per operation). Range None,
+    Periodic, Burst.
+    probe_period, probe_period_ns : time ('8us', a timedelta) or int ns, default 1s
+    (probe_period_ns=1000000000)
+        Period of periodic probing. Range [1ms, 1h].
+    burst_interval, burst_interval_ns : time ('8us', a timedelta) or int ns, default 20ms
+    (burst_interval_ns=20000000)
+        Spacing of the probes of a burst. Range [1us, 10s].
+    operations : int, default 100
+        Operations per run. Range [1, 1000000].
+    operation_interval, operation_interval_ns : time ('8us', a timedelta) or int ns, default 2s
+    (operation_interval_ns=2000000000)
+        Time between two operations. Range [1ms, 1h].
+    operation_lead, operation_lead_ns : time ('8us', a timedelta) or int ns, default 1s
+    (operation_lead_ns=1000000000)
+        T_d minus the time the operation is planned. Range [1ms, 1h].
+    decision_lead, decision_lead_ns : time ('8us', a timedelta) or int ns, default 200ms
+    (decision_lead_ns=200000000)
+        T_d minus the time the ETE is predicted; must be below OperationLead. Range [1ns, 1h].
+    send_ahead, send_ahead_ns : time ('8us', a timedelta) or int ns, default 50ms
+    (send_ahead_ns=50000000)
+        A SCHEDULE leaves this long before T_s (covers the network delay and the clock skew); must
+    be below DecisionLead. Range [1ns, 1h].
+    service_base, service_base_ns : time ('8us', a timedelta) or int ns, default 2ms
+    (service_base_ns=2000000)
+        Fixed part of the service time. (ns3::ServiceTimeModel::Base). Range [0ns, 1h].
+    service_noise, service_noise_ns : time ('8us', a timedelta) or int ns, default 100us
+    (service_noise_ns=100000)
+        Service time noise, standard deviation (normal, bounded at 4 sigma). Range [0ns, 1s].
+    spike_probability : float, default 0.02
+        Probability that an operation hits a load spike. Range [0, 1].
+    spike_mean, spike_mean_ns : time ('8us', a timedelta) or int ns, default 10ms
+    (spike_mean_ns=10000000)
+        Mean spike (exponential). Range [0ns, 10s].
+    sched_max_future, sched_max_future_ns : time ('8us', a timedelta) or int ns, default 10s
+    (sched_max_future_ns=10000000000)
+        Requests with T_s later than local now + this are refused (sched-max-future). Range [0ns,
+    1h].
+    sched_max_past, sched_max_past_ns : time ('8us', a timedelta) or int ns, default 1s
+    (sched_max_past_ns=1000000000)
+        Requests with T_s earlier than local now - this are refused; later past times run at once
+    (sched-max-past). Range [0ns, 1h].
+    atomic : bool, default False
+        All-or-none: cancel everywhere if an ACK is missing at T_d - CancelLead.
+    (ns3::ScheduledOperationClient::AtomicCommit).
+    loss_rate : float, default 0.0
+        Probability that the network loses a packet, each independently (a RateErrorModel, packet
+    unit, as the ReceiveErrorModel of the client's and every server's device: every message type
+    (SCHEDULE, ACK, REPORT, CANCEL, CANCEL_ACK, ERROR, probes), both directions). Range [0, 0.9].
+    refuse : float, default 0.0
+        Probability that the server refuses a real request with an ERROR reply (REFUSED): the
+    server's own decision, drawn per request. Messages are lost by the network, not here: put an
+    ns-3 ErrorModel on the links (the scheduling study's LossRate).
+    (ns3::ScheduledOperationServer::RefuseProbability). Range [0, 1].
+    cancel_lead, cancel_lead_ns : time ('8us', a timedelta) or int ns, default 100ms
+    (cancel_lead_ns=100000000)
+        Atomic commit: T_d minus the ACK deadline; must be below SendAhead. Must exceed ETE + delay
+    + skew for cancels to arrive before any server starts. Range [1ns, 1h].
+    crash_mean, crash_mean_ns : time ('8us', a timedelta) or int ns, default 0ns (crash_mean_ns=0)
+        Mean (exponential) up-time between random crashes; 0: the server never crashes by itself
+    (Crash() still works). (ns3::ScheduledOperationServer::MeanTimeBetweenCrashes). Range [0ns,
+    10000h].
+    downtime, downtime_ns : time ('8us', a timedelta) or int ns, default 1s (downtime_ns=1000000000)
+        How long a crashed server stays down before it restarts. Range [1us, 1h].
+    persist : bool, default False
+        Pending operations and remembered ids survive a crash (stored durably); false: they are lost
+    with the process. (ns3::ScheduledOperationServer::PersistSchedule).
+    retries : int, default 0
+        Copies of an unanswered SCHEDULE (or unconfirmed CANCEL) sent after the first, RetryTimeout
+    apart (0: no retries). (ns3::ScheduledOperationClient::MaxRetries). Range [0 copies, 16 copies].
+    Unit copies.
+    retry_timeout, retry_timeout_ns : time ('8us', a timedelta) or int ns, default 20ms
+    (retry_timeout_ns=20000000)
+        How long the client waits for an ACK (or CANCEL_ACK) before it sends a copy. Range [1us,
+    10s].
+    sync : str, default 'none'
+        Clock source: none (the clocks as SkewBound and DriftPpm place them), ptp (PtpClock, the
+    client the grandmaster, the servers its slaves, hardware time stamps, PI servo) or ntp (the
+    client an NtpServer, the servers its NtpClients) on the study's LAN, steering the servers'
+    drifting clocks; with a protocol the client's clock is the reference (true time: no offset, no
+    drift) and the servers keep the drawn offsets and drifts. Range none, ptp, ntp, sntp.
+    sync_interval, sync_interval_ns : time ('8us', a timedelta) or int ns, default 125ms
+    (sync_interval_ns=125000000)
+        Time between Sync messages of a MASTER port (logSyncInterval). Range 2^n s for n in [-7, 6]
+    (7812500ns to 64s).
+    announce_interval, announce_interval_ns : time ('8us', a timedelta) or int ns, default 250ms
+    (announce_interval_ns=250000000)
+        Time between Announce messages (logAnnounceInterval; the BMCA's timeouts count in it). Range
+    2^n s for n in [-7, 6] (7812500ns to 64s).
+    min_delay_req_interval, min_delay_req_interval_ns : time ('8us', a timedelta) or int ns, default
+    125ms (min_delay_req_interval_ns=125000000)
+        Mean time between Delay_Req messages of a SLAVE port (logMinDelayReqInterval; each interval
+    uniform in [0, 2x]). Range 2^n s for n in [-7, 6] (7812500ns to 64s).
+    unicast_delay_requests : bool, default True
+        Send Delay_Req unicast to the parent, which answers unicast (linuxptp's hybrid_e2e);
+    otherwise both are multicast and reach every node.
+    min_poll : int, default 4
+        Smallest poll exponent (log2 s); at most MaxPoll (RFC 5905 7.3's suggested default 6: 64 s).
+    Range [4 log2 s, 17 log2 s]. Unit log2 s.
+    max_poll : int, default 6
+        Largest poll exponent (log2 s); at least MinPoll (RFC 5905 7.3's suggested default 10: 1024
+    s). Range [4 log2 s, 17 log2 s]. Unit log2 s.
+    sync_warmup, sync_warmup_ns : time ('8us', a timedelta) or int ns, default 3s
+    (sync_warmup_ns=3000000000)
+        Sync ptp, ntp: the client and servers start this much later than without (the protocol's
+    time to lock; the delivered E is sampled from then on). Range [0ns, 24h].
+    seed : int, default 1
+        RNG seed (ns-3's RngSeed): stays fixed across replications. Range [1, 4294967295].
+    run : int, default 1
+        RNG run (ns-3's RngRun): independent replications differ in it. Range [1,
+    1000000000000000000].
+    topology : str, default 'csma'
+        LAN topology: csma (one segment; every frame reaches every NIC and occupies the channel for
+    its propagation delay) or switched (a point-to-point star through a switch; one-way delay =
+    delta plus two transmissions). Range csma, switched.
+
+    Returns
+    -------
+    SchedulingStudyResult
+        A dict: every parameter above (a time as its _ns int of nanoseconds), then the results (None
+    where one does not apply to the run):
+
+        executed: int -- operations executed (all servers)
+        late: int -- SCHEDULE messages that could not leave in time
+        errors: int -- ERROR replies to real operations
+        probe_reports: int -- probe reports
+        mae_us: float, us -- mean |trueEnd - T_d|, active predictor
+        mae_clock_us: float, us -- mean |trueStart - T_s|: start error (server clock error plus any
     start delay); not a share of mae_us (absolute errors do not add)
-      mae_prediction_us: float, us -- mean |(trueEnd - trueStart) - predicted ETE|: prediction error
-      mae_offline_baseline_us: float, us -- the paper's metric, mean |ETE - predicted|: Baseline
-      mae_offline_average_us: float, us -- the same: Average
-      mae_offline_ftaverage_us: float, us -- the same: FtAverage
-      mae_offline_kalman_us: float, us -- the same: Kalman
-      offset_range_us: float, us -- max - min server clock offset
-      mean_start_spread_us: float, us -- mean over operations of max - min true start
-      max_start_spread_us: float, us -- max over operations
-      mean_end_spread_us: float, us -- mean over operations of max - min true end
-      aborts: int -- atomic commit: client aborts
-      commit_all: int -- operations executed by every server
-      commit_none: int -- operations executed by none
-      commit_partial: int -- operations executed by some, not all
-      cancelled: int -- operations cancelled at servers
-      malformed: int -- malformed packets (client + servers)
-      late_arrivals: int -- executed operations whose SCHEDULE reached the server after T_s (truth)
-      missed: int -- operations refused as too far in the past
-      mean_start_delay_us: float, us -- mean local start - T_s on the server's clock (the
+        mae_prediction_us: float, us -- mean |(trueEnd - trueStart) - predicted ETE|: prediction
+    error
+        mae_offline_baseline_us: float, us -- the paper's metric, mean |ETE - predicted|: Baseline
+        mae_offline_average_us: float, us -- the same: Average
+        mae_offline_ftaverage_us: float, us -- the same: FtAverage
+        mae_offline_kalman_us: float, us -- the same: Kalman
+        offset_range_us: float, us -- max - min server clock offset
+        mean_start_spread_us: float, us -- mean over operations of max - min true start
+        max_start_spread_us: float, us -- max over operations
+        mean_end_spread_us: float, us -- mean over operations of max - min true end
+        aborts: int -- atomic commit: client aborts
+        commit_all: int -- operations executed by every server
+        commit_none: int -- operations executed by none
+        commit_partial: int -- operations executed by some, not all
+        cancelled: int -- operations cancelled at servers
+        malformed: int -- malformed packets (client + servers)
+        late_arrivals: int -- executed operations whose SCHEDULE reached the server after T_s
+    (truth)
+        missed: int -- operations refused as too far in the past
+        mean_start_delay_us: float, us -- mean local start - T_s on the server's clock (the
     start-delay part of the ETE)
-      max_start_delay_us: float, us -- largest start delay
-      partial_rate: float -- commit_partial / operations
-      abort_rate: float -- aborts / operations
-      messages_sent: int -- OneClock messages sent, every type, probes included (network truth, at
+        max_start_delay_us: float, us -- largest start delay
+        partial_rate: float -- commit_partial / operations
+        abort_rate: float -- aborts / operations
+        messages_sent: int -- OneClock messages sent, every type, probes included (network truth, at
     the IP layers)
-      messages_lost: int -- of those, never received
-      schedules_lost: int -- real operations' SCHEDULE copies lost
-      acks_lost: int -- real operations' ACKs lost
-      reports_lost: int -- real operations' REPORTs lost
-      cancels_lost: int -- CANCEL copies lost
-      cancel_acks_lost: int -- CANCEL_ACKs lost
-      errors_lost: int -- ERROR replies to real operations lost
-      probe_messages_lost: int -- probes' SCHEDULE, ACK, REPORT and ERROR messages lost
-      sync_skew_p50_ns: float, ns -- Sync ptp, ntp: the delivered E (max pairwise |clock offset|,
+        messages_lost: int -- of those, never received
+        schedules_lost: int -- real operations' SCHEDULE copies lost
+        acks_lost: int -- real operations' ACKs lost
+        reports_lost: int -- real operations' REPORTs lost
+        cancels_lost: int -- CANCEL copies lost
+        cancel_acks_lost: int -- CANCEL_ACKs lost
+        errors_lost: int -- ERROR replies to real operations lost
+        probe_messages_lost: int -- probes' SCHEDULE, ACK, REPORT and ERROR messages lost
+        sync_skew_p50_ns: float, ns -- Sync ptp, ntp: the delivered E (max pairwise |clock offset|,
     every clock read at the same true instants every 10 ms over the operations' run, from SyncWarmup
     on): median (Sync none: 0)
-      sync_skew_p99_ns: float, ns -- 99th percentile
-      sync_skew_max_ns: float, ns -- maximum
-      wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
-      executions: list of dicts, one per row (with rows=True):
-        operation: int (key) -- operation index
-        server: int (key) -- server index
-        executed: bool -- the server ran it
-        desired_ns: int, ns -- T_d
-        scheduled_ns: int, ns -- T_s
-        predicted_ns: int, ns -- predicted ETE (active predictor)
-        pred_baseline_ns: int, ns -- prediction of Baseline
-        pred_average_ns: int, ns -- prediction of Average
-        pred_ftaverage_ns: int, ns -- prediction of FtAverage
-        pred_kalman_ns: int, ns -- prediction of Kalman
-        true_start_ns: int, ns -- simulator time of the start
-        true_end_ns: int, ns -- simulator time of the completion
-        reported_end_ns: int, ns -- T_e (server local)
-        error_ns: int, ns -- trueEnd - T_d
-        clock_part_ns: int, ns -- trueStart - T_s
-        prediction_part_ns: int, ns -- (trueEnd - trueStart) - predicted
-      csv_row: str -- the CSV line the C++ programs write for these parameters
+        sync_skew_p99_ns: float, ns -- 99th percentile
+        sync_skew_max_ns: float, ns -- maximum
+        wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
+        executions: list of dicts, one per row (with rows=True):
+          operation: int (key) -- operation index
+          server: int (key) -- server index
+          executed: bool -- the server ran it
+          desired_ns: int, ns -- T_d
+          scheduled_ns: int, ns -- T_s
+          predicted_ns: int, ns -- predicted ETE (active predictor)
+          pred_baseline_ns: int, ns -- prediction of Baseline
+          pred_average_ns: int, ns -- prediction of Average
+          pred_ftaverage_ns: int, ns -- prediction of FtAverage
+          pred_kalman_ns: int, ns -- prediction of Kalman
+          true_start_ns: int, ns -- simulator time of the start
+          true_end_ns: int, ns -- simulator time of the completion
+          reported_end_ns: int, ns -- T_e (server local)
+          error_ns: int, ns -- trueEnd - T_d
+          clock_part_ns: int, ns -- trueStart - T_s
+          prediction_part_ns: int, ns -- (trueEnd - trueStart) - predicted
+        csv_row: str -- the CSV line the C++ programs write for these parameters
+
+    Raises
+    ------
+    ValueError
+        An unknown keyword (naming the closest ones), both keywords of a time, a time without a
+    unit, or a value out of range or against the study's checks across parameters, naming the
+    keyword and what is valid.
+    TypeError
+        A value of the wrong type, naming the keyword.
     """
     ...
 

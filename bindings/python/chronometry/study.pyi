@@ -373,32 +373,82 @@ def run_study(
 @overload
 def run_study(study: str, *, rows: object = None, **kwargs) -> Dict[str, Any]:
     """
-    Run one point of a study (see studies()) in ns-3 and return its measurements: the summary
-    fields, the rows (always for a study whose CSV has a line per row, with rows=True for the
-    others) and the CSV line(s) the C++ programs write for the same parameters. Keywords are the
-    parameters' (see studies()); a time is given with its unit, delay='8us' (the command line's
-    grammar), a datetime.timedelta or a numpy.timedelta64, or as delay_ns=<int nanoseconds> (which
-    also takes those): a bare number under delay is refused. An unknown keyword, both delay and
-    delay_ns, or a value out of range is a ValueError naming the keyword and what is valid, a value
-    of the wrong type a TypeError.
+    Run one point of a study (see studies()) in ns-3 and return its measurements.
+
+    The result holds the summary fields, the rows (always for a study whose CSV has a line per row,
+    with rows=True for the others) and the CSV line(s) the C++ programs write for the same
+    parameters. A time is given with its unit, delay='8us' (the command line's grammar), a
+    datetime.timedelta or a numpy.timedelta64, or as delay_ns=<int nanoseconds> (which also takes
+    those): a bare number under delay is refused.
+
+    Parameters
+    ----------
+    study : str
+        The study's name, as studies() lists it ('replay', 'relation-graph', ...).
+    rows : bool or None, default None
+        Include the rows (None: when they are the CSV's lines).
+    **kwargs
+        The study's parameters by keyword (see studies() or run_<name>_study's signature).
+
+    Returns
+    -------
+    dict
+        Every parameter, then the results: the study's <Name>StudyResult (its overloads in the
+        stubs say which).
+
+    Raises
+    ------
+    ValueError
+        An unknown study or keyword, both keywords of a time, or a value out of range, naming the
+        keyword and what is valid.
+    TypeError
+        A value of the wrong type.
     """
     ...
 
 def check_study(study: str, *, rows: object = None, **kwargs) -> Dict[str, Any]:
     """
-    Check one point of a study as run_study would (every keyword's type and range, then the study's
-    checks across parameters, e.g. replay's SkewBound a multiple of Interval) without building or
-    running anything; raise the same ValueError or TypeError. Return the keywords in canonical form:
-    each time under its _ns keyword as an int of nanoseconds (delay='8us' -> delay_ns=8000), the
-    other values as given.
+    Check one point of a study as run_study would, without building or running anything.
+
+    Every keyword's type and range is checked, then the study's checks across parameters (e.g.
+    replay's SkewBound a multiple of Interval).
+
+    Parameters
+    ----------
+    study : str
+        The study's name.
+    rows : bool or None, default None
+        As run_study's.
+    **kwargs
+        The study's parameters by keyword.
+
+    Returns
+    -------
+    dict
+        The keywords in canonical form: each time under its _ns keyword as an int of nanoseconds
+        (delay='8us' -> delay_ns=8000), the other values as given.
+
+    Raises
+    ------
+    ValueError
+        As run_study: an unknown study or keyword, or a value out of range.
+    TypeError
+        A value of the wrong type.
     """
     ...
 
 def studies() -> Dict[str, StudyDescription]:
     """
-    Every study: its parameters (keyword, unit_keyword, attribute, type, default, range, unit, help;
-    a time's keyword is delay_ns, int nanoseconds, its unit_keyword delay, a time with its unit,
-    None for the others), its summary fields, its rows and its CSV header.
+    Every study's declaration: its parameters, result fields, rows and CSV header.
+
+    A time's keyword is delay_ns (int nanoseconds) and its unit_keyword delay (a time with its
+    unit); unit_keyword is None for the other parameters.
+
+    Returns
+    -------
+    dict of str to StudyDescription
+        Study name -> its TypeId, help, parameters (keyword, unit_keyword, attribute, type,
+        default, range, unit, help), summary fields, rows and CSV header.
     """
     ...
 
@@ -428,10 +478,27 @@ STUDY_RUNNERS: Dict[str, str]
 
 def estimate_study_events(study: str, **kwargs) -> float:
     """
-    The simulator events one point of a study is estimated to run, from its keywords (checked as
-    run_study checks them), before it runs; NaN when the study has no cost model (then a sweep
-    estimates from the points it has finished). Times: multiply by SECONDS_PER_EVENT_PRIOR until a
-    point has finished.
+    The simulator events one point of a study is estimated to run, before it runs.
+
+    Times: multiply by SECONDS_PER_EVENT_PRIOR until a point has finished.
+
+    Parameters
+    ----------
+    study : str
+        The study's name.
+    **kwargs
+        The point's parameters (checked as run_study checks them).
+
+    Returns
+    -------
+    float
+        The estimated events; NaN when the study has no cost model (then a sweep estimates from
+        the points it has finished).
+
+    Raises
+    ------
+    ValueError
+        As run_study: an unknown study or keyword, or a value out of range.
     """
     ...
 
