@@ -351,7 +351,7 @@ RegisterReplayClock(py::module_& m)
         "sum_counters : bool, default False\n"
         "    One summed counter instead of one per offset.\n"
         "counter_rule : str, default 'published'\n"
-        "    The counter update rule: 'published' (the paper's) or the thesis' variant.\n"
+        "    The counter update rule: 'published' (the paper's) or 'epoch_counts'.\n"
         "encoding : str, default 'bitmap'\n"
         "    How encode() writes a clock: 'bitmap', 'sparse' or 'adaptive'.\n"
         "\n"

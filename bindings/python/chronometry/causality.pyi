@@ -172,7 +172,7 @@ class ReplayClockConfig:
     sum_counters : bool, default False
         One summed counter instead of one per offset.
     counter_rule : str, default 'published'
-        The counter update rule: 'published' (the paper's) or the thesis' variant.
+        The counter update rule: 'published' (the paper's) or 'epoch_counts'.
     encoding : str, default 'bitmap'
         How encode() writes a clock: 'bitmap', 'sparse' or 'adaptive'.
 
