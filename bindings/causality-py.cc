@@ -182,7 +182,12 @@ BindEncodings(PyClass& cls)
 void
 RegisterLogicalClocks(py::module_& m)
 {
-    py::class_<LamportClock> lamport(m, "LamportClock", "Lamport's logical clock.");
+    py::class_<LamportClock> lamport(
+        m,
+        "LamportClock",
+        "Lamport's logical clock: one counter, the happened-before relation's weakest stamp.\n"
+        "\n"
+        "``LamportClock()`` starts at 0.");
     lamport.def(py::init<>())
         .def_property_readonly("value", &LamportClock::GetValue)
         .def("encode", [](const LamportClock& c) { return ToBytes(c.Encode()); })
@@ -199,9 +204,22 @@ RegisterLogicalClocks(py::module_& m)
             py::arg("data"));
     BindCommon<LamportClock>(lamport);
 
-    py::class_<VectorClock> vector(m,
-                                   "VectorClock",
-                                   "Vector clock: ground truth of happened-before.");
+    py::class_<VectorClock> vector(
+        m,
+        "VectorClock",
+        "Vector clock: one entry per process, the ground truth of happened-before.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "n : int\n"
+        "    The number of processes.\n"
+        "self : int\n"
+        "    This process' index, in [0, n - 1].\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An index outside [0, n - 1] (ConfigError).");
     vector.def(py::init<uint32_t, uint32_t>(), py::arg("n"), py::arg("self"))
         .def_property_readonly("entries", &VectorClock::GetEntries)
         .def("encode", [](const VectorClock& c) { return ToBytes(c.Encode()); })
@@ -228,7 +246,12 @@ RegisterLogicalClocks(py::module_& m)
 void
 RegisterHybridClocks(py::module_& m)
 {
-    py::class_<HybridLogicalClock> hlc(m, "HybridLogicalClock", "Hybrid logical clock (l, c).");
+    py::class_<HybridLogicalClock> hlc(
+        m,
+        "HybridLogicalClock",
+        "Hybrid logical clock (l, c): physical time where it can, a counter where it cannot.\n"
+        "\n"
+        "``HybridLogicalClock()`` starts at (0, 0).");
     hlc.def(py::init<>())
         .def_property_readonly("l_ns", &HybridLogicalClock::GetL)
         .def_property_readonly("c", &HybridLogicalClock::GetC)
@@ -247,7 +270,26 @@ RegisterHybridClocks(py::module_& m)
             py::arg("data"));
     BindCommon<HybridLogicalClock>(hlc);
 
-    py::class_<HybridVectorClock> hvc(m, "HybridVectorClock", "Hybrid vector clock, sparse.");
+    py::class_<HybridVectorClock> hvc(
+        m,
+        "HybridVectorClock",
+        "Hybrid vector clock, sparse: an entry per process within epsilon of the newest time.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "n : int\n"
+        "    The number of processes.\n"
+        "self : int\n"
+        "    This process' index, in [0, n - 1].\n"
+        "epsilon_ns : int\n"
+        "    The skew bound E it assumes, ns: entries more than E behind are dropped.\n"
+        "encoding : str, default 'bitmap'\n"
+        "    How encode() writes it: 'bitmap', 'sparse' or 'adaptive'.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An index outside [0, n - 1] or an unknown encoding (ConfigError).");
     hvc.def(py::init([](uint32_t n, uint32_t self, Time epsilon, const std::string& encoding) {
                 return HybridVectorClock(n, self, epsilon, ParseEncoding(encoding));
             }),
@@ -291,7 +333,32 @@ RegisterHybridClocks(py::module_& m)
 void
 RegisterReplayClock(py::module_& m)
 {
-    py::class_<ReplayClockConfig>(m, "ReplayClockConfig", "Parameters of a system's replay clocks.")
+    py::class_<ReplayClockConfig>(
+        m,
+        "ReplayClockConfig",
+        "Parameters of a system's replay clocks (RepCl), shared by every process' clock.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "n : int, default 64\n"
+        "    The number of processes, in [1, 65535].\n"
+        "epsilon : int, default 10\n"
+        "    The skew bound E in epochs (E = epsilon x interval).\n"
+        "interval_ns : int, default 100000\n"
+        "    The epoch length I, ns.\n"
+        "counter_bits : int, default 4\n"
+        "    Bits of each counter in the encoding (wider when a counter needs it).\n"
+        "sum_counters : bool, default False\n"
+        "    One summed counter instead of one per offset.\n"
+        "counter_rule : str, default 'published'\n"
+        "    The counter update rule: 'published' (the paper's) or 'epoch_counts'.\n"
+        "encoding : str, default 'bitmap'\n"
+        "    How encode() writes a clock: 'bitmap', 'sparse' or 'adaptive'.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A value out of range or an unknown name (ConfigError).")
         .def(py::init([](uint32_t n,
                          uint32_t epsilon,
                          Time interval,
@@ -326,7 +393,19 @@ RegisterReplayClock(py::module_& m)
 
     py::class_<ReplayClock> repcl(m,
                                   "ReplayClock",
-                                  "Replay clock <mx, bitmap, offsets, counters>.");
+                                  "Replay clock <mx, bitmap, offsets, counters> of one process.\n"
+                                  "\n"
+                                  "Parameters\n"
+                                  "----------\n"
+                                  "config : ReplayClockConfig\n"
+                                  "    The system's parameters.\n"
+                                  "self : int\n"
+                                  "    This process' index, in [0, config.n - 1].\n"
+                                  "\n"
+                                  "Raises\n"
+                                  "------\n"
+                                  "ValueError\n"
+                                  "    An index out of range (ConfigError).");
     repcl.def(py::init<const ReplayClockConfig&, uint32_t>(), py::arg("config"), py::arg("self"))
         .def_static("from_parts",
                     &ReplayClock::FromParts,
@@ -375,7 +454,15 @@ RegisterReplayClock(py::module_& m)
 void
 RegisterExecution(py::module_& m)
 {
-    py::class_<Execution>(m, "Execution", "An execution log (events in order).")
+    py::class_<Execution>(
+        m,
+        "Execution",
+        "An execution log: events in order, each stamped by every clock, with the vector-clock "
+        "truth.\n"
+        "\n"
+        "Made by random_execution; ``len()``, ``event(i)``, ``check(...)`` (the replay "
+        "checker),\n"
+        "``write_csv`` and ``write_shiviz`` read it.")
         .def("__len__", [](const Execution& x) { return x.events.size(); })
         .def(
             "event",
@@ -518,7 +605,42 @@ RegisterRandomExecution(py::module_& m)
         py::arg("counter_rule") = "published",
         py::arg("sum_counters") = false,
         py::arg("seed") = 1,
-        "A simulator-free random execution with bounded-skew clocks and every clock stamped.");
+        "A simulator-free random execution with bounded-skew clocks and every clock stamped.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "n : int, default 8\n"
+        "    Processes, in [1, 65535].\n"
+        "events : int, default 200\n"
+        "    Events in total.\n"
+        "mean_gap_ns : int, default 100000\n"
+        "    Mean gap between a process' events, ns.\n"
+        "local_fraction : float, default 0.3\n"
+        "    Fraction of events that are local (the others send a message).\n"
+        "min_delay_ns : int, default 1000\n"
+        "    Shortest message delay, ns.\n"
+        "max_delay_ns : int, default 300000\n"
+        "    Longest message delay, ns.\n"
+        "skew_ns : int, default 200000\n"
+        "    The skew bound E of the bounded-skew clocks, ns (a multiple of interval_ns).\n"
+        "interval_ns : int, default 20000\n"
+        "    RepCl's epoch length I, ns.\n"
+        "counter_rule : str, default 'published'\n"
+        "    RepCl's counter rule.\n"
+        "sum_counters : bool, default False\n"
+        "    RepCl with one summed counter.\n"
+        "seed : int, default 1\n"
+        "    The random stream's seed.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "Execution\n"
+        "    The log, every event stamped by every clock.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A value out of range, or E not a multiple of I (ConfigError).");
 }
 
 } // namespace

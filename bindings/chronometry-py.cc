@@ -1,9 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-// Python module "chronometry". Times cross the boundary as integers in
-// nanoseconds (ns3::Time inside); invalid arguments raise ValueError naming the
-// parameter and its valid range.
+// The compiled part of the Python package "chronometry" (chronometry._chronometry; the
+// package's submodules, bindings/python/chronometry/, say where each name lives). Times cross the
+// boundary as integers in nanoseconds (ns3::Time inside); invalid arguments raise ValueError naming
+// the parameter and its valid range.
 #include "chronometry-py.h"
 
 #include "ns3/boolean.h"
@@ -168,7 +169,7 @@ chronometry_py::DescribeKeywords(ns3::TypeId tid)
     return out;
 }
 
-PYBIND11_MODULE(chronometry, m)
+PYBIND11_MODULE(_chronometry, m)
 {
     m.doc() = "chronometry: time across nodes for ns-3. Times are integers in nanoseconds.";
     // The ns-3 release this module was built against (major * 100 + minor, e.g. 337, 348):

@@ -301,16 +301,31 @@ RegisterLinkTrace(py::module_& m)
         py::arg("recv_ts"),
         py::kw_only(),
         py::arg("true_parent") = py::none(),
-        ("WAP5 message linking on a reconciled trace (times in int ns, None for an untraced "
-         "side); with true_parent (index or -1 per message) the result has a 'score' (links, "
-         "patterns, calibration). The linker's settings are keywords, from "
-         "ns3::MessageLinkingAnalyzer's Attributes:\n" +
-         chronometry_py::DescribeKeywords(MessageLinkingAnalyzer::GetTypeId()))
+        // numpydoc; the linker's keywords listed from its TypeId (their defaults and ranges)
+        ("WAP5 message linking on a reconciled trace.\n\n"
+         "Parameters\n----------\n"
+         "senders : list of int\n    Each message's sending node.\n"
+         "receivers : list of int\n    Each message's receiving node.\n"
+         "send_ts : list of int or None\n"
+         "    Each message's send time on the sender's clock, ns (None: not traced).\n"
+         "recv_ts : list of int or None\n"
+         "    Each message's receive time on the receiver's clock, ns (None: not traced).\n"
+         "true_parent : list of int or None, default None\n"
+         "    Each message's true parent (index, or -1 for a spontaneous one): the result "
+         "then has a 'score' (links, patterns, calibration).\n"
+         "**kwargs\n"
+         "    The linker's settings, from ns3::MessageLinkingAnalyzer's Attributes:\n\n" +
+         chronometry_py::DescribeKeywords(MessageLinkingAnalyzer::GetTypeId()) +
+         "\nReturns\n-------\nLinkInference\n"
+         "    Per message its most likely parent, spontaneity and candidate parents; the pair "
+         "delays and clock offsets, the patterns and, with the truth, the score.\n\n"
+         "Raises\n------\nValueError\n"
+         "    Columns of different lengths, an unknown keyword or a setting out of range.\n")
             .c_str());
 }
 
 /**
- * The baselines beside WAP5: latest_arrival_links, nesting_links.
+ * The latest-arrival baseline beside WAP5: latest_arrival_links.
  * \param m the module
  */
 void
@@ -339,8 +354,50 @@ RegisterBaselines(py::module_& m)
         py::arg("y") = 0.0,
         py::arg("true_parent") = py::none(),
         "The latest-arrival baseline: each message's parent is the latest message into its "
-        "sender within window_ns (and, with y > 0, within y d); probability 1.");
+        "sender\n"
+        "within window_ns (and, with y > 0, within y times the pair's mean delay); probability "
+        "1.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "senders : list of int\n"
+        "    Each message's sending node.\n"
+        "receivers : list of int\n"
+        "    Each message's receiving node.\n"
+        "send_ts : list of int or None\n"
+        "    Each message's send time on the sender's clock, ns (None: the sender is not "
+        "traced).\n"
+        "recv_ts : list of int or None\n"
+        "    Each message's receive time on the receiver's clock, ns (None: not traced).\n"
+        "window_ns : int, default 2000000000\n"
+        "    The longest causal delay considered x, ns, in [1ns, 24h].\n"
+        "y : float, default 0.0\n"
+        "    With y > 0, a parent later than y d is no parent (WAP5's spontaneity rule).\n"
+        "true_parent : list of int or None, default None\n"
+        "    Each message's true parent (index, or -1 for a spontaneous one): the result is "
+        "scored.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "LinkInference\n"
+        "    Per message its most likely parent, spontaneity and candidates, the roots, and with "
+        "the\n"
+        "    truth the score.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    Columns of different lengths, or a window out of range (ConfigError).");
+}
 
+/**
+ * Project 5's nesting baseline beside WAP5: nesting_links.
+ * \param m the module
+ */
+void
+RegisterNestingLinks(py::module_& m)
+{
+    using namespace ns3;
     m.def(
         "nesting_links",
         [](const std::vector<uint32_t>& senders,
@@ -402,9 +459,41 @@ RegisterBaselines(py::module_& m)
         py::arg("timestamps") = "single",
         py::arg("call_of") = py::none(),
         py::arg("true_parent") = py::none(),
-        "Project 5's nesting baseline: call pairs nested in call pairs ('single': one timestamp "
-        "per message, as published; 'node-local': the middle node's clock); call_of (the call "
-        "each return answers, -1 for a call) given, or guessed from timing.");
+        "Project 5's nesting baseline: call pairs nested in call pairs.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "senders : list of int\n"
+        "    Each message's sending node.\n"
+        "receivers : list of int\n"
+        "    Each message's receiving node.\n"
+        "send_ts : list of int or None\n"
+        "    Each message's send time on the sender's clock, ns (None: the sender is not "
+        "traced).\n"
+        "recv_ts : list of int or None\n"
+        "    Each message's receive time on the receiver's clock, ns (None: not traced).\n"
+        "window_ns : int, default 2000000000\n"
+        "    The longest causal delay considered, ns.\n"
+        "timestamps : str, default 'single'\n"
+        "    'single': one timestamp per message, as published; 'node-local': the middle node's "
+        "clock.\n"
+        "call_of : list of int or None, default None\n"
+        "    The call each return answers (-1 for a call), one per message; None: guessed from "
+        "timing.\n"
+        "true_parent : list of int or None, default None\n"
+        "    Each message's true parent: the result is scored.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "LinkInference\n"
+        "    The links, the call pairs used (call_of) and with the truth the score.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An unknown timestamps value, call_of of the wrong length or naming no message, or a "
+        "window\n"
+        "    out of range.");
 }
 
 /**
@@ -439,8 +528,28 @@ RegisterScores(py::module_& m)
         py::arg("truth"),
         py::arg("bins") = 10,
         py::arg("epsilon") = 1e-12,
-        "Calibration of probabilistic choices: log-loss, Brier, ECE, reliability bins; truth "
-        "is the index of the true option, or -1 if none of them.");
+        "Calibration of probabilistic choices: log-loss, Brier score, ECE and reliability bins.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "probabilities : list of list of float\n"
+        "    Per choice, the probability given to each option.\n"
+        "truth : list of int\n"
+        "    Per choice, the index of the true option, or -1 if none of them.\n"
+        "bins : int, default 10\n"
+        "    Reliability bins.\n"
+        "epsilon : float, default 1e-12\n"
+        "    The floor of a probability in the log-loss.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "CalibrationScore\n"
+        "    The scores and the reliability bins.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A truth index that is not an option's, or lists of different lengths.");
 
     m.def(
         "mean_interval",
@@ -449,7 +558,24 @@ RegisterScores(py::module_& m)
         },
         py::arg("values"),
         py::arg("level") = 0.95,
-        "Student-t confidence interval of the mean of per-run scores.");
+        "Student-t confidence interval of the mean of per-run scores.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "values : list of float\n"
+        "    The per-run values.\n"
+        "level : float, default 0.95\n"
+        "    The confidence level, in (0, 1).\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "Interval\n"
+        "    n, mean, standard deviation and the interval.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A level out of range (ConfigError).");
 
     m.def(
         "wilson_interval",
@@ -459,7 +585,26 @@ RegisterScores(py::module_& m)
         py::arg("successes"),
         py::arg("trials"),
         py::arg("level") = 0.95,
-        "Wilson score interval of a proportion.");
+        "Wilson score interval of a proportion.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "successes : int\n"
+        "    Successes, in [0, trials].\n"
+        "trials : int\n"
+        "    Trials.\n"
+        "level : float, default 0.95\n"
+        "    The confidence level, in (0, 1).\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "Interval\n"
+        "    n, the proportion (mean), its standard deviation and the interval.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    Successes above trials or a level out of range (ConfigError).");
 }
 
 } // namespace
@@ -503,5 +648,6 @@ chronometry_py::RegisterInference(py::module_& m)
     RegisterLinkTrace(m);
     inference::RegisterTraces(m);
     RegisterBaselines(m);
+    RegisterNestingLinks(m);
     RegisterScores(m);
 }

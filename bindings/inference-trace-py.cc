@@ -105,9 +105,93 @@ RegisterReconcileTrace(py::module_& m)
         py::arg("pt"),
         py::arg("true_time"),
         py::arg("traced") = py::none(),
-        "One record per message from a causality log's columns (kind: 'send', 'receive', "
-        "'local'; pt: the node's clock reading); traced: per process, or None for all.");
+        "One record per message from a causality log's columns (one entry per event).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "process : list of int\n"
+        "    Each event's process.\n"
+        "kind : list of str\n"
+        "    Each event's kind: 'send', 'receive' or 'local'.\n"
+        "message_id : list of int\n"
+        "    Each event's message (ignored for a local event).\n"
+        "peer : list of int\n"
+        "    Each event's peer process.\n"
+        "pt : list of int\n"
+        "    Each event's reading of its node's clock, ns.\n"
+        "true_time : list of int\n"
+        "    Each event's true time, ns.\n"
+        "traced : list of bool or None, default None\n"
+        "    Per process, whether it is traced (an untraced side's time is None); None: all "
+        "are.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "Reconciliation\n"
+        "    Per message its ends, their traced times and their true times.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An unknown kind, or columns of different lengths.");
 }
+
+/** synthetic_trace's docstring (numpydoc; sixteen parameters: apart from its registration). */
+const char* const SYNTHETIC_TRACE_DOC =
+    "A simulator-free multi-tier trace with its true parents and true call/return pairs.\n"
+    "\n"
+    "Clients call a front end, which calls back ends (and a lookup with some probability); "
+    "every\n"
+    "node's clock has its own offset (and drift). The reply services (0: the step's own) "
+    "give\n"
+    "candidates with different delays.\n"
+    "\n"
+    "Parameters\n"
+    "----------\n"
+    "clients : int, default 4\n"
+    "    Clients, in [1, 10000].\n"
+    "backends : int, default 3\n"
+    "    Back ends.\n"
+    "rate : float, default 10.0\n"
+    "    Requests per second per client.\n"
+    "poisson : bool, default True\n"
+    "    Exponential gaps between requests (False: fixed 1/rate).\n"
+    "duration_ns : int, default 10000000000\n"
+    "    The trace's length, ns.\n"
+    "network_delay_ns : int, default 1000000\n"
+    "    One-way network delay, ns.\n"
+    "network_jitter_ns : int, default 0\n"
+    "    Extra delay, uniform in [0, jitter], ns.\n"
+    "front_end_service_ns : int, default 2000000\n"
+    "    The front end's service time, ns.\n"
+    "backend_service_ns : int, default 5000000\n"
+    "    A back end's service time, ns.\n"
+    "lookup_service_ns : int, default 1000000\n"
+    "    The lookup's service time, ns.\n"
+    "lookup_probability : float, default 0.5\n"
+    "    The probability that a request does a lookup.\n"
+    "clock_offset_ns : int, default 50000000\n"
+    "    The largest |clock offset| of a node, ns.\n"
+    "seed : int, default 1\n"
+    "    The random stream's seed.\n"
+    "front_end_reply_service_ns : int, default 0\n"
+    "    The front end's service before a reply, ns (0: its own service time).\n"
+    "backend_reply_service_ns : int, default 0\n"
+    "    A back end's service before a reply, ns (0: its own service time).\n"
+    "clock_drift_ppm : float, default 0.0\n"
+    "    The largest |clock drift|, ppm.\n"
+    "\n"
+    "Returns\n"
+    "-------\n"
+    "SyntheticTrace\n"
+    "    The messages with their traced and true times, true parents and call pairs, and "
+    "every\n"
+    "    node's clock offset and drift.\n"
+    "\n"
+    "Raises\n"
+    "------\n"
+    "ValueError\n"
+    "    A value out of range (ConfigError).";
 
 /**
  * synthetic_trace: a simulator-free multi-tier trace.
@@ -199,8 +283,7 @@ RegisterSyntheticTrace(py::module_& m)
         py::arg("front_end_reply_service_ns") = Time(0),
         py::arg("backend_reply_service_ns") = Time(0),
         py::arg("clock_drift_ppm") = 0.0,
-        "A simulator-free multi-tier trace with its true parents and true call/return pairs; "
-        "the reply services (0: the step's own) give candidates with different delays.");
+        SYNTHETIC_TRACE_DOC);
 }
 
 /**
@@ -246,8 +329,33 @@ RegisterFitPairClocks(py::module_& m)
         py::arg("recv_ts"),
         py::arg("segments") = 1,
         "Pairwise clock offsets (segments = 1: the paper's constant offset) or offsets and "
-        "rates (segments > 1) under symmetric delays, and each message's corrected network "
-        "delay.");
+        "rates\n"
+        "(segments > 1) under symmetric delays, and each message's corrected network delay.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "senders : list of int\n"
+        "    Each message's sending node.\n"
+        "receivers : list of int\n"
+        "    Each message's receiving node.\n"
+        "send_ts : list of int or None\n"
+        "    Each message's send time on the sender's clock, ns (None: the sender is not "
+        "traced).\n"
+        "recv_ts : list of int or None\n"
+        "    Each message's receive time on the receiver's clock, ns (None: not traced).\n"
+        "segments : int, default 1\n"
+        "    Segments of the trace, each fitted on its own (1: one offset per pair), in [1, "
+        "1e6].\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "PairClockFit\n"
+        "    Each pair's fit and each message's corrected delay.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A segment count out of range or columns of different lengths (ConfigError).");
 }
 
 } // namespace

@@ -54,9 +54,31 @@ void
 RegisterRdaSketch(py::module_& m)
 {
     using namespace ns3;
-    py::class_<RdaSketch>(m,
-                          "RdaSketch",
-                          "Reconcilable Difference Aggregator (k banks x m buckets).")
+    py::class_<RdaSketch>(
+        m,
+        "RdaSketch",
+        "Reconcilable Difference Aggregator: k banks of m buckets of (id, timestamp) sums.\n"
+        "\n"
+        "Both measurement points insert every packet; the receiver's sketch subtracted from the\n"
+        "sender's leaves the packets only one side saw (lost or reordered), which decode() lists "
+        "so\n"
+        "that rda_repair can remove them before rda_aggregate.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "banks : int\n"
+        "    Banks k, in [1, 16].\n"
+        "buckets_per_bank : int\n"
+        "    Buckets m per bank.\n"
+        "checksum : bool, default True\n"
+        "    Keep a checksum per bucket (detects a wrongly decoded pure bucket).\n"
+        "seed : int, default 0\n"
+        "    The bucket hash's seed (the same at both points).\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A bank or bucket count out of range (ConfigError).")
         .def(py::init<uint32_t, uint32_t, bool, uint64_t>(),
              py::arg("banks"),
              py::arg("buckets_per_bank"),
@@ -97,7 +119,21 @@ RegisterRdaSketch(py::module_& m)
         py::arg("sender"),
         py::arg("receiver"),
         py::arg("entries"),
-        "Delete decoded entries [(id, sign, ts_ns)] from the side that holds them.");
+        "Delete decoded entries from the side that holds them.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "sender : RdaSketch\n"
+        "    The sender's sketch.\n"
+        "receiver : RdaSketch\n"
+        "    The receiver's sketch.\n"
+        "entries : list of (int, int, int)\n"
+        "    Decoded (id, sign, ts_ns): sign +1 removes the entry from the sender, -1 from the "
+        "receiver.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "None");
     m.def(
         "rda_aggregate",
         [](const RdaSketch& s, const RdaSketch& r, bool paper) {
@@ -105,7 +141,22 @@ RegisterRdaSketch(py::module_& m)
         },
         py::arg("sender"),
         py::arg("receiver"),
-        py::arg("paper_variance") = false);
+        py::arg("paper_variance") = false,
+        "RDA's latency estimate from a sender's and a receiver's sketch.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "sender : RdaSketch\n"
+        "    The sender's sketch (repaired).\n"
+        "receiver : RdaSketch\n"
+        "    The receiver's sketch (repaired).\n"
+        "paper_variance : bool, default False\n"
+        "    Use the paper's variance estimator instead of chronometry's unbiased one.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "LatencyAggregate\n"
+        "    The mean and variance of the latency over the usable packets, and what was usable.");
 }
 
 /**
@@ -116,7 +167,23 @@ void
 RegisterLdaAndFineComb(py::module_& m)
 {
     using namespace ns3;
-    py::class_<LdaSketch>(m, "LdaSketch", "Lossy Difference Aggregator (timestamp sum, count).")
+    py::class_<LdaSketch>(
+        m,
+        "LdaSketch",
+        "Lossy Difference Aggregator: per bucket a timestamp sum and a count (the baseline RDA "
+        "must beat).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "buckets : int\n"
+        "    Buckets, at least 1.\n"
+        "seed : int, default 0\n"
+        "    The bucket hash's seed (the same at both points).\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A bucket count out of range (ConfigError).")
         .def(py::init<uint32_t, uint64_t>(), py::arg("buckets"), py::arg("seed") = 0)
         .def("insert", &LdaSketch::Insert, py::arg("id"), py::arg("ts_ns"));
     m.def(
@@ -126,9 +193,40 @@ RegisterLdaAndFineComb(py::module_& m)
         },
         py::arg("sender"),
         py::arg("receiver"),
-        py::arg("paper_variance") = false);
+        py::arg("paper_variance") = false,
+        "LDA's latency estimate from a sender's and a receiver's sketch: buckets whose counts "
+        "agree.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "sender : LdaSketch\n"
+        "    The sender's sketch.\n"
+        "receiver : LdaSketch\n"
+        "    The receiver's sketch.\n"
+        "paper_variance : bool, default False\n"
+        "    Use the paper's variance estimator.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "LatencyAggregate\n"
+        "    The mean and variance of the latency over the usable buckets' packets.");
 
-    py::class_<FineCombSketch>(m, "FineCombSketch", "FineComb: LDA plus XOR parity, stash repair.")
+    py::class_<FineCombSketch>(
+        m,
+        "FineCombSketch",
+        "FineComb: LDA plus an XOR parity per bucket, repaired from a stash of recent packets.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "buckets : int\n"
+        "    Buckets, at least 1.\n"
+        "seed : int, default 0\n"
+        "    The bucket hash's seed (the same at both points).\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A bucket count out of range (ConfigError).")
         .def(py::init<uint32_t, uint64_t>(), py::arg("buckets"), py::arg("seed") = 0)
         .def("insert", &FineCombSketch::Insert, py::arg("id"), py::arg("ts_ns"));
     m.def(
@@ -157,19 +255,47 @@ RegisterLdaAndFineComb(py::module_& m)
         py::arg("sender_stash") = std::vector<std::pair<uint64_t, int64_t>>(),
         py::arg("receiver_stash") = std::vector<std::pair<uint64_t, int64_t>>(),
         py::arg("max_combinations") = 4096,
-        py::arg("paper_variance") = false);
+        py::arg("paper_variance") = false,
+        "FineComb's latency estimate: LDA's, with buckets repaired from the stashes.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "sender : FineCombSketch\n"
+        "    The sender's sketch.\n"
+        "receiver : FineCombSketch\n"
+        "    The receiver's sketch.\n"
+        "sender_stash : list of (int, int), default []\n"
+        "    The sender's recent (id, ts_ns), candidates for a repair.\n"
+        "receiver_stash : list of (int, int), default []\n"
+        "    The receiver's recent (id, ts_ns).\n"
+        "max_combinations : int, default 4096\n"
+        "    The most stash subsets tried per bucket.\n"
+        "paper_variance : bool, default False\n"
+        "    Use the paper's variance estimator.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "LatencyAggregate\n"
+        "    The mean and variance of the latency over the usable packets.");
 }
 
 /**
- * Late binding and sizing: LatencyIntervalCache, estimate_difference, exact_difference,
- * estimate_difference_with_error, buckets_for_target.
+ * Late binding: LatencyIntervalCache, estimate_difference, exact_difference.
  * \param m the module
  */
 void
 RegisterIntervalCache(py::module_& m)
 {
     using namespace ns3;
-    py::class_<LatencyIntervalCache>(m, "LatencyIntervalCache", "Late-binding (id, ts) cache.")
+    py::class_<LatencyIntervalCache>(
+        m,
+        "LatencyIntervalCache",
+        "Late-binding (id, ts) cache of one measurement interval at one point.\n"
+        "\n"
+        "It keeps every packet's id and timestamp so that the sketch can be sized after the "
+        "interval\n"
+        "(build_rda), from the difference the two points' MinHash signatures estimate.\n"
+        "``LatencyIntervalCache()`` starts empty.")
         .def(py::init<>())
         .def("add", &LatencyIntervalCache::Add, py::arg("id"), py::arg("ts_ns"))
         .def("__len__", &LatencyIntervalCache::Size)
@@ -186,9 +312,57 @@ RegisterIntervalCache(py::module_& m)
           py::arg("size_a"),
           py::arg("sig_b"),
           py::arg("size_b"),
-          py::arg("k"));
-    m.def("exact_difference", &LatencyIntervalCache::ExactDifference, py::arg("a"), py::arg("b"));
+          py::arg("k"),
+          "Estimated size of the symmetric difference of two sets from their bottom-K MinHash "
+          "signatures.\n"
+          "\n"
+          "d = |A| + |B| - 2 |A n B|, never below ||A| - |B||.\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "sig_a : list of int\n"
+          "    A's signature (LatencyIntervalCache.signature).\n"
+          "size_a : int\n"
+          "    |A|.\n"
+          "sig_b : list of int\n"
+          "    B's signature, with the same k and seed.\n"
+          "size_b : int\n"
+          "    |B|.\n"
+          "k : int\n"
+          "    The signature size K used for both.\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "float\n"
+          "    The estimated difference d.");
+    m.def("exact_difference",
+          &LatencyIntervalCache::ExactDifference,
+          py::arg("a"),
+          py::arg("b"),
+          "Exact size of the symmetric difference of two caches' packet sets (the truth for the "
+          "estimate).\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "a : LatencyIntervalCache\n"
+          "    One point's cache.\n"
+          "b : LatencyIntervalCache\n"
+          "    The other's.\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "int\n"
+          "    |A xor B|.");
+}
 
+/**
+ * The difference's estimate with its error, and the sketch's size for it:
+ * estimate_difference_with_error, buckets_for_target. \param m the module
+ */
+void
+RegisterDifferenceEstimates(py::module_& m)
+{
+    using namespace ns3;
     m.def(
         "estimate_difference_with_error",
         [](const std::vector<uint64_t>& a,
@@ -210,7 +384,28 @@ RegisterIntervalCache(py::module_& m)
         py::arg("sig_b"),
         py::arg("size_b"),
         py::arg("k"),
-        py::arg("z") = 2.0);
+        py::arg("z") = 2.0,
+        "estimate_difference with its standard error and a one-sided upper bound.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "sig_a : list of int\n"
+        "    A's signature.\n"
+        "size_a : int\n"
+        "    |A|.\n"
+        "sig_b : list of int\n"
+        "    B's signature, with the same k and seed.\n"
+        "size_b : int\n"
+        "    |B|.\n"
+        "k : int\n"
+        "    The signature size K.\n"
+        "z : float, default 2.0\n"
+        "    The bound's width in standard errors (0: the bound is the estimate).\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "DifferenceEstimate\n"
+        "    The estimate, its standard error and the bound.");
     m.def("buckets_for_target",
           &LatencyIntervalCache::BucketsForTarget,
           "Buckets per bank: max(ceil(factor d_bound) + min_buckets, ceil(1 / std_rel_error^2)).",
@@ -218,11 +413,32 @@ RegisterIntervalCache(py::module_& m)
           py::arg("factor") = 0.6,
           py::arg("banks") = 3,
           py::arg("std_rel_error") = 0.0,
-          py::arg("min_buckets") = 32);
+          py::arg("min_buckets") = 32,
+          "Buckets per bank for an expected difference.\n"
+          "\n"
+          "max(ceil(factor d_bound) + min_buckets, ceil(1 / std_rel_error^2)).\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "d_bound : float\n"
+          "    The difference to provision for (an upper bound of d).\n"
+          "factor : float, default 0.6\n"
+          "    Buckets per bank per difference.\n"
+          "banks : int, default 3\n"
+          "    Banks k (reserved: the bound is per bank).\n"
+          "std_rel_error : float, default 0.0\n"
+          "    Target relative standard error of the std estimate (0: none).\n"
+          "min_buckets : int, default 32\n"
+          "    Added to factor d_bound (small differences peel less reliably).\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "int\n"
+          "    Buckets per bank.");
 }
 
 /**
- * Sketch experiments (simulator-free; doc/latency.rst): rda_transition (Figures 7, 8), rda_layout.
+ * Sketch experiments (simulator-free; doc/latency.rst): rda_transition (Figures 7, 8).
  * \param m the module
  */
 void
@@ -283,7 +499,52 @@ RegisterTransitionAndLayout(py::module_& m)
         py::arg("weibull_shape") = 0.6,
         py::arg("weibull_scale_ns") = 100000.0,
         py::arg("trials") = 20,
-        py::arg("seed") = 1);
+        py::arg("seed") = 1,
+        "Figure 7/8 of the RDA paper, one point: RDA at a fixed size against LDA and FineComb as "
+        "d grows.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "banks : int, default 2\n"
+        "    RDA's banks, in [1, 16].\n"
+        "total_buckets : int, default 5000\n"
+        "    Buckets of every method (equal memory), at least banks.\n"
+        "checksum : bool, default False\n"
+        "    RDA with checksums.\n"
+        "common_packets : int, default 20000\n"
+        "    Packets both points see.\n"
+        "difference : int, default 0\n"
+        "    Packets only one point sees (lost or reordered), d.\n"
+        "lost_fraction : float, default 0.5\n"
+        "    The fraction of the difference that is lost (the rest reordered), in [0, 1].\n"
+        "weibull_shape : float, default 0.6\n"
+        "    Shape of the Weibull latency, > 0.\n"
+        "weibull_scale_ns : float, default 100000.0\n"
+        "    Scale of the Weibull latency, ns.\n"
+        "trials : int, default 20\n"
+        "    Independent trials, at least 1.\n"
+        "seed : int, default 1\n"
+        "    The first trial's seed.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "RdaTransition\n"
+        "    The decoded fraction and each method's relative errors of the mean and the std.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A value out of range, naming the valid ranges.");
+}
+
+/**
+ * The equal-memory layout comparison: rda_layout.
+ * \param m the module
+ */
+void
+RegisterLayout(py::module_& m)
+{
+    using namespace ns3;
     m.def(
         "rda_layout",
         [](uint32_t banks,
@@ -326,7 +587,37 @@ RegisterTransitionAndLayout(py::module_& m)
         py::arg("common_packets") = 1000,
         py::arg("trials") = 200,
         py::arg("seed") = 11,
-        py::arg("validate") = true);
+        py::arg("validate") = true,
+        "Equal-memory layout comparison: exact decodes of a bank layout out of trials.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "banks : int\n"
+        "    Banks, in [1, 16].\n"
+        "checksum : bool\n"
+        "    With checksums.\n"
+        "bytes_per_difference : float\n"
+        "    Memory per expected difference, bytes (> 0).\n"
+        "difference : int\n"
+        "    The difference d, at least 1.\n"
+        "common_packets : int, default 1000\n"
+        "    Packets both points see.\n"
+        "trials : int, default 200\n"
+        "    Independent trials.\n"
+        "seed : int, default 11\n"
+        "    The first trial's seed.\n"
+        "validate : bool, default True\n"
+        "    Check every decode against the truth (counts the undetected failures).\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "RdaLayout\n"
+        "    Exact, detected-failed and undetected-failed decodes.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A value out of range, naming the valid ranges.");
 }
 
 /**
@@ -360,7 +651,31 @@ RegisterDecodeCost(py::module_& m)
         py::arg("problematic"),
         py::arg("stash_size"),
         py::arg("max_combinations") = 1u << 22,
-        py::arg("seed") = 5);
+        py::arg("seed") = 5,
+        "Figure 6 of the RDA paper: CPU time of RDA's decode against FineComb's brute-force and "
+        "bucketed\n"
+        "repairs.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "problematic : int\n"
+        "    Problematic (one-sided) packets.\n"
+        "stash_size : int\n"
+        "    FineComb's stash, in [0, 63].\n"
+        "max_combinations : int, default 4194304\n"
+        "    The most subsets FineComb tries.\n"
+        "seed : int, default 5\n"
+        "    The random stream's seed.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "DecodeCost\n"
+        "    CPU seconds of each method and the subsets FineComb tried.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A stash size out of range.");
 }
 
 } // namespace
@@ -371,6 +686,8 @@ chronometry_py::RegisterLatency(py::module_& m)
     RegisterRdaSketch(m);
     RegisterLdaAndFineComb(m);
     RegisterIntervalCache(m);
+    RegisterDifferenceEstimates(m);
     RegisterTransitionAndLayout(m);
+    RegisterLayout(m);
     RegisterDecodeCost(m);
 }

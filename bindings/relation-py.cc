@@ -54,7 +54,20 @@ ToDouble(const TickPoint& p)
 void
 RegisterMinRttRound(py::module_& m)
 {
-    py::class_<MinRttRound>(m, "MinRttRound", "One probe round initiated by A towards B (ticks).")
+    py::class_<MinRttRound>(
+        m,
+        "MinRttRound",
+        "One probe round initiated by A towards B, in counter ticks: A's send, B's reading, A's "
+        "receive.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "send_a : int\n"
+        "    A's counter when it sent the probe.\n"
+        "peer_b : int\n"
+        "    B's counter when it answered.\n"
+        "recv_a : int\n"
+        "    A's counter when the answer came back.")
         .def(py::init([](uint64_t sendA, uint64_t peerB, uint64_t recvA) {
                  return MinRttRound{sendA, peerB, recvA};
              }),
@@ -76,9 +89,31 @@ RegisterMinRttRound(py::module_& m)
             }
             return SelectMinRtt(rounds);
         },
-        py::arg("rounds"));
+        py::arg("rounds"),
+        "The round with the smallest round-trip time (MinRTT's choice: the least queueing).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "rounds : list of MinRttRound\n"
+        "    The rounds, at least one.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "MinRttRound\n"
+        "    The round of the smallest recv_a - send_a.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    No rounds.");
 
-    py::class_<DurationEstimate>(m, "DurationEstimate")
+    py::class_<DurationEstimate>(
+        m,
+        "DurationEstimate",
+        "A duration translated into the reference A's ticks: ``value`` within +-``bound`` "
+        "(chronometry's\n"
+        "bound) and ``paper_bound`` (the paper's formula, for comparison; it can fail to "
+        "cover).")
         .def_readonly("value", &DurationEstimate::value)
         .def_readonly("bound", &DurationEstimate::bound)
         .def_readonly("paper_bound", &DurationEstimate::paperBound);
@@ -91,10 +126,36 @@ RegisterMinRttRound(py::module_& m)
 void
 RegisterDriftWander(py::module_& m)
 {
-    py::class_<DriftWander>(m,
-                            "DriftWander",
-                            "Bound on how far the relative drift of two counters moves: rate "
-                            "(ppm/s), steps (ppm) and a random walk (ppm/sqrt(s), K sigmas).")
+    py::class_<DriftWander>(
+        m,
+        "DriftWander",
+        "Bound on how far the relative drift of two counters moves between probe rounds.\n"
+        "\n"
+        "A term added to every bound of a relation: a drift rate (ppm/s), steps (ppm) and a "
+        "random walk\n"
+        "(ppm/sqrt(s), K sigmas).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "rate_ppm_per_s : float, default 0.0\n"
+        "    The largest drift rate, ppm/s.\n"
+        "step_ppm : float, default 0.0\n"
+        "    The largest drift step, ppm, in [0, 10000].\n"
+        "peer_frequency_hz : float, default 0.0\n"
+        "    B's nominal frequency, Hz (needed with any wander term).\n"
+        "max_abs_drift_ppm : float, default 1000.0\n"
+        "    The largest |relative drift|, ppm.\n"
+        "random_walk_ppm_per_sqrt_s : float, default 0.0\n"
+        "    The random walk's spread, ppm/sqrt(s).\n"
+        "sigmas : float, default 4.0\n"
+        "    The random walk's bound in standard deviations K.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A value out of range, or a wander term without peer_frequency_hz (ConfigError, "
+        "naming the\n"
+        "    field).")
         .def(py::init([](double rate,
                          double step,
                          double peerHz,
@@ -125,14 +186,31 @@ RegisterDriftWander(py::module_& m)
 }
 
 /**
- * The two-round relation (exact tick forms included), tsc_relation_with_wander and the
- * Table II scenarios.
+ * The two-round relation (exact tick forms included) and tsc_relation_with_wander.
  * \param m the module
  */
 void
 RegisterTscRelation(py::module_& m)
 {
-    py::class_<TscRelation>(m, "TscRelation", "Two-round MinRTT relation A from B (Eq. 2, 4).")
+    py::class_<TscRelation>(
+        m,
+        "TscRelation",
+        "Two-round MinRTT relation of A's counter from B's (Eq. 2, 4): a ratio and an offset, "
+        "bounded.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "first : MinRttRound\n"
+        "    The earlier round.\n"
+        "second : MinRttRound\n"
+        "    The later round (B's reading after the first's).\n"
+        "slack_ticks : float, default 1.0\n"
+        "    Counter quantisation allowed on each reading, ticks.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    Rounds out of order or a negative slack (ConfigError).")
         .def(py::init<const MinRttRound&, const MinRttRound&, double>(),
              py::arg("first"),
              py::arg("second"),
@@ -177,28 +255,150 @@ RegisterTscRelation(py::module_& m)
         py::arg("second"),
         py::arg("wander"),
         py::arg("slack_ticks") = 1.0,
-        "TscRelation with a drift-wander term in every bound.");
+        "A TscRelation with a drift-wander term in every bound.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "first : MinRttRound\n"
+        "    The earlier round.\n"
+        "second : MinRttRound\n"
+        "    The later round.\n"
+        "wander : DriftWander\n"
+        "    How far the relative drift may move.\n"
+        "slack_ticks : float, default 1.0\n"
+        "    Counter quantisation allowed on each reading, ticks.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "TscRelation\n"
+        "    The relation, its bounds widened by the wander.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    Rounds out of order or a negative slack (ConfigError).");
+}
 
-    m.def("trivial_duration", &TrivialDuration, py::arg("a_start"), py::arg("a_end"));
-    m.def("scenario1", &Scenario1, py::arg("ab"), py::arg("b_start"), py::arg("b_end"));
-    m.def("scenario2",
+/**
+ * Durations across nodes from two-round relations: trivial_duration, duration_on_node,
+ * duration_from_reference, duration_across_nodes, duration_across_nodes_via_reference. \param m the
+ * module
+ */
+void
+RegisterDurations(py::module_& m)
+{
+    using namespace ns3;
+    m.def("trivial_duration",
+          &TrivialDuration,
+          py::arg("a_start"),
+          py::arg("a_end"),
+          "A duration whose two ends are on the reference A itself: exact, bound 0.\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "a_start : int\n"
+          "    The start, A ticks.\n"
+          "a_end : int\n"
+          "    The end, A ticks.\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "DurationEstimate\n"
+          "    a_end - a_start, bound 0.");
+    m.def("duration_on_node",
+          &Scenario1,
+          py::arg("ab"),
+          py::arg("b_start"),
+          py::arg("b_end"),
+          "A duration with both ends on node B, in the reference A's ticks (the paper's Scenario "
+          "1).\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "ab : TscRelation\n"
+          "    The relation A from B.\n"
+          "b_start : int\n"
+          "    The start, B ticks.\n"
+          "b_end : int\n"
+          "    The end, B ticks.\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "DurationEstimate\n"
+          "    The duration in A ticks and its bound.");
+    m.def("duration_from_reference",
           &Scenario2,
           py::arg("ab"),
           py::arg("a_tick"),
           py::arg("b_tick"),
-          py::arg("start_on_reference") = true);
-    m.def("scenario3",
+          py::arg("start_on_reference") = true,
+          "A duration with one end on the reference A and the other on B (the paper's Scenario "
+          "2).\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "ab : TscRelation\n"
+          "    The relation A from B.\n"
+          "a_tick : int\n"
+          "    The end on A, A ticks.\n"
+          "b_tick : int\n"
+          "    The end on B, B ticks.\n"
+          "start_on_reference : bool, default True\n"
+          "    The duration starts on A (False: it starts on B).\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "DurationEstimate\n"
+          "    The duration in A ticks and its bound.");
+    m.def("duration_across_nodes",
           &Scenario3,
           py::arg("ab"),
           py::arg("bc"),
           py::arg("b_start"),
-          py::arg("c_end"));
-    m.def("baseline",
+          py::arg("c_end"),
+          "A duration from node B to node C, neither the reference A (the paper's Scenario 3): C's "
+          "end is\n"
+          "chained through B's relation to C, so only one translation into A's ticks is needed.\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "ab : TscRelation\n"
+          "    The relation A from B.\n"
+          "bc : TscRelation\n"
+          "    The relation B from C.\n"
+          "b_start : int\n"
+          "    The start, B ticks.\n"
+          "c_end : int\n"
+          "    The end, C ticks.\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "DurationEstimate\n"
+          "    The duration in A ticks and its bound.");
+    m.def("duration_across_nodes_via_reference",
           &Baseline,
           py::arg("ab"),
           py::arg("ac"),
           py::arg("b_start"),
-          py::arg("c_end"));
+          py::arg("c_end"),
+          "The baseline duration_across_nodes must beat: each end translated into A separately "
+          "(Eq. 11).\n"
+          "\n"
+          "Parameters\n"
+          "----------\n"
+          "ab : TscRelation\n"
+          "    The relation A from B.\n"
+          "ac : TscRelation\n"
+          "    The relation A from C.\n"
+          "b_start : int\n"
+          "    The start, B ticks.\n"
+          "c_end : int\n"
+          "    The end, C ticks.\n"
+          "\n"
+          "Returns\n"
+          "-------\n"
+          "DurationEstimate\n"
+          "    The duration in A ticks and its bound (the paper's bound is 2e).");
 }
 
 /**
@@ -208,16 +408,38 @@ RegisterTscRelation(py::module_& m)
 void
 RegisterMultiRoundRelation(py::module_& m)
 {
-    py::enum_<MultiRoundRelation::FitStatus>(m, "FitStatus")
+    py::enum_<MultiRoundRelation::FitStatus>(
+        m,
+        "FitStatus",
+        "What MultiRoundRelation.fit found: OK, NOT_FITTED (not yet), TOO_FEW (rounds), "
+        "AFFINE_REFUTED\n"
+        "(no affine relation fits every round: the drift moved) or UNBOUNDED.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "value : int\n"
+        "    The status' number.")
         .value("NOT_FITTED", MultiRoundRelation::NOT_FITTED)
         .value("OK", MultiRoundRelation::OK)
         .value("TOO_FEW", MultiRoundRelation::TOO_FEW)
         .value("AFFINE_REFUTED", MultiRoundRelation::AFFINE_REFUTED)
         .value("UNBOUNDED", MultiRoundRelation::UNBOUNDED);
 
-    py::class_<MultiRoundRelation>(m,
-                                   "MultiRoundRelation",
-                                   "Set-membership fit over all probe rounds (Eigen).")
+    py::class_<MultiRoundRelation>(
+        m,
+        "MultiRoundRelation",
+        "Set-membership fit of A's counter from B's over every probe round, in both directions "
+        "(Eigen).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "slack_ticks : float, default 1.0\n"
+        "    Counter quantisation allowed on each reading, ticks, in [0, 1e9].\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A slack out of range (ConfigError).")
         .def(py::init<double>(), py::arg("slack_ticks") = 1.0)
         .def("add_round", &MultiRoundRelation::AddRound, py::arg("round"))
         .def("add_rounds", &MultiRoundRelation::AddRounds, py::arg("rounds"))
@@ -287,7 +509,25 @@ RegisterMultiRoundRelation(py::module_& m)
 void
 RegisterNtpEstimator(py::module_& m)
 {
-    py::class_<NtpEstimator>(m, "NtpEstimator", "NTP-style offset estimator with a bound.")
+    py::class_<NtpEstimator>(
+        m,
+        "NtpEstimator",
+        "NTP-style offset estimator with a bound: the server's time from the client's, from the\n"
+        "exchanges with the smallest delay.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "max_skew_ppm : float\n"
+        "    The largest frequency error of the client's clock, ppm, in (0, 10000].\n"
+        "precision_ns : int, default 1\n"
+        "    The clocks' reading precision, ns.\n"
+        "filter_length : int, default 8\n"
+        "    Exchanges the filter keeps.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A value out of range (ConfigError).")
         .def(py::init<double, Time, uint32_t>(),
              py::arg("max_skew_ppm"),
              py::arg("precision_ns") = 1,
@@ -326,9 +566,22 @@ RegisterNtpEstimator(py::module_& m)
 void
 RegisterRelationGraph(py::module_& m)
 {
-    py::class_<RelationGraph>(m,
-                              "RelationGraph",
-                              "Relations over N nodes: chains, best paths, triangle checks.")
+    py::class_<RelationGraph>(
+        m,
+        "RelationGraph",
+        "Relations over N nodes: the best chain between any two, tightened by the direct edge "
+        "and every\n"
+        "two-hop path, and the triangles whose relations disagree.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "nodes : int\n"
+        "    The number of nodes, in [2, 65536].\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    A node count out of range (ConfigError).")
         .def(py::init<uint32_t>(), py::arg("nodes"))
         .def_property_readonly("n_nodes", &RelationGraph::GetNNodes)
         .def_property_readonly("n_relations", &RelationGraph::GetNRelations)
@@ -416,6 +669,7 @@ chronometry_py::RegisterRelation(py::module_& m)
     RegisterMinRttRound(m);
     RegisterDriftWander(m); // before the methods that take one
     RegisterTscRelation(m);
+    RegisterDurations(m);
     RegisterMultiRoundRelation(m);
     RegisterNtpEstimator(m);
     RegisterRelationGraph(m);

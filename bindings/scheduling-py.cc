@@ -65,10 +65,24 @@ void
 RegisterEtePredictor(py::module_& m)
 {
     using namespace ns3;
-    py::class_<EtePredictor>(m,
-                             "EtePredictor",
-                             "OneClock ETE predictor: Baseline, Average, FtAverage or Kalman over "
-                             "the last N samples (times in ns).")
+    py::class_<EtePredictor>(
+        m,
+        "EtePredictor",
+        "OneClock's end-to-end-time predictor: Baseline, Average, FtAverage or Kalman over the "
+        "last N\n"
+        "samples (times in ns).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "kind : str\n"
+        "    'Baseline', 'Average', 'FtAverage' or 'Kalman'.\n"
+        "window : int, default 8\n"
+        "    The samples N it keeps.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An unknown kind or a window out of range (ConfigError).")
         .def(py::init([](const std::string& kind, long long window) {
                  chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
                  return EtePredictor(EtePredictorKindFromName(kind), uint32_t(window));
@@ -101,11 +115,24 @@ void
 RegisterReferencePredictor(py::module_& m)
 {
     using namespace ns3;
-    py::class_<ReferencePredictor>(m,
-                                   "ReferencePredictor",
-                                   "A baseline the OneClock predictors must beat: LastSample, "
-                                   "WindowMedian (median of the last N) or Calibrated (mean of "
-                                   "the first N, then frozen); times in ns.")
+    py::class_<ReferencePredictor>(
+        m,
+        "ReferencePredictor",
+        "A baseline the OneClock predictors must beat: LastSample, WindowMedian (the median of "
+        "the last\n"
+        "N) or Calibrated (the mean of the first N, then frozen); times in ns.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "kind : str\n"
+        "    'LastSample', 'WindowMedian' or 'Calibrated'.\n"
+        "window : int, default 8\n"
+        "    The samples N.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An unknown kind or a window out of range (ConfigError).")
         .def(py::init([](const std::string& kind, long long window) {
                  chronometry::RequireDoubleInRange("window (N)", double(window), 1, 4096, "");
                  return ReferencePredictor(ReferenceKind(kind), uint32_t(window));
@@ -152,9 +179,35 @@ RegisterEvaluation(py::module_& m)
         py::arg("level_ns") = std::vector<Time>{},
         py::arg("window") = 8,
         py::arg("skip") = 0,
-        "Replay every ETE predictor over a series offline (predict, then feed) and return the "
-        "error statistics per predictor: the paper's Baseline, Average, FtAverage, Kalman, the "
-        "references LastSample, WindowMedian, Calibrated and, given the levels, LevelOracle.");
+        "Replay every ETE predictor over a series offline (predict, then feed) and score the "
+        "errors.\n"
+        "\n"
+        "The predictors: the paper's Baseline, Average, FtAverage, Kalman, the references "
+        "LastSample,\n"
+        "WindowMedian, Calibrated and, given the levels, LevelOracle (the true level: a bound, "
+        "not a\n"
+        "method).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "ete_ns : list of int\n"
+        "    The measured end-to-end times, ns, in order.\n"
+        "level_ns : list of int, default []\n"
+        "    The true levels (one per sample) for LevelOracle, or empty.\n"
+        "window : int, default 8\n"
+        "    The predictors' window N.\n"
+        "skip : int, default 0\n"
+        "    Leading samples not scored (warm-up).\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "PredictorEvaluation\n"
+        "    The errors of every predictor, by name.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    Levels not one per sample, or a window out of range (ConfigError).");
 }
 
 /**
@@ -187,8 +240,14 @@ RegisterServerTypes(py::module_& m)
             }
             return out;
         },
-        "The server types of the OneClock paper's Table II as ServiceTimeModel attributes (the "
-        "numbers are chronometry's, not the paper's: see doc/scheduling.rst).");
+        "The server types of the OneClock paper's Table II as ServiceTimeModel attributes.\n"
+        "\n"
+        "The numbers are chronometry's, not the paper's: see doc/scheduling.rst.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "list of ServerType\n"
+        "    Each type's name, platform, description, mean service time and attributes.");
 }
 
 /**
@@ -262,9 +321,34 @@ RegisterServiceSeries(py::module_& m)
         py::arg("attributes") = std::map<std::string, std::string>{},
         py::arg("stream") = 1,
         py::arg("start_ns") = 0,
-        "Draw a synthetic service-time series from a ns3::ServiceTimeModel (a Table II server "
-        "type and/or attributes as strings) without a simulator: the ETEs, their true levels "
-        "(the oracle) and which draws had a spike, the degraded regime or the cold penalty.");
+        "Draw a synthetic service-time series from a ns3::ServiceTimeModel without a simulator.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "count : int\n"
+        "    Draws.\n"
+        "period_ns : int, default 1000000000\n"
+        "    True time between draws, ns.\n"
+        "server_type : str, default ''\n"
+        "    A Table II server type ('I' ... 'VI'), or '' for the model's defaults.\n"
+        "attributes : dict of str to str, default {}\n"
+        "    ServiceTimeModel attributes as strings, applied after the server type.\n"
+        "stream : int, default 1\n"
+        "    The random stream.\n"
+        "start_ns : int, default 0\n"
+        "    True time of the first draw, ns.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "ServiceSeries\n"
+        "    The ETEs, their true levels (the oracle) and which draws had a spike, the degraded "
+        "regime\n"
+        "    or the cold penalty.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An unknown server type or attribute, or a value out of range (ConfigError).");
 }
 
 } // namespace

@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
-"""Write chronometry.pyi, the stub through which editors and type checkers see the names of the
-pybind11 module chronometry (its functions, classes, methods, properties and constants, with
-their signatures and docstrings), from the built module itself.
+"""Write the stubs of the package chronometry, one .pyi per submodule (clock.pyi, ...,
+study.pyi, and __init__.pyi), through which editors and type checkers see its names (functions,
+classes, methods, properties, constants and result types, with their signatures and
+docstrings), from the built package itself.
 
 pybind11 puts each function's signature in the first line of its __doc__ ("f(a: int, *, b: str =
 'x') -> dict"; "f(*args, **kwargs)" then "Overloaded function." and "1. f(...)" per overload);
 this reads them and writes them as Python. A C++ type pybind11 could not name (a class bound
-after the function using it) is refused: the stub would be wrong.
+after the function using it) is refused: the stub would be wrong. pybind11 names the package's
+classes chronometry._chronometry.<Class>: a stub names a class by its name, imported from the
+submodule that exports it when that is another one. A compiled function's bare ``dict`` is
+written as the type chronometry._results.RETURNS gives it (a TypedDict of its submodule).
 
 The studies' runners (run_<name>_study) are Python functions the module makes around its pybind11
 ones, with the study's real signature (inspect.signature: keyword-only parameters with their
-defaults) and a result type, <Name>StudyResult, a TypedDict of the module: both are written as
-they are, and run_study gets one overload per study (study: Literal['<name>']) before its
-general one. Every study's parameters and result fields therefore come from the built module:
+defaults) and a result type, <Name>StudyResult, a TypedDict of the study's submodule: both are
+written as they are, and run_study gets one overload per study (study: Literal['<name>']) before
+its general one. Every study's parameters and result fields therefore come from the built module:
 after a study changes, rebuild and run this again (one command, below).
 
-usage: PYTHONPATH=build/python python3 bindings/stubgen.py [--output FILE | --check FILE]
-  --output FILE  write the stub (default: print it)
-  --check FILE   exit 1 if FILE differs from what would be written
-(cmake --build build --target chronometry-python-stub writes bindings/python/chronometry.pyi.)
+usage: PYTHONPATH=build/python python3 bindings/stubgen.py [--output-dir DIR | --check DIR]
+  --output-dir DIR  write the stubs into DIR (default: print them)
+  --check DIR       exit 1 if a stub in DIR differs from what would be written
+(cmake --build build --target chronometry-python-stub writes bindings/python/chronometry/*.pyi.)
 """
 import argparse
 import ast
@@ -26,6 +30,7 @@ import difflib
 import importlib
 import inspect
 import keyword
+import os
 import re
 import sys
 import textwrap
@@ -41,11 +46,34 @@ TYPING = ("Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Literal", 
 IMPORTS = ("datetime", "numpy")
 
 HEADER = """\
-# The names of the pybind11 module chronometry, for editors and type checkers (PEP 484 stub).
-# Generated from the built module by bindings/stubgen.py: do not edit. The python-bindings test
+# The names of {module}, for editors and type checkers (PEP 484 stub).
+# Generated from the built package by bindings/stubgen.py: do not edit. The python-bindings test
 # fails when it differs from a fresh generation; write it again with
 #   cmake --build build --target chronometry-python-stub
 """
+PACKAGE = "chronometry"
+#: The package's submodules, each with its stub.
+SUBMODULES = ("clock", "causality", "latency", "relation", "scheduling", "inference", "sync",
+              "study")
+
+
+class Context:
+    """The stub being written: its module ("chronometry.clock"), where every public name of the
+    package lives (name -> submodule), and the names it uses, to import those of another."""
+
+    def __init__(self, name, homes=None):
+        self.name = name
+        self.short = name.rpartition(".")[2]
+        self.homes = homes or {}
+        self.used = set()
+
+    def __str__(self):
+        return self.name
+
+    def use(self, name):
+        """A class or type of the package, named in this stub: its bare name."""
+        self.used.add(name)
+        return name
 
 
 class StubError(Exception):
@@ -75,12 +103,14 @@ def split_top_level(text, separator=","):
 
 
 def python_type(text, module, where):
-    """A type as pybind11 names it, as the stub names it (the module's own classes without
-    the module's name); a C++ type name is refused."""
+    """A type as pybind11 names it, as the stub names it (the package's classes by their name,
+    chronometry._chronometry.MinRttRound -> MinRttRound); a C++ type name is refused."""
     if "::" in text or "<" in text:
         raise StubError(f"{where}: pybind11 named a C++ type, {text!r} (bind its class before "
                         "the functions that take or return it)")
-    return re.sub(r"\b" + re.escape(module) + r"\.", "", text)
+    context = module if isinstance(module, Context) else Context(str(module))
+    pattern = r"\b" + re.escape(PACKAGE) + r"(?:\.\w+)*\.([A-Z]\w*)"
+    return re.sub(pattern, lambda m: context.use(m.group(1)), text)
 
 
 def default_value(text):
@@ -151,8 +181,23 @@ def docstring(text, indent):
     return [f'{indent}"""'] + [f"{indent}{w}" if w else "" for w in wrapped] + [f'{indent}"""']
 
 
-def function(name, doc, module, indent="", method=False, decorator=None):
-    """The def(s) of a pybind11 function (overloads marked @overload)."""
+def returned(returns, module, place):
+    """A compiled function's return type: its TypedDict (chronometry._results.RETURNS) for a
+    bare ``dict`` (or a list of dicts), the package's classes in it by name."""
+    if returns not in ("dict", "list") or not isinstance(module, Context) or place is None:
+        return returns
+    written = importlib.import_module(f"{PACKAGE}._results").RETURNS.get(place)
+    if written is None:
+        return returns
+    for name in re.findall(r"\b[A-Z]\w*", written):
+        if name in module.homes:
+            module.use(name)
+    return written
+
+
+def function(name, doc, module, indent="", method=False, decorator=None, place=None):
+    """The def(s) of a pybind11 function (overloads marked @overload); ``place``
+    ("<submodule>.<Class>.<method>") finds the type of a bare dict it returns."""
     where = f"{module}.{name}"
     overloads = signatures(doc, name)
     out = []
@@ -166,7 +211,7 @@ def function(name, doc, module, indent="", method=False, decorator=None):
         instance = "self_" if any(p.partition(":")[0].strip() == "self" for p in params[1:]) \
             else "self"
         written = [parameter(p, i, module, where, method, instance) for i, p in enumerate(params)]
-        returns = python_type(returns, module, where)
+        returns = returned(python_type(returns, module, where), module, place)
         head = f"{indent}def {name}({', '.join(written)}) -> {returns}:"
         if len(head) + 4 > WIDTH:  # one parameter a line
             head = "\n".join([f"{indent}def {name}("] + [f"{indent}    {w}," for w in written] +
@@ -199,8 +244,10 @@ def annotation(value, module, where):
             raise StubError(f"{where}: the annotation {value!r} is not written")
         return f"{name}[{', '.join(annotation(a, module, where) for a in args)}]"
     if isinstance(value, type):
-        if value.__module__ in ("builtins", module):
+        if value.__module__ == "builtins":
             return value.__name__
+        if value.__module__.split(".")[0] == PACKAGE:
+            return module.use(value.__name__) if isinstance(module, Context) else value.__name__
         return f"{value.__module__}.{value.__name__}"
     raise StubError(f"{where}: the annotation {value!r} is not written")
 
@@ -247,12 +294,14 @@ def typed_dict(name, value, module):
             [f"    {field!r}: {kind}," for field, kind in fields] + ["})"])
 
 
-def run_study_overloads(module_name, module):
+def run_study_overloads(context, module):
     """run_study's overloads, one per study: study: Literal['<name>'] and that study's
-    parameters and result (as run_<name>_study's), the general one last."""
+    parameters and result (as run_<name>_study's, in the study's submodule), the general one
+    last."""
     out = []
     for alias, study in getattr(module, "STUDY_RUNNERS", {}).items():
-        out += python_function("run_study", getattr(module, alias), module_name,
+        home = importlib.import_module(module.runner_of(study).split(":")[0])
+        out += python_function("run_study", getattr(home, alias), context,
                                first=f"study: Literal[{study!r}]", decorator="overload", doc=False)
     return out
 
@@ -285,9 +334,11 @@ def cls(name, klass, module):
         elif isinstance(value, property):
             out += prop(member, value, module, "    ")
         elif isinstance(value, staticmethod):
-            out += function(member, value.__func__.__doc__, module, "    ", decorator="staticmethod")
+            out += function(member, value.__func__.__doc__, module, "    ", decorator="staticmethod",
+                            place=f"{getattr(module, 'short', module)}.{name}.{member}")
         elif callable(value):
-            out += function(member, value.__doc__, module, "    ", method=True)
+            out += function(member, value.__doc__, module, "    ", method=True,
+                            place=f"{getattr(module, 'short', module)}.{name}.{member}")
         else:
             raise StubError(f"{module}.{name}.{member}: {type(value).__name__} is not written")
     return out if len(out) > 1 else [out[0] + " ..."]
@@ -306,63 +357,104 @@ def constant(name, value):
     raise StubError(f"{name}: a {type(value).__name__} is not written")
 
 
-def generate(module_name="chronometry"):
-    """The stub of a module, as text."""
-    module = importlib.import_module(module_name)
+def homes_of():
+    """Where every public name of the package lives: name -> submodule (each in one only)."""
+    homes = {}
+    for sub in SUBMODULES:
+        for name in importlib.import_module(f"{PACKAGE}.{sub}").__all__:
+            if name in homes:
+                raise StubError(f"{name} is in both {PACKAGE}.{homes[name]} and {PACKAGE}.{sub}")
+            homes[name] = sub
+    return homes
+
+
+def body_of(module, context, names):
+    """The stub's lines for some names of a module."""
     body = []
-    for name, value in vars(module).items():
-        if name.startswith("_"):
-            continue  # __getattr__ (the deprecated spellings) and the module's own attributes
+    for name in names:
+        value = getattr(module, name)
+        if inspect.ismodule(value):
+            continue  # a submodule of the package: imported by the header
         if typing.is_typeddict(value):
-            body += typed_dict(name, value, module_name)
+            body += typed_dict(name, value, context)
         elif inspect.isfunction(value):
-            body += python_function(name, value, module_name)
+            body += python_function(name, value, context)
         elif name == "run_study" and hasattr(module, "STUDY_RUNNERS"):
-            body += run_study_overloads(module_name, module)
-            body += function(name, value.__doc__, module_name, decorator="overload")
+            body += run_study_overloads(context, module)
+            body += function(name, value.__doc__, context, decorator="overload",
+                             place=f"{context.short}.{name}")
         elif isinstance(value, type) and issubclass(value, BaseException):
             bases = ", ".join(b.__name__ for b in value.__bases__)
             body += [f"class {name}({bases}):"] + docstring(value.__doc__, "    ") + ["    ..."]
         elif isinstance(value, type):
-            body += cls(name, value, module_name)
+            body += cls(name, value, context)
         elif callable(value):
-            body += function(name, value.__doc__, module_name)
+            body += function(name, value.__doc__, context, place=f"{context.short}.{name}")
         else:
             body += constant(name, value)
         body.append("")
-    text = "\n".join(body)
+    return body
+
+
+def generate(module_name="chronometry.clock"):
+    """The stub of the package or one of its submodules, as text."""
+    module = importlib.import_module(module_name)
+    homes = homes_of()
+    context = Context(module_name, homes)
+    names = [n for n in module.__all__ if not n.startswith("_")]
+    text = "\n".join(body_of(module, context, names))
     used = [t for t in TYPING if re.search(r"\b" + t + r"\b", text)]
     used += ["ClassVar"] if "ClassVar[" in text else []
     used += ["overload"] if "@overload" in text else []
     imports = "".join(f"import {m}\n" for m in IMPORTS if re.search(r"\b" + m + r"\.", text))
     imports += f"from typing import {', '.join(sorted(used))}\n" if used else ""
+    submodules = [n for n in names if inspect.ismodule(getattr(module, n))]
+    if submodules:
+        imports += "".join(f"from . import {n} as {n}\n" for n in submodules)
+    elsewhere = {}
+    for name in sorted(context.used - set(names)):
+        if name not in homes:
+            raise StubError(f"{module_name}: {name} is named but no submodule exports it")
+        elsewhere.setdefault(homes[name], []).append(name)
+    for home, found in sorted(elsewhere.items()):
+        imports += f"from .{home} import {', '.join(found)}\n"
     doc = "\n".join(docstring(module.__doc__, "")) + "\n"
-    return HEADER + doc + "\n" + imports + "\n" + text.rstrip("\n") + "\n"
+    return (HEADER.format(module=module_name) + doc + "\n" + imports + "\n" +
+            text.rstrip("\n") + "\n")
+
+
+def generate_package():
+    """Every stub of the package: file name ("clock.pyi", "__init__.pyi") -> text."""
+    stubs = {"__init__.pyi": generate(PACKAGE)}
+    for sub in SUBMODULES:
+        stubs[f"{sub}.pyi"] = generate(f"{PACKAGE}.{sub}")
+    return stubs
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--output", help="write the stub to this file")
-    group.add_argument("--check", help="exit 1 if this file is not the stub written now")
-    parser.add_argument("--module", default="chronometry")
+    group.add_argument("--output-dir", help="write the stubs into this directory")
+    group.add_argument("--check", help="exit 1 if a stub in this directory is not the one "
+                                       "written now")
     args = parser.parse_args()
-    text = generate(args.module)
-    if args.check:
-        with open(args.check) as f:
-            committed = f.read()
-        if committed != text:
-            sys.stdout.writelines(difflib.unified_diff(committed.splitlines(True),
-                                                       text.splitlines(True), args.check,
-                                                       "generated"))
-            return 1
-        return 0
-    if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
+    stubs = generate_package()
+    status = 0
+    for name, text in stubs.items():
+        if args.check:
+            path = os.path.join(args.check, name)
+            committed = open(path).read() if os.path.exists(path) else ""
+            if committed != text:
+                sys.stdout.writelines(difflib.unified_diff(committed.splitlines(True),
+                                                           text.splitlines(True), path,
+                                                           "generated"))
+                status = 1
+        elif args.output_dir:
+            with open(os.path.join(args.output_dir, name), "w") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(f"# --- {name}\n{text}")
+    return status
 
 
 if __name__ == "__main__":

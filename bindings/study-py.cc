@@ -354,15 +354,40 @@ chronometry_py::RegisterStudy(py::module_& m)
         py::arg("study"),
         py::kw_only(),
         py::arg("rows") = py::none(),
-        "Run one point of a study (see studies()) in ns-3 and return its measurements: the "
-        "summary fields, the rows (always for a study whose CSV has a line per row, with "
-        "rows=True for the others) and the CSV line(s) the C++ programs write for the same "
-        "parameters. Keywords are the parameters' (see studies()); a time is given with its "
-        "unit, delay='8us' (the command line's grammar), a datetime.timedelta or a "
-        "numpy.timedelta64, or as delay_ns=<int nanoseconds> (which also takes those): a bare "
-        "number under delay is refused. An unknown keyword, both delay and delay_ns, or a value "
-        "out of range is a ValueError naming the keyword and what is valid, a value of the wrong "
-        "type a TypeError.");
+        "Run one point of a study (see studies()) in ns-3 and return its measurements.\n"
+        "\n"
+        "The result holds the summary fields, the rows (always for a study whose CSV has a line "
+        "per row,\n"
+        "with rows=True for the others) and the CSV line(s) the C++ programs write for the same\n"
+        "parameters. A time is given with its unit, delay='8us' (the command line's grammar), a\n"
+        "datetime.timedelta or a numpy.timedelta64, or as delay_ns=<int nanoseconds> (which also "
+        "takes\n"
+        "those): a bare number under delay is refused.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "study : str\n"
+        "    The study's name, as studies() lists it ('replay', 'relation-graph', ...).\n"
+        "rows : bool or None, default None\n"
+        "    Include the rows (None: when they are the CSV's lines).\n"
+        "**kwargs\n"
+        "    The study's parameters by keyword (see studies() or run_<name>_study's signature).\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "dict\n"
+        "    Every parameter, then the results: the study's <Name>StudyResult (its overloads in "
+        "the\n"
+        "    stubs say which).\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    An unknown study or keyword, both keywords of a time, or a value out of range, "
+        "naming the\n"
+        "    keyword and what is valid.\n"
+        "TypeError\n"
+        "    A value of the wrong type.");
     m.def(
         "check_study",
         [](const std::string& study, const py::object& rows, const py::kwargs& kw) {
@@ -371,11 +396,34 @@ chronometry_py::RegisterStudy(py::module_& m)
         py::arg("study"),
         py::kw_only(),
         py::arg("rows") = py::none(),
-        "Check one point of a study as run_study would (every keyword's type and range, then "
-        "the study's checks across parameters, e.g. replay's Skew a multiple of Interval) "
-        "without building or running anything; raise the same ValueError or TypeError. "
-        "Return the keywords in canonical form: each time under its _ns keyword as an int of "
-        "nanoseconds (delay='8us' -> delay_ns=8000), the other values as given.");
+        "Check one point of a study as run_study would, without building or running anything.\n"
+        "\n"
+        "Every keyword's type and range is checked, then the study's checks across parameters "
+        "(e.g.\n"
+        "replay's SkewBound a multiple of Interval).\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "study : str\n"
+        "    The study's name.\n"
+        "rows : bool or None, default None\n"
+        "    As run_study's.\n"
+        "**kwargs\n"
+        "    The study's parameters by keyword.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "dict\n"
+        "    The keywords in canonical form: each time under its _ns keyword as an int of "
+        "nanoseconds\n"
+        "    (delay='8us' -> delay_ns=8000), the other values as given.\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    As run_study: an unknown study or keyword, or a value out of range.\n"
+        "TypeError\n"
+        "    A value of the wrong type.");
     m.def(
         "studies",
         []() {
@@ -386,10 +434,18 @@ chronometry_py::RegisterStudy(py::module_& m)
             }
             return out;
         },
-        "Every study: its parameters (keyword, unit_keyword, attribute, type, default, range, "
-        "unit, help; a time's keyword is delay_ns, int nanoseconds, its unit_keyword delay, a "
-        "time with its unit, None for the others), its summary fields, its rows and its CSV "
-        "header.");
+        "Every study's declaration: its parameters, result fields, rows and CSV header.\n"
+        "\n"
+        "A time's keyword is delay_ns (int nanoseconds) and its unit_keyword delay (a time with "
+        "its\n"
+        "unit); unit_keyword is None for the other parameters.\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "dict of str to StudyDescription\n"
+        "    Study name -> its TypeId, help, parameters (keyword, unit_keyword, attribute, "
+        "type,\n"
+        "    default, range, unit, help), summary fields, rows and CSV header.");
     RegisterPerStudyNames(m);
 }
 
@@ -410,9 +466,27 @@ chronometry_py::RegisterStudyCost(py::module_& m)
             return study->EstimateEvents();
         },
         py::arg("study"),
-        "The simulator events one point of a study is estimated to run, from its keywords "
-        "(checked as run_study checks them), before it runs; NaN when the study has no cost "
-        "model (then a sweep estimates from the points it has finished). Times: multiply by "
-        "SECONDS_PER_EVENT_PRIOR until a point has finished.");
+        "The simulator events one point of a study is estimated to run, before it runs.\n"
+        "\n"
+        "Times: multiply by SECONDS_PER_EVENT_PRIOR until a point has finished.\n"
+        "\n"
+        "Parameters\n"
+        "----------\n"
+        "study : str\n"
+        "    The study's name.\n"
+        "**kwargs\n"
+        "    The point's parameters (checked as run_study checks them).\n"
+        "\n"
+        "Returns\n"
+        "-------\n"
+        "float\n"
+        "    The estimated events; NaN when the study has no cost model (then a sweep estimates "
+        "from\n"
+        "    the points it has finished).\n"
+        "\n"
+        "Raises\n"
+        "------\n"
+        "ValueError\n"
+        "    As run_study: an unknown study or keyword, or a value out of range.");
     m.attr("SECONDS_PER_EVENT_PRIOR") = ns3::SweepProgress::PRIOR_SECONDS_PER_EVENT;
 }

@@ -141,8 +141,8 @@ FieldLine(const StudyField& f)
 /**
  * \param d a study
  * \param p one of its parameters
- * \return its line in run_<name>_study's docstring: keyword(s), type, default, range and unit,
- *         help, the parameters it applies with
+ * \return its entry in run_<name>_study's numpydoc Parameters section: "keyword(s) : type,
+ *         default" and, indented, its help, range and unit, the parameters it applies with
  */
 std::string
 ParameterLine(const StudyDescription& d, const StudyParameter& p)
@@ -151,20 +151,21 @@ ParameterLine(const StudyDescription& d, const StudyParameter& p)
     std::string range = d.GetRange(p);
     std::string unit = d.GetUnit(p);
     std::string line =
-        p.time ? UnitKeyword(p) + " / " + p.keyword + ": time ('8us', a timedelta) / int ns"
-               : p.keyword + ": " + PythonTypeName(p.type);
+        p.time ? UnitKeyword(p) + ", " + p.keyword + " : time ('8us', a timedelta) or int ns"
+               : p.keyword + " : " + PythonTypeName(p.type);
     std::string initial = py::repr(DefaultOf(d, p));
-    line += p.time ? " = " + d.GetDefaultText(p) + " (" + p.keyword + "=" + initial + ")"
-                   : " = " + initial;
+    line += p.time ? ", default " + d.GetDefaultText(p) + " (" + p.keyword + "=" + initial + ")"
+                   : ", default " + initial;
+    const bool stop = !info.help.empty() && info.help.back() == '.';
+    line += "\n    " + info.help + (stop || info.help.empty() ? "" : ".");
     if (!range.empty())
     {
-        line += ", range " + range;
+        line += " Range " + range + ".";
     }
     if (!unit.empty() && !p.time)
     {
-        line += ", unit " + unit;
+        line += " Unit " + unit + ".";
     }
-    line += " -- " + info.help;
     if (!p.condition.empty())
     {
         std::string values;
@@ -189,39 +190,44 @@ StudyDoc(const StudyDescription& d, const std::string& resultType)
 {
     const std::string& help = d.GetHelp();
     const bool stop = !help.empty() && help.back() == '.';
+    // numpydoc: the summary, Parameters, Returns (the fields listed in its description), Raises.
     std::string doc = "run_study('" + d.GetName() + "', **parameters): " + help +
                       (stop ? "\n\n" : ".\n\n") +
-                      "Parameters (keyword-only, each with its default; a time as delay='8us', "
-                      "a datetime.timedelta or a numpy.timedelta64, or as delay_ns=<int "
-                      "nanoseconds>; an unknown keyword or a value out of range is a "
-                      "ValueError, a value of the wrong type a TypeError):\n" +
-                      "  rows: bool or None = None -- include the rows (None: when they are the "
-                      "CSV's lines)\n";
+                      "Every parameter is keyword-only, with its default; a time is given as "
+                      "delay='8us', a datetime.timedelta or a numpy.timedelta64, or as "
+                      "delay_ns=<int nanoseconds>.\n\n"
+                      "Parameters\n----------\n"
+                      "rows : bool or None, default None\n"
+                      "    Include the rows (None: when they are the CSV's lines).\n";
     for (const auto& p : d.GetParameters())
     {
-        doc += "  " + ParameterLine(d, p) + "\n";
+        doc += ParameterLine(d, p) + "\n";
     }
-    doc += "\nReturns " + resultType +
-           ", a dict: every parameter above (a time as its _ns int "
-           "of nanoseconds), then the results (None where one does not apply to the run):\n";
+    doc += "\nReturns\n-------\n" + resultType +
+           "\n    A dict: every parameter above (a time as its _ns int of nanoseconds), then the "
+           "results (None where one does not apply to the run):\n\n";
     const StudySchema& summary = *d.GetSummarySchema();
     for (std::size_t i = 0; i < summary.GetN(); ++i)
     {
-        doc += "  " + FieldLine(summary.Get(i)) + "\n";
+        doc += "    " + FieldLine(summary.Get(i)) + "\n";
     }
     if (d.GetRowSchema())
     {
-        doc += "  " + d.GetRowsName() + ": list of dicts, one per row (" +
+        doc += "    " + d.GetRowsName() + ": list of dicts, one per row (" +
                (d.GetRowsInCsv() ? "always" : "with rows=True") + "):\n";
         const StudySchema& rows = *d.GetRowSchema();
         for (std::size_t i = 0; i < rows.GetN(); ++i)
         {
-            doc += "    " + FieldLine(rows.Get(i)) + "\n";
+            doc += "      " + FieldLine(rows.Get(i)) + "\n";
         }
     }
     doc += d.GetRowsInCsv()
-               ? "  csv_rows: str -- the CSV lines the C++ programs write for these parameters\n"
-               : "  csv_row: str -- the CSV line the C++ programs write for these parameters\n";
+               ? "    csv_rows: str -- the CSV lines the C++ programs write for these parameters\n"
+               : "    csv_row: str -- the CSV line the C++ programs write for these parameters\n";
+    doc += "\nRaises\n------\nValueError\n    An unknown keyword (naming the closest ones), "
+           "both keywords of a time, a time without a unit, or a value out of range or against "
+           "the study's checks across parameters, naming the keyword and what is valid.\n"
+           "TypeError\n    A value of the wrong type, naming the keyword.\n";
     return doc;
 }
 

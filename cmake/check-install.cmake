@@ -6,9 +6,9 @@
 #      rpath reaches the installed library and ns-3;
 #   4. run examples/your-own/my_simulation.py with the installed Python module, and check that
 #      it was imported from the prefix (not from the build tree) and that no LD_LIBRARY_PATH
-#      was needed (the module's rpath reaches the installed library and ns-3); the sweep package
-#      and the module's stub (chronometry.pyi) are installed beside it, and the package imports
-#      from there.
+#      was needed (the compiled module's rpath, from the package's directory, reaches the
+#      installed library and ns-3); the package's submodules, stubs (chronometry/*.pyi) and
+#      py.typed and the sweep package are installed, and the sweep package imports from there.
 #
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DPYTHON=... -DWITH_PYTHON=0|1 -DCXX=...
 #         [-DLAUNCHER=ccache] -P check-install.cmake
@@ -79,15 +79,17 @@ if(WITH_PYTHON)
   if(at EQUAL -1)
     message(FATAL_ERROR "install-consumer: Python imported chronometry from elsewhere than ${prefix}")
   endif()
-  # The sweep package and the module's stub, installed beside the module.
-  foreach(expected chronometry.pyi chronometry_sweep/__init__.py chronometry_sweep/py.typed)
+  # The package (its compiled module, submodules, stubs and py.typed) and the sweep package.
+  foreach(expected chronometry/__init__.py chronometry/clock.py chronometry/__init__.pyi
+                   chronometry/sync.pyi chronometry/py.typed chronometry_sweep/__init__.py
+                   chronometry_sweep/py.typed)
     if(NOT EXISTS ${pydirs}/${expected})
       message(FATAL_ERROR "install-consumer: ${expected} not installed in ${pydirs}")
     endif()
   endforeach()
   # (no ';' in the script: run() would split it there)
   run(${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH PYTHONPATH=${pydirs} ${PYTHON} -c
-      "import chronometry_sweep as cs\nprint('chronometry_sweep from', cs.__file__, sorted(cs.TECHNIQUES))")
+      "import chronometry_sweep as cs\nprint('chronometry_sweep from', cs.__file__, sorted(cs.STUDIES))")
   string(FIND "${last_output}" "chronometry_sweep from ${pydirs}/chronometry_sweep/" at)
   string(FIND "${last_output}" "'relation-graph'" graph)
   if(at EQUAL -1 OR graph EQUAL -1)

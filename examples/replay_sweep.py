@@ -2,7 +2,7 @@
 """Sweep driver for the replay-clock study (thesis Table 5.1 and beyond).
 
 Runs a grid of (n, E, I, delta, alpha) points in parallel worker processes through
-chronometry.run_replay_study (the same scenario and CSV row as the replay-clock-sweep
+chronometry.causality.run_replay_study (the same scenario and CSV row as the replay-clock-sweep
 example), keeps every finished point in an SQLite file as soon as it finishes, skips points
 already there when run again (so an interrupted sweep resumes), refuses a grid with an
 invalid point before running any (chronometry_sweep checks every point first), records a point
@@ -61,7 +61,7 @@ def _sweep_module(build_dir):
 
 def sweep(grid, db_path, jobs=2, build_dir=DEFAULT_BUILD, limit=None, progress=True,
           scheduler=None):
-    """Run the missing points of a grid (chronometry_sweep, technique "replay");
+    """Run the missing points of a grid (chronometry_sweep, study "replay");
     returns (points run now, failures now, total stored)."""
     cs = _sweep_module(build_dir)
     before = cs.load(db_path, "replay")
@@ -80,7 +80,7 @@ def write_csv(db_path, csv_path, build_dir=DEFAULT_BUILD):
     """The ok rows in the replay-clock-sweep CSV format, written atomically."""
     cs = _sweep_module(build_dir)
     import chronometry
-    return cs.write_csv(db_path, "replay", csv_path, chronometry.REPLAY_STUDY_CSV_HEADER)
+    return cs.write_csv(db_path, "replay", csv_path, chronometry.causality.REPLAY_STUDY_CSV_HEADER)
 
 
 def save(fig, path):

@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""The demo's report: a small sweep of every registered technique over E, delta and alpha.
+"""The demo's report: a small sweep of every registered study over E, delta and alpha.
 
-Runs one small grid per technique in chronometry_sweep.TECHNIQUES (the parameters each runner
+Runs one small grid per study in chronometry_sweep.STUDIES (the parameters each runner
 calls E, delta and alpha: skew, delay and rate; the MinRTT relation has no skew or rate of its
 own, so its axes are the TSC drift and the background load), all into one SQLite file (a second
 run resumes and re-runs nothing), and writes to --out:
 
-  report.sqlite              every point of every technique (chronometry_sweep's table)
-  report-<technique>.csv     one CSV per technique, in the C++ sweep examples' row format
-  <technique>-*.png          one PNG per figure
+  report.sqlite              every point of every study (chronometry_sweep's table)
+  report-<study>.csv     one CSV per study, in the C++ sweep examples' row format
+  <study>-*.png          one PNG per figure
   REPORT.md                  the figures, each with one line of interpretation computed from
                              the data (no claim is written in advance)
 
 usage: report.py [--out results] [--jobs N] [--scheduler tcp://host:8786] [--size demo|tiny]
-A technique without a grid here (TECHNIQUES holds every registered study: relation-graph, and a
+A study without a grid here (STUDIES holds every registered study: relation-graph, and a
 study added later) is listed in the report as not swept; give it a GRIDS entry and a FIGURES
 function to include it.
 """
@@ -25,9 +25,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_BUILD = os.path.join(HERE, "..", "build", "python")
 
-# The sections (report_sections/, beside this file): the grids, and one module per technique
+# The sections (report_sections/, beside this file): the grids, and one module per study
 # with its figures. GRIDS, SYNC_RUNS and CSV_HEADERS are also read from here (the test's report.*).
-from report_sections.grids import CSV_HEADERS, GRIDS, SYNC_RUNS  # noqa: E402, F401
+from report_sections.grids import CSV_HEADERS, GRIDS, SYNC_RUNS, csv_header  # noqa: E402, F401
 from report_sections.common import _modules  # noqa: E402
 from report_sections.replay import figures_replay, figures_replay_sync  # noqa: E402
 from report_sections.relation import figures_relation  # noqa: E402
@@ -36,10 +36,10 @@ from report_sections.inference import figures_inference  # noqa: E402
 from report_sections.rda import figures_rda  # noqa: E402
 from report_sections.sync import figures_sync, sync_extras  # noqa: E402
 
-# Figures a technique adds from runs of its own (not the sweep's points).
+# Figures a study adds from runs of its own (not the sweep's points).
 EXTRA_FIGURES = {"replay": figures_replay_sync, "sync": sync_extras}
 
-# Each figure function takes (ok rows of its technique, out dir) and returns
+# Each figure function takes (ok rows of its study, out dir) and returns
 # [(png path, one line of interpretation computed from the rows)].
 FIGURES = {
     "replay": figures_replay,
@@ -64,7 +64,7 @@ TITLES = {
 
 
 def run(out, jobs=None, scheduler=None, size="demo", build_dir=DEFAULT_BUILD, progress=True):
-    """Sweep, write CSVs, figures and REPORT.md; returns {technique: [(png, line)]}."""
+    """Sweep, write CSVs, figures and REPORT.md; returns {study: [(png, line)]}."""
     import matplotlib
     matplotlib.use("Agg")
     chronometry, cs = _modules(build_dir)
@@ -73,22 +73,22 @@ def run(out, jobs=None, scheduler=None, size="demo", build_dir=DEFAULT_BUILD, pr
     grids = GRIDS[size]
     start = time.time()
     sections, stats = {}, {}
-    # The techniques with a grid here in its order, then the other registered ones (not swept).
-    order = [t for t in grids if t in cs.TECHNIQUES] + [t for t in cs.TECHNIQUES if t not in grids]
-    for technique in order:
-        if technique not in grids:
-            stats[technique] = None  # registered, but no grid here yet
+    # The studies with a grid here in its order, then the other registered ones (not swept).
+    order = [t for t in grids if t in cs.STUDIES] + [t for t in cs.STUDIES if t not in grids]
+    for study in order:
+        if study not in grids:
+            stats[study] = None  # registered, but no grid here yet
             continue
         t0 = time.time()
-        df = cs.sweep(technique, cs.points(grids[technique]), db, workers=jobs,
+        df = cs.sweep(study, cs.points(grids[study]), db, workers=jobs,
                       scheduler=scheduler, progress=progress)
         ok = df[df.status == "ok"].reset_index(drop=True)
-        header = getattr(chronometry, CSV_HEADERS.get(technique, ""), None)
-        cs.write_csv(db, technique, os.path.join(out, f"report-{technique}.csv"), header)
-        stats[technique] = (len(df), len(df) - len(ok), time.time() - t0)
-        sections[technique] = FIGURES[technique](ok, out) if not ok.empty else []
-        if technique in EXTRA_FIGURES and sections[technique]:
-            sections[technique] += EXTRA_FIGURES[technique](chronometry, out, size, build_dir)
+        header = csv_header(study)
+        cs.write_csv(db, study, os.path.join(out, f"report-{study}.csv"), header)
+        stats[study] = (len(df), len(df) - len(ok), time.time() - t0)
+        sections[study] = FIGURES[study](ok, out) if not ok.empty else []
+        if study in EXTRA_FIGURES and sections[study]:
+            sections[study] += EXTRA_FIGURES[study](chronometry, out, size, build_dir)
     wall = time.time() - start
     write_report(os.path.join(out, "REPORT.md"), sections, stats, wall, size)
     return sections, wall
@@ -99,16 +99,16 @@ def write_report(path, sections, stats, wall, size):
              f"Generated by `examples/report.py --size {size}` on "
              f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC in {wall:.0f} s. "
              "Every number below is computed from the runs in `report.sqlite` "
-             "(one CSV per technique: `report-<technique>.csv`); each point is one ns-3 run "
+             "(one CSV per study: `report-<study>.csv`); each point is one ns-3 run "
              "scored against the simulator's true time.", "",
-             "| technique | points | failed | sweep time (s) |", "|---|---|---|---|"]
-    for technique, stat in stats.items():
+             "| study | points | failed | sweep time (s) |", "|---|---|---|---|"]
+    for study, stat in stats.items():
         if stat is None:
-            lines.append(f"| {technique} | not swept (no grid in report.py) | | |")
+            lines.append(f"| {study} | not swept (no grid in report.py) | | |")
         else:
-            lines.append(f"| {technique} | {stat[0]} | {stat[1]} | {stat[2]:.0f} |")
-    for technique, figures in sections.items():
-        lines += ["", f"## {TITLES.get(technique, technique)}", ""]
+            lines.append(f"| {study} | {stat[0]} | {stat[1]} | {stat[2]:.0f} |")
+    for study, figures in sections.items():
+        lines += ["", f"## {TITLES.get(study, study)}", ""]
         if not figures:
             lines.append("No point finished (see the errors in report.sqlite).")
         for png, line in figures:

@@ -50,7 +50,7 @@ def study(build, csv, **params):
 
 def interval(values):
     import chronometry
-    s = chronometry.mean_interval(list(values))
+    s = chronometry.inference.mean_interval(list(values))
     return s["mean"], (s["upper"] - s["lower"]) / 2
 
 

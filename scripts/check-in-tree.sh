@@ -209,8 +209,9 @@ else
   examples_failed="$examples_failed scratch/chronometry-my-simulation"
   tail -20 "$out/scratch.log"
 fi
-# The Python module, when pybind11 was there to build it (build/bindings/python).
-if ls build/bindings/python/chronometry*.so >/dev/null 2>&1; then
+# The Python package, when pybind11 was there to build its compiled module
+# (build/bindings/python/chronometry/_chronometry*.so).
+if ls build/bindings/python/chronometry/_chronometry*.so >/dev/null 2>&1; then
   if PYTHONPATH="$ns3dir/build/bindings/python" /usr/bin/python3 \
        "$here/examples/your-own/my_simulation.py" --runs 1 --nodes 4 >"$out/python.log" 2>&1; then
     examples_ok=$((examples_ok + 1))

@@ -9,7 +9,7 @@ import chronometry as c
 
 def test_timeline_matches_piecewise_integral():
     rng = np.random.default_rng(1)
-    t = c.ClockTimeline()
+    t = c.clock.ClockTimeline()
     starts = np.cumsum(rng.integers(1, 10**9, size=20))
     slopes = rng.uniform(0.9, 1.1, size=20)
     for s, r in zip(starts, slopes):
@@ -30,7 +30,7 @@ def test_timeline_is_exact_over_long_uptimes():
     from fractions import Fraction
 
     rng = np.random.default_rng(11)
-    t = c.ClockTimeline(0, 123.25, 1.0)
+    t = c.clock.ClockTimeline(0, 123.25, 1.0)
     segments = [(0, Fraction(123.25), Fraction(1.0))]
     at = 0
     for _ in range(40):
@@ -48,7 +48,7 @@ def test_timeline_is_exact_over_long_uptimes():
 def test_earliest_reaching_is_first_time_step():
     rng = np.random.default_rng(2)
     for _ in range(200):
-        t = c.ClockTimeline(0, float(rng.integers(0, 1000)), float(rng.uniform(0.5, 1.5)))
+        t = c.clock.ClockTimeline(0, float(rng.integers(0, 1000)), float(rng.uniform(0.5, 1.5)))
         at = 0
         for k in range(6):
             at += int(rng.integers(1, 10**9))
@@ -70,7 +70,7 @@ def test_random_walk_variance_grows_linearly():
     rho = np.zeros(walks)
     variances = {}
     for step in range(200):
-        rho = np.array([c.next_random_walk_drift(r, spread, tau, zz) for r, zz in zip(rho, z[:, step])])
+        rho = np.array([c.clock.next_random_walk_drift(r, spread, tau, zz) for r, zz in zip(rho, z[:, step])])
         if step + 1 in (50, 100, 200):
             variances[step + 1] = rho.var()
     for n, v in variances.items():
@@ -81,7 +81,7 @@ def test_random_walk_reflects_at_bound():
     rng = np.random.default_rng(4)
     rho = 0.0
     for zz in rng.standard_normal(20000) * 5:
-        rho = c.next_random_walk_drift(rho, 1e-6, 1.0, float(zz), 5e-6)
+        rho = c.clock.next_random_walk_drift(rho, 1e-6, 1.0, float(zz), 5e-6)
         assert abs(rho) <= 5e-6 + 1e-18
 
 
@@ -93,7 +93,7 @@ def test_bounded_skew_draws(form):
     behind = 0
     for _ in range(20000):
         now += int(rng.integers(1, 3000)) * (1 if form == "bounded" else 50)
-        r = c.draw_bounded_skew_reading(prev, now, 1000, float(rng.random()), form)
+        r = c.clock.draw_bounded_skew_reading(prev, now, 1000, float(rng.random()), form)
         assert prev <= r <= now + 1000
         if form == "bounded":
             assert r >= now
@@ -104,26 +104,26 @@ def test_bounded_skew_draws(form):
 
 
 def test_tsc_and_conversions():
-    assert c.tsc_value(1.0, 2.2e9, 5) == 2_200_000_005
+    assert c.clock.tsc_value(1.0, 2.2e9, 5) == 2_200_000_005
     # 2^-20 s is exact in binary: floor(2.2e9 * 2^-20) = 2098 ticks, wrapping modulo 2^64
-    assert c.tsc_value(2.0**-20, 2.2e9, 2**64 - 1000) == 1098
-    assert c.ticks_to_duration(2_200_000_000, 2.2e9) == 10**9
-    assert c.duration_to_ticks(1000, 2.2e9) == 2200
-    assert c.quantize(1999.9, 1000) == 1000
+    assert c.clock.tsc_value(2.0**-20, 2.2e9, 2**64 - 1000) == 1098
+    assert c.clock.ticks_to_duration(2_200_000_000, 2.2e9) == 10**9
+    assert c.clock.duration_to_ticks(1000, 2.2e9) == 2200
+    assert c.clock.quantize(1999.9, 1000) == 1000
 
 
 @pytest.mark.parametrize(
     "call, mentions",
     [
-        (lambda: c.draw_bounded_skew_reading(0, 0, 0, 0.5), "bound"),
-        (lambda: c.draw_bounded_skew_reading(0, 0, 10, 1.5), "valid range"),
-        (lambda: c.draw_bounded_skew_reading(0, 0, 10, 0.5, "sloppy"), "form"),
-        (lambda: c.quantize(10.0, 0), "resolution"),
-        (lambda: c.duration_to_ticks(-1, 2.2e9), "duration"),
-        (lambda: c.ticks_to_duration(10, 0.0), "frequency"),
-        (lambda: c.next_random_walk_drift(0.0, -1.0, 1.0, 0.0), "spread"),
-        (lambda: c.next_random_walk_drift(0.0, 1e-6, 0.0, 0.0), "interval"),
-        (lambda: c.ClockTimeline().value_at(-5), "t_ns"),
+        (lambda: c.clock.draw_bounded_skew_reading(0, 0, 0, 0.5), "bound"),
+        (lambda: c.clock.draw_bounded_skew_reading(0, 0, 10, 1.5), "valid range"),
+        (lambda: c.clock.draw_bounded_skew_reading(0, 0, 10, 0.5, "sloppy"), "form"),
+        (lambda: c.clock.quantize(10.0, 0), "resolution"),
+        (lambda: c.clock.duration_to_ticks(-1, 2.2e9), "duration"),
+        (lambda: c.clock.ticks_to_duration(10, 0.0), "frequency"),
+        (lambda: c.clock.next_random_walk_drift(0.0, -1.0, 1.0, 0.0), "spread"),
+        (lambda: c.clock.next_random_walk_drift(0.0, 1e-6, 0.0, 0.0), "interval"),
+        (lambda: c.clock.ClockTimeline().value_at(-5), "t_ns"),
     ],
 )
 def test_bad_input_raises_value_error(call, mentions):
@@ -135,6 +135,6 @@ def test_bad_input_raises_value_error(call, mentions):
 
 def test_times_are_integer_nanoseconds():
     with pytest.raises(TypeError):
-        c.quantize(10.0, 1.5)  # a float resolution is refused, not truncated
-    assert isinstance(c.ticks_to_duration(2200, 2.2e9), int)
-    assert math.isclose(c.PPM, 1e-6)
+        c.clock.quantize(10.0, 1.5)  # a float resolution is refused, not truncated
+    assert isinstance(c.clock.ticks_to_duration(2200, 2.2e9), int)
+    assert math.isclose(c.clock.PPM, 1e-6)

@@ -15,8 +15,8 @@ def decode_repair(s_cache, r_cache, k, m):
     # timestamps of the decoded packets: the sender's for +1, the receiver's for -1 (the
     # ns-3 application asks the receiver over the network; here the test's tables answer)
     fixed = [(pid, sign, lookup(s_cache if sign > 0 else r_cache, pid)) for pid, sign in entries]
-    chronometry.rda_repair(s, r, fixed)
-    return ok, chronometry.rda_aggregate(s, r), s.memory_bytes
+    chronometry.latency.rda_repair(s, r, fixed)
+    return ok, chronometry.latency.rda_aggregate(s, r), s.memory_bytes
 
 
 _lookup_tables = {}
@@ -31,24 +31,24 @@ def test_exact_mean_and_std_near_truth_and_beats_lda():
     for _ in range(10):
         # keep an exact table of every added timestamp for lookups
         s, r, mean, std, n = make_interval_with_tables(rng)
-        d = chronometry.exact_difference(s, r)
+        d = chronometry.latency.exact_difference(s, r)
         m = max(16, 2 * d)
         ok, est, mem = decode_repair(s, r, 3, m)
         assert ok
         assert abs(est["mean_ns"] - mean) / mean < 1e-9
         assert abs(est["useful_packets"] - n) < 1e-9
         assert abs(est["std_ns"] - std) / std < 0.3
-        lda_s, lda_r = chronometry.LdaSketch(mem // 16, 1), chronometry.LdaSketch(mem // 16, 1)
+        lda_s, lda_r = chronometry.latency.LdaSketch(mem // 16, 1), chronometry.latency.LdaSketch(mem // 16, 1)
         for pid, ts in _lookup_tables[id(s)].items():
             lda_s.insert(pid, ts)
         for pid, ts in _lookup_tables[id(r)].items():
             lda_r.insert(pid, ts)
-        lda = chronometry.lda_aggregate(lda_s, lda_r)
+        lda = chronometry.latency.lda_aggregate(lda_s, lda_r)
         assert abs(est["mean_ns"] - mean) <= abs(lda["mean_ns"] - mean) + 1e-9
 
 
 def make_interval_with_tables(rng):
-    s, r = chronometry.LatencyIntervalCache(), chronometry.LatencyIntervalCache()
+    s, r = chronometry.latency.LatencyIntervalCache(), chronometry.latency.LatencyIntervalCache()
     ts_s, ts_r, lat = {}, {}, []
     for i in range(2000):
         pid = rng.getrandbits(64) | 1
@@ -76,13 +76,13 @@ def make_interval_with_tables(rng):
 def test_minhash_estimate_and_bad_sizes():
     rng = random.Random(9)
     s, r, *_ = make_interval_with_tables(rng)
-    d = chronometry.exact_difference(s, r)
-    dh = chronometry.estimate_difference(s.signature(1024, 3), len(s), r.signature(1024, 3), len(r), 1024)
+    d = chronometry.latency.exact_difference(s, r)
+    dh = chronometry.latency.estimate_difference(s.signature(1024, 3), len(s), r.signature(1024, 3), len(r), 1024)
     assert 0.4 < dh / d < 2.5
     with pytest.raises(ValueError, match=r"ns3::RdaSketch::Banks.*valid range"):
-        chronometry.RdaSketch(0, 10)
+        chronometry.latency.RdaSketch(0, 10)
     with pytest.raises(ValueError, match=r"ns3::LdaSketch::Buckets"):
-        chronometry.LdaSketch(0)
+        chronometry.latency.LdaSketch(0)
 
 
 def test_checksum_free_form_decodes_wrong_ids():
@@ -90,7 +90,7 @@ def test_checksum_free_form_decodes_wrong_ids():
     wrong = {True: 0, False: 0}
     for chk in (True, False):
         for t in range(30):
-            sk = chronometry.RdaSketch(3, 667, chk, t)
+            sk = chronometry.latency.RdaSketch(3, 667, chk, t)
             ids = {}
             for _ in range(1000):
                 pid = rng.getrandbits(64)
@@ -105,7 +105,7 @@ def test_checksum_free_form_decodes_wrong_ids():
 
 
 def test_run_rda_study_against_truth_and_validation():
-    out = chronometry.run_rda_study(intervals=3, loss_rate=0.02, reorder_rate=0.02, garbage_packets=3, seed=2)
+    out = chronometry.latency.run_rda_study(intervals=3, loss_rate=0.02, reorder_rate=0.02, garbage_packets=3, seed=2)
     assert out["malformed"] == 6
     assert len(out["flow_intervals"]) == 3
     for i in out["flow_intervals"]:
@@ -125,10 +125,10 @@ def test_run_rda_study_against_truth_and_validation():
         assert i["raw_log_bytes"] > i["wire_bytes"]
     assert len(out["csv_rows"].splitlines()) == 3
     # a second run in the same process works (Simulator::Destroy at the end)
-    again = chronometry.run_rda_study(intervals=2, clock_offset_ns=300000, reorder_rate=0.0)
+    again = chronometry.latency.run_rda_study(intervals=2, clock_offset_ns=300000, reorder_rate=0.0)
     i = again["flow_intervals"][0]
     assert abs((i["rdab_mean_ns"] - i["true_mean_ns"]) - 300000) < 1e-3
     with pytest.raises(ValueError, match=r"^loss_rate: ns3::RdaStudy::LossRate = 0.95 .*valid range"):
-        chronometry.run_rda_study(loss_rate=0.95)
+        chronometry.latency.run_rda_study(loss_rate=0.95)
     with pytest.raises(ValueError, match="unknown parameter 'bogus'; valid: intervals, "):
-        chronometry.run_rda_study(bogus=1)
+        chronometry.latency.run_rda_study(bogus=1)

@@ -49,6 +49,8 @@ def test_file_and_function_sizes(path):
     lines = text.splitlines()
     assert len(lines) <= MAX_FILE, f"{path}: {len(lines)} lines; split it by role"
     functions = python_functions(text) if path.endswith(".py") else cpp_functions(lines)
-    assert functions or path.endswith(".h") or os.path.basename(path) == "__init__.py"
+    # A .cc without a function found would mean the line-based parser missed them; a Python
+    # module may hold none (the package's submodules re-export the compiled module's names).
+    assert functions or not path.endswith(".cc")
     long = [(line, n) for line, n in functions if n > MAX_FUNCTION]
     assert not long, f"{path}: functions longer than {MAX_FUNCTION} lines at {long}"

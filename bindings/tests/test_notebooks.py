@@ -15,7 +15,7 @@ nbclient = pytest.importorskip("nbclient")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 NOTEBOOKS = os.path.normpath(os.path.join(HERE, "..", "..", "examples", "notebooks"))
-BUILD = os.path.dirname(os.path.abspath(chronometry.__file__))
+BUILD = os.path.dirname(os.path.dirname(os.path.abspath(chronometry.__file__)))  # build/python
 BUDGET_S = 120
 
 

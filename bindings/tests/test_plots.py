@@ -32,9 +32,9 @@ def test_help_and_missing_input(name, tmp_path):
 def test_plot_from_a_study_csv(study, name, tmp_path):
     point = dict(rda=dict(intervals=2, loss_rate=0.05, interval_length_ns=50_000_000),
                  relation=dict(rounds=20, workload_ns=2_000_000_000, load=0.5))[study]
-    result = chronometry.run_study(study, **point)
+    result = chronometry.study.run_study(study, **point)
     csv = tmp_path / f"{study}.csv"
-    csv.write_text(chronometry.studies()[study]["csv_header"] + "\n" + result["csv_rows"] + "\n")
+    csv.write_text(chronometry.study.studies()[study]["csv_header"] + "\n" + result["csv_rows"] + "\n")
     png = tmp_path / f"{study}.png"
     drawn = script(name, str(csv), str(png))
     assert drawn.returncode == 0, drawn.stderr

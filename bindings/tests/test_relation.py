@@ -23,14 +23,14 @@ def test_eq2_eq4_and_coverage_against_truth():
 
         def rnd(t):
             f, r = rng.uniform(20e-6, 300e-6), rng.uniform(20e-6, 300e-6)
-            return chronometry.MinRttRound(A(t), B(t + f), A(t + f + r))
+            return chronometry.relation.MinRttRound(A(t), B(t + f), A(t + f + r))
 
         pre = [rnd(1 + i * 1e-3) for i in range(20)]
         post = [rnd(30 + i * 1e-3) for i in range(20)]
-        rel = chronometry.TscRelation(chronometry.select_min_rtt(pre),
-                                      chronometry.select_min_rtt(post))
+        rel = chronometry.relation.TscRelation(chronometry.relation.select_min_rtt(pre),
+                                      chronometry.relation.select_min_rtt(post))
         assert abs(rel.ratio - fa / fb) <= rel.ratio_bound
-        multi = chronometry.MultiRoundRelation()
+        multi = chronometry.relation.MultiRoundRelation()
         multi.add_rounds(pre + post)
         assert multi.fit()
         lo, hi = multi.ratio_range()
@@ -42,7 +42,7 @@ def test_eq2_eq4_and_coverage_against_truth():
         mv, mb = multi.translate(B(t))
         assert abs(mv - Ar(t)) <= mb
         assert mb <= bound + 4
-        d = chronometry.scenario2(rel, A(t - 0.001), B(t))
+        d = chronometry.relation.duration_from_reference(rel, A(t - 0.001), B(t))
         assert abs(d.value - (A(t) - A(t - 0.001))) <= d.bound
 
 
@@ -50,37 +50,37 @@ def test_table_two_ordering():
     A, B, C = counter(1e6, 2.2e9 * (1 + 30e-6)), counter(3e11, 2.2e9), counter(7e11, 2.2e9)
 
     def rnd(x, y, t):
-        return chronometry.MinRttRound(x(t), y(t + 50e-6), x(t + 100e-6))
+        return chronometry.relation.MinRttRound(x(t), y(t + 50e-6), x(t + 100e-6))
 
-    ab = chronometry.TscRelation(rnd(A, B, 0), rnd(A, B, 100))
-    ac = chronometry.TscRelation(rnd(A, C, 0), rnd(A, C, 100))
-    bc = chronometry.TscRelation(rnd(B, C, 0), rnd(B, C, 100))
-    s1 = chronometry.scenario1(ab, B(50), B(50.001))
-    s2 = chronometry.scenario2(ab, A(50), B(50.002))
-    s3 = chronometry.scenario3(ab, bc, B(50), C(50.002))
-    base = chronometry.baseline(ab, ac, B(50), C(50.002))
+    ab = chronometry.relation.TscRelation(rnd(A, B, 0), rnd(A, B, 100))
+    ac = chronometry.relation.TscRelation(rnd(A, C, 0), rnd(A, C, 100))
+    bc = chronometry.relation.TscRelation(rnd(B, C, 0), rnd(B, C, 100))
+    s1 = chronometry.relation.duration_on_node(ab, B(50), B(50.001))
+    s2 = chronometry.relation.duration_from_reference(ab, A(50), B(50.002))
+    s3 = chronometry.relation.duration_across_nodes(ab, bc, B(50), C(50.002))
+    base = chronometry.relation.duration_across_nodes_via_reference(ab, ac, B(50), C(50.002))
     assert s1.paper_bound < s2.paper_bound < s3.paper_bound < base.paper_bound
     assert s2.paper_bound == pytest.approx(ab.e)
     assert base.paper_bound == pytest.approx(2 * ab.e)
 
 
 def test_ntp_estimator_and_errors():
-    ntp = chronometry.NtpEstimator(max_skew_ppm=50)
+    ntp = chronometry.relation.NtpEstimator(max_skew_ppm=50)
     # server = client + 1 ms, 100 us each way
     ntp.add_sample(0, 1_100_000, 1_101_000, 201_000)
     value, bound = ntp.to_server(1_000_000)
     assert abs(value - 2_000_000) <= bound
     with pytest.raises(ValueError, match="maxSkewPpm"):
-        chronometry.NtpEstimator(max_skew_ppm=0)
+        chronometry.relation.NtpEstimator(max_skew_ppm=0)
     with pytest.raises(ValueError, match="peerB"):
-        r = chronometry.MinRttRound(0, 10, 5)
-        chronometry.TscRelation(r, r)
+        r = chronometry.relation.MinRttRound(0, 10, 5)
+        chronometry.relation.TscRelation(r, r)
     with pytest.raises(ValueError):
-        chronometry.NtpEstimator(50).to_server(0)
+        chronometry.relation.NtpEstimator(50).to_server(0)
 
 
 def test_study_runner_bounds_against_the_path():
-    r = chronometry.run_relation_study(workload_ns=2_000_000_000, load=0.5)
+    r = chronometry.relation.run_relation_study(workload_ns=2_000_000_000, load=0.5)
     assert r["tuples"] > 300
     for m in r["methods"]:
         assert m["n"] > 100
@@ -97,9 +97,9 @@ def test_study_runner_bounds_against_the_path():
     assert cp["mean_bound_us"] < ret["mean_bound_us"]
     assert len(r["csv_rows"].splitlines()) == len(r["methods"])
     with pytest.raises(ValueError, match="^load: "):
-        chronometry.run_relation_study(load=1.5)
+        chronometry.relation.run_relation_study(load=1.5)
     with pytest.raises(ValueError, match="^asymmetry_ns: .*100ms"):
-        chronometry.run_relation_study(asymmetry_ns=10**9)
+        chronometry.relation.run_relation_study(asymmetry_ns=10**9)
 
 
 def test_study_runner_coverage_breaks_without_the_wander_term():
@@ -107,7 +107,7 @@ def test_study_runner_coverage_breaks_without_the_wander_term():
     # no longer covers every duration; the wander term, which admits the step, does.
     covered = {}
     for term in (False, True):
-        r = chronometry.run_relation_study(tsc_model="step", drift_step_ppm=2.0, wander_term=term,
+        r = chronometry.relation.run_relation_study(tsc_model="step", drift_step_ppm=2.0, wander_term=term,
                                            workload_ns=600 * 10**9, tuple_interval_ns=10**9,
                                            asymmetry_ns=0, load=0.0)
         cp = next(m for m in r["methods"] if m["method"] == "CP" and m["path"] == "A->C")

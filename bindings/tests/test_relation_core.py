@@ -33,7 +33,7 @@ def rounds(rng, x, y, t0, n, base=20_000, queue=30_000):
         t = t0 + i * 1_000_000
         f = base + int(rng.expovariate(1 / queue))
         r = base + int(rng.expovariate(1 / queue))
-        out.append(chronometry.MinRttRound(x.read(t), y.read(t + f), x.read(t + f + r)))
+        out.append(chronometry.relation.MinRttRound(x.read(t), y.read(t + f), x.read(t + f + r)))
     return out
 
 
@@ -44,8 +44,8 @@ def test_exact_translation_at_any_uptime(boot):
         a, b = Counter(rng, boot), Counter(rng, boot)
         pre = rounds(rng, a, b, 10**9, 20)
         post = rounds(rng, a, b, 41 * 10**9, 20)
-        rel = chronometry.TscRelation(chronometry.select_min_rtt(pre),
-                                      chronometry.select_min_rtt(post))
+        rel = chronometry.relation.TscRelation(chronometry.relation.select_min_rtt(pre),
+                                      chronometry.relation.select_min_rtt(post))
         t = rng.randrange(2 * 10**9, 40 * 10**9)
         value, bound = rel.translate_from(b.read(t), a.read(t))
         assert abs(value) <= bound  # A(t) - A(t) = 0
@@ -62,20 +62,20 @@ def test_wander_term_covers_a_drift_step_and_the_residual_test_sees_it():
         b = Counter(rng, 2**40, step_at=300 * 10**9, step_ppm=rng.choice([-1.0, 1.0]))
         windows = [rounds(rng, a, b, t * 10**9, 20)
                    for t in (1, 200, 400, 601)]
-        first, second = (chronometry.select_min_rtt(w) for w in (windows[0], windows[-1]))
-        plain = chronometry.TscRelation(first, second)
-        wander = chronometry.tsc_relation_with_wander(first, second,
-                                                      chronometry.DriftWander(step_ppm=1.0))
+        first, second = (chronometry.relation.select_min_rtt(w) for w in (windows[0], windows[-1]))
+        plain = chronometry.relation.TscRelation(first, second)
+        wander = chronometry.relation.tsc_relation_with_wander(first, second,
+                                                      chronometry.relation.DriftWander(step_ppm=1.0))
         t = rng.randrange(2 * 10**9, 600 * 10**9)
         v, bd = plain.translate_from(b.read(t), a.read(t))
         covered_plain += abs(v) <= bd
         v, bd = wander.translate_from(b.read(t), a.read(t))
         covered_wander += abs(v) <= bd
-        multi = chronometry.MultiRoundRelation()
+        multi = chronometry.relation.MultiRoundRelation()
         for w in windows:
             multi.add_rounds(w)
         if not multi.fit():
-            assert multi.fit_status() == chronometry.FitStatus.AFFINE_REFUTED
+            assert multi.fit_status() == chronometry.relation.FitStatus.AFFINE_REFUTED
             assert multi.affine_residual() > 0
             refuted += 1
     assert covered_wander == trials
@@ -87,13 +87,13 @@ def test_both_directions_and_the_graph():
     rng = random.Random(11)
     n = 6
     nodes = [Counter(rng, 2**60) for _ in range(n)]
-    graph = chronometry.RelationGraph(n)
+    graph = chronometry.relation.RelationGraph(n)
     for i in range(n):
         j = (i + 1) % n  # a ring: most pairs need a chain
         ij = [rounds(rng, nodes[i], nodes[j], t * 10**9, 10) for t in (1, 31)]
         ji = [rounds(rng, nodes[j], nodes[i], t * 10**9 + 5 * 10**7, 10) for t in (1, 31)]
         for ref, peer, fwd, rev in ((i, j, ij, ji), (j, i, ji, ij)):
-            m = chronometry.MultiRoundRelation()
+            m = chronometry.relation.MultiRoundRelation()
             for k in range(2):
                 m.add_rounds(fwd[k])
                 m.add_reverse_rounds(rev[k])
@@ -117,6 +117,6 @@ def test_both_directions_and_the_graph():
 
 def test_bad_wander_is_refused_by_name():
     with pytest.raises(ValueError, match="stepPpm"):
-        chronometry.DriftWander(step_ppm=-1)
+        chronometry.relation.DriftWander(step_ppm=-1)
     with pytest.raises(ValueError, match="peerFrequencyHz"):
-        chronometry.DriftWander(rate_ppm_per_s=0.1)
+        chronometry.relation.DriftWander(rate_ppm_per_s=0.1)

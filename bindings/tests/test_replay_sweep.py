@@ -9,21 +9,21 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples
 import chronometry  # noqa: E402
 import replay_sweep  # noqa: E402
 
-BUILD = os.path.dirname(chronometry.__file__)
+BUILD = os.path.dirname(os.path.dirname(os.path.abspath(chronometry.__file__)))  # build/python
 GRID = dict(nodes=[6], skew_bound_ns=[200_000, 400_000], interval_ns=[100_000], delay_ns=[5_000],
             rate=[40, 160], duration_ns=[50_000_000], run=[1])
 
 
 def test_runner_matches_csv_row_and_validates():
-    r = chronometry.run_replay_study(nodes=6, duration_ns=50_000_000)
+    r = chronometry.causality.run_replay_study(nodes=6, duration_ns=50_000_000)
     assert r["events"] > 0 and r["r1_violations"] == 0 and r["r2_thesis_violations"] == 0
-    assert len(r["csv_row"].split(",")) == len(chronometry.REPLAY_STUDY_CSV_HEADER.split(","))
-    again = chronometry.run_replay_study(nodes=6, duration_ns=50_000_000)
+    assert len(r["csv_row"].split(",")) == len(chronometry.causality.REPLAY_STUDY_CSV_HEADER.split(","))
+    again = chronometry.causality.run_replay_study(nodes=6, duration_ns=50_000_000)
     assert again["csv_row"].rsplit(",", 1)[0] == r["csv_row"].rsplit(",", 1)[0]  # but wall time
     with pytest.raises(ValueError, match="nodes"):
-        chronometry.run_replay_study(nodes=1)
+        chronometry.causality.run_replay_study(nodes=1)
     with pytest.raises(ValueError, match="clock_model"):
-        chronometry.run_replay_study(clock_model="atomic")
+        chronometry.causality.run_replay_study(clock_model="atomic")
 
 
 def test_sweep_persists_resumes_and_plots(tmp_path):
@@ -64,7 +64,7 @@ def test_python_runner_matches_cpp_example(tmp_path):
                     "--rate=80", "--duration=50ms", "--RngRun=4", f"--csv={csv_path}"],
                    check=True, capture_output=True)
     header, row = csv_path.read_text().splitlines()
-    assert header == chronometry.REPLAY_STUDY_CSV_HEADER
-    r = chronometry.run_replay_study(nodes=6, skew_bound_ns=400_000, interval_ns=100_000, delay_ns=5_000,
+    assert header == chronometry.causality.REPLAY_STUDY_CSV_HEADER
+    r = chronometry.causality.run_replay_study(nodes=6, skew_bound_ns=400_000, interval_ns=100_000, delay_ns=5_000,
                                      rate=80, duration_ns=50_000_000, run=4)
     assert r["csv_row"].rsplit(",", 1)[0] == row.rsplit(",", 1)[0]  # all but the wall time

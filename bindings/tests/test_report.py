@@ -1,6 +1,6 @@
 """examples/report.py (the demo's report) on tiny grids: one SQLite file, one CSV per
-technique in the C++ examples' format, one PNG per figure, REPORT.md embedding every figure
-with a line of interpretation; a second run resumes; a registered technique without a grid is
+study in the C++ examples' format, one PNG per figure, REPORT.md embedding every figure
+with a line of interpretation; a second run resumes; a registered study without a grid is
 reported as not swept rather than breaking the report."""
 import os
 import re
@@ -16,21 +16,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "examples"))
 import report  # noqa: E402
 
-BUILD = os.path.dirname(os.path.abspath(chronometry.__file__))
+BUILD = os.path.dirname(os.path.dirname(os.path.abspath(chronometry.__file__)))  # build/python
 
 
 def test_report_tiny(tmp_path, monkeypatch):
-    monkeypatch.setitem(cs.TECHNIQUES, "future", "sweep_probe:square")  # a runner with no grid yet
+    monkeypatch.setitem(cs.STUDIES, "future", "sweep_probe:square")  # a runner with no grid yet
     out = str(tmp_path)
     sections, _ = report.run(out, jobs=2, size="tiny", build_dir=BUILD, progress=False)
     assert set(sections) == {"replay", "relation", "scheduling", "inference", "rda", "sync"}
     db = sqlite3.connect(os.path.join(out, "report.sqlite"))
     counts = dict(db.execute("SELECT technique, COUNT(*) FROM runs GROUP BY technique"))
-    for technique, grid in report.GRIDS["tiny"].items():
-        assert counts[technique] == len(cs.points(grid))
-        with open(os.path.join(out, f"report-{technique}.csv")) as f:
+    for study, grid in report.GRIDS["tiny"].items():
+        assert counts[study] == len(cs.points(grid))
+        with open(os.path.join(out, f"report-{study}.csv")) as f:
             lines = f.read().splitlines()
-        header = getattr(chronometry, report.CSV_HEADERS[technique])
+        header = report.csv_header(study)
         assert lines[0] == header and len(lines) > 1
         assert all(len(line.split(",")) == len(header.split(",")) for line in lines[1:]
                    if '"' not in line)

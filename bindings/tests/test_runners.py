@@ -1,8 +1,9 @@
-"""Every scenario runner registered in chronometry_sweep.TECHNIQUES: parameter validation
+"""Every scenario runner registered in chronometry_sweep.STUDIES: parameter validation
 (a bad value raises ValueError naming the Python keyword), results that are plain JSON, a
 simulator left clean for the next run, and rows equal to the C++ sweep examples' CSV rows
 for the same parameters and RngRun."""
 import csv
+import importlib
 import io
 import json
 import os
@@ -14,7 +15,7 @@ import pytest
 import chronometry
 import chronometry_sweep as cs
 
-BUILD = os.path.dirname(chronometry.__file__)
+BUILD = os.path.dirname(os.path.dirname(os.path.abspath(chronometry.__file__)))  # build/python
 EXAMPLES = os.path.join(BUILD, "..", "examples")
 MS = 1_000_000
 US = 1_000
@@ -34,7 +35,7 @@ SMALL = {
     "sync": dict(nodes=3, duration_ns=2000 * MS, warmup_ns=1000 * MS, sample_period_ns=20 * MS, run=1),
 }
 
-# technique -> (keyword, bad value); every one must raise ValueError naming the keyword.
+# study -> (keyword, bad value); every one must raise ValueError naming the keyword.
 BAD = {
     "replay": [("nodes", 1), ("nodes", -3), ("skew_bound_ns", 0), ("interval_ns", 0),
                ("interval_ns", 300 * US), ("delay_ns", -1), ("delay_ns", 2_000 * MS),
@@ -85,32 +86,32 @@ BAD = {
 }
 
 
-def runner(technique):
-    module, function = cs.TECHNIQUES[technique].split(":")
-    assert module == "chronometry"
-    return getattr(chronometry, function)
+def runner(study):
+    module, function = cs.STUDIES[study].split(":")
+    assert module == chronometry.study.runner_of(study).split(":")[0]
+    return getattr(importlib.import_module(module), function)
 
 
-def test_every_technique_is_registered_and_tested():
+def test_every_study_is_registered_and_tested():
     assert {"replay", "relation", "scheduling", "inference", "rda",
-            "relation-graph"} <= set(cs.TECHNIQUES)
-    assert set(SMALL) == set(BAD) == set(cs.TECHNIQUES)  # a new technique needs its rows here
+            "relation-graph"} <= set(cs.STUDIES)
+    assert set(SMALL) == set(BAD) == set(cs.STUDIES)  # a new study needs its rows here
 
 
-@pytest.mark.parametrize("technique,keyword,value",
+@pytest.mark.parametrize("study,keyword,value",
                          [(t, k, v) for t, rows in BAD.items() for k, v in rows])
-def test_bad_parameter_raises_value_error_naming_it(technique, keyword, value):
+def test_bad_parameter_raises_value_error_naming_it(study, keyword, value):
     with pytest.raises(ValueError) as info:
-        runner(technique)(**{keyword: value})
+        runner(study)(**{keyword: value})
     message = str(info.value)
     assert re.search(r"(^|\W)" + re.escape(keyword) + r"\b", message), message
     assert re.search(r"valid|one of", message), message  # and it says what is valid
 
 
-@pytest.mark.parametrize("technique", sorted(SMALL))
-def test_runner_result_is_json_and_reproducible(technique):
-    first = runner(technique)(**SMALL[technique])
-    again = json.loads(json.dumps(runner(technique)(**SMALL[technique])))  # plain JSON
+@pytest.mark.parametrize("study", sorted(SMALL))
+def test_runner_result_is_json_and_reproducible(study):
+    first = runner(study)(**SMALL[study])
+    again = json.loads(json.dumps(runner(study)(**SMALL[study])))  # plain JSON
     # The simulator was torn down: the same point in the same process gives the same numbers.
     for name in set(first) - {"wall_s", "link_s", "csv_row"}:
         assert again[name] == first[name], name
@@ -138,7 +139,7 @@ def test_replay_equals_cpp_example(tmp_path):
              f"--csv={out}"], tmp_path)
     py = runner("replay")(**p)
     cpp = rows_of(out.read_text())
-    assert cpp == rows_of(chronometry.REPLAY_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+    assert cpp == rows_of(chronometry.causality.REPLAY_STUDY_CSV_HEADER + "\n" + py["csv_row"])
 
 
 def test_relation_equals_cpp_example(tmp_path):
@@ -150,7 +151,7 @@ def test_relation_equals_cpp_example(tmp_path):
     py = runner("relation")(**p)
     cpp = rows_of((tmp_path / "minrtt-relation-sweep.csv").read_text())
     assert len(cpp) == len(py["methods"]) > 0
-    assert cpp == rows_of(chronometry.RELATION_STUDY_CSV_HEADER + "\n" + py["csv_rows"])
+    assert cpp == rows_of(chronometry.relation.RELATION_STUDY_CSV_HEADER + "\n" + py["csv_rows"])
 
 
 def test_scheduling_equals_cpp_example(tmp_path):
@@ -164,7 +165,7 @@ def test_scheduling_equals_cpp_example(tmp_path):
     assert [r["predictor"] for r in cpp] == ["Baseline", "Average", "FtAverage", "Kalman"]
     for row in cpp:  # the example sweeps every predictor: compare each
         py = runner("scheduling")(**dict(p, predictor=row["predictor"]))
-        assert [row] == rows_of(chronometry.SCHEDULING_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+        assert [row] == rows_of(chronometry.scheduling.SCHEDULING_STUDY_CSV_HEADER + "\n" + py["csv_row"])
 
 
 def test_inference_equals_cpp_example(tmp_path):
@@ -175,7 +176,7 @@ def test_inference_equals_cpp_example(tmp_path):
              f"--duration={p['duration_ns']}ns", f"--outDir={tmp_path}"], tmp_path)
     cpp = rows_of((tmp_path / "wap5-sweep.csv").read_text(), drop=("wall_s", "link_s", "factor"))
     py = runner("inference")(**p)
-    assert cpp == rows_of(chronometry.INFERENCE_STUDY_CSV_HEADER + "\n" + py["csv_row"])
+    assert cpp == rows_of(chronometry.inference.INFERENCE_STUDY_CSV_HEADER + "\n" + py["csv_row"])
 
 
 def test_relation_graph_equals_cpp_study(tmp_path):
@@ -185,7 +186,7 @@ def test_relation_graph_equals_cpp_study(tmp_path):
                                   f"--Rounds={p['rounds']}", f"--Run={p['run']}",
                                   f"--csv={out}"], tmp_path)
     py = runner("relation-graph")(**p)
-    assert rows_of(out.read_text()) == rows_of(chronometry.RELATION_GRAPH_STUDY_CSV_HEADER + "\n" +
+    assert rows_of(out.read_text()) == rows_of(chronometry.relation.RELATION_GRAPH_STUDY_CSV_HEADER + "\n" +
                                                 py["csv_row"])
 
 
@@ -234,7 +235,7 @@ def test_rda_equals_cpp_example(tmp_path):
             tmp_path)
     cpp = rows_of((tmp_path / "rda-latency-sweep.csv").read_text())
     py = runner("rda")(**p)
-    rows = rows_of(chronometry.RDA_STUDY_CSV_HEADER + "\n" + py["csv_rows"])
+    rows = rows_of(chronometry.latency.RDA_STUDY_CSV_HEADER + "\n" + py["csv_rows"])
     assert len(cpp) == len(rows) == sum(i["reported"] for i in py["flow_intervals"]) > 0
     shared = set(cpp[0]) & set(rows[0])
     assert {"loss_rate", "skew_bound_ns", "rda_mean_ns", "lda_mean_ns", "fc_mean_ns"} <= shared

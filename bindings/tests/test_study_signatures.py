@@ -3,6 +3,7 @@ signature (keyword-only, every parameter with its default, a time under both key
 docstring generated from the declarations (a line per parameter, the result's fields with their
 units), a TypedDict of its result, and still runs and refuses exactly as the implementation
 does; an unknown keyword's ValueError suggests the closest names."""
+import importlib
 import inspect
 import pydoc
 import typing
@@ -12,20 +13,25 @@ import pytest
 import chronometry
 
 US, MS = 1_000, 1_000_000
-STUDIES = chronometry.studies()
-ALIAS = {study: alias for alias, study in chronometry.STUDY_RUNNERS.items()}
+STUDIES = chronometry.study.studies()
+ALIAS = {study: alias for alias, study in chronometry.study.STUDY_RUNNERS.items()}
 POINT = dict(nodes=5, skew_bound_ns=200 * US, interval_ns=100 * US, rate=80.0, duration_ns=40 * MS)
 RDA = dict(intervals=2, interval_length_ns=50 * MS, packet_interval_ns=200 * US, loss_rate=0.05,
            reorder_rate=0.01, skew_bound_ns=50 * US, run=1)
 
 
+def home(name):
+    """The submodule a study's names live in (chronometry.study.runner_of)."""
+    return importlib.import_module(chronometry.study.runner_of(name).split(":")[0])
+
+
 def runner(name):
-    return getattr(chronometry, ALIAS[name])
+    return getattr(home(name), ALIAS[name])
 
 
 def result_type(name):
     camel = "".join(part.capitalize() for part in name.split("-"))
-    return getattr(chronometry, f"{camel}StudyResult")
+    return getattr(home(name), f"{camel}StudyResult")
 
 
 @pytest.mark.parametrize("name", sorted(STUDIES))
@@ -50,7 +56,7 @@ def test_signature_lists_every_keyword_with_its_default(name):
                                         "boolean": bool, "text": str}[p["type"]]
     assert signature.return_annotation is result_type(name)
     f = runner(name)
-    assert f.__name__ == ALIAS[name] and f.__module__ == "chronometry"
+    assert f.__name__ == ALIAS[name] and f.__module__ == home(name).__name__
     assert inspect.unwrap(f) is f.__wrapped__ and f.__wrapped__ is not f
 
 
@@ -59,22 +65,26 @@ def test_docstring_names_every_parameter_and_result(name):
     doc = runner(name).__doc__
     lines = doc.splitlines()
     assert lines[0].startswith(f"run_study('{name}', **parameters): {STUDIES[name]['help']}")
+    # numpydoc: "keyword(s) : type, default ..." then the help, range and unit indented below
     for p in STUDIES[name]["parameters"]:
-        head = (f"  {p['unit_keyword']} / {p['keyword']}: time" if p["unit_keyword"] else
-                f"  {p['keyword']}: ")
-        [line] = [x for x in lines if x.startswith(head)]  # one line per parameter
-        assert p["help"] in line and (p["range"] in line)
+        head = (f"{p['unit_keyword']}, {p['keyword']} : time" if p["unit_keyword"] else
+                f"{p['keyword']} : ")
+        [i] = [i for i, x in enumerate(lines) if x.startswith(head)]  # one entry per parameter
+        line, description = lines[i], lines[i + 1]
+        assert description.startswith("    ") and p["help"] in description
+        assert p["range"] in description
         assert (f"({p['keyword']}={p['default']})" if p["unit_keyword"] else
-                f" = {p['default']!r}") in line
-    returns = doc[doc.index("\nReturns "):]
-    assert result_type(name).__name__ in returns.splitlines()[1]
+                f", default {p['default']!r}") in line
+    assert "\nParameters\n----------\nrows : bool or None, default None\n" in doc
+    returns = doc[doc.index("\nReturns\n-------\n"):doc.index("\nRaises\n------\n")]
+    assert returns.splitlines()[3] == result_type(name).__name__
     for field in STUDIES[name]["summary"]:
-        [line] = [x for x in returns.splitlines() if x.startswith(f"  {field['name']}: ")]
+        [line] = [x for x in returns.splitlines() if x.startswith(f"    {field['name']}: ")]
         assert field["help"] in line and (not field["unit"] or f", {field['unit']} -- " in line)
     rows = STUDIES[name]["rows"]
     if rows:
         for field in rows["fields"]:
-            assert f"\n    {field['name']}: " in returns
+            assert f"\n      {field['name']}: " in returns
     assert ("csv_rows: str" if rows and rows["in_csv"] else "csv_row: str") in returns
     # help() shows the real parameters, not **kwargs
     text = pydoc.render_doc(runner(name), renderer=pydoc.plaintext)
@@ -82,23 +92,23 @@ def test_docstring_names_every_parameter_and_result(name):
 
 
 def test_result_type_is_what_a_run_returns():
-    r = chronometry.run_replay_study(**POINT)
-    fields = typing.get_type_hints(chronometry.ReplayStudyResult)
+    r = chronometry.causality.run_replay_study(**POINT)
+    fields = typing.get_type_hints(chronometry.causality.ReplayStudyResult)
     assert list(r) == list(fields)  # every key, in order
     for key, value in r.items():
         kind = fields[key]
         assert isinstance(value, typing.get_args(kind) or kind), (key, value, kind)
-    with_rows = chronometry.run_replay_study(rows=True, **POINT)
+    with_rows = chronometry.causality.run_replay_study(rows=True, **POINT)
     assert set(with_rows) == set(fields) | {"events"} or set(with_rows) == set(fields)
-    rda = chronometry.run_rda_study(**RDA)  # a study whose CSV has a line per row
-    rda_fields = chronometry.RdaStudyResult.__annotations__
+    rda = chronometry.latency.run_rda_study(**RDA)  # a study whose CSV has a line per row
+    rda_fields = chronometry.latency.RdaStudyResult.__annotations__
     assert list(rda) == list(rda_fields) and "csv_rows" in rda
-    row = chronometry.RdaStudyRow.__annotations__
+    row = chronometry.latency.RdaStudyRow.__annotations__
     assert rda["flow_intervals"] and set(rda["flow_intervals"][0]) == set(row)
 
 
 def test_wrapper_runs_and_refuses_as_the_implementation():
-    f = chronometry.run_replay_study
+    f = chronometry.causality.run_replay_study
 
     def run(function, **keywords):  # a run's result but its wall-clock time
         r = function(**keywords)
@@ -107,7 +117,7 @@ def test_wrapper_runs_and_refuses_as_the_implementation():
 
     plain = run(f, **POINT)
     assert run(f.__wrapped__, **POINT) == plain
-    assert run(chronometry.run_study, study="replay", **POINT) == plain
+    assert run(chronometry.study.run_study, study="replay", **POINT) == plain
     assert run(f, delay=None, **POINT) == plain  # the unit keyword's default: not given
     assert run(f, delay="1us", **POINT)[1] == run(f, delay_ns=1000, **POINT)[1] != plain[1]
     cases = [(ValueError, dict(skeww=1)), (ValueError, dict(nodes=1)),
@@ -136,15 +146,15 @@ def test_unknown_keyword_suggests_the_closest_names():
     with pytest.raises(ValueError, match=r"^run_study\('sync'\): unknown parameter "
                                          r"'time_stamp_noise'; did you mean timestamp_noise\? "
                                          r"valid: "):
-        chronometry.run_sync_study(time_stamp_noise="10ns")
+        chronometry.sync.run_sync_study(time_stamp_noise="10ns")
     with pytest.raises(ValueError, match=r"did you mean nodes\? valid: nodes, "):
-        chronometry.check_study("replay", nodez=4)
+        chronometry.study.check_study("replay", nodez=4)
     with pytest.raises(ValueError, match=r"'skew_bnd'; did you mean skew_bound\? valid: "):
-        chronometry.run_replay_study(skew_bnd="1ms")
+        chronometry.causality.run_replay_study(skew_bnd="1ms")
     with pytest.raises(ValueError, match=r"'Nodes'; did you mean nodes\? valid: "):
-        chronometry.run_replay_study(Nodes=4)  # a case slip
+        chronometry.causality.run_replay_study(Nodes=4)  # a case slip
     with pytest.raises(ValueError) as far:
-        chronometry.run_replay_study(colour="blue")
+        chronometry.causality.run_replay_study(colour="blue")
     assert "did you mean" not in str(far.value)
     assert str(far.value).startswith("run_study('replay'): unknown parameter 'colour'; valid: "
                                      "nodes, ")

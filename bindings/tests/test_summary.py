@@ -32,9 +32,9 @@ def test_t_quantile_known_values(dof, quantile):
 
 @pytest.mark.parametrize("n", [2, 3, 5, 10, 31, 200, 5000])
 def test_t_quantile_agrees_with_boost(n):
-    """Boost's students_t quantile, through chronometry.mean_interval (C++), to 1e-9."""
+    """Boost's students_t quantile, through chronometry.inference.mean_interval (C++), to 1e-9."""
     values = [float(i % 7) for i in range(n)]
-    interval = chronometry.mean_interval(values, 0.95)
+    interval = chronometry.inference.mean_interval(values, 0.95)
     sd = float(np.std(values, ddof=1))
     boost = (interval["upper"] - interval["lower"]) / 2 / (sd / math.sqrt(n))
     assert t_quantile(0.975, n - 1) == pytest.approx(boost, rel=1e-9)
@@ -55,7 +55,7 @@ def test_statistics_against_numpy_with_missing_values_left_out():
 
 
 def test_summarize_known_data():
-    df = pd.DataFrame(dict(technique="probe", a=[1, 1, 1, 2, 2], run=[1, 2, 3, 1, 2],
+    df = pd.DataFrame(dict(study="probe", a=[1, 1, 1, 2, 2], run=[1, 2, 3, 1, 2],
                            y=[1.0, 2.0, 6.0, 4.0, None], z=[10, 20, 30, 40, 50],
                            status=["ok"] * 4 + ["error"]))
     s = cs.summarize(df, by=["a"])
@@ -68,16 +68,16 @@ def test_summarize_known_data():
     assert s.iloc[1].y_n == 1 and math.isnan(s.iloc[1].y_sd) and math.isnan(s.iloc[1].y_ci95)
     only = cs.summarize(df, by=["a"], fields=["y"])
     assert list(only.columns) == ["a", "runs", "y_n", "y_mean", "y_sd", "y_ci95"]
-    with pytest.raises(ValueError, match="by= is needed for technique 'probe'"):
+    with pytest.raises(ValueError, match="by= is needed for study 'probe'"):
         cs.summarize(df)
     with pytest.raises(ValueError, match="by column 'b' is invalid; valid: one of"):
         cs.summarize(df, by=["b"])
-    with pytest.raises(ValueError, match="field 'technique' is invalid: its values are not numbers"):
-        cs.summarize(df, by=["a"], fields=["technique"])
+    with pytest.raises(ValueError, match="field 'study' is invalid: its values are not numbers"):
+        cs.summarize(df, by=["a"], fields=["study"])
     with pytest.raises(ValueError, match="df of type list is invalid"):
         cs.summarize([1, 2])
-    two = pd.concat([df, df.assign(technique="other")])
-    with pytest.raises(ValueError, match=r"holds the techniques \['other', 'probe'\]; give technique="):
+    two = pd.concat([df, df.assign(study="other")])
+    with pytest.raises(ValueError, match=r"holds the studies \['other', 'probe'\]; give study="):
         cs.summarize(two, by=["a"])
 
 
@@ -92,7 +92,7 @@ def test_sweep_replications_and_a_real_summary(tmp_path):
     s = cs.summarize(df)
     assert len(s) == 2 and list(s.runs) == [3, 3]
     assert "run" not in s and "seed" not in s and "skew_bound_ns" in s and "nodes" in s
-    summary = chronometry.studies()["replay"]["summary"]
+    summary = chronometry.study.studies()["replay"]["summary"]
     numeric = [f["name"] for f in summary if f["type"] != "text"]
     assert all(f"{name}_ci95" in s for name in numeric) and "wall_s_mean" in s
     for _, line in s.iterrows():
@@ -111,7 +111,7 @@ def test_summarize_a_study_with_a_line_per_row(tmp_path):
                 loss_rate=[0.05], reorder_rate=[0.01], skew_bound_ns=[50 * US])
     df = cs.sweep("rda", grid, str(tmp_path / "rda.sqlite"), workers=2, progress=False,
                   replications=2)
-    rows = chronometry.studies()["rda"]["rows"]
+    rows = chronometry.study.studies()["rda"]["rows"]
     keys = [f["name"] for f in rows["fields"] if f["key"]]
     s = cs.summarize(df)
     assert keys and set(keys) <= set(s.columns)

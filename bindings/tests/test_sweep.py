@@ -38,8 +38,8 @@ def test_points_dict_dataframe_and_replicate():
         cs.replicate(dict(a=[7]), 0)
     with pytest.raises(ValueError, match="grid"):
         cs.points(dict(a=5))
-    with pytest.raises(ValueError, match="technique"):
-        cs.sweep("no-such-technique", dict(a=[1]), "/tmp/never.sqlite")
+    with pytest.raises(ValueError, match="study"):
+        cs.sweep("no-such-study", dict(a=[1]), "/tmp/never.sqlite")
 
 
 def test_sweep_stores_every_point_once_and_resumes(tmp_path):
@@ -115,16 +115,16 @@ def test_replay_points_match_direct_runs_and_runs_differ(tmp_path):
     db = str(tmp_path / "replay.sqlite")
     df = cs.sweep("replay", REPLAY_GRID, db, workers=2, progress=False)
     assert len(df) == 4 and set(df["status"]) == {"ok"}
-    direct = chronometry.run_replay_study(nodes=5, skew_bound_ns=400_000, interval_ns=100_000,
+    direct = chronometry.causality.run_replay_study(nodes=5, skew_bound_ns=400_000, interval_ns=100_000,
                                           delay_ns=5_000, rate=80, duration_ns=40_000_000, run=2)
     row = df[(df["skew_bound_ns"] == 400_000) & (df["run"] == 2)].iloc[0]
     assert row["csv_row"].rsplit(",", 1)[0] == direct["csv_row"].rsplit(",", 1)[0]
     # RngRun convention: the same point with another run number is another replication.
     by_run = df[df["skew_bound_ns"] == 400_000].set_index("run")["csv_row"]
     assert by_run[1].rsplit(",", 1)[0] != by_run[2].rsplit(",", 1)[0]
-    n = cs.write_csv(db, "replay", str(tmp_path / "replay.csv"), chronometry.REPLAY_STUDY_CSV_HEADER)
+    n = cs.write_csv(db, "replay", str(tmp_path / "replay.csv"), chronometry.causality.REPLAY_STUDY_CSV_HEADER)
     lines = (tmp_path / "replay.csv").read_text().splitlines()
-    assert n == 4 and lines[0] == chronometry.REPLAY_STUDY_CSV_HEADER and len(lines) == 5
+    assert n == 4 and lines[0] == chronometry.causality.REPLAY_STUDY_CSV_HEADER and len(lines) == 5
 
 
 def test_dask_cluster_gives_the_same_table_as_local(tmp_path):
@@ -176,11 +176,11 @@ def test_dask_workers_on_another_ns3_are_refused():
                     "tcp://10.0.0.8:1234": function()}
 
     with pytest.raises(ValueError, match=f"ns-3 {version + 11}.*ns-3 {version}"):
-        cs._check_workers(Client(), "chronometry:run_replay_study")
+        cs._check_workers(Client(), "chronometry.causality:run_replay_study")
     cs._check_workers(Client(), "sweep_probe:square")  # not a chronometry runner: not checked
 def test_grid_keys_are_checked_before_anything_runs(tmp_path):
     db = tmp_path / "never.sqlite"
-    with pytest.raises(ValueError, match=r"grid key 'skw' is invalid for technique 'replay'; "
+    with pytest.raises(ValueError, match=r"grid key 'skw' is invalid for study 'replay'; "
                                          r"valid: nodes, skew_bound_ns, skew_bound, skew_ns, skew, interval_ns, interval, "):
         cs.sweep("replay", dict(skw=["1ms"], run=[1]), str(db), progress=False)
     assert not db.exists()  # refused before the results file was even opened

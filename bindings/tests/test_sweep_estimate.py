@@ -10,22 +10,22 @@ import chronometry_sweep as cs
 
 
 def test_the_sync_estimate_follows_load_and_is_checked_like_run_study():
-    idle = chronometry.estimate_study_events("sync", nodes=8, duration="20s")
-    loaded = chronometry.estimate_study_events("sync", nodes=8, duration="20s", load=0.3)
+    idle = chronometry.study.estimate_study_events("sync", nodes=8, duration="20s")
+    loaded = chronometry.study.estimate_study_events("sync", nodes=8, duration="20s", load=0.3)
     assert 0 < idle < 1e5
     assert loaded > 100 * idle  # what the --help and doc/sync.rst say Load costs
     with pytest.raises(ValueError, match="did you mean load"):
-        chronometry.estimate_study_events("sync", lod=0.3)
-    assert math.isnan(chronometry.estimate_study_events("replay", nodes=4))  # no model
+        chronometry.study.estimate_study_events("sync", lod=0.3)
+    assert math.isnan(chronometry.study.estimate_study_events("replay", nodes=4))  # no model
 
 
 def test_the_estimate_is_within_a_factor_two_of_the_events_it_runs():
     point = dict(nodes=4, duration="1s", warmup="500ms", load=0.2)
-    estimate = chronometry.estimate_study_events("sync", **point)
-    ran = chronometry.run_study("sync", **point)
+    estimate = chronometry.study.estimate_study_events("sync", **point)
+    ran = chronometry.study.run_study("sync", **point)
     # The result has no event count; its wall time at the prior cost is the coarse check.
     assert estimate > 1e5
-    assert 0.1 < ran["wall_s"] / (estimate * chronometry.SECONDS_PER_EVENT_PRIOR) < 10
+    assert 0.1 < ran["wall_s"] / (estimate * chronometry.study.SECONDS_PER_EVENT_PRIOR) < 10
 
 
 def test_a_sweep_prints_its_plan_first(tmp_path, capsys):

@@ -16,12 +16,12 @@ import chronometry_sweep as cs
 US, MS = 1_000, 1_000_000
 # A replay point of well under a second.
 POINT = dict(nodes=5, skew_bound_ns=200 * US, interval_ns=100 * US, rate=80.0, duration_ns=40 * MS)
-TIMES = [(name, p) for name, study in sorted(chronometry.studies().items())
+TIMES = [(name, p) for name, study in sorted(chronometry.study.studies().items())
          for p in study["parameters"] if p["type"] == "time"]
 
 
 def check(**keywords):
-    return chronometry.check_study("replay", **keywords)
+    return chronometry.study.check_study("replay", **keywords)
 
 
 def stored(db):
@@ -73,7 +73,7 @@ def test_times_that_are_not_whole_nanoseconds_are_refused(value, why):
 def test_bare_number_under_the_unit_keyword_is_refused(value):
     """delay=8 meant as 8 us would be 8 ns: refused, as --Delay=8 is on the command line."""
     with pytest.raises(ValueError) as info:
-        chronometry.run_replay_study(delay=value, **POINT)
+        chronometry.causality.run_replay_study(delay=value, **POINT)
     assert str(info.value).startswith(f"delay = {value!r} is invalid for ns3::ReplayStudy::Delay")
     assert "give a unit, e.g. '8us', or delay_ns=<integer nanoseconds>" in str(info.value)
 
@@ -90,7 +90,7 @@ def test_both_keywords_given_is_refused():
     with pytest.raises(ValueError, match=r"delay and delay_ns both given; give one"):
         check(delay="8us", delay_ns=8000)
     with pytest.raises(ValueError, match=r"skew_bound and skew_bound_ns both given"):
-        chronometry.run_study("replay", skew_bound_ns=200 * US, skew_bound="200us")
+        chronometry.study.run_study("replay", skew_bound_ns=200 * US, skew_bound="200us")
 
 
 @pytest.mark.parametrize("value", [1.5, 8000.25, float("nan"), float("inf"), np.float64(0.5)])
@@ -141,7 +141,7 @@ def test_check_study_runs_the_studys_own_checks_without_running():
                                          r"skew_bound / skew_bound_ns, interval / interval_ns, "):
         check(skeww="1ms")
     with pytest.raises(ValueError, match="study 'nope' is invalid"):
-        chronometry.check_study("nope")
+        chronometry.study.check_study("nope")
     with pytest.raises(TypeError, match="rows = 3 has the wrong type"):
         check(rows=3)
     # Canonical form: times as *_ns ints, the other values as given, in the order given.
@@ -155,20 +155,20 @@ def test_every_time_parameter_has_both_keywords(study, parameter):
     keyword, unit = parameter["keyword"], parameter["unit_keyword"]
     assert keyword == unit + "_ns" and parameter["unit"] == "ns"
     default = parameter["default"]
-    assert chronometry.check_study(study, **{unit: f"{default}ns"}) == {keyword: default}
-    assert chronometry.check_study(study, **{keyword: default}) == {keyword: default}
+    assert chronometry.study.check_study(study, **{unit: f"{default}ns"}) == {keyword: default}
+    assert chronometry.study.check_study(study, **{keyword: default}) == {keyword: default}
     with pytest.raises(ValueError, match=re.escape(f"{unit} = 5 is invalid") + ".*" +
                        re.escape(f"give a unit, e.g. '8us', or {keyword}=<integer nanoseconds>")):
-        chronometry.check_study(study, **{unit: 5})
+        chronometry.study.check_study(study, **{unit: 5})
     with pytest.raises(ValueError, match=f"{unit} and {keyword} both given"):
-        chronometry.check_study(study, **{unit: f"{default}ns", keyword: default})
+        chronometry.study.check_study(study, **{unit: f"{default}ns", keyword: default})
     assert all((p["unit_keyword"] is None) == (p["type"] != "time")
-               for p in chronometry.studies()[study]["parameters"])
+               for p in chronometry.study.studies()[study]["parameters"])
 
 
 def test_runs_with_either_spelling_give_the_same_numbers():
-    by_ns = chronometry.run_replay_study(delay_ns=5 * US, **POINT)
-    by_unit = chronometry.run_replay_study(
+    by_ns = chronometry.causality.run_replay_study(delay_ns=5 * US, **POINT)
+    by_unit = chronometry.causality.run_replay_study(
         delay="5us", **{k: v for k, v in POINT.items() if k != "duration_ns"},
         duration=np.timedelta64(40, "ms"))
     assert by_ns["csv_row"].rsplit(",", 1)[0] == by_unit["csv_row"].rsplit(",", 1)[0]
@@ -188,7 +188,7 @@ def test_grid_points_are_equal_across_spellings():
         assert cs.key_of(got[0]) == cs.key_of({"delay_ns": 8000})
     assert cs.replicate(dict(delay=["8us"], skew_bound=["1ms"]), 2, "replay") == [
         dict(delay_ns=8000, skew_bound_ns=MS, run=1), dict(delay_ns=8000, skew_bound_ns=MS, run=2)]
-    assert cs.points(dict(delay=["8us"])) == [dict(delay="8us")]  # no technique: as given
+    assert cs.points(dict(delay=["8us"])) == [dict(delay="8us")]  # no study: as given
     # A runner that is not a study: its points as they are.
     assert cs.points(dict(x=["8us"]), "sweep_probe:square") == [dict(x="8us")]
 
@@ -224,7 +224,7 @@ def test_grid_with_bad_points_is_refused_before_anything_runs(tmp_path):
     with pytest.raises(ValueError) as info:
         cs.sweep("replay", grid, str(db), workers=2, progress=False)
     message = str(info.value)
-    assert message.startswith("1 of 5 points of the grid are invalid for technique 'replay'; "
+    assert message.startswith("1 of 5 points of the grid are invalid for study 'replay'; "
                               "nothing was run:\n  point 2 {")
     assert "skew_bound_ns, interval_ns: ns3::ReplayStudy::SkewBound = 250us is invalid; valid: a multiple of" \
         in message
@@ -243,10 +243,10 @@ def test_refusal_lists_the_first_points_and_counts_the_rest(tmp_path):
     with pytest.raises(ValueError) as info:
         cs.sweep("replay", grid, str(db), progress=False)
     lines = str(info.value).splitlines()
-    assert lines[0] == ("16 of 16 points of the grid are invalid for technique 'replay'; "
+    assert lines[0] == ("16 of 16 points of the grid are invalid for study 'replay'; "
                         "nothing was run:")
     assert len(lines) == 7 and lines[-1] == "  ... and 11 more"
-    assert all(re.match(r"  point \d+ \{.*\}: grid key 'bogus' is invalid for technique "
+    assert all(re.match(r"  point \d+ \{.*\}: grid key 'bogus' is invalid for study "
                         r"'replay'; valid: nodes, skew_bound_ns, skew_bound, ", line) for line in lines[1:6])
     without_bogus = {k: v for k, v in grid.items() if k != "bogus"}
     with pytest.raises(ValueError) as info:
@@ -264,8 +264,8 @@ def test_renamed_keywords_still_work_deprecated():
     import warnings
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        old = chronometry.check_study("replay", skew="2ms", interval="100us")
-        older = chronometry.check_study("replay", skew_ns=2_000_000)
+        old = chronometry.study.check_study("replay", skew="2ms", interval="100us")
+        older = chronometry.study.check_study("replay", skew_ns=2_000_000)
     assert old["skew_bound_ns"] == older["skew_bound_ns"] == 2_000_000
     assert sum(issubclass(w.category, DeprecationWarning) for w in caught) == 2
     assert any("skew is deprecated; use skew_bound" in str(w.message) for w in caught)

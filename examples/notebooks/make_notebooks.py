@@ -54,7 +54,7 @@ delay is δ, every clock within E of true time; a replay clock (RepCl) stores on
 process heard from within its epsilon window, so its size θ (stored offsets per event) grows with
 E and α and falls once δ outgrows E. A configuration is *feasible* for a budget when the 99th
 percentile of θ fits it, and the encoding *overflows* a fixed width when its largest encoded size
-exceeds it. Each point runs in ns-3 through `chronometry.run_replay_study`; two replications per
+exceeds it. Each point runs in ns-3 through `chronometry.causality.run_replay_study`; two replications per
 point (ns-3 RngRun 1 and 2)."""),
         ("code", SETUP),
         ("code", r'''grid = dict(nodes=[16], skew_bound_ns=[1 * MS, 2 * MS, 4 * MS, 6 * MS], interval_ns=[100 * US],
@@ -285,7 +285,7 @@ stash repair) get the same memory. Every estimate is scored against the truth ov
 delivered packet** of its send interval (the study's `true_mean_ns`, from a collector the
 estimators never see), so packets that cross an interval boundary count: per-interval RDA
 misses them (its error is the interval-matching bias), boundary matching recovers them except
-in the last interval. Each point runs in ns-3 through `chronometry.run_rda_study` (10
+in the last interval. Each point runs in ns-3 through `chronometry.latency.run_rda_study` (10
 intervals of 100 ms at 10,000 packets/s, 1 % reorder up to 100 ms); three replications per
 loss rate (ns-3 RngRun 1-3). The last two cells reproduce the paper's Figures 7/8 (fixed m,
 growing d) and 6 (decode cost) with the Simulator-free experiment functions."""),
@@ -330,7 +330,7 @@ assert (med.rdab_mean_rel_err <= med.lda_mean_rel_err + 1e-12).all()'''),
         ("code", r'''# Figures 7/8: fixed m = 5000 buckets in total (k = 2, the paper's form), d grows: RDA decodes
 # everything up to a sharp transition near d = 2000, then loses samples; LDA and FineComb at
 # the same memory (FineComb with the paper's "ideal" stash). Simulator-free (RunRdaTransition).
-fig7 = pd.DataFrame([chronometry.rda_transition(difference=d, trials=3, common_packets=5000)
+fig7 = pd.DataFrame([chronometry.latency.rda_transition(difference=d, trials=3, common_packets=5000)
                      for d in [0, 500, 1000, 1500, 2000, 2500, 3000, 4000, 6000, 8000, 10000]])
 fig, axes = plt.subplots(1, 3, figsize=(15, 4))
 axes[0].plot(fig7.difference, fig7.decoded_fraction, marker="o", label="RDA")
@@ -350,7 +350,7 @@ assert (below.decoded_fraction == 1).all() and (below.rda_mean_rel_err < 1e-9).a
 assert (above.decoded_fraction == 0).all() and (above.rda_mean_rel_err > 1e-4).all()'''),
         ("code", r'''# Figure 6: decode cost, RDA (k = 2, 4000 buckets) against FineComb at the same memory: the
 # published brute force over every stash subset, and the bucketed repair. CPU seconds.
-fig6 = pd.DataFrame([chronometry.decode_cost(p, s) for p, s in [(40, 5), (40, 10), (100, 10), (100, 15), (100, 20)]])
+fig6 = pd.DataFrame([chronometry.latency.decode_cost(p, s) for p, s in [(40, 5), (40, 10), (100, 10), (100, 15), (100, 20)]])
 print(fig6[["problematic", "stash_size", "rda_cpu_s", "finecomb_brute_cpu_s", "finecomb_bucketed_cpu_s", "brute_subsets"]].to_string(index=False))
 fig, ax = plt.subplots(figsize=(6, 4))
 x = range(len(fig6))
@@ -365,7 +365,7 @@ assert fig6.brute_subsets.iloc[-1] > 1000 * fig6.brute_subsets.iloc[0]'''),
     "sync-ptp.ipynb": [
         ("md", """# PTP on a switched LAN: the skew E the nodes keep
 
-The sync study (`chronometry.run_sync_study`): n hosts with drifting clocks on 1 Gb/s links to
+The sync study (`chronometry.sync.run_sync_study`): n hosts with drifting clocks on 1 Gb/s links to
 switches (a star, a line or a binary tree of switches), host 0 a PTP grandmaster, the others
 slaves, the switches transparent clocks, boundary clocks or plain switches, optionally bursty
 background load, lossy links, time stamp noise, a grandmaster failure or a master clock step. E is
@@ -378,9 +378,11 @@ presets are in doc/oscillator-adev.png and in the report (examples/report.py, sy
         ("code", r'''MS = 1_000_000
 RUNS = 5  # runs (RngRun 1..RUNS) of every point: the mean and its 95% interval
 SYNC_S = 30  # simulated seconds per run, scored over the second half
+# The servos by their TypeId (the study's Servo; the CSV's servo cell holds it as given).
+SERVOS = ("ns3::PiServo", "ns3::LinRegServo", "ns3::SetTimeServo")
 points = [dict(nodes=8, servo=sv, sync_interval_ns=i, duration_ns=SYNC_S * 1000 * MS,
                warmup_ns=SYNC_S * 500 * MS)
-          for sv in ("pi", "linreg", "settime") for i in (31_250_000, 125 * MS, 1000 * MS)]
+          for sv in SERVOS for i in (31_250_000, 125 * MS, 1000 * MS)]
 db = os.path.join(OUT, "sync-ptp.sqlite")
 df = cs.sweep("sync", points, db, workers=WORKERS, progress=False, replications=RUNS)
 assert (df.status == "ok").all(), df[df.status != "ok"].error.tolist()
@@ -393,7 +395,7 @@ fig, ax = plt.subplots(figsize=(6, 4))
 for servo, g in s.groupby("servo"):
     g = g.sort_values("sync_interval_ns")
     mean = g.skew_p99_ns_mean.clip(lower=1)
-    ax.errorbar(g.sync_interval_ns / MS, mean, marker="o", capsize=3, label=servo,
+    ax.errorbar(g.sync_interval_ns / MS, mean, marker="o", capsize=3, label=servo[5:],
                 yerr=[mean - (mean - g.skew_p99_ns_ci95).clip(lower=1), g.skew_p99_ns_ci95])
 ax.set_xscale("log"); ax.set_yscale("log"); ax.set_xlabel("sync interval (ms)")
 ax.set_ylabel("E p99 after lock (ns, floor 1)")
@@ -402,18 +404,18 @@ ax.grid(alpha=0.3); ax.legend(); plt.show()
 # The PI servo with hardware time stamps and transparent clocks keeps E below 1 us at 125 ms,
 # the whole interval too; set-the-time leaves the drift over a sync interval (a sawtooth of
 # microseconds).
-pi = s[(s.servo == "pi") & (s.sync_interval_ns == 125 * MS)].iloc[0]
-st = s[(s.servo == "settime") & (s.sync_interval_ns == 125 * MS)].iloc[0]
+pi = s[(s.servo == "ns3::PiServo") & (s.sync_interval_ns == 125 * MS)].iloc[0]
+st = s[(s.servo == "ns3::SetTimeServo") & (s.sync_interval_ns == 125 * MS)].iloc[0]
 assert pi.runs == RUNS and pi.skew_p99_ns_n == RUNS
 assert pi.skew_p99_ns_mean + pi.skew_p99_ns_ci95 < 1000
 assert st.skew_p99_ns_mean - st.skew_p99_ns_ci95 > pi.skew_p99_ns_mean + pi.skew_p99_ns_ci95'''),
         ("code", r'''# The protocol's own offset estimate beside the truth, per node (rows=True).
-r = chronometry.run_sync_study(nodes=8, duration_ns=30_000 * MS, warmup_ns=15_000 * MS, rows=True)
+r = chronometry.sync.run_sync_study(nodes=8, duration_ns=30_000 * MS, warmup_ns=15_000 * MS, rows=True)
 rows = pd.DataFrame(r["per_node"])
 print(rows[["node", "base_drift_ppm", "node_lock_ns", "offset_p99_ns", "estimate_mean_ns", "true_mean_ns"]].to_string(index=False))'''),
         ("code", r'''# Bursty load (two 700 Mb/s on/off flows into every host): transparent clocks against
 # plain switches, 3 hosts, 6 s.
-load = pd.DataFrame([dict(transparent_clocks=tc, **{k: v for k, v in chronometry.run_sync_study(
+load = pd.DataFrame([dict(transparent_clocks=tc, **{k: v for k, v in chronometry.sync.run_sync_study(
     nodes=3, load=0.3, transparent_clocks=tc, duration_ns=6000 * MS, warmup_ns=3000 * MS,
     lock_threshold_ns=100_000).items() if k.startswith("skew")}) for tc in (True, False)])
 print(load.to_string(index=False))
@@ -422,25 +424,25 @@ assert load.skew_p99_ns.iloc[1] > 10 * load.skew_p99_ns.iloc[0]'''),
 # host 0 at every grid instant, and the protocol's latest own estimate (dashed, host 1).
 fig, axes = plt.subplots(1, 3, figsize=(13, 3.5), sharey=True)
 late = {}
-for ax, servo in zip(axes, ("pi", "linreg", "settime")):
-    path = os.path.join(OUT, f"sync-series-{servo}.csv")
-    chronometry.run_sync_study(nodes=4, servo=servo, duration="10s", warmup="1s", series_file=path)
+for ax, servo in zip(axes, SERVOS):
+    path = os.path.join(OUT, f"sync-series-{servo[5:]}.csv")
+    chronometry.sync.run_sync_study(nodes=4, servo=servo, duration="10s", warmup="1s", series_file=path)
     s = pd.read_csv(path)
     for node, g in s[s.node > 0].groupby("node"):
         ax.plot(g.time_ns / 1e9, g.to_master_ns, lw=0.8, label=f"host {node}: truth")
     one = s[s.node == 1].dropna(subset=["estimate_ns"])
     ax.plot(one.time_ns / 1e9, one.estimate_ns, "k--", lw=0.6, label="host 1: estimate")
-    ax.set_yscale("symlog", linthresh=10); ax.set_title(f"servo {servo}"); ax.set_xlabel("true time (s)")
+    ax.set_yscale("symlog", linthresh=10); ax.set_title(f"servo {servo[5:]}"); ax.set_xlabel("true time (s)")
     ax.grid(alpha=0.3)
-    late[servo] = s[(s.time_ns > 5e9) & (s.node > 0)].to_master_ns.abs().max()
+    late[servo[5:]] = s[(s.time_ns > 5e9) & (s.node > 0)].to_master_ns.abs().max()
 axes[0].set_ylabel("clock - host 0's clock (ns)"); axes[0].legend(fontsize=7); plt.show()
 print({k: f"{v:.0f} ns" for k, v in late.items()}, "worst |offset| after 5 s")
 # PI and linear regression settle below 1 us; set-the-time keeps the drift of an interval.
-assert late["pi"] < 1000 and late["linreg"] < 1000 and late["settime"] > late["pi"]'''),
+assert late["PiServo"] < 1000 and late["LinRegServo"] < 1000 and late["SetTimeServo"] > late["PiServo"]'''),
         ("code", r'''# E over the hops of an idle line of switches: transparent and boundary clocks correct the
 # switches' residence, plain switches add it at every hop (60 s, scored from 30 s: boundary
 # clocks cascade servos and lock later).
-hops = pd.DataFrame([dict(switches=k, kind=kind, **{c: v for c, v in chronometry.run_sync_study(
+hops = pd.DataFrame([dict(switches=k, kind=kind, **{c: v for c, v in chronometry.sync.run_sync_study(
     nodes=8, topology="line", switches=k, transparent_clocks=kind == "transparent",
     boundary_clocks=kind == "boundary", duration="60s", warmup="30s").items()
     if c in ("skew_p99_ns", "lock_ns")}) for k in (1, 2, 4) for kind in ("transparent", "boundary", "plain")])

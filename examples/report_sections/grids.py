@@ -1,8 +1,8 @@
-"""The report's grids: one per technique and size (demo: make demo's; tiny: the test's)."""
+"""The report's grids: one per study and size (demo: make demo's; tiny: the test's)."""
 US = 1_000
 MS = 1_000_000
 
-# One grid per technique and size. "demo": the README's make demo (145 points, under a minute
+# One grid per study and size. "demo": the README's make demo (145 points, under a minute
 # on 2 cores); "tiny": the test's (seconds).
 GRIDS = {
     "demo": {
@@ -67,10 +67,10 @@ def _sync_grid(size):
     chronometry_sweep.replicate): the servo x sync interval on an idle star, the hops of a line
     of switches, and the load through transparent clocks against plain switches."""
     if size == "demo":
-        servos, intervals, nodes = ("pi", "linreg", "settime"), (31250 * US, 125 * MS, 1000 * MS), 8
+        servos, intervals, nodes = SERVOS, (31250 * US, 125 * MS, 1000 * MS), 8
         switches, loads = (1, 2, 4, 8), (0.0, 0.1, 0.3)
     else:
-        servos, intervals, nodes = ("pi", "settime"), (125 * MS, 1000 * MS), 3
+        servos, intervals, nodes = (SERVOS[0], SERVOS[2]), (125 * MS, 1000 * MS), 3
         switches, loads = (1, 3), (0.0, 0.2)
     kinds = ((True, False), (False, True), (False, False)) if size == "demo" else \
         ((True, False), (False, True))
@@ -83,6 +83,16 @@ def _sync_grid(size):
             [dict(nodes=3, load=x, transparent_clocks=tc, lock_threshold_ns=100 * US,
                   **seconds["load"]) for x in loads for tc in (True, False)])
     return [dict(p, run=r) for p in grid for r in range(1, SYNC_RUNS[size] + 1)]
+
+
+#: The servos the sync points compare, by their TypeId (the sync study's Servo; the CSV's servo
+#: cell holds it as given). Their former short names (pi, linreg, settime) are deprecated.
+SERVOS = ("ns3::PiServo", "ns3::LinRegServo", "ns3::SetTimeServo")
+
+
+def servo_label(servo):
+    """A servo's TypeId as a figure or a file names it ("ns3::PiServo" -> "PiServo")."""
+    return servo.rpartition("::")[2]
 
 
 #: Simulated seconds (duration, warm-up: E is scored after it) of each part's sync points. The
@@ -118,7 +128,7 @@ for _size in GRIDS:
     GRIDS[_size]["sync"] = _sync_grid(_size)
 
 
-CSV_HEADERS = {  # module attribute with each runner's CSV header
+CSV_HEADERS = {  # attribute of the study's submodule with its runner's CSV header
     "replay": "REPLAY_STUDY_CSV_HEADER",
     "relation": "RELATION_STUDY_CSV_HEADER",
     "scheduling": "SCHEDULING_STUDY_CSV_HEADER",
@@ -126,3 +136,14 @@ CSV_HEADERS = {  # module attribute with each runner's CSV header
     "rda": "RDA_STUDY_CSV_HEADER",
     "sync": "SYNC_STUDY_CSV_HEADER",
 }
+
+
+def csv_header(study):
+    """A study's CSV header (CSV_HEADERS' attribute of the submodule its runner lives in:
+    chronometry.causality.REPLAY_STUDY_CSV_HEADER), or None for a study without one here."""
+    import importlib
+
+    import chronometry_sweep as cs
+    if study not in CSV_HEADERS:
+        return None
+    return getattr(importlib.import_module(cs.STUDIES[study].split(":")[0]), CSV_HEADERS[study])

@@ -66,7 +66,7 @@ def figures_inference(df, out):
             for rate, rows in al.groupby("rate"):
                 values = list(rows[prefix + metric])
                 if len(values) >= 2:
-                    s = chronometry.mean_interval(values)
+                    s = chronometry.inference.mean_interval(values)
                     m, h = s["mean"], (s["upper"] - s["lower"]) / 2
                 else:
                     m, h = float(np.mean(values)), 0.0

@@ -107,9 +107,9 @@ def figure_rda_paper(out):
     import chronometry  # already imported by the sweep (the same build)
     import matplotlib.pyplot as plt
     import pandas as pd
-    f7 = pd.DataFrame([chronometry.rda_transition(difference=d, trials=3, common_packets=5000)
+    f7 = pd.DataFrame([chronometry.latency.rda_transition(difference=d, trials=3, common_packets=5000)
                        for d in [0, 500, 1000, 1500, 2000, 2500, 3000, 4000, 6000, 10000]])
-    f6 = pd.DataFrame([chronometry.decode_cost(p, st) for p, st in [(40, 10), (100, 10), (100, 20)]])
+    f6 = pd.DataFrame([chronometry.latency.decode_cost(p, st) for p, st in [(40, 10), (100, 10), (100, 20)]])
     floor = 1e-9
     fig, axes = plt.subplots(1, 3, figsize=(15, 4))
     axes[0].plot(f7.difference, f7.decoded_fraction, marker="o", label="RDA decoded fraction")

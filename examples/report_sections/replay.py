@@ -83,7 +83,7 @@ def figures_replay_sync(chronometry, out, size, build_dir):
     rows = []
     for sync, warmup in (("ptp", "60s"), ("ntp", "7200s")):
         for e in bounds:
-            r = chronometry.run_study("replay", nodes=8, clock_model="drifting", sync=sync,
+            r = chronometry.study.run_study("replay", nodes=8, clock_model="drifting", sync=sync,
                                       sync_warmup=warmup, duration="10s", skew_bound_ns=e,
                                       interval_ns=e // 10, rate=5, run=1)
             rows.append(dict(sync=sync, e=e, **{k: r[k] for k in (

@@ -1,7 +1,7 @@
 """The sync study's section: the skew E PTP keeps, offset series, and the oscillators' ADEV."""
 import os
 
-from .grids import MS, US
+from .grids import MS, SERVOS, US, servo_label
 from .common import HERE, _g, save
 
 
@@ -18,7 +18,7 @@ def figures_sync(df, out):
     chronometry_sweep.summarize), also written as report-sync-summary.csv."""
     import chronometry_sweep as cs
     import matplotlib.pyplot as plt
-    s = cs.summarize(df, technique="sync")
+    s = cs.summarize(df, study="sync")
     tmp = os.path.join(out, "report-sync-summary.csv.tmp")
     s.to_csv(tmp, index=False)
     os.replace(tmp, os.path.join(out, "report-sync-summary.csv"))
@@ -28,7 +28,7 @@ def figures_sync(df, out):
     star = s[(s.topology == "star") & (s.lock_threshold_ns != 100 * US)]
     for servo, g in star.groupby("servo"):
         g = g.sort_values("sync_interval_ns")
-        _interval_bars(axes[0], g.sync_interval_ns / MS, g, servo, floor)
+        _interval_bars(axes[0], g.sync_interval_ns / MS, g, servo_label(servo), floor)
     axes[0].set_xscale("log")
     axes[0].set_xlabel("sync interval (ms)")
     axes[0].set_title("idle star, HW stamps, TCs: servo")
@@ -63,8 +63,9 @@ def figures_sync(df, out):
     if len(star):
         best = star.loc[star.skew_p99_ns_mean.idxmin()]
         worst = star.loc[star.skew_p99_ns_mean.idxmax()]
-        text += (f"Idle star: from {e(best)} ({best.servo}, {best.sync_interval_ns / MS:g} ms) "
-                 f"to {e(worst)} ({worst.servo}, {worst.sync_interval_ns / MS:g} ms); ")
+        text += (f"Idle star: from {e(best)} ({servo_label(best.servo)}, "
+                 f"{best.sync_interval_ns / MS:g} ms) to {e(worst)} ({servo_label(worst.servo)}, "
+                 f"{worst.sync_interval_ns / MS:g} ms); ")
     for kind, g in kinds.items():
         text += (f"idle line, {kind}: {e(g.iloc[0])} at {int(g.switches.iloc[0])} switch(es), "
                  f"{e(g.iloc[-1])} at {int(g.switches.iloc[-1])}; ")
@@ -99,13 +100,12 @@ def figures_sync_series(chronometry, out, size):
     import matplotlib.pyplot as plt
     import pandas as pd
     duration = "20s" if size == "demo" else "4s"
-    servos = ("pi", "linreg", "settime")
-    fig, axes = plt.subplots(1, len(servos), figsize=(13, 4), sharey=True)
+    fig, axes = plt.subplots(1, len(SERVOS), figsize=(13, 4), sharey=True)
     texts = []
-    for axis, servo in zip(axes, servos):
-        path = os.path.join(out, f"sync-series-{servo}.csv")
-        chronometry.run_study("sync", nodes=4, servo=servo, duration=duration, warmup="1s",
-                              series_file=path)
+    for axis, servo in zip(axes, SERVOS):
+        path = os.path.join(out, f"sync-series-{servo_label(servo)}.csv")
+        chronometry.sync.run_sync_study(nodes=4, servo=servo, duration=duration, warmup="1s",
+                                        series_file=path)
         series = pd.read_csv(path)
         for node, g in series[series.node > 0].groupby("node"):
             axis.plot(g.time_ns / 1e9, g.to_master_ns, linewidth=0.9, label=f"host {node}: truth")
@@ -114,9 +114,9 @@ def figures_sync_series(chronometry, out, size):
                   label="host 1: PTP's own estimate")
         axis.set_yscale("symlog", linthresh=10)
         axis.set_xlabel("true time (s)")
-        axis.set_title(f"servo {servo}, 4 hosts, HW stamps, TC")
+        axis.set_title(f"servo {servo_label(servo)}, 4 hosts, HW stamps, TC")
         axis.grid(alpha=0.3)
-        texts.append(_series_text(series, servo))
+        texts.append(_series_text(series, servo_label(servo)))
     axes[0].set_ylabel("clock - host 0's clock (ns, symlog)")
     axes[0].legend(fontsize=7)
     text = ("Offset over time from the study's SeriesFile (the simulator's truth; the dashed line "

@@ -29,7 +29,7 @@ def main():
     print(f"my_simulation: chronometry from {chronometry.__file__}")
     ok = True
     for run in range(1, args.runs + 1):
-        r = chronometry.run_replay_study(nodes=args.nodes, skew_bound_ns=args.skew_bound_us * 1000,
+        r = chronometry.causality.run_replay_study(nodes=args.nodes, skew_bound_ns=args.skew_bound_us * 1000,
                                          rate=args.rate, duration_ns=args.duration_ms * 1_000_000,
                                          run=run)
         kept = r["r1_violations"] == 0 and r["hvc_violations"] == 0 and r["hlc_violations"] == 0

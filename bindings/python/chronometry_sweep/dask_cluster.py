@@ -11,15 +11,18 @@ from .runner import Outcome, run_point, worker_died
 
 
 def chronometry_build() -> Tuple[Optional[int], str]:
-    """Where this process' chronometry module comes from and the ns-3 release it was built on."""
+    """Where this process' chronometry package comes from (its compiled module) and the ns-3
+    release it was built on."""
     import chronometry
-    return getattr(chronometry, "NS3_VERSION", None), os.path.abspath(chronometry.__file__)
+    compiled = getattr(chronometry, "_chronometry", chronometry)  # a build before the package
+    return getattr(chronometry, "NS3_VERSION", None), os.path.abspath(compiled.__file__)
 
 
 def check_workers(client: Any, spec: str) -> None:
-    """A chronometry technique must run on the same ns-3 build in every worker as here: a worker
+    """A chronometry study must run on the same ns-3 build in every worker as here: a worker
     whose PYTHONPATH finds another build (another ns-3 release) would give other results."""
-    if spec.split(":", 1)[0] != "chronometry":
+    module = spec.split(":", 1)[0]
+    if module != "chronometry" and not module.startswith("chronometry."):
         return
     mine = chronometry_build()
     for worker, (version, path) in client.run(chronometry_build).items():

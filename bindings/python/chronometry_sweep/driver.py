@@ -1,5 +1,5 @@
 """The sweep itself: check the grid, skip the points already stored, run the others on the
-local pool or a Dask cluster, store each outcome as it comes, and return the technique's
+local pool or a Dask cluster, store each outcome as it comes, and return the study's
 DataFrame."""
 from __future__ import annotations
 
@@ -13,32 +13,32 @@ from .dask_cluster import run_dask
 from .grid import Grid, checked, key_of, points, replicate
 from .local_pool import run_local
 from .runner import Outcome
-from .techniques import resolve, study_of
+from .studies import renamed_keyword, resolve, study_of
 
 if TYPE_CHECKING:
     import distributed
     import pandas
 
 
-def estimate(technique: str, todo: list) -> Optional[list]:
-    """Each point's estimated simulator events (chronometry.estimate_study_events), or None
-    when the technique is not a chronometry study or a point's cost is unknown."""
-    study = study_of(technique)
-    if study is None or not hasattr(study[0], "estimate_study_events"):
+def estimate(study: str, todo: list) -> Optional[list]:
+    """Each point's estimated simulator events (chronometry.study.estimate_study_events), or None
+    when the study is not a chronometry study or a point's cost is unknown."""
+    found = study_of(study)
+    if found is None or not hasattr(found[0], "estimate_study_events"):
         return None
-    mod, name = study
+    mod, name = found
     events = [mod.estimate_study_events(name, **{k: v for k, v in p.items() if k != "rows"})
               for p in todo]
     return None if any(math.isnan(e) for e in events) else events
 
 
-def describe_plan(technique: str, todo: list, events: Optional[list]) -> str:
+def describe_plan(study: str, todo: list, events: Optional[list]) -> str:
     """"sync: 12 points, about 3 min 20 s (21.4 M simulator events estimated)"."""
-    text = f"{technique}: {len(todo)} point{'s' if len(todo) != 1 else ''}"
+    text = f"{study}: {len(todo)} point{'s' if len(todo) != 1 else ''}"
     if events is None:
         return text + ", cost unknown until the first point finishes"
-    import chronometry
-    seconds = sum(events) * chronometry.SECONDS_PER_EVENT_PRIOR
+    from chronometry import study as registry
+    seconds = sum(events) * registry.SECONDS_PER_EVENT_PRIOR
     return (text + f", about {_duration(seconds)} ({sum(events) / 1e6:.4g} M simulator events "
             "estimated; the bar's ETA weighs each point by its estimate)")
 
@@ -56,7 +56,7 @@ class _Progress:
     """A tqdm bar when asked for and tqdm is there; nothing otherwise. With estimated costs
     the bar counts estimated events, so its ETA weighs a loaded point as it should."""
 
-    def __init__(self, enabled: bool, total: int, technique: str,
+    def __init__(self, enabled: bool, total: int, study: str,
                  weights: Optional[dict] = None):
         self.bar = None
         self.weights = weights
@@ -64,10 +64,10 @@ class _Progress:
             try:
                 from tqdm import tqdm
                 if weights:
-                    self.bar = tqdm(total=sum(weights.values()), desc=f"{technique} sweep",
+                    self.bar = tqdm(total=sum(weights.values()), desc=f"{study} sweep",
                                     unit="event", unit_scale=True)
                 else:
-                    self.bar = tqdm(total=total, desc=f"{technique} sweep", unit="run")
+                    self.bar = tqdm(total=total, desc=f"{study} sweep", unit="run")
             except ImportError:
                 pass
 
@@ -83,14 +83,15 @@ class _Progress:
             self.bar.close()
 
 
-def sweep(technique: str, grid: Grid, db_path: str, workers: Optional[int] = None,
+@renamed_keyword
+def sweep(study: str, grid: Grid, db_path: str, workers: Optional[int] = None,
           scheduler: "Optional[str | distributed.Client]" = None, progress: bool = True,
           limit: Optional[int] = None, retries: int = 1,
           retry_errors: bool = False,
           replications: Optional[int] = None) -> "pandas.DataFrame":
-    """Run the points of ``grid`` missing from ``db_path``; return the technique's DataFrame.
+    """Run the points of ``grid`` missing from ``db_path``; return the study's DataFrame.
 
-    technique:    a name in TECHNIQUES or "module:function".
+    study:    a name in STUDIES or "module:function".
     grid:         a dict of lists, a DataFrame or a list of dicts (see ``points``). For a
                   chronometry study the whole grid is checked first and a bad point refuses it
                   (one ValueError listing them; nothing runs); times are stored as ``*_ns`` ints.
@@ -107,7 +108,7 @@ def sweep(technique: str, grid: Grid, db_path: str, workers: Optional[int] = Non
     Ctrl-C stops at once: finished points stay stored, "N saved, run again to resume" is printed
     on stderr and KeyboardInterrupt is raised.
     """
-    spec = resolve(technique)
+    spec = resolve(study)
     if workers is None:
         workers = os.cpu_count() or 1
     if int(workers) < 1:
@@ -124,28 +125,28 @@ def sweep(technique: str, grid: Grid, db_path: str, workers: Optional[int] = Non
                              f"({given[0]!r}) is invalid; valid: runs in the grid or "
                              "replications, not both")
         grid_points = replicate(grid_points, replications)
-    grid_points = checked(technique, grid_points)  # before anything runs or is opened
+    grid_points = checked(study, grid_points)  # before anything runs or is opened
     db = store.connect(db_path)
     saved = [0]
     todo = []
     try:
-        seen = store.finished_keys(db, technique, retry_errors)
+        seen = store.finished_keys(db, study, retry_errors)
         for p in grid_points:
             if key_of(p) not in seen:  # a grid listing a point twice still runs it once
                 seen.add(key_of(p))
                 todo.append(p)
         if limit is not None:
             todo = todo[:int(limit)]
-        events = estimate(technique, todo) if todo else None
+        events = estimate(study, todo) if todo else None
         weights = None
         if progress and todo:
-            print(describe_plan(technique, todo, events), file=sys.stderr, flush=True)
+            print(describe_plan(study, todo, events), file=sys.stderr, flush=True)
             if events is not None:
                 weights = {key_of(p): e for p, e in zip(todo, events)}
-        bar = _Progress(progress, len(todo), technique, weights)
+        bar = _Progress(progress, len(todo), study, weights)
 
         def on_done(outcome: Outcome) -> None:
-            store.save(db, technique, outcome)
+            store.save(db, study, outcome)
             saved[0] += 1
             bar.update(outcome.params)
 
@@ -164,4 +165,4 @@ def sweep(technique: str, grid: Grid, db_path: str, workers: Optional[int] = Non
         bar.close()
     finally:
         db.close()
-    return store.load(db_path, technique)
+    return store.load(db_path, study)

@@ -8,7 +8,7 @@ import itertools
 import json
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
-from .techniques import parameters, study_of
+from .studies import renamed_keyword, parameters, study_of
 
 #: One point of a sweep: the keywords of one run.
 Point = Dict[str, Any]
@@ -30,13 +30,14 @@ def native(value: Any) -> Any:
     return value
 
 
-def points(grid: Grid, technique: Optional[str] = None) -> List[Point]:
+@renamed_keyword
+def points(grid: Grid, study: Optional[str] = None) -> List[Point]:
     """The points of a grid: a dict of lists (Cartesian product), a DataFrame or a list of dicts.
 
-    With a chronometry ``technique`` they are checked and normalised as ``sweep`` does (every
+    With a chronometry ``study`` they are checked and normalised as ``sweep`` does (every
     time as its ``*_ns`` int of nanoseconds); a bad point raises one ValueError listing them."""
-    if technique is not None:
-        return checked(technique, points(grid))
+    if study is not None:
+        return checked(study, points(grid))
     if hasattr(grid, "to_dict") and hasattr(grid, "columns"):  # a pandas DataFrame
         rows = grid.to_dict(orient="records")
     elif isinstance(grid, dict):
@@ -53,13 +54,14 @@ def points(grid: Grid, technique: Optional[str] = None) -> List[Point]:
     return [{str(k): native(v) for k, v in row.items()} for row in rows]
 
 
-def replicate(grid: Grid, runs: int, technique: Optional[str] = None) -> List[Point]:
+@renamed_keyword
+def replicate(grid: Grid, runs: int, study: Optional[str] = None) -> List[Point]:
     """Every point of ``grid`` with run numbers 1..runs (ns-3 RngRun), the seed unchanged; with
-    a ``technique``, checked and normalised as by ``points``."""
+    a ``study``, checked and normalised as by ``points``."""
     if int(runs) < 1:
         raise ValueError(f"runs = {runs} is invalid; valid range: >= 1")
     replicated = [dict(p, run=r) for p in points(grid) for r in range(1, int(runs) + 1)]
-    return replicated if technique is None else checked(technique, replicated)
+    return replicated if study is None else checked(study, replicated)
 
 
 def key_of(params: Point) -> str:
@@ -67,21 +69,21 @@ def key_of(params: Point) -> str:
     return json.dumps(params, sort_keys=True)
 
 
-def checked(technique: str, grid_points: List[Point]) -> List[Point]:
-    """The points of a chronometry technique, checked and in canonical form (each time as its
+def checked(study: str, grid_points: List[Point]) -> List[Point]:
+    """The points of a chronometry study, checked and in canonical form (each time as its
     ``*_ns`` int of nanoseconds), or one ValueError listing the bad points; another runner's
     points as they are. Nothing runs."""
-    study = study_of(technique)
-    if study is None:
+    found = study_of(study)
+    if found is None:
         return grid_points
-    mod, name = study
-    valid = parameters(technique)
+    mod, name = found
+    valid = parameters(study)
     good, bad = [], []
     for index, p in enumerate(grid_points):
         unknown = [key for key in p if key not in valid]
         if unknown:
-            bad.append((index, p, f"grid key {unknown[0]!r} is invalid for technique "
-                                  f"{technique!r}; valid: {', '.join(valid)}"))
+            bad.append((index, p, f"grid key {unknown[0]!r} is invalid for study "
+                                  f"{study!r}; valid: {', '.join(valid)}"))
             continue
         keywords = {k: v for k, v in p.items() if k != "rows"}
         try:
@@ -97,5 +99,5 @@ def checked(technique: str, grid_points: List[Point]) -> List[Point]:
         if len(bad) > _SHOWN:
             lines.append(f"  ... and {len(bad) - _SHOWN} more")
         raise ValueError(f"{len(bad)} of {len(grid_points)} points of the grid are invalid for "
-                         f"technique {technique!r}; nothing was run:\n" + "\n".join(lines))
+                         f"study {study!r}; nothing was run:\n" + "\n".join(lines))
     return good

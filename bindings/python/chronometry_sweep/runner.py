@@ -1,5 +1,5 @@
 """One point, run where it is sent (a local worker process or a Dask worker): ``run_point``
-calls the technique's runner and returns the point's ``Outcome``, an error included."""
+calls the study's runner and returns the point's ``Outcome``, an error included."""
 from __future__ import annotations
 
 import importlib

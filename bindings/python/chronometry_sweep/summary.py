@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
-from .techniques import study_of
+from .studies import renamed_keyword, study_of
 
 if TYPE_CHECKING:
     import pandas
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 #: The columns that number a point's replications (ns-3's RngRun and RngSeed): not grouped by.
 REPLICATION_COLUMNS = ("run", "seed")
 #: The sweep's bookkeeping columns (``store.load``): neither parameters nor results.
-BOOKKEEPING = ("technique", "status", "error", "finished", "worker", "csv_row", "csv_rows")
+BOOKKEEPING = ("study", "technique", "status", "error", "finished", "worker", "csv_row", "csv_rows")
 #: A study field type that is not a number.
 _TEXT = "text"
 
@@ -74,25 +74,27 @@ def statistics(values: Sequence[float]) -> Tuple[int, float, float, float]:
     return n, mean, sd, t_quantile(0.975, n - 1) * sd / math.sqrt(n)
 
 
-def _described(df: "pandas.DataFrame", technique: Optional[str]) -> Tuple[Optional[str],
+def _described(df: "pandas.DataFrame", study: Optional[str]) -> Tuple[Optional[str],
                                                                            Optional[dict]]:
-    """(technique, its study's description from chronometry.studies(), or None)."""
-    if technique is None and "technique" in df and len(df):
-        names = sorted(set(df["technique"].dropna()))
+    """(study, its study's description from chronometry.study.studies(), or None)."""
+    # "technique": the column's name in a DataFrame of an earlier release (pickled, say)
+    column = "study" if "study" in df else "technique"
+    if study is None and column in df and len(df):
+        names = sorted(set(df[column].dropna()))
         if len(names) > 1:
-            raise ValueError(f"the DataFrame holds the techniques {names}; give technique= "
+            raise ValueError(f"the DataFrame holds the studies {names}; give study= "
                              "(one of them) to summarize one")
-        technique = names[0] if names else None
-    if technique is None:
+        study = names[0] if names else None
+    if study is None:
         return None, None
     try:
-        study = study_of(technique)
-    except ValueError:  # not a technique this package runs: a DataFrame from elsewhere
-        study = None
-    if study is None:
-        return technique, None
-    mod, name = study
-    return technique, mod.studies()[name]
+        found = study_of(study)
+    except ValueError:  # not a study this package runs: a DataFrame from elsewhere
+        found = None
+    if found is None:
+        return study, None
+    mod, name = found
+    return study, mod.studies()[name]
 
 
 def _rows_exploded(df: "pandas.DataFrame", rows: dict) -> "pandas.DataFrame":
@@ -107,8 +109,9 @@ def _rows_exploded(df: "pandas.DataFrame", rows: dict) -> "pandas.DataFrame":
                      axis=1)
 
 
+@renamed_keyword
 def summarize(df: "pandas.DataFrame", by: Optional[Sequence[str]] = None,
-              fields: Optional[Sequence[str]] = None, technique: Optional[str] = None,
+              fields: Optional[Sequence[str]] = None, study: Optional[str] = None,
               over: Sequence[str] = REPLICATION_COLUMNS) -> "pandas.DataFrame":
     """Summarize the replications of a sweep's points: one line per point.
 
@@ -122,7 +125,7 @@ def summarize(df: "pandas.DataFrame", by: Optional[Sequence[str]] = None,
                (the rows' for a study whose CSV has a line per row), those the DataFrame has;
                for another runner, every numeric column not in ``by``, ``over`` or the sweep's
                bookkeeping.
-    technique: the study, when the DataFrame has no ``technique`` column (or several).
+    study: the study, when the DataFrame has no ``study`` column (or several).
     over:      the columns numbering a point's replications ("run", "seed"): never grouped by.
 
     Returns a DataFrame, one line per point in order of first appearance: the ``by`` columns,
@@ -136,14 +139,14 @@ def summarize(df: "pandas.DataFrame", by: Optional[Sequence[str]] = None,
     if not hasattr(df, "columns"):
         raise ValueError(f"df of type {type(df).__name__} is invalid; valid: a pandas DataFrame "
                          "(a sweep's, or load's)")
-    technique, study = _described(df, technique)
+    study, described = _described(df, study)
     if "status" in df:
         df = df[df["status"] == "ok"]
     df = df.reset_index(drop=True)
     over = list(over)
-    if study is not None:
-        rows = study["rows"]
-        result_fields: List[dict] = list(study["summary"])
+    if described is not None:
+        rows = described["rows"]
+        result_fields: List[dict] = list(described["summary"])
         if rows is not None and rows["in_csv"]:
             keys = [f["name"] for f in rows["fields"] if f["key"]]
             if rows["name"] in df and not set(keys) <= set(df.columns):
@@ -152,13 +155,13 @@ def summarize(df: "pandas.DataFrame", by: Optional[Sequence[str]] = None,
         else:
             keys = []
         if by is None:
-            parameters = [p["keyword"] for p in study["parameters"]]
+            parameters = [p["keyword"] for p in described["parameters"]]
             by = [c for c in parameters + keys if c in df and c not in over]
         if fields is None:
             fields = [f["name"] for f in result_fields
                       if f["type"] != _TEXT and f["name"] in df and f["name"] not in by]
     elif by is None:
-        raise ValueError(f"by= is needed for technique {technique!r}: its runner does not "
+        raise ValueError(f"by= is needed for study {study!r}: its runner does not "
                          "declare its parameters (chronometry's studies do); give the columns "
                          "that identify a point")
     by, fields = list(by), list(fields) if fields is not None else None
