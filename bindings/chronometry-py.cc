@@ -175,6 +175,8 @@ PYBIND11_MODULE(_chronometry, m)
     // The ns-3 release this module was built against (major * 100 + minor, e.g. 337, 348):
     // a Dask sweep checks that its workers import a build on the same ns-3 as the client.
     m.attr("NS3_VERSION") = CHRONOMETRY_NS3_VERSION;
+    // chronometry's release (VERSION, through CMake), as the package's __version__.
+    m.attr("__version__") = CHRONOMETRY_VERSION;
 
     // Configuration errors become ValueError instead of aborting the interpreter.
     ns3::chronometry::SetValidationMode(ns3::chronometry::ValidationMode::THROW);

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -104,6 +105,9 @@ def test_new_names_do_not_warn_and_unknown_names_fail():
             for name in module.__all__:
                 getattr(module, name)
         chronometry.ConfigError, chronometry.NS3_VERSION  # noqa: B018
+    # The release, one home: VERSION at the top of the source tree.
+    version_file = Path(__file__).resolve().parents[2] / "VERSION"
+    assert chronometry.__version__ == version_file.read_text().strip()
     with pytest.raises(AttributeError, match="no attribute 'scenario4'"):
         chronometry.scenario4  # noqa: B018
     assert "scenario1" not in dir(chronometry) and "relation" in dir(chronometry)

@@ -16,8 +16,9 @@ The names live in submodules that mirror the model (model/<concept>/):
 * ``chronometry.sync``: the PTP/NTP sync study;
 * ``chronometry.study``: running any study by name (run_study, check_study, studies).
 
-``ConfigError`` (a ValueError: an invalid setting of any submodule) and ``NS3_VERSION`` stay
-here. The flat names of earlier releases (``chronometry.run_sync_study``,
+``ConfigError`` (a ValueError: an invalid setting of any submodule), ``NS3_VERSION`` and
+``__version__`` (chronometry's release, from VERSION) stay here. The flat names of earlier releases
+(``chronometry.run_sync_study``,
 ``chronometry.scenario1``) still work for one release with a DeprecationWarning naming the new
 place.
 """

@@ -379,13 +379,15 @@ def run_sync_study(
     hour (RFC 5905's discipline at poll 16 to 64 s); the value applied is the result
     lock_threshold_applied_ns). Range [0ns, 10s].
     pcap : str, default ''
-        A directory: every link device's pcap trace is written there as
-    sync-<RngRun>-<node>-<device>.pcap (a sweep's points overwrite each other unless RngRun differs;
-    empty: none). Range std::string.
+        A directory (created when missing): every link device's pcap trace is written there as
+    sync-<RngRun>-<point>-<node>-<device>.pcap, where <point> is 8 hex digits naming the point's
+    other parameters, so a sweep's points never overwrite each other (empty: none). Range
+    std::string.
     series_file : str, default ''
         A CSV file: at every SamplePeriod grid instant, every host's true offset to host 0 and to
-    true time and the protocol's latest own offset estimate, each row with every parameter (empty:
-    none). Range std::string.
+    true time and the protocol's latest own offset estimate, each row with every parameter; the
+    points of a sweep share the file, each replacing only its own rows (empty: none). Range
+    std::string.
     seed : int, default 1
         RNG seed (ns-3's RngSeed): stays fixed across replications. Range [1, 4294967295].
     run : int, default 1
