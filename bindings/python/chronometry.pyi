@@ -422,8 +422,13 @@ def run_study(
     noise_model: str = 'none',
     tsc_model: str = 'constant',
     drift_step_ppm: float = 1.0,
+    drift_step_min_ppm: float = 0.0,
+    drift_step_from: float = 0.0,
+    drift_step_to: float = 1.0,
     walk_spread_ppm: float = 0.1,
     wander_term: bool = False,
+    bound_source: str = 'class',
+    oscillator_class: str = 'XO',
     extrapolate: bool = False,
     both_directions: bool = False,
     ntp_hops: int = 0,
@@ -1439,8 +1444,13 @@ class RelationStudyResult(TypedDict):
     noise_model: str
     tsc_model: str
     drift_step_ppm: float
+    drift_step_min_ppm: float
+    drift_step_from: float
+    drift_step_to: float
     walk_spread_ppm: float
     wander_term: bool
+    bound_source: str
+    oscillator_class: str
     extrapolate: bool
     both_directions: bool
     ntp_hops: int
@@ -1450,6 +1460,11 @@ class RelationStudyResult(TypedDict):
     tuples: Optional[int]
     malformed: Optional[int]
     affine_refuted: Optional[int]
+    step_drawn_ppm: Optional[float]
+    step_drawn_at_s: Optional[float]
+    wander_j_ac_ppm: Optional[float]
+    phi_ppm: Optional[float]
+    inputs: Optional[str]
     wall_s: Optional[float]
     methods: List[RelationStudyRow]
     csv_rows: str
@@ -1480,8 +1495,13 @@ def run_relation_study(
     noise_model: str = 'none',
     tsc_model: str = 'constant',
     drift_step_ppm: float = 1.0,
+    drift_step_min_ppm: float = 0.0,
+    drift_step_from: float = 0.0,
+    drift_step_to: float = 1.0,
     walk_spread_ppm: float = 0.1,
     wander_term: bool = False,
+    bound_source: str = 'class',
+    oscillator_class: str = 'XO',
     extrapolate: bool = False,
     both_directions: bool = False,
     ntp_hops: int = 0,
@@ -1515,9 +1535,8 @@ def run_relation_study(
     range [2s, 600s] -- Workload (busy phase) length
       ntp_poll / ntp_poll_ns: time ('8us', a timedelta) / int ns = 1s (ntp_poll_ns=1000000000),
     range [10ms, 1h] -- NTP poll interval
-      ntp_max_skew_ppm: float = 0.0, range [0 ppm, 10000 ppm], unit ppm -- NTP's bound phi on the
-    rate difference of two clocks; 0 = 2 D + 5 with D the largest |drift| of a TSC: DriftPpm, plus
-    DriftStepPpm (step), plus 8 sigmas of the walk over the run (walk)
+      ntp_max_skew_ppm: float = 0.0, range [0 ppm, 10000 ppm], unit ppm -- NTP's (and the return
+    trip's) bound phi on the rate difference of two clocks; 0 = from BoundSource
       link_mbps: float = 10.0, range [0.1 Mb/s, 100000 Mb/s], unit Mb/s -- Access link rate
       link_delay / link_delay_ns: time ('8us', a timedelta) / int ns = 50us (link_delay_ns=50000),
     range [0ns, 1s] -- Access link delay
@@ -1534,15 +1553,30 @@ def run_relation_study(
     slower than its downlink, and mid-workload +200 us each way and the uplink 10x slower); all
     (host and route)
       tsc_model: str = 'constant', range constant, step, walk -- TSC oscillators: constant (drift
-    only), step (C's drift steps by DriftStepPpm mid-workload, between the pre and post rounds) or
-    walk (every TSC's drift is a random walk of WalkSpreadPpm per sqrt(s))
-      drift_step_ppm: float = 1.0, range [0 ppm, 100 ppm], unit ppm -- Drift step of C's TSC
-    (TscModel step)
+    only), step (C's drift steps once, by a size uniform in [DriftStepMinPpm, DriftStepPpm] of
+    random sign, at a time uniform in [DriftStepFrom, DriftStepTo] of the workload) or walk (every
+    TSC's drift is a random walk of WalkSpreadPpm per sqrt(s))
+      drift_step_ppm: float = 1.0, range [0 ppm, 100 ppm], unit ppm -- Largest |drift step| of C's
+    TSC (TscModel step)
+      drift_step_min_ppm: float = 0.0, range [0 ppm, 100 ppm], unit ppm -- Smallest |drift step| of
+    C's TSC (TscModel step; at most DriftStepPpm)
+      drift_step_from: float = 0.0, range [0, 1] -- Earliest drift step, as a fraction of the
+    workload (TscModel step)
+      drift_step_to: float = 1.0, range [0, 1] -- Latest drift step, as a fraction of the workload
+    (TscModel step; at least DriftStepFrom)
       walk_spread_ppm: float = 0.1, range [0 ppm, 100 ppm], unit ppm -- Random-walk spread of every
     TSC's drift (TscModel walk), per sqrt(s)
-      wander_term: bool = False -- Add the TSC model's drift-wander term (DriftWander: J =
-    DriftStepPpm for step; K = 4 sigmas of a relative walk of sqrt(2) WalkSpreadPpm for walk) to the
-    CP, CP_BUSY, CP_MULTI and CP_BASELINE bounds and the NTP bound (step only)
+      wander_term: bool = False -- Add the drift-wander term (DriftWander: J and the walk's sigma
+    from BoundSource) to the CP, CP_BUSY, CP_MULTI and CP_BASELINE bounds, and J to the NTP bound
+      bound_source: str = 'class', range class, measured, half, double, oracle-bound -- Where the
+    wander term's J and sigma and NTP's phi come from: class (the OscillatorClass datasheet: J = 4 T
+    for a pair, T its tolerance; sigma from its random-walk FM; phi = 2 T), half or double (the
+    class values misspecified), measured (CP's J per pair from the spread of the ratios of its own
+    windows; NTP's phi and J from the class) or oracle-bound (the injected step, walk and drift: a
+    bound, not a method)
+      oscillator_class: str = 'XO', range XO, TCXO, OCXO -- The TSCs' datasheet class for
+    BoundSource class, half, double and measured (PowerLawOscillator presets: XO +-50 ppm, TCXO +-2
+    ppm, OCXO +-0.05 ppm)
       extrapolate: bool = False -- CP's second quiet window (post) runs 500 ms after the first
     (pre), before the workload, instead of after it: every tuple is then translated outside the
     window, where the paper's e is no bound and the rigorous bound grows with the distance (the busy
@@ -1566,6 +1600,12 @@ def run_relation_study(
       malformed: int -- malformed packets dropped by the apps
       affine_refuted: int -- pairs (of A-B, A-C, B-C) whose multi-round fit refuted the affine
     model; their CP_MULTI durations are not estimated
+      step_drawn_ppm: float, ppm -- C's drift step drawn for this run (truth; TscModel step)
+      step_drawn_at_s: float, s -- when it happened (truth)
+      wander_j_ac_ppm: float, ppm -- the J of the A-C pair's CP wander term (0 without WanderTerm)
+      phi_ppm: float, ppm -- NTP's phi
+      inputs: str -- where J, sigma and phi came from: measured, class <C>, half <C>, double <C> or
+    oracle (bound)
       wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
       methods: list of dicts, one per row (always):
         method: str (key) -- CP, CP_BUSY, CP_MULTI, ReT, NTP, CP_BASELINE
