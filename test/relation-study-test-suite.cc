@@ -40,8 +40,9 @@ class StudyCase : public TestCase
 
   protected:
     /**
-     * Every row: enough durations; the probes' smallest RTT is no smaller than the path's true
-     * minimum (a probe crosses the path both ways, plus host time); and, with affine counters,
+     * Every row: enough durations; the path's true half RTT found (the probes' smallest RTT
+     * is not compared with it: the true minimum is taken over every packet, the probes
+     * included, so it could not be larger); and, with affine counters,
      * no cross-node bound below half the path's true minimum RTT: no round trip tells a
      * one-way delay apart from its return, so a rigorous bound cannot be tighter (a smaller one
      * is a denominator that is not the path's, or a bound that is not rigorous).
@@ -55,13 +56,8 @@ class StudyCase : public TestCase
             std::string label =
                 what + " " + m.Get<std::string>("method") + " " + m.Get<std::string>("path");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(m.Get<uint64_t>("n"), 100u, label + ": enough durations");
-            const double half = m.Get<double>("half_min_rtt_us");
             const double halfTrue = m.Get<double>("half_true_min_rtt_us");
             NS_TEST_EXPECT_MSG_GT(halfTrue, 100.0, label + ": the path's true half RTT");
-            // the probe's RTT is read at the initiator's nominal rate (within 500 ppm)
-            NS_TEST_EXPECT_MSG_GT_OR_EQ(half * (1 + 5e-4),
-                                        halfTrue,
-                                        label + ": no probe beats the path");
             if (m.Get<std::string>("path") != "B")
             {
                 NS_TEST_EXPECT_MSG_GT_OR_EQ(m.Get<double>("bound_ratio_true_path"),

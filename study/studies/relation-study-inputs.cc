@@ -7,7 +7,10 @@
 
 #include "relation-study.h"
 
+#include "ns3/abort.h"
 #include "ns3/power-law-oscillator.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/study-streams.h"
 
 #include <cmath>
 
@@ -46,6 +49,28 @@ RandomWalkSigmaPpm(PowerLawOscillator::Preset preset)
 }
 
 } // namespace
+
+void
+RelationStudy::DrawStep(StudyStreams& streams, Time workStart)
+{
+    NS_ABORT_MSG_IF(m_stepMinPpm > m_stepPpm, "RelationStudy: DriftStepMinPpm > DriftStepPpm");
+    NS_ABORT_MSG_IF(m_stepFrom > m_stepTo, "RelationStudy: DriftStepFrom > DriftStepTo");
+    // C's drift step: size, sign and time drawn per run (streams 500-502), never placed
+    m_stepDrawn = 0;
+    m_stepAt = Time(0);
+    if (m_tscModel == "step")
+    {
+        auto size = CreateObject<UniformRandomVariable>();
+        auto sign = CreateObject<UniformRandomVariable>();
+        auto at = CreateObject<UniformRandomVariable>();
+        streams.Assign(size, 500);
+        streams.Assign(sign, 501);
+        streams.Assign(at, 502);
+        const double magnitude = size->GetValue(m_stepMinPpm, m_stepPpm);
+        m_stepDrawn = sign->GetValue() < 0.5 ? -magnitude : magnitude;
+        m_stepAt = workStart + m_workload * at->GetValue(m_stepFrom, m_stepTo);
+    }
+}
 
 void
 RelationStudy::ChooseBoundInputs(double maxDrift)

@@ -323,23 +323,7 @@ RelationStudy::Build(StudyStreams& streams)
     const Time workStart = Seconds(1);
     const Time workEnd = workStart + m_workload;
     const Time stop = workEnd + Seconds(3);
-    NS_ABORT_MSG_IF(m_stepMinPpm > m_stepPpm, "RelationStudy: DriftStepMinPpm > DriftStepPpm");
-    NS_ABORT_MSG_IF(m_stepFrom > m_stepTo, "RelationStudy: DriftStepFrom > DriftStepTo");
-    // C's drift step: size, sign and time drawn per run (streams 500-502), never placed
-    m_stepDrawn = 0;
-    m_stepAt = Time(0);
-    if (m_tscModel == "step")
-    {
-        auto size = CreateObject<UniformRandomVariable>();
-        auto sign = CreateObject<UniformRandomVariable>();
-        auto at = CreateObject<UniformRandomVariable>();
-        streams.Assign(size, 500);
-        streams.Assign(sign, 501);
-        streams.Assign(at, 502);
-        const double magnitude = size->GetValue(m_stepMinPpm, m_stepPpm);
-        m_stepDrawn = sign->GetValue() < 0.5 ? -magnitude : magnitude;
-        m_stepAt = workStart + m_workload * at->GetValue(m_stepFrom, m_stepTo);
-    }
+    DrawStep(streams, workStart);
     // the largest |drift| a TSC reaches (the oracle's phi only): its draw plus the step, or 8
     // sigmas of the walk
     const double walkReach =

@@ -135,6 +135,12 @@ class RelationStudy : public Study
      */
     void InstallTscs(const NodeContainer& timed, StudyStreams& streams);
     /**
+     * Draw C's drift step of this run (TscModel step): m_stepDrawn and m_stepAt.
+     * \param streams the run's random streams (500-502)
+     * \param workStart when the workload starts
+     */
+    void DrawStep(StudyStreams& streams, Time workStart);
+    /**
      * The drift-wander term and phi from BoundSource (m_wander, m_phi).
      * \param maxDrift the largest |drift| a TSC reaches, ppm (the oracle's only)
      */
