@@ -14,7 +14,7 @@ asymmetry), over RUNS runs:
               the interval is the runs')
   bound, err  mean bound and mean |error| (us)
   ratio       mean bound / half the path's true minimum RTT (the simulator's; no method sees it)
-  J           mean J of the A-C pair's term (ppm) beside the mean |step| drawn
+  J           mean J of the A-C pair's term (ppm) beside the mean abs(step) drawn
 
     PYTHONPATH=build/python python3 examples/relation-bound-sources.py [--runs 6] [--rst]
 
@@ -81,7 +81,7 @@ def main():
                               f"{statistics.mean(js):.2f} / {statistics.mean(steps):.2f}"
                               if m != "NTP" else f"phi {r['phi_ppm']:g}"))
     head = ("condition", "source", "method", "runs ok [95%]", "covered", "bound us", "err us",
-            "ratio", "J / |step| ppm")
+            "ratio", "J / abs(step) ppm")
     if args.rst:
         print(".. list-table::\n   :header-rows: 1\n")
         for row in [head] + lines:
