@@ -157,6 +157,7 @@ def build(bld):
         'model/network/packet-loss.cc',
         'study/studies/replay-study.cc',
         'study/studies/relation-graph-study.cc',
+        'study/studies/relation-study-inputs.cc',
         'study/studies/relation-study-scoring.cc',
         'study/studies/relation-study.cc',
         'study/studies/scheduling-study.cc',

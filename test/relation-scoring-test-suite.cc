@@ -164,6 +164,49 @@ class RelationScoringTestCase : public TestCase
     }
 };
 
+/**
+ * \brief The measured J: the spread of a pair's window-to-window ratios (windows at 0.1, 1.1,
+ * 1.6 and 2.5 s).  C's counter steps by -10 ppm (it runs slower: A's ratio per C tick grows)
+ * mid-segment between busy1 and busy2: the segments before and after the step differ by the
+ * whole step, so J = 10 ppm; an exact pair reads 0.  A step 0.1 s before the last window shows
+ * in one ninth of the last segment only: J about 1.1 ppm, where measuring under-reads a step
+ * (doc/relation.rst).  J from the pre and post windows alone (one segment) would read 0 for both.
+ */
+class MeasuredStepTestCase : public TestCase
+{
+  public:
+    MeasuredStepTestCase()
+        : TestCase("relation scoring: the measured J reads a step between windows, under-reads "
+                   "one next to a window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Counter exact = [](uint64_t t) { return t; };
+        auto stepAt = [](uint64_t atNs) {
+            return Counter([atNs](uint64_t t) {
+                return t <= atNs ? t : t - static_cast<uint64_t>((t - atNs) * 10e-6);
+            });
+        };
+        RelationReadOut mid = MakeRun({exact, exact, stepAt(1350000000)});
+        NS_TEST_EXPECT_MSG_EQ_TOL(RelationStudyScoring::MeasuredStepPpm(mid, 0, 2),
+                                  10.0,
+                                  0.05,
+                                  "the whole step between busy1 and busy2");
+        NS_TEST_EXPECT_MSG_EQ_TOL(RelationStudyScoring::MeasuredStepPpm(mid, 0, 1),
+                                  0.0,
+                                  0.01,
+                                  "an exact pair");
+        RelationReadOut late = MakeRun({exact, exact, stepAt(2400000000)});
+        NS_TEST_EXPECT_MSG_EQ_TOL(RelationStudyScoring::MeasuredStepPpm(late, 0, 2),
+                                  10.0 / 9,
+                                  0.05,
+                                  "a ninth of the step, 0.1 s before the last window");
+    }
+};
+
 /** \brief Suite. */
 class RelationScoringTestSuite : public TestSuite
 {
@@ -172,6 +215,7 @@ class RelationScoringTestSuite : public TestSuite
         : TestSuite("chronometry-relation-scoring", Type::UNIT)
     {
         AddTestCase(new RelationScoringTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new MeasuredStepTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

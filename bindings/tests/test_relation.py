@@ -103,15 +103,20 @@ def test_study_runner_bounds_against_the_path():
 
 
 def test_study_runner_coverage_breaks_without_the_wander_term():
-    # C's drift steps by 2 ppm between CP's two windows (606 s apart): the affine fit's bound
-    # no longer covers every duration; the wander term, which admits the step, does.
+    # C's drift steps once, by 2-4 ppm at a time drawn in the first 80% of the 600 s workload
+    # (run 1: 2.2 ppm at 468 s): the affine fit's bound no longer covers every duration; the
+    # wander term with J from the TCXO class (4 x 2 ppm, never the injected step) does.
     covered = {}
     for term in (False, True):
-        r = chronometry.relation.run_relation_study(tsc_model="step", drift_step_ppm=2.0, wander_term=term,
-                                           workload_ns=600 * 10**9, tuple_interval_ns=10**9,
-                                           asymmetry_ns=0, load=0.0)
+        r = chronometry.relation.run_relation_study(tsc_model="step", drift_ppm=2.0,
+                                           oscillator_class="TCXO", drift_step_min_ppm=2.0,
+                                           drift_step_ppm=4.0, drift_step_to=0.8,
+                                           wander_term=term, workload_ns=600 * 10**9,
+                                           tuple_interval_ns=10**9, asymmetry_ns=0, load=0.0)
         cp = next(m for m in r["methods"] if m["method"] == "CP" and m["path"] == "A->C")
         covered[term] = (cp["covered"], cp["n"])
         assert cp["n"] > 500
-    assert covered[False][0] < 0.9 * covered[False][1]
+        assert r["inputs"] == "class TCXO"
+        assert 2.0 <= abs(r["step_drawn_ppm"]) <= 4.0
+    assert covered[False][0] < 0.95 * covered[False][1]
     assert covered[True][0] == covered[True][1]

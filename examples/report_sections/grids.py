@@ -108,7 +108,8 @@ def _relation_grid(size):
     noise = ["none", "host", "route", "all"] if size == "demo" else ["none", "route"]
     rounds = [2, 8, 32] if size == "demo" else [2, 8]
     runs = [1, 2] if size == "demo" else [1]
-    base = dict(drift_step_ppm=4.0, walk_spread_ppm=0.1, asymmetry_ns=100 * US, load=0.7,
+    base = dict(drift_ppm=20.0, drift_step_min_ppm=0.0, drift_step_ppm=4.0, walk_spread_ppm=0.1,
+                oscillator_class="XO", bound_source="class", asymmetry_ns=100 * US, load=0.7,
                 workload_ns=4000 * MS, tuple_interval_ns=5 * MS, both_directions=True,
                 tsc_model="constant", wander_term=False, noise_model="none", rounds=100,
                 busy_rounds=20)
@@ -117,7 +118,9 @@ def _relation_grid(size):
     points = [dict(base, noise_model=m, rounds=n, busy_rounds=n, run=r)
               for m in noise for n in rounds for r in runs]
     models = ["step", "walk"] if size == "demo" else ["step"]
-    points += [dict(base, tsc_model=t, wander_term=w, workload_ns=600_000 * MS,
+    # the step: 1-8 ppm at a random time; the term's J and sigma from the TCXO class
+    points += [dict(base, tsc_model=t, wander_term=w, workload_ns=600_000 * MS, drift_ppm=2.0,
+                    oscillator_class="TCXO", drift_step_min_ppm=1.0, drift_step_ppm=8.0,
                     tuple_interval_ns=1000 * MS, asymmetry_ns=0, load=0.0, run=r)
                for t in models for w in (False, True) for r in runs]
     return points

@@ -94,7 +94,8 @@ def figures_relation(df, out):
                       [f"{t}\nterm {'on' if w else 'off'}" for t, w in cases])
         ax.set_ylim(0, 1.05)
         ax.set_ylabel("A->C coverage (0 = fit refuted)")
-        ax.set_title("Non-affine TSCs over 606 s: coverage with and without the wander term")
+        ax.set_title("Non-affine TSCs over 606 s: coverage without and with the class's wander "
+                     "term", fontsize=9)
         ax.grid(alpha=0.3, axis="y")
         ax.legend(fontsize=7)
         lines = []
@@ -105,7 +106,8 @@ def figures_relation(df, out):
                                (wander.method == "CP") &
                                (wander.path == "A->C")].bound_ratio_true_path
                 lines.append(f"{t}: CP covers {off.covered / off.n:.0%} without the term and "
-                             f"{on.covered / on.n:.0%} with it (bound / half the path's true RTT "
+                             f"{on.covered / on.n:.0%} with the TCXO class's term (bound / half the "
+                             f"path's true RTT "
                              f"{ratio.mean():.1f})")
         ntp = cov.xs("NTP", level="method")
         errs = wander[wander.path == "A->C"].groupby("method").mean_abs_error_us.mean()

@@ -237,26 +237,71 @@ RelationStudyScoring::RelationStudyScoring(const DriftWander& wander,
 {
 }
 
+void
+RelationStudyScoring::SetMeasuredStep(bool measured)
+{
+    m_measuredStep = measured;
+}
+
+double
+RelationStudyScoring::MeasuredStepPpm(const RelationReadOut& run, uint32_t i, uint32_t j)
+{
+    // (peer position, initiator midpoint) of each window's MinRTT round, relative to the first
+    std::vector<std::pair<double, double>> points;
+    const MinRttRound first = SelectMinRtt(Rounds(run, "pre", i, j));
+    for (const char* w : {"pre", "busy1", "busy2", "post"})
+    {
+        const MinRttRound r = SelectMinRtt(Rounds(run, w, i, j));
+        points.emplace_back(static_cast<double>(static_cast<int64_t>(r.peerB - first.peerB)),
+                            r.MidFrom(first.sendA));
+    }
+    std::sort(points.begin(), points.end()); // Extrapolate moves post before the busy ones
+    const double overall = (points.back().second - points.front().second) /
+                           (points.back().first - points.front().first);
+    double lo = overall;
+    double hi = overall;
+    for (std::size_t k = 0; k + 1 < points.size(); ++k)
+    {
+        const double dx = points[k + 1].first - points[k].first;
+        if (dx <= 0)
+        {
+            continue;
+        }
+        const double u = (points[k + 1].second - points[k].second) / dx;
+        lo = std::min(lo, u);
+        hi = std::max(hi, u);
+    }
+    return (hi - lo) / overall * 1e6;
+}
+
 RelationStudyScoring::Counts
 RelationStudyScoring::Score(const RelationReadOut& run, StudyResult& result) const
 {
     NS_LOG_FUNCTION(this << run.tuples.size());
+    // J per pair: the term's, or measured from the pair's own windows
+    std::map<std::pair<uint32_t, uint32_t>, double> step;
+    for (const auto& [i, j] : {std::pair<uint32_t, uint32_t>{0, 1}, {0, 2}, {1, 2}})
+    {
+        step[{i, j}] = m_measuredStep ? MeasuredStepPpm(run, i, j) : m_wander.stepPpm;
+    }
     // the drift-wander term with the peer's (x-axis) nominal rate
-    auto wander = [&](uint32_t peer) {
+    auto wander = [&](uint32_t initiator, uint32_t peer) {
         DriftWander w = m_wander;
         w.peerFrequencyHz = run.nominalHz[peer];
+        w.stepPpm = step.at({initiator, peer});
         return w;
     };
     auto two = [&](const std::string& w1, const std::string& w2, uint32_t i, uint32_t j) {
         return TscRelation(SelectMinRtt(Rounds(run, w1, i, j)),
                            SelectMinRtt(Rounds(run, w2, i, j)),
                            1.0,
-                           wander(j));
+                           wander(i, j));
     };
     Counts counts;
+    counts.stepAcPpm = step.at({0, 2});
     auto all = [&](uint32_t i, uint32_t j) {
         MultiRoundRelation m;
-        m.SetDriftWander(wander(j));
+        m.SetDriftWander(wander(i, j));
         for (const char* w : {"pre", "busy1", "busy2", "post"})
         {
             m.AddRounds(Rounds(run, w, i, j));

@@ -84,7 +84,27 @@ class RelationStudyScoring
     {
         uint64_t tuples{0};  //!< tuples scored
         uint64_t refuted{0}; //!< pairs whose multi-round affine model the residuals refuted
+        double stepAcPpm{0}; //!< the J of the A-C pair's wander term, ppm
     };
+
+    /**
+     * Measure each pair's J from its own windows instead of taking the wander term's: the
+     * spread (largest minus smallest) of the ratios between successive windows' MinRTT rounds
+     * (midpoint against peer counter), relative to the ratio over all of them.  An estimate, not
+     * a bound: noise in a short segment's ratio inflates it, a step between two windows of one
+     * segment is averaged, and a drift that moves inside one segment only partly shows.
+     * \param measured true to measure J
+     */
+    void SetMeasuredStep(bool measured);
+
+    /**
+     * \param run the read-out
+     * \param i initiator
+     * \param j responder
+     * \return the spread of the pair's window-to-window ratios, ppm (0 with fewer than two
+     *         segments)
+     */
+    static double MeasuredStepPpm(const RelationReadOut& run, uint32_t i, uint32_t j);
 
     /**
      * Score a run and add its rows (a configuration error names the window and pair when a
@@ -99,6 +119,7 @@ class RelationStudyScoring
     relation::DriftWander m_wander; //!< drift-wander term
     bool m_bothDirections;          //!< CP_MULTI fits both directions
     double m_phi;                   //!< ppm
+    bool m_measuredStep{false};     //!< J measured per pair
 };
 
 } // namespace ns3

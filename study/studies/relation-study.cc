@@ -129,14 +129,12 @@ RelationStudy::GetTypeId()
                        &RelationStudy::m_ntpPoll,
                        Seconds(1),
                        MakeTimeRangeChecker(MilliSeconds(10), Seconds(3600)))
-            .Parameter(
-                "NtpMaxSkewPpm",
-                "NTP's bound phi on the rate difference of two clocks; 0 = 2 D + 5 with D the "
-                "largest |drift| of a TSC: DriftPpm, plus DriftStepPpm (step), plus 8 "
-                "sigmas of the walk over the run (walk)",
-                &RelationStudy::m_ntpMaxSkewPpm,
-                0.0,
-                MakeDoubleRangeChecker(0, 1e4, "ppm"))
+            .Parameter("NtpMaxSkewPpm",
+                       "NTP's (and the return trip's) bound phi on the rate difference of two "
+                       "clocks; 0 = from BoundSource",
+                       &RelationStudy::m_ntpMaxSkewPpm,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1e4, "ppm"))
             .Parameter("LinkMbps",
                        "Access link rate",
                        &RelationStudy::m_linkMbps,
@@ -164,29 +162,63 @@ RelationStudy::GetTypeId()
                        std::string("none"),
                        MakeStringChoiceChecker({"none", "host", "route", "all"}))
             .Parameter("TscModel",
-                       "TSC oscillators: constant (drift only), step (C's drift steps by "
-                       "DriftStepPpm mid-workload, between the pre and post rounds) or walk "
-                       "(every TSC's drift is a random walk of WalkSpreadPpm per sqrt(s))",
+                       "TSC oscillators: constant (drift only), step (C's drift steps once, by a "
+                       "size uniform in [DriftStepMinPpm, DriftStepPpm] of random sign, at a time "
+                       "uniform in [DriftStepFrom, DriftStepTo] of the workload) or walk (every "
+                       "TSC's drift is a random walk of WalkSpreadPpm per sqrt(s))",
                        &RelationStudy::m_tscModel,
                        std::string("constant"),
                        MakeStringChoiceChecker({"constant", "step", "walk"}))
             .Parameter("DriftStepPpm",
-                       "Drift step of C's TSC (TscModel step)",
+                       "Largest |drift step| of C's TSC (TscModel step)",
                        &RelationStudy::m_stepPpm,
                        1.0,
                        MakeDoubleRangeChecker(0, 100, "ppm"))
+            .Parameter("DriftStepMinPpm",
+                       "Smallest |drift step| of C's TSC (TscModel step; at most DriftStepPpm)",
+                       &RelationStudy::m_stepMinPpm,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 100, "ppm"))
+            .Parameter("DriftStepFrom",
+                       "Earliest drift step, as a fraction of the workload (TscModel step)",
+                       &RelationStudy::m_stepFrom,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1))
+            .Parameter("DriftStepTo",
+                       "Latest drift step, as a fraction of the workload (TscModel step; at "
+                       "least DriftStepFrom)",
+                       &RelationStudy::m_stepTo,
+                       1.0,
+                       MakeDoubleRangeChecker(0, 1))
             .Parameter("WalkSpreadPpm",
                        "Random-walk spread of every TSC's drift (TscModel walk), per sqrt(s)",
                        &RelationStudy::m_walkSpreadPpm,
                        0.1,
                        MakeDoubleRangeChecker(0, 100, "ppm"))
             .Switch("WanderTerm",
-                    "Add the TSC model's drift-wander term (DriftWander: J = DriftStepPpm for "
-                    "step; K = 4 sigmas of a relative walk of sqrt(2) WalkSpreadPpm for walk) "
-                    "to the CP, CP_BUSY, CP_MULTI and CP_BASELINE bounds and the NTP bound "
-                    "(step only)",
+                    "Add the drift-wander term (DriftWander: J and the walk's sigma from "
+                    "BoundSource) to the CP, CP_BUSY, CP_MULTI and CP_BASELINE bounds, and J to "
+                    "the NTP bound",
                     &RelationStudy::m_wanderTerm,
                     false)
+            .Parameter(
+                "BoundSource",
+                "Where the wander term's J and sigma and NTP's phi come from: class (the "
+                "OscillatorClass datasheet: J = 4 T for a pair, T its tolerance; sigma "
+                "from its random-walk FM; phi = 2 T), half or double (the class values "
+                "misspecified), measured (CP's J per pair from the spread of the ratios "
+                "of its own windows; NTP's phi and J from the class) or oracle-bound "
+                "(the injected step, walk and drift: a bound, not a method)",
+                &RelationStudy::m_boundSource,
+                std::string("class"),
+                MakeStringChoiceChecker({"class", "measured", "half", "double", "oracle-bound"}))
+            .Parameter("OscillatorClass",
+                       "The TSCs' datasheet class for BoundSource class, half, double and "
+                       "measured (PowerLawOscillator presets: XO +-50 ppm, TCXO +-2 ppm, OCXO "
+                       "+-0.05 ppm)",
+                       &RelationStudy::m_oscClass,
+                       std::string("XO"),
+                       MakeStringChoiceChecker({"XO", "TCXO", "OCXO"}))
             .Switch("Extrapolate",
                     "CP's second quiet window (post) runs 500 ms after the first (pre), before "
                     "the workload, instead of after it: every tuple is then translated outside "
@@ -215,7 +247,18 @@ RelationStudy::GetTypeId()
                          .Unsigned("affine_refuted",
                                    "",
                                    "pairs (of A-B, A-C, B-C) whose multi-round fit refuted the "
-                                   "affine model; their CP_MULTI durations are not estimated"))
+                                   "affine model; their CP_MULTI durations are not estimated")
+                         .Real("step_drawn_ppm",
+                               "ppm",
+                               "C's drift step drawn for this run (truth; TscModel step)")
+                         .Real("step_drawn_at_s", "s", "when it happened (truth)")
+                         .Real("wander_j_ac_ppm",
+                               "ppm",
+                               "the J of the A-C pair's CP wander term (0 without WanderTerm)")
+                         .Real("phi_ppm", "ppm", "NTP's phi")
+                         .Text("inputs",
+                               "where J, sigma and phi came from: measured, class <C>, half "
+                               "<C>, double <C> or oracle (bound)"))
             .Rows("methods",
                   StudySchema()
                       .Text("method", "CP, CP_BUSY, CP_MULTI, ReT, NTP, CP_BASELINE")
@@ -280,11 +323,12 @@ RelationStudy::Build(StudyStreams& streams)
     const Time workStart = Seconds(1);
     const Time workEnd = workStart + m_workload;
     const Time stop = workEnd + Seconds(3);
-    // the largest |drift| a TSC reaches: its draw plus the step, or 8 sigmas of the walk
+    DrawStep(streams, workStart);
+    // the largest |drift| a TSC reaches (the oracle's phi only): its draw plus the step, or 8
+    // sigmas of the walk
     const double walkReach =
         m_tscModel == "walk" ? 8 * m_walkSpreadPpm * std::sqrt(stop.GetSeconds()) : 0.0;
-    const double maxDrift = m_driftPpm + (m_tscModel == "step" ? m_stepPpm : 0.0) + walkReach;
-    m_phi = m_ntpMaxSkewPpm > 0 ? m_ntpMaxSkewPpm : 2 * maxDrift + 5;
+    ChooseBoundInputs(m_driftPpm + std::abs(m_stepDrawn) + walkReach);
 
     // A B C R D
     NodeContainer nodes;
@@ -295,8 +339,8 @@ RelationStudy::Build(StudyStreams& streams)
 
     NodeContainer pipeline(nodes.Get(0), nodes.Get(1), nodes.Get(2));
     NodeContainer timed(pipeline, NodeContainer(nodes.Get(4))); // D: the NTP server
-    const Time changeAt = workStart + m_workload / 2;           // drift step, route change
-    InstallTscs(timed, streams, changeAt, maxDrift);
+    const Time changeAt = workStart + m_workload / 2;           // route change (NoiseModel)
+    InstallTscs(timed, streams);
 
     RelationHelper relationHelper;
     relationHelper.SetClientAttribute("IngressDelay", TimeValue(m_asymmetry));
@@ -306,7 +350,7 @@ RelationStudy::Build(StudyStreams& streams)
     }
     relationHelper.SetClientAttribute("NtpPollInterval", TimeValue(m_ntpPoll));
     relationHelper.SetClientAttribute("NtpMaxSkew", DoubleValue(m_phi));
-    relationHelper.SetClientAttribute("NtpWanderStep", DoubleValue(m_wander.stepPpm));
+    relationHelper.SetClientAttribute("NtpWanderStep", DoubleValue(m_ntpStepPpm));
     for (const auto& [attribute, value] : GetForwarded("ns3::TscServerApplication"))
     {
         relationHelper.SetServerAttribute(attribute, *value); // Rounds
@@ -462,10 +506,7 @@ RelationStudy::InstallNetwork(NodeContainer& nodes,
 }
 
 void
-RelationStudy::InstallTscs(const NodeContainer& timed,
-                           StudyStreams& streams,
-                           Time changeAt,
-                           double maxDrift)
+RelationStudy::InstallTscs(const NodeContainer& timed, StudyStreams& streams)
 {
     TscHelper tscHelper;
     // Drift, frequency and boot value: streams 1, 2 and 3.
@@ -496,16 +537,8 @@ RelationStudy::InstallTscs(const NodeContainer& timed,
     {
         auto osc = DynamicCast<ConstantDriftOscillator>(m_tscs[2]->GetOscillator());
         NS_ABORT_MSG_IF(!osc, "RelationStudy: C's TSC has no ConstantDriftOscillator");
-        const double j = m_stepPpm;
-        Simulator::Schedule(changeAt, [osc, j]() { osc->SetDrift(osc->GetDrift() + j); });
-    }
-    m_wander = DriftWander();
-    if (m_wanderTerm && (step || walk))
-    {
-        m_wander.stepPpm = step ? m_stepPpm : 0;
-        m_wander.randomWalkPpmPerSqrtSecond = walk ? std::sqrt(2.0) * m_walkSpreadPpm : 0;
-        m_wander.sigmas = 4;
-        m_wander.maxAbsDriftPpm = maxDrift;
+        const double j = m_stepDrawn;
+        Simulator::Schedule(m_stepAt, [osc, j]() { osc->SetDrift(osc->GetDrift() + j); });
     }
 }
 
@@ -643,9 +676,15 @@ RelationStudy::Measure(StudyResult& result)
     }
 
     // Scoring (no simulator needed).
-    RelationStudyScoring::Counts counts =
-        RelationStudyScoring(m_wander, m_bothDirections, m_phi).Score(run, result);
+    RelationStudyScoring scoring(m_wander, m_bothDirections, m_phi);
+    scoring.SetMeasuredStep(m_wanderTerm && m_boundSource == "measured");
+    RelationStudyScoring::Counts counts = scoring.Score(run, result);
     result.Set("tuples", counts.tuples);
+    result.Set("step_drawn_ppm", m_stepDrawn);
+    result.Set("step_drawn_at_s", m_stepAt.GetSeconds());
+    result.Set("wander_j_ac_ppm", counts.stepAcPpm);
+    result.Set("phi_ppm", m_phi);
+    result.Set("inputs", m_inputs);
     result.Set("malformed", malformed);
     result.Set("affine_refuted", counts.refuted);
 }

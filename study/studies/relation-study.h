@@ -129,16 +129,22 @@ class RelationStudy : public Study
                         std::vector<NetDeviceContainer>& links);
     /**
      * The TSCs of A, B, C and D: a uniform population, the TSC model (random walk, or C's
-     * drift step at \p changeAt), the boot base, and the drift-wander term used.
+     * drift step at m_stepAt by m_stepDrawn) and the boot base.
      * \param timed A, B, C, D
      * \param streams the run's random streams
-     * \param changeAt when C's drift steps
-     * \param maxDrift the largest |drift| a TSC reaches, ppm
      */
-    void InstallTscs(const NodeContainer& timed,
-                     StudyStreams& streams,
-                     Time changeAt,
-                     double maxDrift);
+    void InstallTscs(const NodeContainer& timed, StudyStreams& streams);
+    /**
+     * Draw C's drift step of this run (TscModel step): m_stepDrawn and m_stepAt.
+     * \param streams the run's random streams (500-502)
+     * \param workStart when the workload starts
+     */
+    void DrawStep(StudyStreams& streams, Time workStart);
+    /**
+     * The drift-wander term and phi from BoundSource (m_wander, m_phi).
+     * \param maxDrift the largest |drift| a TSC reaches, ppm (the oracle's only)
+     */
+    void ChooseBoundInputs(double maxDrift);
     /**
      * The probe noise model: host delays with stalls at every responder and receiver, and
      * C's asymmetric, changing route.
@@ -165,22 +171,27 @@ class RelationStudy : public Study
                      Time end,
                      Time stop);
 
-    double m_driftPpm;      //!< per-node TSC drift uniform in [-x, x] ppm
-    Time m_asymmetry;       //!< extra one-way delay into B and C (ingress)
-    double m_load;          //!< background on-fraction into A, B, C
-    std::string m_loadSpan; //!< when the load runs: run or workload
-    bool m_extrapolate;     //!< CP's post window before the workload
-    uint32_t m_busyRounds;  //!< rounds per pair in busy windows
-    Time m_tupleInterval;   //!< pipeline tuple interval
-    Time m_workload;        //!< busy phase length
-    Time m_ntpPoll;         //!< NTP poll interval
-    double m_ntpMaxSkewPpm; //!< phi; 0 = 2 DriftPpm + 5 ppm
-    double m_linkMbps;      //!< access link rate
-    Time m_linkDelay;       //!< access link delay
-    uint64_t m_bootBase;    //!< added to every TSC's boot value (uptime before the run)
-    std::string m_noise;    //!< probe noise model: none, host, route, all
-    std::string m_tscModel; //!< constant, step (C's drift steps mid-run), walk
-    double m_stepPpm;       //!< drift step of C's TSC (TscModel step), ppm
+    double m_driftPpm;         //!< per-node TSC drift uniform in [-x, x] ppm
+    Time m_asymmetry;          //!< extra one-way delay into B and C (ingress)
+    double m_load;             //!< background on-fraction into A, B, C
+    std::string m_loadSpan;    //!< when the load runs: run or workload
+    bool m_extrapolate;        //!< CP's post window before the workload
+    uint32_t m_busyRounds;     //!< rounds per pair in busy windows
+    Time m_tupleInterval;      //!< pipeline tuple interval
+    Time m_workload;           //!< busy phase length
+    Time m_ntpPoll;            //!< NTP poll interval
+    double m_ntpMaxSkewPpm;    //!< phi; 0 = 2 DriftPpm + 5 ppm
+    double m_linkMbps;         //!< access link rate
+    Time m_linkDelay;          //!< access link delay
+    uint64_t m_bootBase;       //!< added to every TSC's boot value (uptime before the run)
+    std::string m_noise;       //!< probe noise model: none, host, route, all
+    std::string m_tscModel;    //!< constant, step (C's drift steps mid-run), walk
+    double m_stepPpm;          //!< largest |drift step| of C's TSC (TscModel step), ppm
+    double m_stepMinPpm;       //!< smallest |drift step| of C's TSC (TscModel step), ppm
+    double m_stepFrom;         //!< earliest drift step, fraction of the workload
+    double m_stepTo;           //!< latest drift step, fraction of the workload
+    std::string m_boundSource; //!< where J, sigma and phi come from
+    std::string m_oscClass; //!< the oscillators' datasheet class (BoundSource class, half, double)
     double m_walkSpreadPpm; //!< random-walk spread of every TSC (TscModel walk), ppm/sqrt(s)
     bool m_wanderTerm;      //!< add the drift-wander term of the TSC model to every bound
     bool m_bothDirections;  //!< CP_MULTI also fits the rounds the peer initiated
@@ -190,6 +201,10 @@ class RelationStudy : public Study
     std::vector<Ptr<StallMixtureRandomVariable>> m_hosts; //!< host delays (noise host, all)
 
     double m_phi{0};                                //!< phi used
+    double m_ntpStepPpm{0};                         //!< NTP's J used
+    std::string m_inputs;                           //!< where J, sigma, phi came from
+    double m_stepDrawn{0};                          //!< C's drift step of this run (truth), ppm
+    Time m_stepAt;                                  //!< when it happens (truth)
     StudyState m_state;                             //!< what the trace sinks fill
     PathState m_path;                               //!< what the IP trace sinks fill
     SimulatedTscContainer m_tscs;                   //!< A, B, C, D
