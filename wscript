@@ -164,6 +164,7 @@ def build(bld):
         'study/studies/sync-study.cc',
         'study/studies/sync-study-build.cc',
         'study/studies/sync-study-measure.cc',
+        'study/studies/sync-study-time-error.cc',
         'study/network/sync-installer.cc',
         'study/network/sync-network.cc',
         'study/studies/inference-study-scoring.cc',
