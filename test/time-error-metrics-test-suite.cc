@@ -6,13 +6,18 @@
 // cTE of an offset in zero-mean noise, the 0.1 Hz low-pass's -3 dB point, and the G.8273.2
 // class decision at every limit's edge (the limits written here from doc/sync.rst, not read
 // back from the code).
+#include "expected-throw-scope.h"
+
 #include "ns3/chronometry-ns3-compat.h"
+#include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/test.h"
 #include "ns3/time-error-metrics.h"
 
 #include <cmath>
+#include <functional>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -373,6 +378,63 @@ class ClassEdgesTestCase : public TestCase
     }
 };
 
+/**
+ * dTE_L MTIE is read at min(observation, 1000 s): on a 1 ns/s ramp of 3000 s it is 1000 ns
+ * (TE_L follows the ramp 1.6 s late), not the 3000 ns of the whole capture; and the refusals.
+ */
+class ObservationAndRefusalTestCase : public TestCase
+{
+  public:
+    ObservationAndRefusalTestCase()
+        : TestCase("dTE_L MTIE at 1000 s of a longer capture; refusals")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<double> ramp(3001);
+        for (std::size_t i = 0; i < ramp.size(); ++i)
+        {
+            ramp[i] = double(i); // 1 ns/s on a 1 s grid
+        }
+        TimeErrorMetrics m(ramp, Seconds(1));
+        NS_TEST_EXPECT_MSG_EQ(m.GetObservation(), Seconds(3000), "(N - 1) tau0");
+        NS_TEST_EXPECT_MSG_EQ_TOL(*m.DteLowMtie(), 1000.0, 2.0, "the 1000 s window");
+        NS_TEST_EXPECT_MSG_EQ(*m.Mtie(Seconds(3000)), 3000.0, "the whole capture");
+        TimeErrorMetrics shortRun(std::vector<double>(ramp.begin(), ramp.begin() + 201),
+                                  Seconds(1));
+        NS_TEST_EXPECT_MSG_EQ_TOL(*shortRun.DteLowMtie(), 200.0, 2.0, "a 200 s capture: 200 s");
+
+        chronometry::ScopedThrowOnConfigError throwing;
+        auto refused = [](const std::function<void()>& f) {
+            try
+            {
+                f();
+            }
+            catch (const chronometry::ConfigError& e)
+            {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        const std::string few =
+            refused([]() { TimeErrorMetrics(std::vector<double>(1, 0.0), Seconds(1)); });
+        NS_TEST_EXPECT_MSG_NE(few.find("at least 2"), std::string::npos, few);
+        const std::string tau =
+            refused([]() { TimeErrorMetrics(std::vector<double>(5, 0.0), Time(0)); });
+        NS_TEST_EXPECT_MSG_NE(tau.find("tau0"), std::string::npos, tau);
+        const std::string nan = refused([]() {
+            TimeErrorMetrics(std::vector<double>{0, NAN, 0}, Seconds(1));
+        });
+        NS_TEST_EXPECT_MSG_NE(nan.find("not finite"), std::string::npos, nan);
+        const std::string nyquist = refused([]() {
+            TimeErrorMetrics::FirstOrderLowPass(std::vector<double>(5, 0.0), Seconds(5), 0.1);
+        });
+        NS_TEST_EXPECT_MSG_NE(nyquist.find("Nyquist"), std::string::npos, nyquist);
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests TimeErrorMetrics. */
@@ -387,6 +449,7 @@ class TimeErrorMetricsTestSuite : public TestSuite
         AddTestCase(new CteTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new LowPassTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ClassEdgesTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new ObservationAndRefusalTestCase, chronometry::TestDuration::QUICK);
     }
 };
 
