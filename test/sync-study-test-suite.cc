@@ -409,6 +409,59 @@ class ReplaySyncTestCase : public TestCase
     }
 };
 
+/**
+ * The time-error columns (doc/sync.rst): with transparent clocks every slave meets at least
+ * class C against host 0; a 3 us path asymmetry puts a cTE of -a/2 on every slave that PTP
+ * cannot see, and no class admits it. Against true time host 0's MTIE(1 s) is its drift x 1 s
+ * (a constant-drift oscillator), while its TDEV, blind to a frequency offset, stays below 1 ns.
+ */
+class TimeErrorColumnsTestCase : public TestCase
+{
+  public:
+    TimeErrorColumnsTestCase()
+        : TestCase("time-error columns: class C or better with TCs, none under a 3 us "
+                   "asymmetry (cTE minus a half), the grandmaster's MTIE is its drift")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StudySettings settings =
+            StudySettings().Set("Nodes", "4").Set("Duration", "20s").Set("Warmup", "8s");
+        StudyResult r = RunSync(settings);
+        StudyResult skewed = RunSync(StudySettings(settings).Set("Asymmetry", "3us"));
+        for (std::size_t i = 0; i < r.GetRows().size(); ++i)
+        {
+            const StudyRecord& row = r.GetRows()[i];
+            const StudyRecord& bad = skewed.GetRows()[i];
+            NS_TEST_EXPECT_MSG_EQ(row.IsNotApplicable("te_mtie_100s_ns"), true, "12 s window");
+            NS_TEST_EXPECT_MSG_EQ(row.IsNotApplicable("te_tdev_10s_ns"), true, "3 tau > 12 s");
+            if (i == 0)
+            {
+                NS_TEST_EXPECT_MSG_EQ(row.IsNotApplicable("te_gm_class"), true, "its reference");
+                const double drift = std::fabs(row.Get<double>("base_drift_ppm"));
+                NS_TEST_EXPECT_MSG_EQ_TOL(row.Get<double>("te_mtie_1s_ns"),
+                                          drift * 1000.0,
+                                          2.0,
+                                          "host 0 against true time: drift x 1 s");
+                NS_TEST_EXPECT_MSG_LT(row.Get<double>("te_tdev_1s_ns"), 1.0, "TDEV: no drift");
+                continue;
+            }
+            const std::string c = row.Get<std::string>("te_gm_class");
+            std::cout << "[sync] host " << i << " against host 0: class " << c << ", max|TE| "
+                      << row.Get<double>("te_gm_max_ns") << " ns; with 3 us asymmetry cTE "
+                      << bad.Get<double>("te_gm_cte_ns") << " ns, class "
+                      << bad.Get<std::string>("te_gm_class") << std::endl;
+            NS_TEST_EXPECT_MSG_EQ((c == "C" || c == "D"), true, "host " << i << ": " << c);
+            NS_TEST_EXPECT_MSG_EQ(bad.Get<std::string>("te_gm_class"), "none", "host " << i);
+            NS_TEST_EXPECT_MSG_EQ_TOL(bad.Get<double>("te_gm_cte_ns"), -1500.0, 20.0, "-a/2");
+        }
+        NS_TEST_EXPECT_MSG_EQ(skewed.Get<std::string>("te_gm_class_worst"), "none", "summary");
+        NS_TEST_EXPECT_MSG_EQ(r.Get<std::string>("te_gm_by_hops").substr(0, 2), "1:", "hops");
+    }
+};
+
 /** \brief Suite. */
 class SyncStudyTestSuite : public TestSuite
 {
@@ -424,6 +477,7 @@ class SyncStudyTestSuite : public TestSuite
         AddTestCase(new AsymmetryTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NtpTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ReplaySyncTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new TimeErrorColumnsTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -55,13 +55,15 @@ SyncStudy::LockIndex(const std::vector<double>& v, std::size_t from) const
 void
 SyncStudy::AddRows(StudyResult& result, std::size_t from) const
 {
+    std::vector<NodeTimeError> timeError(m_nodes);
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
         const NodeTruth& t = m_truth[i];
         StudyRecord& row = result.AddRow();
         row.Set("node", uint64_t(i));
         row.Set("switch", uint64_t(t.switchIndex));
-        row.Set("hops", uint64_t(i == 0 ? 0 : SwitchesBetween(m_net, i, 0)));
+        timeError[i].hops = i == 0 ? 0 : SwitchesBetween(m_net, i, 0);
+        row.Set("hops", timeError[i].hops);
         const uint64_t stratum = i < m_ntpServers                ? 1
                                  : i < m_ntpServers + m_stratum2 ? 2
                                  : m_stratum2 > 0                ? 3
@@ -104,7 +106,10 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
         {
             row.SetNotApplicable("estimate_mean_ns"); // an estimate that does not exist
         }
+        timeError[i].toTrue = SetTimeErrorColumns(row, "te_", m_sampler.GetToTrue(i), from, true);
+        timeError[i].toMaster = SetTimeErrorColumns(row, "te_gm_", toMaster, from, i != 0);
     }
+    SetTimeErrorSummary(result, timeError);
 }
 
 void

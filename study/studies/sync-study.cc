@@ -300,7 +300,7 @@ SyncStudy::GetTypeId()
                              "MinSurvivors"})
             .Seed()
             .Run()
-            .Summary(
+            .Summary(AddTimeErrorSummary(
                 StudySchema()
                     .Boolean("locked", "E stayed within LockThreshold from some instant on")
                     .Integer("lock_threshold_applied_ns",
@@ -371,29 +371,31 @@ SyncStudy::GetTypeId()
                     .Real("root_distance_ratio_p50",
                           "",
                           "ntp, sntp: root distance / |clock - true time| per check (the "
-                          "error at least 1 ns): median, how loose the bound is"))
-            .Rows("per_node",
-                  StudySchema()
-                      .Unsigned("node", "", "host (0: the grandmaster)")
-                      .Key()
-                      .Unsigned("switch", "", "the switch it hangs off")
-                      .Unsigned("hops", "", "switches between it and host 0 (host 0: 0)")
-                      .Unsigned("ntp_stratum",
-                                "",
-                                "ntp, sntp: its stratum (1: a server; empty: not NTP)")
-                      .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
-                      .Integer("node_lock_ns",
-                               "ns",
-                               "time until |node - node 0| stays within "
-                               "LockThreshold (Duration: never)")
-                      .Real("offset_p99_ns", "ns", "|node - node 0| after lock: 99th percentile")
-                      .Real("offset_max_ns", "ns", "maximum")
-                      .Real("estimate_mean_ns",
-                            "ns",
-                            "ptp: the protocol's own |offsetFromMaster| "
-                            "after lock: mean (empty: no samples, or not PTP)")
-                      .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"),
-                  false);
+                          "error at least 1 ns): median, how loose the bound is")))
+            .Rows(
+                "per_node",
+                AddTimeErrorColumns(
+                    StudySchema()
+                        .Unsigned("node", "", "host (0: the grandmaster)")
+                        .Key()
+                        .Unsigned("switch", "", "the switch it hangs off")
+                        .Unsigned("hops", "", "switches between it and host 0 (host 0: 0)")
+                        .Unsigned("ntp_stratum",
+                                  "",
+                                  "ntp, sntp: its stratum (1: a server; empty: not NTP)")
+                        .Real("base_drift_ppm", "ppm", "its oscillator's base drift")
+                        .Integer("node_lock_ns",
+                                 "ns",
+                                 "time until |node - node 0| stays within "
+                                 "LockThreshold (Duration: never)")
+                        .Real("offset_p99_ns", "ns", "|node - node 0| after lock: 99th percentile")
+                        .Real("offset_max_ns", "ns", "maximum")
+                        .Real("estimate_mean_ns",
+                              "ns",
+                              "ptp: the protocol's own |offsetFromMaster| "
+                              "after lock: mean (empty: no samples, or not PTP)")
+                        .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean")),
+                false);
     return tid;
 }
 

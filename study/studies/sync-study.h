@@ -10,7 +10,9 @@
 #include "ns3/study.h"
 #include "ns3/sync-installer.h"
 #include "ns3/sync-network.h"
+#include "ns3/time-error-metrics.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -135,6 +137,49 @@ class SyncStudy : public Study
      * \param result the result
      */
     void MeasureNtpFaults(StudyResult& result) const;
+    /**
+     * The per-node time-error columns (sync-study-time-error.cc): for TE to true time ("te_")
+     * and to host 0 ("te_gm_"), max|TE|, cTE, dTE_L MTIE, dTE_H, MTIE and TDEV at 1, 10 and
+     * 100 s, the G.8273.2 class.
+     * \param rows the per-node schema
+     * \return it with those columns
+     */
+    static StudySchema AddTimeErrorColumns(StudySchema rows);
+    /**
+     * The summary's time-error fields: per hop count, the worst class and max|TE|.
+     * \param summary the summary schema
+     * \return it with those fields
+     */
+    static StudySchema AddTimeErrorSummary(StudySchema summary);
+
+    /** One node's scored time error, for the summary per hop count. */
+    struct NodeTimeError
+    {
+        uint64_t hops{0};                         //!< switches to host 0
+        std::optional<TimeErrorSummary> toTrue;   //!< TE to true time (empty: too few samples)
+        std::optional<TimeErrorSummary> toMaster; //!< TE to host 0 (empty: host 0, or too few)
+    };
+
+    /**
+     * Set one node's time-error columns.
+     * \param row its row
+     * \param prefix "te_" or "te_gm_"
+     * \param series its TE at every grid instant (ns)
+     * \param from first grid index scored
+     * \param applicable false: every column empty (host 0 against itself)
+     * \return its figures (empty when not applicable or fewer than 2 samples scored)
+     */
+    std::optional<TimeErrorSummary> SetTimeErrorColumns(StudyRecord& row,
+                                                        const std::string& prefix,
+                                                        const std::vector<double>& series,
+                                                        std::size_t from,
+                                                        bool applicable) const;
+    /**
+     * The summary's time-error fields.
+     * \param result the result
+     * \param nodes every node's figures, host 0 first
+     */
+    void SetTimeErrorSummary(StudyResult& result, const std::vector<NodeTimeError>& nodes) const;
     /** \return the lock threshold applied: LockThreshold, or the protocol's own when 0 */
     Time GetLockThreshold() const;
     /** \return whether the protocol is NTP or SNTP */
