@@ -542,8 +542,13 @@ class RelationStudyResult(TypedDict):
     noise_model: str
     tsc_model: str
     drift_step_ppm: float
+    drift_step_min_ppm: float
+    drift_step_from: float
+    drift_step_to: float
     walk_spread_ppm: float
     wander_term: bool
+    bound_source: str
+    oscillator_class: str
     extrapolate: bool
     both_directions: bool
     ntp_hops: int
@@ -553,6 +558,11 @@ class RelationStudyResult(TypedDict):
     tuples: Optional[int]
     malformed: Optional[int]
     affine_refuted: Optional[int]
+    step_drawn_ppm: Optional[float]
+    step_drawn_at_s: Optional[float]
+    wander_j_ac_ppm: Optional[float]
+    phi_ppm: Optional[float]
+    inputs: Optional[str]
     wall_s: Optional[float]
     methods: List[RelationStudyRow]
     csv_rows: str
@@ -583,8 +593,13 @@ def run_relation_study(
     noise_model: str = 'none',
     tsc_model: str = 'constant',
     drift_step_ppm: float = 1.0,
+    drift_step_min_ppm: float = 0.0,
+    drift_step_from: float = 0.0,
+    drift_step_to: float = 1.0,
     walk_spread_ppm: float = 0.1,
     wander_term: bool = False,
+    bound_source: str = 'class',
+    oscillator_class: str = 'XO',
     extrapolate: bool = False,
     both_directions: bool = False,
     ntp_hops: int = 0,
@@ -628,9 +643,8 @@ def run_relation_study(
     ntp_poll, ntp_poll_ns : time ('8us', a timedelta) or int ns, default 1s (ntp_poll_ns=1000000000)
         NTP poll interval. Range [10ms, 1h].
     ntp_max_skew_ppm : float, default 0.0
-        NTP's bound phi on the rate difference of two clocks; 0 = 2 D + 5 with D the largest |drift|
-    of a TSC: DriftPpm, plus DriftStepPpm (step), plus 8 sigmas of the walk over the run (walk).
-    Range [0 ppm, 10000 ppm]. Unit ppm.
+        NTP's (and the return trip's) bound phi on the rate difference of two clocks; 0 = from
+    BoundSource. Range [0 ppm, 10000 ppm]. Unit ppm.
     link_mbps : float, default 10.0
         Access link rate. Range [0.1 Mb/s, 100000 Mb/s]. Unit Mb/s.
     link_delay, link_delay_ns : time ('8us', a timedelta) or int ns, default 50us
@@ -649,18 +663,35 @@ def run_relation_study(
     and receiver); route (C's uplink 4x slower than its downlink, and mid-workload +200 us each way
     and the uplink 10x slower); all (host and route). Range none, host, route, all.
     tsc_model : str, default 'constant'
-        TSC oscillators: constant (drift only), step (C's drift steps by DriftStepPpm mid-workload,
-    between the pre and post rounds) or walk (every TSC's drift is a random walk of WalkSpreadPpm
-    per sqrt(s)). Range constant, step, walk.
+        TSC oscillators: constant (drift only), step (C's drift steps once, by a size uniform in
+    [DriftStepMinPpm, DriftStepPpm] of random sign, at a time uniform in [DriftStepFrom,
+    DriftStepTo] of the workload) or walk (every TSC's drift is a random walk of WalkSpreadPpm per
+    sqrt(s)). Range constant, step, walk.
     drift_step_ppm : float, default 1.0
-        Drift step of C's TSC (TscModel step). Range [0 ppm, 100 ppm]. Unit ppm.
+        Largest |drift step| of C's TSC (TscModel step). Range [0 ppm, 100 ppm]. Unit ppm.
+    drift_step_min_ppm : float, default 0.0
+        Smallest |drift step| of C's TSC (TscModel step; at most DriftStepPpm). Range [0 ppm, 100
+    ppm]. Unit ppm.
+    drift_step_from : float, default 0.0
+        Earliest drift step, as a fraction of the workload (TscModel step). Range [0, 1].
+    drift_step_to : float, default 1.0
+        Latest drift step, as a fraction of the workload (TscModel step; at least DriftStepFrom).
+    Range [0, 1].
     walk_spread_ppm : float, default 0.1
         Random-walk spread of every TSC's drift (TscModel walk), per sqrt(s). Range [0 ppm, 100
     ppm]. Unit ppm.
     wander_term : bool, default False
-        Add the TSC model's drift-wander term (DriftWander: J = DriftStepPpm for step; K = 4 sigmas
-    of a relative walk of sqrt(2) WalkSpreadPpm for walk) to the CP, CP_BUSY, CP_MULTI and
-    CP_BASELINE bounds and the NTP bound (step only).
+        Add the drift-wander term (DriftWander: J and the walk's sigma from BoundSource) to the CP,
+    CP_BUSY, CP_MULTI and CP_BASELINE bounds, and J to the NTP bound.
+    bound_source : str, default 'class'
+        Where the wander term's J and sigma and NTP's phi come from: class (the OscillatorClass
+    datasheet: J = 4 T for a pair, T its tolerance; sigma from its random-walk FM; phi = 2 T), half
+    or double (the class values misspecified), measured (CP's J per pair from the spread of the
+    ratios of its own windows; NTP's phi and J from the class) or oracle-bound (the injected step,
+    walk and drift: a bound, not a method). Range class, measured, half, double, oracle-bound.
+    oscillator_class : str, default 'XO'
+        The TSCs' datasheet class for BoundSource class, half, double and measured
+    (PowerLawOscillator presets: XO +-50 ppm, TCXO +-2 ppm, OCXO +-0.05 ppm). Range XO, TCXO, OCXO.
     extrapolate : bool, default False
         CP's second quiet window (post) runs 500 ms after the first (pre), before the workload,
     instead of after it: every tuple is then translated outside the window, where the paper's e is
@@ -689,6 +720,12 @@ def run_relation_study(
         malformed: int -- malformed packets dropped by the apps
         affine_refuted: int -- pairs (of A-B, A-C, B-C) whose multi-round fit refuted the affine
     model; their CP_MULTI durations are not estimated
+        step_drawn_ppm: float, ppm -- C's drift step drawn for this run (truth; TscModel step)
+        step_drawn_at_s: float, s -- when it happened (truth)
+        wander_j_ac_ppm: float, ppm -- the J of the A-C pair's CP wander term (0 without WanderTerm)
+        phi_ppm: float, ppm -- NTP's phi
+        inputs: str -- where J, sigma and phi came from: measured, class <C>, half <C>, double <C>
+    or oracle (bound)
         wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
         methods: list of dicts, one per row (always):
           method: str (key) -- CP, CP_BUSY, CP_MULTI, ReT, NTP, CP_BASELINE

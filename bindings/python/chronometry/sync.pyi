@@ -27,6 +27,28 @@ class SyncStudyRow(TypedDict):
     offset_max_ns: Optional[float]
     estimate_mean_ns: Optional[float]
     true_mean_ns: Optional[float]
+    te_max_ns: Optional[float]
+    te_cte_ns: Optional[float]
+    te_dte_l_mtie_ns: Optional[float]
+    te_dte_h_pp_ns: Optional[float]
+    te_mtie_1s_ns: Optional[float]
+    te_mtie_10s_ns: Optional[float]
+    te_mtie_100s_ns: Optional[float]
+    te_tdev_1s_ns: Optional[float]
+    te_tdev_10s_ns: Optional[float]
+    te_tdev_100s_ns: Optional[float]
+    te_class: Optional[str]
+    te_gm_max_ns: Optional[float]
+    te_gm_cte_ns: Optional[float]
+    te_gm_dte_l_mtie_ns: Optional[float]
+    te_gm_dte_h_pp_ns: Optional[float]
+    te_gm_mtie_1s_ns: Optional[float]
+    te_gm_mtie_10s_ns: Optional[float]
+    te_gm_mtie_100s_ns: Optional[float]
+    te_gm_tdev_1s_ns: Optional[float]
+    te_gm_tdev_10s_ns: Optional[float]
+    te_gm_tdev_100s_ns: Optional[float]
+    te_gm_class: Optional[str]
 
 class SyncStudyResult(TypedDict):
     """
@@ -110,6 +132,10 @@ class SyncStudyResult(TypedDict):
     host0_poll_min_s: Optional[float]
     host0_poll_max_s: Optional[float]
     root_distance_ratio_p50: Optional[float]
+    te_class_worst: Optional[str]
+    te_by_hops: Optional[str]
+    te_gm_class_worst: Optional[str]
+    te_gm_by_hops: Optional[str]
     wall_s: Optional[float]
     per_node: NotRequired[List[SyncStudyRow]]
     csv_row: str
@@ -439,6 +465,14 @@ def run_sync_study(
         host0_poll_max_s: float, s -- ntp, sntp: longest
         root_distance_ratio_p50: float -- ntp, sntp: root distance / |clock - true time| per check
     (the error at least 1 ns): median, how loose the bound is
+        te_class_worst: str -- the worst G.8273.2 class among hosts 1 .. Nodes - 1, TE = clock -
+    true time
+        te_by_hops: str -- per hop count h: h:worst class:largest max|TE| in ns, space-separated
+    (hosts 1 .. Nodes - 1)
+        te_gm_class_worst: str -- the worst G.8273.2 class among hosts 1 .. Nodes - 1, TE = clock -
+    host 0's clock (the reference a slave follows; host 0: empty)
+        te_gm_by_hops: str -- per hop count h: h:worst class:largest max|TE| in ns, space-separated
+    (hosts 1 .. Nodes - 1)
         wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
         per_node: list of dicts, one per row (with rows=True):
           node: int (key) -- host (0: the grandmaster)
@@ -453,6 +487,46 @@ def run_sync_study(
           estimate_mean_ns: float, ns -- ptp: the protocol's own |offsetFromMaster| after lock: mean
     (empty: no samples, or not PTP)
           true_mean_ns: float, ns -- the true |node - node 0| after lock: mean
+          te_max_ns: float, ns -- TE = clock - true time over the scored window (after lock and
+    Warmup): max|TE|
+          te_cte_ns: float, ns -- cTE: the mean TE over the scored window (G.8260)
+          te_dte_l_mtie_ns: float, ns -- dTE_L: MTIE of TE through a first-order 0.1 Hz low-pass, at
+    min(window, 1000 s) (empty: SamplePeriod >= 5 s)
+          te_dte_h_pp_ns: float, ns -- dTE_H: peak-to-peak of TE minus its 0.1 Hz low-pass (empty:
+    SamplePeriod >= 5 s)
+          te_mtie_1s_ns: float, ns -- MTIE of TE at tau = 1s (empty: the scored window is shorter)
+          te_mtie_10s_ns: float, ns -- MTIE of TE at tau = 10s (empty: the scored window is shorter)
+          te_mtie_100s_ns: float, ns -- MTIE of TE at tau = 100s (empty: the scored window is
+    shorter)
+          te_tdev_1s_ns: float, ns -- TDEV of TE at tau = 1s (G.810; empty: the scored window is
+    shorter than 3 tau)
+          te_tdev_10s_ns: float, ns -- TDEV of TE at tau = 10s (G.810; empty: the scored window is
+    shorter than 3 tau)
+          te_tdev_100s_ns: float, ns -- TDEV of TE at tau = 100s (G.810; empty: the scored window is
+    shorter than 3 tau)
+          te_class: str -- the best ITU-T G.8273.2 class (A, B, C, D) whose noise-generation limits
+    this TE meets over the scored window (none: not even A, or not measured; doc/sync.rst)
+          te_gm_max_ns: float, ns -- TE = clock - host 0's clock (the reference a slave follows;
+    host 0: empty) over the scored window (after lock and Warmup): max|TE|
+          te_gm_cte_ns: float, ns -- cTE: the mean TE over the scored window (G.8260)
+          te_gm_dte_l_mtie_ns: float, ns -- dTE_L: MTIE of TE through a first-order 0.1 Hz low-pass,
+    at min(window, 1000 s) (empty: SamplePeriod >= 5 s)
+          te_gm_dte_h_pp_ns: float, ns -- dTE_H: peak-to-peak of TE minus its 0.1 Hz low-pass
+    (empty: SamplePeriod >= 5 s)
+          te_gm_mtie_1s_ns: float, ns -- MTIE of TE at tau = 1s (empty: the scored window is
+    shorter)
+          te_gm_mtie_10s_ns: float, ns -- MTIE of TE at tau = 10s (empty: the scored window is
+    shorter)
+          te_gm_mtie_100s_ns: float, ns -- MTIE of TE at tau = 100s (empty: the scored window is
+    shorter)
+          te_gm_tdev_1s_ns: float, ns -- TDEV of TE at tau = 1s (G.810; empty: the scored window is
+    shorter than 3 tau)
+          te_gm_tdev_10s_ns: float, ns -- TDEV of TE at tau = 10s (G.810; empty: the scored window
+    is shorter than 3 tau)
+          te_gm_tdev_100s_ns: float, ns -- TDEV of TE at tau = 100s (G.810; empty: the scored window
+    is shorter than 3 tau)
+          te_gm_class: str -- the best ITU-T G.8273.2 class (A, B, C, D) whose noise-generation
+    limits this TE meets over the scored window (none: not even A, or not measured; doc/sync.rst)
         csv_row: str -- the CSV line the C++ programs write for these parameters
 
     Raises
