@@ -470,6 +470,8 @@ def run_study(
     duration: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     duration_ns: int = 1000000000,
     clock_model: str = 'bounded',
+    offset_spread: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    offset_spread_ns: int = 0,
     sync: str = 'none',
     sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     sync_interval_ns: int = 125000000,
@@ -482,6 +484,7 @@ def run_study(
     max_poll: int = 6,
     sync_warmup: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     sync_warmup_ns: int = 3000000000,
+    ntp_servers: int = 1,
     stamp_sync_protocols: bool = False,
     counter_rule: str = 'Published',
     sum_counters: bool = False,
@@ -1727,6 +1730,7 @@ class ReplayStudyResult(TypedDict):
     poisson: bool
     duration_ns: int
     clock_model: str
+    offset_spread_ns: int
     sync: str
     sync_interval_ns: int
     announce_interval_ns: int
@@ -1735,6 +1739,7 @@ class ReplayStudyResult(TypedDict):
     min_poll: int
     max_poll: int
     sync_warmup_ns: int
+    ntp_servers: int
     stamp_sync_protocols: bool
     counter_rule: str
     sum_counters: bool
@@ -1747,6 +1752,10 @@ class ReplayStudyResult(TypedDict):
     topology: str
     events: Optional[int]
     messages: Optional[int]
+    delivered_messages: Optional[int]
+    message_hvc_violation_fraction: Optional[float]
+    message_repcl_violation_fraction: Optional[float]
+    message_downhill_fraction: Optional[float]
     theta_mean: Optional[float]
     theta_p99: Optional[float]
     theta_max: Optional[float]
@@ -1773,6 +1782,7 @@ class ReplayStudyResult(TypedDict):
     r2_violation_fraction: Optional[float]
     r2_thesis_applicable: Optional[int]
     r2_thesis_violations: Optional[int]
+    r2_thesis_violation_fraction: Optional[float]
     r3_violations: Optional[int]
     r3_applicable: Optional[int]
     unjustified_orderings: Optional[int]
@@ -1824,6 +1834,8 @@ def run_replay_study(
     duration: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     duration_ns: int = 1000000000,
     clock_model: str = 'bounded',
+    offset_spread: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    offset_spread_ns: int = 0,
     sync: str = 'none',
     sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     sync_interval_ns: int = 125000000,
@@ -1836,6 +1848,7 @@ def run_replay_study(
     max_poll: int = 6,
     sync_warmup: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     sync_warmup_ns: int = 3000000000,
+    ntp_servers: int = 1,
     stamp_sync_protocols: bool = False,
     counter_rule: str = 'Published',
     sum_counters: bool = False,
@@ -1882,6 +1895,10 @@ def run_replay_study(
       clock_model: str = 'bounded', range bounded, thesis, drifting -- Clocks: bounded
     (BoundedSkewClock), thesis (its Algorithm 5.1) or drifting (offsets uniform in [-E/2, E/2],
     drift within 50 ppm)
+      offset_spread / offset_spread_ns: time ('8us', a timedelta) / int ns = 0ns
+    (offset_spread_ns=0), range [0ns, 1h] -- ClockModel drifting: initial clock offsets uniform in
+    [-OffsetSpread/2, OffsetSpread/2] (0: within SkewBound, as before), so that the E the stampers
+    assume and the clocks' start-up spread can be varied apart
       sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the clocks are placed
     within E by ClockModel), ptp (PtpClock, node 0 the grandmaster, hardware time stamps, PI servo)
     or ntp (node 0 an NtpServer, the others its NtpClients) on the study's own LAN, steering the
@@ -1907,6 +1924,10 @@ def run_replay_study(
     (sync_warmup_ns=3000000000), range [0ns, 24h] -- Sync ptp, ntp: the workload starts this much
     later than without (the protocol's time to lock) and runs for Duration; the delivered E is
     sampled over the workload's run only
+      ntp_servers: int = 1, range [1, 16] -- Sync ntp: hosts 0 .. NtpServers - 1 are NtpServers and
+    every other host a client of all of them; with more than one the servers are stratum 1 on
+    perfect clocks (no drift, no offset: independently drifting servers would disagree), with one it
+    is host 0's drifting clock (as before); fewer than Nodes
       stamp_sync_protocols: bool = False -- Stamp, merge and log the datagrams of PTP (UDP 319, 320)
     and NTP (UDP 123) too.  False: a synchronization protocol's own messages are not events (neither
     stamped nor merged nor logged), so steering the clocks does not change the execution the
@@ -1938,6 +1959,16 @@ def run_replay_study(
     then the results (None where one does not apply to the run):
       events: int -- events logged
       messages: int -- messages sent
+      delivered_messages: int -- messages whose send and receive are both logged (the per-message
+    fractions' denominator)
+      message_hvc_violation_fraction: float -- delivered messages whose receive HVC is not after the
+    send HVC (the send-receive pair violates hb => <)
+      message_repcl_violation_fraction: float -- delivered messages whose receive RepCl is not after
+    the send RepCl (requirement 1 on the send-receive pair; 2 in either form adds no condition on a
+    happened-before pair)
+      message_downhill_fraction: float -- delivered messages received at a clock reading more than
+    SkewBound below the sender's at the send (pt.receive < pt.send - E: the assumption broken on
+    that message)
       theta_mean: float, offsets -- RepCl stored offsets per event: mean
       theta_p99: float, offsets -- 99th percentile
       theta_max: float, offsets -- maximum
@@ -1964,6 +1995,8 @@ def run_replay_study(
       r2_violation_fraction: float -- r2_violations / r2_applicable (empty: no such pair)
       r2_thesis_applicable: int -- pairs requirement 2 (thesis form) applies to
       r2_thesis_violations: int -- requirement 2, thesis form (Lemma 3)
+      r2_thesis_violation_fraction: float -- r2_thesis_violations / r2_thesis_applicable (empty: no
+    such pair)
       r3_violations: int -- requirement 3, pt form
       r3_applicable: int -- pairs requirement 3 applies to
       unjustified_orderings: int -- concurrent pairs ordered without a synchronization proof
