@@ -189,6 +189,22 @@ class StudyValidationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Jitter", "10us"), "OnWire"),
                               true,
                               "jitter needs stamps on the wire");
+        const StudySettings drifting = StudySettings().Set("ClockModel", "drifting");
+        NS_TEST_EXPECT_MSG_EQ(
+            rejects(
+                StudySettings(drifting).Set("Sync", "ntp").Set("Nodes", "4").Set("NtpServers", "4"),
+                "ns3::ReplayStudy::NtpServers = 4 is invalid with "
+                "ns3::ReplayStudy::Nodes = 4"),
+            true,
+            "no client left");
+        NS_TEST_EXPECT_MSG_EQ(
+            rejects(StudySettings(drifting).Set("Sync", "ptp").Set("NtpServers", "3"),
+                    "ns3::ReplayStudy::NtpServers = 3 is invalid with ns3::ReplayStudy::Sync"),
+            true,
+            "several servers need Sync ntp");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("OffsetSpread", "1ms"), "ClockModel"),
+                              true,
+                              "OffsetSpread places drifting clocks only");
         // E's range is the clock's (the study forwards BoundedSkewClock::SkewBound)
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("SkewBound", "2h"),
                                       "ns3::ReplayStudy::SkewBound = 2h is invalid; valid range: "

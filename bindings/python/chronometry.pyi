@@ -1901,9 +1901,9 @@ def run_replay_study(
     assume and the clocks' start-up spread can be varied apart
       sync: str = 'none', range none, ptp, ntp, sntp -- Clock source: none (the clocks are placed
     within E by ClockModel), ptp (PtpClock, node 0 the grandmaster, hardware time stamps, PI servo)
-    or ntp (node 0 an NtpServer, the others its NtpClients) on the study's own LAN, steering the
-    drifting clocks (ClockModel drifting); the stampers still assume SkewBound, the delivered E is
-    reported
+    or ntp (hosts 0 .. NtpServers - 1 NtpServers, the others their NtpClients) on the study's own
+    LAN, steering the drifting clocks (ClockModel drifting); the stampers still assume SkewBound,
+    the delivered E is reported
       sync_interval / sync_interval_ns: time ('8us', a timedelta) / int ns = 125ms
     (sync_interval_ns=125000000), range 2^n s for n in [-7, 6] (7812500ns to 64s) -- Time between
     Sync messages of a MASTER port (logSyncInterval).

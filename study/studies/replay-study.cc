@@ -139,7 +139,7 @@ ReplayStudy::GetTypeId()
                        C::In(Time::US))
             .Sync("Clock source: none (the clocks are placed within E by ClockModel), ptp "
                   "(PtpClock, node 0 the grandmaster, hardware time stamps, PI servo) or "
-                  "ntp (node 0 an NtpServer, the others its NtpClients) on the "
+                  "ntp (hosts 0 .. NtpServers - 1 NtpServers, the others their NtpClients) on the "
                   "study's own LAN, steering the drifting clocks (ClockModel drifting); the "
                   "stampers still assume SkewBound, the delivered E is reported")
             .Parameter("SyncWarmup",
@@ -290,6 +290,12 @@ ReplayStudy::Validate() const
         Refuse({"NtpServers", "Nodes"},
                Describe("NtpServers") + " is invalid with " + Describe("Nodes") +
                    "; valid: fewer servers than nodes (at least one client)");
+    }
+    if (m_ntpServers > 1 && GetSync() != "ntp")
+    {
+        Refuse({"NtpServers", "Sync"},
+               Describe("NtpServers") + " is invalid with " + Describe("Sync") +
+                   "; valid: NtpServers 1, or Sync ntp (SNTP asks host 0 only)");
     }
     if (m_offsetSpread.IsStrictlyPositive() && m_clockModel != "drifting")
     {
