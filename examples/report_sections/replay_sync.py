@@ -131,7 +131,9 @@ def figure(summary, path):
                            (axes[1], (("message_hvc_violation_fraction", "o-", "HVC"),
                                       ("message_downhill_fraction", "^:", "downhill > E")))):
             for column, style, what in series:
-                ax.errorbar(g.skew_bound_ns, g[column], yerr=g[column + "_ci95"].fillna(0),
+                ci = g[column + "_ci95"].fillna(0)
+                # The interval is symmetric (t); drawn down to 0 at most, a fraction's floor.
+                ax.errorbar(g.skew_bound_ns, g[column], yerr=[ci.clip(upper=g[column]), ci],
                             fmt=style, color=colour, capsize=3, label=f"{label}: {what}",
                             clip_on=False)
             ax.axvspan(max(g.sync_skew_p50_ns.median(), 0.5), max(g.sync_skew_max_ns.median(), 1),
