@@ -189,6 +189,22 @@ class StudyValidationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("Jitter", "10us"), "OnWire"),
                               true,
                               "jitter needs stamps on the wire");
+        const StudySettings drifting = StudySettings().Set("ClockModel", "drifting");
+        NS_TEST_EXPECT_MSG_EQ(
+            rejects(
+                StudySettings(drifting).Set("Sync", "ntp").Set("Nodes", "4").Set("NtpServers", "4"),
+                "ns3::ReplayStudy::NtpServers = 4 is invalid with "
+                "ns3::ReplayStudy::Nodes = 4"),
+            true,
+            "no client left");
+        NS_TEST_EXPECT_MSG_EQ(
+            rejects(StudySettings(drifting).Set("Sync", "ptp").Set("NtpServers", "3"),
+                    "ns3::ReplayStudy::NtpServers = 3 is invalid with ns3::ReplayStudy::Sync"),
+            true,
+            "several servers need Sync ntp");
+        NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("OffsetSpread", "1ms"), "ClockModel"),
+                              true,
+                              "OffsetSpread places drifting clocks only");
         // E's range is the clock's (the study forwards BoundedSkewClock::SkewBound)
         NS_TEST_EXPECT_MSG_EQ(rejects(StudySettings().Set("SkewBound", "2h"),
                                       "ns3::ReplayStudy::SkewBound = 2h is invalid; valid range: "
@@ -260,6 +276,82 @@ class SyncTrafficTestCase : public TestCase
     }
 };
 
+/**
+ * HVC under the E a protocol delivers (NTP in start-up, three servers, clocks spread over 2 ms):
+ * the E the stampers assume (SkewBound) moves nothing but the stamps, so the delivered E is the
+ * same at every assumed E; HVC breaks happened-before pairs and messages when it assumes an E well
+ * below the delivered median, and none when it assumes more than the delivered maximum. Fails if
+ * the stamps ignored E (no violation below, or violations above), if the clocks depended on
+ * SkewBound (the delivered E would move), or if the per-message tally missed the violations.
+ */
+class DeliveredSkewTestCase : public TestCase
+{
+  public:
+    DeliveredSkewTestCase()
+        : TestCase(
+              "Sync ntp start-up: HVC violation fractions (pairs, messages) > 0 with SkewBound "
+              "well below the delivered E p50, 0 above its maximum; delivered E independent "
+              "of SkewBound")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto run = [](uint32_t rngRun, Time skew) {
+            return StudyRunner::Run("replay",
+                                    StudySettings()
+                                        .Set("Nodes", "8")
+                                        .Set("ClockModel", "drifting")
+                                        .Set("Sync", "ntp")
+                                        .Set("NtpServers", "3")
+                                        .Set("SyncWarmup", "3s")
+                                        .Set("Duration", "4s")
+                                        .Set("Rate", "5")
+                                        .Set("OffsetSpread", "2ms")
+                                        .Set("Interval", "10us")
+                                        .Set("SkewBound", TimeValue(skew))
+                                        .Set("Run", UintegerValue(rngRun)));
+        };
+        for (uint32_t rngRun : {1, 2, 3})
+        {
+            const Time low = MicroSeconds(10);
+            const StudyResult below = run(rngRun, low);
+            const double p50 = below.Get<double>("sync_skew_p50_ns");
+            const double max = below.Get<double>("sync_skew_max_ns");
+            // The smallest multiple of the interval above 1.25 x the delivered maximum: the
+            // sampler reads the clocks every 10 ms, the margin covers their motion between reads.
+            const Time high = MicroSeconds(10 * (static_cast<int64_t>(1.25 * max / 1e4) + 1));
+            const StudyResult above = run(rngRun, high);
+            std::cout << "[replay] ntp start-up, run " << rngRun << ": delivered E p50 " << p50
+                      << " ns, max " << max << " ns; SkewBound 10 us: hvc "
+                      << below.Get<double>("hvc_violation_fraction") << " of "
+                      << below.Get<uint64_t>("hb_pairs") << " hb pairs, "
+                      << below.Get<double>("message_hvc_violation_fraction") << " of "
+                      << below.Get<uint64_t>("delivered_messages") << " messages; SkewBound "
+                      << high.GetMicroSeconds() << " us: hvc "
+                      << above.Get<double>("hvc_violation_fraction") << ", messages "
+                      << above.Get<double>("message_hvc_violation_fraction") << std::endl;
+            NS_TEST_ASSERT_MSG_GT(p50, 10 * low.GetNanoSeconds(), "start-up: E well above 10 us");
+            NS_TEST_EXPECT_MSG_EQ(above.Get<double>("sync_skew_max_ns"),
+                                  max,
+                                  "the assumed E does not move the clocks");
+            NS_TEST_EXPECT_MSG_GT(below.Get<double>("hvc_violation_fraction"),
+                                  0.0,
+                                  "assumed E below the delivered: HVC breaks hb pairs");
+            NS_TEST_EXPECT_MSG_GT(below.Get<double>("message_hvc_violation_fraction"),
+                                  0.0,
+                                  "and messages");
+            NS_TEST_EXPECT_MSG_EQ(above.Get<double>("hvc_violation_fraction"),
+                                  0.0,
+                                  "assumed E above the delivered maximum: HVC holds");
+            NS_TEST_EXPECT_MSG_EQ(above.Get<double>("message_hvc_violation_fraction"),
+                                  0.0,
+                                  "on every message");
+        }
+    }
+};
+
 } // namespace
 
 /** \ingroup chronometry-tests Replay-clock study. */
@@ -273,6 +365,7 @@ class ReplayStudyTestSuite : public TestSuite
         AddTestCase(new QualitativeFindingsTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new DelayAndJitterTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new SyncTrafficTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new DeliveredSkewTestCase, chronometry::TestDuration::QUICK);
     }
 };
 

@@ -59,12 +59,28 @@ def test_report_tiny(tmp_path, monkeypatch):
     assert re.search(r"\d ± [\d.]+ ns", sync_line)
     for part in ("Idle star: from", "idle line, transparent clocks:", "at load 0.2:"):
         assert part in sync_line  # every panel has its points
-    # The replay-under-sync figure: fractions of the pairs checked, not bare counts.
-    replay_sync = pd.read_csv(os.path.join(out, "replay-sync.csv"))
-    assert ((replay_sync.hvc_fraction >= 0) & (replay_sync.hvc_fraction <= 1)).all()
-    assert (replay_sync.hb_pairs <= replay_sync.pairs).all() and (replay_sync.hb_pairs > 0).all()
+    # The replay-under-sync figure: fractions of hb pairs and of messages, each the mean of
+    # RUNS runs with its 95% interval, per condition (PTP, NTP start-up, NTP steady state ...).
+    from report_sections import replay_sync
+    runs = replay_sync.RUNS["tiny"]
+    every = pd.read_csv(os.path.join(out, "replay-sync.csv"))
+    assert set(every.condition) == {c for c, _, _ in replay_sync.CONDITIONS}
+    assert (every.hb_pairs > 0).all() and (every.delivered_messages > 0).all()
+    assert {"ntp_servers", "offset_spread_ns", "sync_warmup_ns"} <= set(every.columns)
+    summary = pd.read_csv(os.path.join(out, "replay-sync-summary.csv"))
+    assert len(summary) == len(replay_sync.CONDITIONS) * len(replay_sync.BOUNDS["tiny"])
+    assert (summary.runs == runs).all()
+    startup = summary[summary.condition == "ntp-startup"].set_index("skew_bound_ns")
+    low, high = min(replay_sync.BOUNDS["tiny"]), max(replay_sync.BOUNDS["tiny"])
+    # NTP in start-up delivers about a millisecond: an assumed 10 us breaks messages, 10 ms none.
+    assert startup.loc[low, "sync_skew_p50_ns"] > 10 * low
+    assert startup.loc[low, "message_hvc_violation_fraction"] > 0
+    assert startup.loc[high, "sync_skew_max_ns"] < high
+    assert startup.loc[high, "message_hvc_violation_fraction"] == 0
+    assert startup.loc[high, "hvc_violation_fraction"] == 0
     replay_line = dict(sections["replay"])[os.path.join(out, "replay-sync.png")]
-    assert re.search(r"\d of [\d,]+", replay_line) and "at the 0 assumed" not in replay_line
+    assert f"95% interval of {runs} runs" in replay_line
+    assert re.search(r"\d ± [\d.]+ %", replay_line)
     for png, line in (f for figs in sections.values() for f in figs):
         assert "never below" not in line and not re.search(r"from [\d.]+ s, never", line)
     # Resume: a second run re-runs nothing.

@@ -34,7 +34,8 @@ StudySync::Install(const Study& study,
                    Time start,
                    Time stop,
                    StudyStreams& streams,
-                   int64_t next)
+                   int64_t next,
+                   uint32_t ntpServers)
 {
     NS_LOG_FUNCTION(this << study.GetSync() << hosts.GetN() << start << stop);
     if (study.GetSync() == "none")
@@ -59,7 +60,7 @@ StudySync::Install(const Study& study,
     else
     {
         SyncNtpPlacement placement;
-        placement.servers = 1;
+        placement.servers = ntpServers;
         placement.sntp = study.GetSync() == "sntp";
         InstallSyncNtp(study, net, placement, streams, next);
     }

@@ -64,9 +64,10 @@ StudySchema WithSyncSkewFields(StudySchema schema, const std::string& window = "
  * A study's clock source (its Sync parameter, StudyDeclaration::Sync) on the study's own
  * nodes: PTP (InstallSyncPtp: host 0 the grandmaster, the others slaves, hardware time
  * stamps, PI servo, no transparent clock) or NTP (InstallSyncNtp: host 0 a stratum-1
- * NtpServer, the others its NtpClients), steering the hosts' DriftingClocks; the truth of what
- * it delivers sampled by a SyncTruthSampler (every clock read at the same true instants every
- * 10 ms over the study's window, E = max pairwise |offset|, convergence included).
+ * NtpServer, or hosts 0 .. ntpServers - 1, the others their NtpClients), steering the hosts'
+ * DriftingClocks; the truth of what it delivers sampled by a SyncTruthSampler (every clock read at
+ * the same true instants every 10 ms over the study's window, E = max pairwise |offset|,
+ * convergence included).
  */
 class StudySync
 {
@@ -80,6 +81,9 @@ class StudySync
      * \param stop the last
      * \param streams the run's stream allocator
      * \param next the first free stream
+     * \param ntpServers Sync ntp: hosts 0 .. ntpServers - 1 are stratum-1 NtpServers, the
+     *        others clients of all of them (their clocks are the caller's: give them a
+     *        reference when there are several)
      * \return the next free stream
      */
     int64_t Install(const Study& study,
@@ -88,7 +92,8 @@ class StudySync
                     Time start,
                     Time stop,
                     StudyStreams& streams,
-                    int64_t next);
+                    int64_t next,
+                    uint32_t ntpServers = 1);
 
     /** \return the truth (empty with Sync none) */
     const SyncTruthSampler& GetTruth() const;

@@ -15,7 +15,9 @@
 #include "ns3/chronometry-validation.h"
 #include "ns3/clock-helper.h"
 #include "ns3/core-module.h"
+#include "ns3/drifting-clock.h"
 #include "ns3/internet-module.h"
+#include "ns3/oscillator.h"
 #include "ns3/replay-workload-application.h"
 #include "ns3/skew-bound.h"
 #include "ns3/study-lan.h"
@@ -28,6 +30,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -65,6 +69,8 @@ class ReplayStudy : public Study
     uint64_t m_exactLimit;    //!< checker: all pairs up to this many events
     uint64_t m_samplePairs;   //!< checker: random pairs beyond it
     StudySync m_sync;         //!< the clock source (Sync) and the E it delivers
+    uint32_t m_ntpServers;    //!< Sync ntp: hosts 0 .. m_ntpServers - 1 serve
+    Time m_offsetSpread;      //!< drifting: initial offsets within +-spread/2 (0: SkewBound)
 
     Ptr<CausalityLog> m_log;                            //!< the truth: every stamped event
     std::vector<Ptr<ReplayWorkloadApplication>> m_apps; //!< workload
@@ -123,9 +129,17 @@ ReplayStudy::GetTypeId()
                        &ReplayStudy::m_clockModel,
                        std::string("bounded"),
                        MakeStringChoiceChecker({"bounded", "thesis", "drifting"}))
+            .Parameter("OffsetSpread",
+                       "ClockModel drifting: initial clock offsets uniform in [-OffsetSpread/2, "
+                       "OffsetSpread/2] (0: within SkewBound, as before), so that the E the "
+                       "stampers assume and the clocks' start-up spread can be varied apart",
+                       &ReplayStudy::m_offsetSpread,
+                       Time(0),
+                       MakeTimeRangeChecker(Time(0), Hours(1)),
+                       C::In(Time::US))
             .Sync("Clock source: none (the clocks are placed within E by ClockModel), ptp "
                   "(PtpClock, node 0 the grandmaster, hardware time stamps, PI servo) or "
-                  "ntp (node 0 an NtpServer, the others its NtpClients) on the "
+                  "ntp (hosts 0 .. NtpServers - 1 NtpServers, the others their NtpClients) on the "
                   "study's own LAN, steering the drifting clocks (ClockModel drifting); the "
                   "stampers still assume SkewBound, the delivered E is reported")
             .Parameter("SyncWarmup",
@@ -136,6 +150,15 @@ ReplayStudy::GetTypeId()
                        Seconds(3),
                        MakeTimeRangeChecker(Time(0), Hours(24)),
                        C::In(Time::S))
+            .Parameter("NtpServers",
+                       "Sync ntp: hosts 0 .. NtpServers - 1 are NtpServers and every other "
+                       "host a client of all of them; with more than one the servers are "
+                       "stratum 1 on perfect clocks (no drift, no offset: independently "
+                       "drifting servers would disagree), with one it is host 0's drifting "
+                       "clock (as before); fewer than Nodes",
+                       &ReplayStudy::m_ntpServers,
+                       1,
+                       MakeUintegerRangeChecker(1, 16))
             .Forward<CausalityStamper>("StampSyncProtocols")
             .Forward<CausalityStamper>("CounterRule")
             .Forward<CausalityStamper>("SumCounters")
@@ -158,6 +181,24 @@ ReplayStudy::GetTypeId()
                 StudySchema()
                     .Unsigned("events", "", "events logged")
                     .Unsigned("messages", "", "messages sent")
+                    .Unsigned("delivered_messages",
+                              "",
+                              "messages whose send and receive are both logged (the per-message "
+                              "fractions' denominator)")
+                    .Real("message_hvc_violation_fraction",
+                          "",
+                          "delivered messages whose receive HVC is not after the send HVC "
+                          "(the send-receive pair violates hb => <)")
+                    .Real("message_repcl_violation_fraction",
+                          "",
+                          "delivered messages whose receive RepCl is not after the send RepCl "
+                          "(requirement 1 on the send-receive pair; 2 in either form adds no "
+                          "condition on a happened-before pair)")
+                    .Real("message_downhill_fraction",
+                          "",
+                          "delivered messages received at a clock reading more than SkewBound "
+                          "below the sender's at the send (pt.receive < pt.send - E: the "
+                          "assumption broken on that message)")
                     .Real("theta_mean", "offsets", "RepCl stored offsets per event: mean")
                     .Real("theta_p99", "offsets", "99th percentile")
                     .Real("theta_max", "offsets", "maximum")
@@ -193,6 +234,9 @@ ReplayStudy::GetTypeId()
                               "",
                               "pairs requirement 2 (thesis form) applies to")
                     .Unsigned("r2_thesis_violations", "", "requirement 2, thesis form (Lemma 3)")
+                    .Real("r2_thesis_violation_fraction",
+                          "",
+                          "r2_thesis_violations / r2_thesis_applicable (empty: no such pair)")
                     .Unsigned("r3_violations", "", "requirement 3, pt form")
                     .Unsigned("r3_applicable", "", "pairs requirement 3 applies to")
                     .Unsigned("unjustified_orderings",
@@ -241,6 +285,25 @@ ReplayStudy::Validate() const
                    "; valid: Sync none, or ClockModel drifting (a protocol steers a "
                    "DriftingClock)");
     }
+    if (m_ntpServers >= m_nodes)
+    {
+        Refuse({"NtpServers", "Nodes"},
+               Describe("NtpServers") + " is invalid with " + Describe("Nodes") +
+                   "; valid: fewer servers than nodes (at least one client)");
+    }
+    if (m_ntpServers > 1 && GetSync() != "ntp")
+    {
+        Refuse({"NtpServers", "Sync"},
+               Describe("NtpServers") + " is invalid with " + Describe("Sync") +
+                   "; valid: NtpServers 1, or Sync ntp (SNTP asks host 0 only)");
+    }
+    if (m_offsetSpread.IsStrictlyPositive() && m_clockModel != "drifting")
+    {
+        Refuse({"OffsetSpread", "ClockModel"},
+               Describe("OffsetSpread") + " is invalid with " + Describe("ClockModel") +
+                   "; valid: OffsetSpread 0, or ClockModel drifting (the other models place "
+                   "the clocks within SkewBound)");
+    }
     if (m_jitter.IsStrictlyPositive() && !Forwarded<BooleanValue>("OnWire"))
     {
         Refuse({"Jitter", "OnWire"},
@@ -272,7 +335,8 @@ ReplayStudy::Build(StudyStreams& streams)
     ClockHelper clocks;
     if (m_clockModel == "drifting")
     {
-        auto [offset, drift] = clocks.SetUniformPopulation(skew, 50);
+        const Time spread = m_offsetSpread.IsStrictlyPositive() ? m_offsetSpread : skew;
+        auto [offset, drift] = clocks.SetUniformPopulation(spread, 50);
         streams.Assign(offset, 1000001);
         streams.Assign(drift, 1000002);
     }
@@ -285,6 +349,17 @@ ReplayStudy::Build(StudyStreams& streams)
                         StringValue(m_clockModel == "thesis" ? "Thesis" : "Bounded"));
     }
     clocks.Install(nodes);
+    if (GetSync() == "ntp" && m_ntpServers > 1)
+    {
+        // Stratum 1 has a reference (GPS, PPS): its clock is true time. The draws above still
+        // happen for every node, so the clients' clocks do not depend on NtpServers.
+        for (uint32_t i = 0; i < m_ntpServers; ++i)
+        {
+            Ptr<DriftingClock> clock = nodes.Get(i)->GetObject<DriftingClock>();
+            clock->SetAttribute("InitialOffset", TimeValue(Time(0)));
+            clock->GetOscillator()->SetBaseDrift(0);
+        }
+    }
     int64_t next = streams.Assign(1, [&](int64_t s) { return clocks.AssignStreams(nodes, s); });
     next = streams.Assign(next, [&](int64_t s) { return lan.AssignStreams(s); });
 
@@ -331,8 +406,14 @@ ReplayStudy::Build(StudyStreams& streams)
         nodes.Get(i)->AddApplication(app);
         m_apps.push_back(app);
     }
-    next =
-        m_sync.Install(*this, lan.nodes, lan.interfaces, start, start + m_duration, streams, next);
+    next = m_sync.Install(*this,
+                          lan.nodes,
+                          lan.interfaces,
+                          start,
+                          start + m_duration,
+                          streams,
+                          next,
+                          m_ntpServers);
     // Let the last messages arrive before stopping.
     return start + m_duration + m_delay + MilliSeconds(1);
 }
@@ -369,16 +450,96 @@ Summarize(std::vector<double> v)
 }
 
 /**
+ * The per-message fractions: each message's send and receive stamps, compared when the receive
+ * is logged (a message is received once; one lost in the network is not counted).
+ */
+class MessageTally
+{
+  public:
+    /** \param skew the E the stampers assume */
+    explicit MessageTally(Time skew)
+        : m_skew(skew)
+    {
+    }
+
+    /** \param e the next event of the log */
+    void Add(const CausalEvent& e)
+    {
+        if (e.kind == CausalEventKind::SEND)
+        {
+            m_sent.emplace(e.messageId, Sent{e.pt, e.stamp.hvc, e.stamp.repcl});
+            return;
+        }
+        auto it = m_sent.find(e.messageId);
+        if (e.kind != CausalEventKind::RECEIVE || it == m_sent.end())
+        {
+            return;
+        }
+        const Sent& s = it->second;
+        ++m_delivered;
+        if (s.hvc && e.stamp.hvc &&
+            HybridVectorClock::Compare(*s.hvc, *e.stamp.hvc) != CausalOrder::BEFORE)
+        {
+            ++m_hvc;
+        }
+        if (s.repcl && e.stamp.repcl &&
+            ReplayClock::Compare(*s.repcl, *e.stamp.repcl) != CausalOrder::BEFORE)
+        {
+            ++m_repcl;
+        }
+        m_downhill += e.pt < s.pt - m_skew ? 1 : 0;
+        m_sent.erase(it);
+    }
+
+    /** \param r receives delivered_messages and the message_* fractions */
+    void Report(StudyResult& r) const
+    {
+        r.Set("delivered_messages", m_delivered);
+        const std::pair<const char*, uint64_t> fractions[] = {
+            {"message_hvc_violation_fraction", m_hvc},
+            {"message_repcl_violation_fraction", m_repcl},
+            {"message_downhill_fraction", m_downhill}};
+        for (const auto& [field, count] : fractions)
+        {
+            r.Set(field, m_delivered ? double(count) / double(m_delivered) : 0.0);
+            if (m_delivered == 0)
+            {
+                r.GetSummary().SetNotApplicable(field);
+            }
+        }
+    }
+
+  private:
+    /** What a send leaves for its receive. */
+    struct Sent
+    {
+        Time pt;                              //!< the sender's clock at the send
+        std::optional<HybridVectorClock> hvc; //!< its HVC
+        std::optional<ReplayClock> repcl;     //!< its RepCl
+    };
+
+    Time m_skew;                               //!< E
+    std::unordered_map<uint64_t, Sent> m_sent; //!< sent, not yet received
+    uint64_t m_delivered = 0;                  //!< received
+    uint64_t m_hvc = 0;                        //!< HVC violations
+    uint64_t m_repcl = 0;                      //!< RepCl violations
+    uint64_t m_downhill = 0;                   //!< received more than E downhill
+};
+
+/**
  * The violation counts as fractions of the pairs each property applies to; a fraction over no
- * pair is not applicable, not 0.
- * \param r the result \param report the checker's report
+ * pair is not applicable, not 0; then the per-message fractions.
+ * \param r the result \param report the checker's report \param perMessage the messages
  */
 void
-SetViolationFractions(StudyResult& r, const ReplayCheckerReport& report)
+SetViolationFractions(StudyResult& r,
+                      const ReplayCheckerReport& report,
+                      const MessageTally& perMessage)
 {
     const std::pair<const char*, const PropertyCount*> fractions[] = {
         {"r1_violation_fraction", &report.repclHb},
         {"r2_violation_fraction", &report.repclFar},
+        {"r2_thesis_violation_fraction", &report.repclFarKnown},
         {"hlc_violation_fraction", &report.hlcHb},
         {"hvc_violation_fraction", &report.hvcHb}};
     for (const auto& [field, count] : fractions)
@@ -390,6 +551,7 @@ SetViolationFractions(StudyResult& r, const ReplayCheckerReport& report)
             r.GetSummary().SetNotApplicable(field);
         }
     }
+    perMessage.Report(r);
 }
 
 } // namespace
@@ -422,9 +584,11 @@ ReplayStudy::Measure(StudyResult& r)
     // A replay that does not recompute the vector clock the nodes did not carry (O(n) per
     // receive): its encoded size needs only its largest entry, followed in O(1) per event.
     CausalEventLog::Cursor cursor(events, false);
+    MessageTally perMessage(m_log->GetCheckerOptions().skewBound);
     while (cursor.Next())
     {
         const CausalEvent& e = cursor.Current();
+        perMessage.Add(e);
         if (e.kind == CausalEventKind::SEND)
         {
             sentAt[e.messageId] = e.trueTime;
@@ -506,7 +670,7 @@ ReplayStudy::Measure(StudyResult& r)
     r.Set("unjustified_orderings", report.repclOnlyIfJustified.violations);
     r.Set("hlc_violations", report.hlcHb.violations);
     r.Set("hvc_violations", report.hvcHb.violations);
-    SetViolationFractions(r, report);
+    SetViolationFractions(r, report, perMessage);
     r.Set("forced_repcl", report.repclForced);
     r.Set("forced_hvc", report.hvcForced);
     r.Set("forced_hlc", report.hlcForced);
