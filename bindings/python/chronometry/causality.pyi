@@ -414,6 +414,7 @@ class ReplayStudyResult(TypedDict):
     poisson: bool
     duration_ns: int
     clock_model: str
+    offset_spread_ns: int
     sync: str
     sync_interval_ns: int
     announce_interval_ns: int
@@ -422,6 +423,7 @@ class ReplayStudyResult(TypedDict):
     min_poll: int
     max_poll: int
     sync_warmup_ns: int
+    ntp_servers: int
     stamp_sync_protocols: bool
     counter_rule: str
     sum_counters: bool
@@ -434,6 +436,10 @@ class ReplayStudyResult(TypedDict):
     topology: str
     events: Optional[int]
     messages: Optional[int]
+    delivered_messages: Optional[int]
+    message_hvc_violation_fraction: Optional[float]
+    message_repcl_violation_fraction: Optional[float]
+    message_downhill_fraction: Optional[float]
     theta_mean: Optional[float]
     theta_p99: Optional[float]
     theta_max: Optional[float]
@@ -460,6 +466,7 @@ class ReplayStudyResult(TypedDict):
     r2_violation_fraction: Optional[float]
     r2_thesis_applicable: Optional[int]
     r2_thesis_violations: Optional[int]
+    r2_thesis_violation_fraction: Optional[float]
     r3_violations: Optional[int]
     r3_applicable: Optional[int]
     unjustified_orderings: Optional[int]
@@ -511,6 +518,8 @@ def run_replay_study(
     duration: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     duration_ns: int = 1000000000,
     clock_model: str = 'bounded',
+    offset_spread: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    offset_spread_ns: int = 0,
     sync: str = 'none',
     sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     sync_interval_ns: int = 125000000,
@@ -523,6 +532,7 @@ def run_replay_study(
     max_poll: int = 6,
     sync_warmup: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     sync_warmup_ns: int = 3000000000,
+    ntp_servers: int = 1,
     stamp_sync_protocols: bool = False,
     counter_rule: str = 'Published',
     sum_counters: bool = False,
@@ -579,11 +589,17 @@ def run_replay_study(
     clock_model : str, default 'bounded'
         Clocks: bounded (BoundedSkewClock), thesis (its Algorithm 5.1) or drifting (offsets uniform
     in [-E/2, E/2], drift within 50 ppm). Range bounded, thesis, drifting.
+    offset_spread, offset_spread_ns : time ('8us', a timedelta) or int ns, default 0ns
+    (offset_spread_ns=0)
+        ClockModel drifting: initial clock offsets uniform in [-OffsetSpread/2, OffsetSpread/2] (0:
+    within SkewBound, as before), so that the E the stampers assume and the clocks' start-up spread
+    can be varied apart. Range [0ns, 1h].
     sync : str, default 'none'
         Clock source: none (the clocks are placed within E by ClockModel), ptp (PtpClock, node 0 the
-    grandmaster, hardware time stamps, PI servo) or ntp (node 0 an NtpServer, the others its
-    NtpClients) on the study's own LAN, steering the drifting clocks (ClockModel drifting); the
-    stampers still assume SkewBound, the delivered E is reported. Range none, ptp, ntp, sntp.
+    grandmaster, hardware time stamps, PI servo) or ntp (hosts 0 .. NtpServers - 1 NtpServers, the
+    others their NtpClients) on the study's own LAN, steering the drifting clocks (ClockModel
+    drifting); the stampers still assume SkewBound, the delivered E is reported. Range none, ptp,
+    ntp, sntp.
     sync_interval, sync_interval_ns : time ('8us', a timedelta) or int ns, default 125ms
     (sync_interval_ns=125000000)
         Time between Sync messages of a MASTER port (logSyncInterval). Range 2^n s for n in [-7, 6]
@@ -610,6 +626,11 @@ def run_replay_study(
         Sync ptp, ntp: the workload starts this much later than without (the protocol's time to
     lock) and runs for Duration; the delivered E is sampled over the workload's run only. Range
     [0ns, 24h].
+    ntp_servers : int, default 1
+        Sync ntp: hosts 0 .. NtpServers - 1 are NtpServers and every other host a client of all of
+    them; with more than one the servers are stratum 1 on perfect clocks (no drift, no offset:
+    independently drifting servers would disagree), with one it is host 0's drifting clock (as
+    before); fewer than Nodes. Range [1, 16].
     stamp_sync_protocols : bool, default False
         Stamp, merge and log the datagrams of PTP (UDP 319, 320) and NTP (UDP 123) too.  False: a
     synchronization protocol's own messages are not events (neither stamped nor merged nor logged),
@@ -648,6 +669,16 @@ def run_replay_study(
 
         events: int -- events logged
         messages: int -- messages sent
+        delivered_messages: int -- messages whose send and receive are both logged (the per-message
+    fractions' denominator)
+        message_hvc_violation_fraction: float -- delivered messages whose receive HVC is not after
+    the send HVC (the send-receive pair violates hb => <)
+        message_repcl_violation_fraction: float -- delivered messages whose receive RepCl is not
+    after the send RepCl (requirement 1 on the send-receive pair; 2 in either form adds no condition
+    on a happened-before pair)
+        message_downhill_fraction: float -- delivered messages received at a clock reading more than
+    SkewBound below the sender's at the send (pt.receive < pt.send - E: the assumption broken on
+    that message)
         theta_mean: float, offsets -- RepCl stored offsets per event: mean
         theta_p99: float, offsets -- 99th percentile
         theta_max: float, offsets -- maximum
@@ -674,6 +705,8 @@ def run_replay_study(
         r2_violation_fraction: float -- r2_violations / r2_applicable (empty: no such pair)
         r2_thesis_applicable: int -- pairs requirement 2 (thesis form) applies to
         r2_thesis_violations: int -- requirement 2, thesis form (Lemma 3)
+        r2_thesis_violation_fraction: float -- r2_thesis_violations / r2_thesis_applicable (empty:
+    no such pair)
         r3_violations: int -- requirement 3, pt form
         r3_applicable: int -- pairs requirement 3 applies to
         unjustified_orderings: int -- concurrent pairs ordered without a synchronization proof
