@@ -14,6 +14,7 @@ def build(bld):
         'model/clock/clock-timeline.cc',
         'model/clock/drift-math.cc',
         'model/clock/skew-bound.cc',
+        'model/clock/temperature-profile.cc',
         'model/clock/oscillator.cc',
         'model/clock/ideal-oscillator.cc',
         'model/clock/constant-drift-oscillator.cc',
@@ -239,6 +240,7 @@ def build(bld):
         'test/ptp-failover-test-suite.cc',
         'test/ptp-linuxptp-test-suite.cc',
         'test/ptp-tc-linuxptp-test-suite.cc',
+        'test/temperature-oscillator-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -252,6 +254,7 @@ def build(bld):
         'model/clock/clock-timeline.h',
         'model/clock/drift-math.h',
         'model/clock/skew-bound.h',
+        'model/clock/temperature-profile.h',
         'model/common/deprecated-field.h',
         'model/clock/oscillator.h',
         'model/clock/ideal-oscillator.h',

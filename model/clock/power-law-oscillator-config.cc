@@ -437,7 +437,14 @@ PowerLawOscillator::AssignStreams(int64_t stream)
     {
         m_normal[i]->SetStream(stream + static_cast<int64_t>(i));
     }
-    return static_cast<int64_t>(m_normal.size());
+    auto used = static_cast<int64_t>(m_normal.size());
+    // The profile's streams come after the six, so that turning temperature on leaves the
+    // noise realization unchanged.
+    if (m_temperature)
+    {
+        used += m_temperature->AssignStreams(stream + used);
+    }
+    return used;
 }
 
 // ---------------------------------------------------------------- configured curve
@@ -507,6 +514,48 @@ PowerLawOscillator::GetPresetTolerancePpm(Preset preset)
 }
 
 // The per-type accessors GetTypeId (power-law-oscillator.cc) registers, one per noise type.
+FrequencyTemperatureCurve
+PowerLawOscillator::GetPresetTemperatureCurve(Preset preset)
+{
+    // y = a1 d + a2 d^2 + a3 d^3 (ppm), d = T - 25 degC; sources in doc/chronometry.rst.
+    switch (preset)
+    {
+    case XO: // AT-cut, a few arcminutes off the zero-slope cut: turning points at 25 +- 41 degC
+        return FrequencyTemperatureCurve{25.0, -0.5, 0.0, 1e-4};
+    case TCXO: // the same curve compensated to 1/14 (residual +-1 ppm over -40..85 degC)
+        return FrequencyTemperatureCurve{25.0, -0.035, 0.0, 7e-6};
+    case OCXO: // the oven leaves a residual ambient sensitivity of 0.2 ppb/degC
+        return FrequencyTemperatureCurve{25.0, 2e-4, 0.0, 0.0};
+    case NONE:
+        break;
+    }
+    return FrequencyTemperatureCurve{25.0, 0.0, 0.0, 0.0};
+}
+
+FrequencyTemperatureCurve
+PowerLawOscillator::GetTemperatureCurve() const
+{
+    if (m_presetCurve)
+    {
+        return GetPresetTemperatureCurve(m_preset);
+    }
+    return FrequencyTemperatureCurve{m_tempReference, m_tempA1, m_tempA2, m_tempA3};
+}
+
+Ptr<TemperatureProfile>
+PowerLawOscillator::GetTemperatureProfile() const
+{
+    return m_temperature;
+}
+
+void
+PowerLawOscillator::SetTemperatureProfile(Ptr<TemperatureProfile> profile)
+{
+    NS_LOG_FUNCTION(this << profile);
+    RequireUnused("TemperatureProfile");
+    m_temperature = profile;
+}
+
 template void PowerLawOscillator::SetHAttribute<0>(double);
 template double PowerLawOscillator::GetHAttribute<0>() const;
 template void PowerLawOscillator::SetAdevAttribute<0>(double);

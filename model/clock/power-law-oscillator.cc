@@ -5,12 +5,14 @@
 
 #include "drift-math.h"
 
+#include "ns3/boolean.h"
 #include "ns3/chronometry-checkers.h"
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/chronometry-validation.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -185,7 +187,45 @@ PowerLawOscillator::GetTypeId()
                           TimeValue(Minutes(30)),
                           MakeTimeAccessor(&PowerLawOscillator::SetWanderTimeConstant,
                                            &PowerLawOscillator::GetWanderTimeConstant),
-                          chronometry::MakeTimeRangeChecker(Seconds(1), Seconds(1e7)));
+                          chronometry::MakeTimeRangeChecker(Seconds(1), Seconds(1e7)))
+            .AddAttribute("TemperatureProfile",
+                          "The crystal's temperature over time (a ConstantTemperatureProfile, "
+                          "StepTemperatureProfile or DiurnalTemperatureProfile, one per node); "
+                          "its frequency-temperature curve's offset y(T(t)) adds to the "
+                          "frequency. Null (the default): temperature off. Set before the "
+                          "first read.",
+                          PointerValue(),
+                          MakePointerAccessor(&PowerLawOscillator::SetTemperatureProfile,
+                                              &PowerLawOscillator::GetTemperatureProfile),
+                          MakePointerChecker<TemperatureProfile>())
+            .AddAttribute("PresetTemperatureCurve",
+                          "Use the Preset's frequency-temperature curve (true) or the "
+                          "TemperatureReference and TemperatureCoefficient1..3 Attributes "
+                          "(false).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&PowerLawOscillator::m_presetCurve),
+                          MakeBooleanChecker())
+            .AddAttribute("TemperatureReference",
+                          "T0 of the custom curve y = a1 (T-T0) + a2 (T-T0)^2 + a3 (T-T0)^3, "
+                          "in degC.",
+                          DoubleValue(25.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::m_tempReference),
+                          chronometry::MakeDoubleRangeChecker(-60.0, 150.0, "degC"))
+            .AddAttribute("TemperatureCoefficient1",
+                          "a1 of the custom curve, in ppm/degC.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::m_tempA1),
+                          chronometry::MakeDoubleRangeChecker(-10.0, 10.0, "ppm/degC"))
+            .AddAttribute("TemperatureCoefficient2",
+                          "a2 of the custom curve, in ppm/degC^2.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::m_tempA2),
+                          chronometry::MakeDoubleRangeChecker(-0.1, 0.1, "ppm/degC^2"))
+            .AddAttribute("TemperatureCoefficient3",
+                          "a3 of the custom curve, in ppm/degC^3.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&PowerLawOscillator::m_tempA3),
+                          chronometry::MakeDoubleRangeChecker(-1e-3, 1e-3, "ppm/degC^3"));
     return tid;
 }
 
@@ -196,6 +236,11 @@ PowerLawOscillator::PowerLawOscillator()
       m_flickerHorizon(Seconds(1e6)),
       m_wanderPpb(0.0),
       m_wanderTimeConstant(Minutes(30)),
+      m_presetCurve(true),
+      m_tempReference(25.0),
+      m_tempA1(0.0),
+      m_tempA2(0.0),
+      m_tempA3(0.0),
       m_started(false),
       m_step(m_tau0.GetTimeStep()),
       m_stepsPerSecond(static_cast<double>(Seconds(1).GetTimeStep())),
@@ -226,6 +271,7 @@ PowerLawOscillator::DoDispose()
     {
         normal = nullptr;
     }
+    m_temperature = nullptr;
     Oscillator::DoDispose();
 }
 
@@ -270,6 +316,7 @@ PowerLawOscillator::Start()
     {
         w.state = w.amplitude * m_normal[SRC_WANDER]->GetValue();
     }
+    m_curve = GetTemperatureCurve();
     m_freqPhase = 0;
     m_randomWalk = 0;
     m_planned = 0;
@@ -309,6 +356,11 @@ PowerLawOscillator::ExtendOneStep()
         y += w.state;
         w.state = w.decay * w.state + std::sqrt(1.0 - w.decay * w.decay) * w.amplitude *
                                           m_normal[SRC_WANDER]->GetValue();
+    }
+    if (m_temperature)
+    {
+        // Deterministic: no draw, so the noise realization is the same with and without it.
+        y += TemperatureOffset(m_planned);
     }
     m_freqPhase += y * static_cast<double>(m_step);
     // Phase noise at grid point m_planned + 1.
@@ -361,6 +413,16 @@ PowerLawOscillator::PlanTo(int64_t k, double d)
     }
     m_phase.SetSlope(Time::From(from), slope);
     m_planned = k;
+}
+
+double
+PowerLawOscillator::TemperatureOffset(int64_t k)
+{
+    const int64_t from = k * m_step;
+    const double a = m_curve.OffsetAt(m_temperature->GetTemperature(Time::From(from)));
+    const double b = m_curve.OffsetAt(m_temperature->GetTemperature(Time::From(from + m_step / 2)));
+    const double c = m_curve.OffsetAt(m_temperature->GetTemperature(Time::From(from + m_step)));
+    return (a + 4.0 * b + c) / 6.0;
 }
 
 void

@@ -6,6 +6,7 @@
 
 #include "oscillator.h"
 #include "power-law-noise.h"
+#include "temperature-profile.h"
 
 #include "ns3/random-variable-stream.h"
 
@@ -81,9 +82,10 @@ class PowerLawOscillator : public Oscillator
 
     /**
      * Six streams: white PM, flicker PM, white FM, flicker FM, random-walk FM and wander, in
-     * that order, so that adding one noise type leaves the others' realizations unchanged.
+     * that order, so that adding one noise type leaves the others' realizations unchanged;
+     * then the TemperatureProfile's (a diurnal profile's phase), if any.
      * \param stream first stream index
-     * \return 6
+     * \return 6 plus the profile's streams
      */
     int64_t AssignStreams(int64_t stream) override;
 
@@ -118,6 +120,9 @@ class PowerLawOscillator : public Oscillator
     /** \return the grid step Tau0 */
     Time GetTau0() const;
 
+    /** \return the TemperatureProfile in force (null: temperature off) */
+    Ptr<TemperatureProfile> GetTemperatureProfile() const;
+
     /** \return the number of grid steps whose rate was clamped (0 unless the noise is extreme) */
     uint64_t GetClampedSteps() const;
 
@@ -135,6 +140,22 @@ class PowerLawOscillator : public Oscillator
      * \return the tolerance in ppm (0 for NONE)
      */
     static double GetPresetTolerancePpm(Preset preset);
+
+    /**
+     * The frequency-temperature curve of a preset's class (datasheet-typical figures, cited in
+     * doc/chronometry.rst, "Oscillators that feel temperature"): XO an AT-cut cubic (about
+     * -0.5 ppm/degC at 25 degC, +-14 ppm over -40..85 degC), TCXO the compensation residual
+     * (+-1 ppm over range), OCXO the oven's residual ambient sensitivity (+-13 ppb).
+     * \param preset a preset
+     * \return the curve (all coefficients 0 for NONE)
+     */
+    static FrequencyTemperatureCurve GetPresetTemperatureCurve(Preset preset);
+
+    /**
+     * \return the frequency-temperature curve in force: the preset's, or the
+     *         TemperatureCoefficient Attributes when PresetTemperatureCurve is false
+     */
+    FrequencyTemperatureCurve GetTemperatureCurve() const;
 
     /** Largest |BaseDrift| accepted, in ppm (5%: leaves room for noise below the clamp). */
     static constexpr double MAX_BASE_DRIFT_PPM = 5e4;
@@ -197,6 +218,16 @@ class PowerLawOscillator : public Oscillator
      * \return the reference line (the BaseDrift part of the phase) at \p t, exactly
      */
     ClockValue Reference(int64_t t) const;
+
+    /**
+     * \param k grid index
+     * \return the mean of y(T(t)) over grid step k (Simpson's rule; the temperature moves
+     *         over minutes, a step lasts Tau0)
+     */
+    double TemperatureOffset(int64_t k);
+
+    /** \param profile TemperatureProfile (refused once the phase has been read) */
+    void SetTemperatureProfile(Ptr<TemperatureProfile> profile);
 
     /** \param tau0 grid step */
     void SetTau0(Time tau0);
@@ -264,10 +295,17 @@ class PowerLawOscillator : public Oscillator
     Time m_flickerHorizon;                         //!< FlickerHorizon
     double m_wanderPpb;                            //!< WanderAmplitude
     Time m_wanderTimeConstant;                     //!< WanderTimeConstant
+    Ptr<TemperatureProfile> m_temperature;         //!< TemperatureProfile (null: off)
+    bool m_presetCurve;                            //!< PresetTemperatureCurve
+    double m_tempReference;                        //!< TemperatureReference, degC
+    double m_tempA1;                               //!< TemperatureCoefficient1, ppm/degC
+    double m_tempA2;                               //!< TemperatureCoefficient2, ppm/degC^2
+    double m_tempA3;                               //!< TemperatureCoefficient3, ppm/degC^3
 
     // In force (from every form)
     std::array<double, POWER_LAW_NOISE_TYPES> m_h{}; //!< h-coefficients in force
     std::vector<Wander> m_wanders;                   //!< wander components in force
+    FrequencyTemperatureCurve m_curve;               //!< curve in force (fixed at the first read)
 
     // Generation
     std::array<Ptr<NormalRandomVariable>, 6> m_normal; //!< one stream per noise source
