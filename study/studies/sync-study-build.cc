@@ -15,13 +15,21 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/power-law-oscillator.h"
 #include "ns3/study-streams.h"
+#include "ns3/temperature-profile.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("SyncStudyBuild");
+
+namespace
+{
+/** The board's temperature before a step, or the diurnal mean (room temperature), degC. */
+constexpr double ROOM_C = 25.0;
+} // namespace
 
 void
 SyncStudy::BuildNetwork()
@@ -77,6 +85,35 @@ SyncStudy::InstallClocks(StudyStreams& streams, int64_t next)
             auto pl = CreateObject<PowerLawOscillator>();
             pl->SetAttribute("Preset", StringValue(m_oscillator));
             pl->SetAttribute("BaseDrift", DoubleValue(drift));
+            // The step is a fan failing in the slaves' rack: host 0 (the grandmaster) stays at
+            // room temperature, otherwise every node's frequency would move alike and the
+            // relative skew would hide the step.
+            if (m_temperature == "step" && i != 0)
+            {
+                std::ostringstream steps;
+                steps.precision(17);
+                steps << m_tempStepAt.GetSeconds() << ":" << ROOM_C + m_tempStep;
+                pl->SetAttribute("TemperatureProfile",
+                                 PointerValue(CreateObjectWithAttributes<StepTemperatureProfile>(
+                                     "Initial",
+                                     DoubleValue(ROOM_C),
+                                     "Steps",
+                                     StringValue(steps.str()),
+                                     "ThermalTimeConstant",
+                                     TimeValue(m_thermalTau))));
+            }
+            else if (m_temperature == "diurnal")
+            {
+                // One profile per node: each draws its own phase (its stream from the clock's).
+                pl->SetAttribute("TemperatureProfile",
+                                 PointerValue(CreateObjectWithAttributes<DiurnalTemperatureProfile>(
+                                     "Mean",
+                                     DoubleValue(ROOM_C),
+                                     "Amplitude",
+                                     DoubleValue(m_diurnalAmplitude),
+                                     "Period",
+                                     TimeValue(m_diurnalPeriod))));
+            }
             oscillator = pl;
         }
         auto clock = CreateObjectWithAttributes<DriftingClock>("Oscillator",

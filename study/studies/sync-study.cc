@@ -203,6 +203,44 @@ SyncStudy::GetTypeId()
                        &SyncStudy::m_driftPpm,
                        20.0,
                        MakeDoubleRangeChecker(0, 500, "ppm"))
+            .Parameter("Temperature",
+                       "Oscillator presets only: the crystal's temperature (off; step: 25 degC, "
+                       "then every host's ambient but host 0's steps by TemperatureStep at "
+                       "TemperatureStepAt and the board follows with ThermalTimeConstant; diurnal: "
+                       "25 degC +- "
+                       "DiurnalAmplitude over DiurnalPeriod, each node its own phase), through "
+                       "the preset's frequency-temperature curve",
+                       &SyncStudy::m_temperature,
+                       std::string("off"),
+                       MakeStringChoiceChecker({"off", "step", "diurnal"}))
+            .Parameter("TemperatureStep",
+                       "Temperature step: the ambient change (a fan stops: +10)",
+                       &SyncStudy::m_tempStep,
+                       10.0,
+                       MakeDoubleRangeChecker(-80, 80, "degC"))
+            .Parameter("TemperatureStepAt",
+                       "Temperature step: when the ambient steps",
+                       &SyncStudy::m_tempStepAt,
+                       Seconds(60),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
+            .Parameter("ThermalTimeConstant",
+                       "Temperature step: time constant of the board's first-order response",
+                       &SyncStudy::m_thermalTau,
+                       Minutes(5),
+                       MakeTimeRangeChecker(MilliSeconds(1), Seconds(1e6)),
+                       C::In(Time::S))
+            .Parameter("DiurnalAmplitude",
+                       "Temperature diurnal: amplitude of the cycle",
+                       &SyncStudy::m_diurnalAmplitude,
+                       5.0,
+                       MakeDoubleRangeChecker(0, 80, "degC"))
+            .Parameter("DiurnalPeriod",
+                       "Temperature diurnal: period of the cycle",
+                       &SyncStudy::m_diurnalPeriod,
+                       Hours(24),
+                       MakeTimeRangeChecker(Seconds(1), Days(365)),
+                       C::In(Time::S))
             .Parameter("InitialOffset",
                        "Clock readings at true time 0 uniform in [-InitialOffset, InitialOffset]",
                        &SyncStudy::m_initialOffset,
@@ -431,6 +469,13 @@ SyncStudy::Validate() const
                    Describe("Nodes") + " and " + Describe("NtpServerLoss") +
                    "; valid: fewer servers of both strata than hosts, at least 2 stratum-1 "
                    "servers with a server loss");
+    }
+    if (m_temperature != "off" && m_oscillator == "constant")
+    {
+        Refuse({"Temperature", "Oscillator"},
+               Describe("Temperature") + " is invalid with " + Describe("Oscillator") +
+                   "; valid: off, or an Oscillator preset (XO, TCXO, OCXO: the curve is the "
+                   "preset's)");
     }
     if (m_masterStepAt.IsStrictlyPositive() && m_masterStepAt >= m_duration)
     {

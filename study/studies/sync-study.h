@@ -185,37 +185,43 @@ class SyncStudy : public Study
     /** \return whether the protocol is NTP or SNTP */
     bool IsNtp() const;
 
-    uint32_t m_nodes;         //!< hosts
-    std::string m_network;    //!< star, line, tree
-    uint32_t m_switches;      //!< switches of the line or tree
-    Time m_linkDelay;         //!< propagation delay of every link
-    uint32_t m_ntpServers;    //!< ntp, sntp: hosts 0 .. this - 1 are servers
-    uint32_t m_stratum2;      //!< ntp, sntp: the next hosts serve at stratum 2
-    Time m_liar;              //!< ntp, sntp: host 0 serves its clock plus this
-    Time m_liarFrom;          //!< ntp, sntp: from this time on
-    Time m_serverLoss;        //!< ntp, sntp: server 1 stops then (0: never)
-    Time m_rateLimit;         //!< ntp, sntp: host 0 kisses RATE sooner than this (0: never)
-    std::string m_badHeader;  //!< ntp, sntp: host 0's replies fail a header check (none, ...)
-    std::string m_servo;      //!< a ClockServo TypeId name (MakeSyncServoChecker)
-    bool m_transparent;       //!< transparent clocks in the switches
-    bool m_boundary;          //!< boundary clocks in the switches
-    Time m_timestampNoise;    //!< hardware time stamp noise: standard deviation
-    Time m_hostDelay;         //!< software time stamping delay: mean
-    Time m_masterStep;        //!< host 0's clock steps by this
-    Time m_masterStepAt;      //!< then (0: never)
-    double m_lossRate;        //!< per link and packet
-    std::string m_pcap;       //!< pcap directory ("": none)
-    std::string m_seriesFile; //!< time series CSV ("": none)
-    std::string m_oscillator; //!< constant, XO, TCXO, OCXO
-    double m_driftPpm;        //!< constant: drift within +-this
-    Time m_initialOffset;     //!< initial offsets within +-this
-    double m_load;            //!< background load, fraction of a host link's rate
-    Time m_duration;          //!< simulated time
-    Time m_asymmetry;         //!< extra delay host 0 -> its switch
-    Time m_failure;           //!< grandmaster failure (0: none)
-    Time m_warmup;            //!< scored after this
-    Time m_samplePeriod;      //!< truth grid
-    Time m_lockThreshold;     //!< |offset| that counts as locked
+    uint32_t m_nodes;          //!< hosts
+    std::string m_network;     //!< star, line, tree
+    uint32_t m_switches;       //!< switches of the line or tree
+    Time m_linkDelay;          //!< propagation delay of every link
+    uint32_t m_ntpServers;     //!< ntp, sntp: hosts 0 .. this - 1 are servers
+    uint32_t m_stratum2;       //!< ntp, sntp: the next hosts serve at stratum 2
+    Time m_liar;               //!< ntp, sntp: host 0 serves its clock plus this
+    Time m_liarFrom;           //!< ntp, sntp: from this time on
+    Time m_serverLoss;         //!< ntp, sntp: server 1 stops then (0: never)
+    Time m_rateLimit;          //!< ntp, sntp: host 0 kisses RATE sooner than this (0: never)
+    std::string m_badHeader;   //!< ntp, sntp: host 0's replies fail a header check (none, ...)
+    std::string m_servo;       //!< a ClockServo TypeId name (MakeSyncServoChecker)
+    bool m_transparent;        //!< transparent clocks in the switches
+    bool m_boundary;           //!< boundary clocks in the switches
+    Time m_timestampNoise;     //!< hardware time stamp noise: standard deviation
+    Time m_hostDelay;          //!< software time stamping delay: mean
+    Time m_masterStep;         //!< host 0's clock steps by this
+    Time m_masterStepAt;       //!< then (0: never)
+    double m_lossRate;         //!< per link and packet
+    std::string m_pcap;        //!< pcap directory ("": none)
+    std::string m_seriesFile;  //!< time series CSV ("": none)
+    std::string m_oscillator;  //!< constant, XO, TCXO, OCXO
+    double m_driftPpm;         //!< constant: drift within +-this
+    std::string m_temperature; //!< off, step, diurnal (presets only)
+    double m_tempStep;         //!< step: ambient change, degC
+    Time m_tempStepAt;         //!< step: when
+    Time m_thermalTau;         //!< step: the board's thermal time constant
+    double m_diurnalAmplitude; //!< diurnal: amplitude, degC
+    Time m_diurnalPeriod;      //!< diurnal: period
+    Time m_initialOffset;      //!< initial offsets within +-this
+    double m_load;             //!< background load, fraction of a host link's rate
+    Time m_duration;           //!< simulated time
+    Time m_asymmetry;          //!< extra delay host 0 -> its switch
+    Time m_failure;            //!< grandmaster failure (0: none)
+    Time m_warmup;             //!< scored after this
+    Time m_samplePeriod;       //!< truth grid
+    Time m_lockThreshold;      //!< |offset| that counts as locked
 
     NodeContainer m_hosts;                //!< the hosts
     NodeContainer m_switchNodes;          //!< the switches

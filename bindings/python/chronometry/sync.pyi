@@ -96,6 +96,12 @@ class SyncStudyResult(TypedDict):
     loss_rate: float
     oscillator: str
     drift_ppm: float
+    temperature: str
+    temperature_step: float
+    temperature_step_at_ns: int
+    thermal_time_constant_ns: int
+    diurnal_amplitude: float
+    diurnal_period_ns: int
     initial_offset_ns: int
     load: float
     duration_ns: int
@@ -203,6 +209,15 @@ def run_sync_study(
     loss_rate: float = 0.0,
     oscillator: str = 'constant',
     drift_ppm: float = 20.0,
+    temperature: str = 'off',
+    temperature_step: float = 10.0,
+    temperature_step_at: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    temperature_step_at_ns: int = 60000000000,
+    thermal_time_constant: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    thermal_time_constant_ns: int = 300000000000,
+    diurnal_amplitude: float = 5.0,
+    diurnal_period: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    diurnal_period_ns: int = 86400000000000,
     initial_offset: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     initial_offset_ns: int = 1000000,
     load: float = 0.0,
@@ -380,6 +395,25 @@ def run_sync_study(
     drift_ppm : float, default 20.0
         Oscillator constant: drift uniform in [-DriftPpm, DriftPpm]. Range [0 ppm, 500 ppm]. Unit
     ppm.
+    temperature : str, default 'off'
+        Oscillator presets only: the crystal's temperature (off; step: 25 degC, then every host's
+    ambient but host 0's steps by TemperatureStep at TemperatureStepAt and the board follows with
+    ThermalTimeConstant; diurnal: 25 degC +- DiurnalAmplitude over DiurnalPeriod, each node its own
+    phase), through the preset's frequency-temperature curve. Range off, step, diurnal.
+    temperature_step : float, default 10.0
+        Temperature step: the ambient change (a fan stops: +10). Range [-80 degC, 80 degC]. Unit
+    degC.
+    temperature_step_at, temperature_step_at_ns : time ('8us', a timedelta) or int ns, default 60s
+    (temperature_step_at_ns=60000000000)
+        Temperature step: when the ambient steps. Range [0ns, 24h].
+    thermal_time_constant, thermal_time_constant_ns : time ('8us', a timedelta) or int ns, default
+    300s (thermal_time_constant_ns=300000000000)
+        Temperature step: time constant of the board's first-order response. Range [1ms, 1000000s].
+    diurnal_amplitude : float, default 5.0
+        Temperature diurnal: amplitude of the cycle. Range [0 degC, 80 degC]. Unit degC.
+    diurnal_period, diurnal_period_ns : time ('8us', a timedelta) or int ns, default 24h
+    (diurnal_period_ns=86400000000000)
+        Temperature diurnal: period of the cycle. Range [1s, 8760h].
     initial_offset, initial_offset_ns : time ('8us', a timedelta) or int ns, default 1ms
     (initial_offset_ns=1000000)
         Clock readings at true time 0 uniform in [-InitialOffset, InitialOffset]. Range [0ns, 100s].
