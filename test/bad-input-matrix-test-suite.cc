@@ -132,6 +132,11 @@ ParsedRows()
          "AdevPoints",
          {"1s", "1s:x", "0s:1e-9", "1s:1e-3", "1s:1e-9,1s:2e-9", "1s:1e-9,2s:1e-11"},
          "a list of tau:adev points parsed and fitted by the setter"},
+        // not seconds:degC, a temperature out of range, a negative time, times not increasing
+        {"ns3::StepTemperatureProfile",
+         "Steps",
+         {"600", "x:35", "600:200", "-1:30", "600:30,300:20", "600:30,600:31", "600:30,"},
+         "a list of seconds:degC steps parsed by the setter"},
     };
     return rows;
 }

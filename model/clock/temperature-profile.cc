@@ -14,7 +14,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 
 namespace ns3
 {
@@ -161,9 +160,19 @@ StepTemperatureProfile::SetSteps(std::string text)
 {
     const std::string parameter = "ns3::StepTemperatureProfile::Steps";
     std::vector<std::pair<Time, double>> steps;
-    std::stringstream all(text);
-    std::string item;
-    while (!text.empty() && std::getline(all, item, ','))
+    // Split by hand: getline drops an empty last item, and "600:30," must be refused.
+    std::vector<std::string> items;
+    for (std::size_t from = 0; !text.empty();)
+    {
+        std::size_t comma = text.find(',', from);
+        items.push_back(text.substr(from, comma == std::string::npos ? comma : comma - from));
+        if (comma == std::string::npos)
+        {
+            break;
+        }
+        from = comma + 1;
+    }
+    for (const std::string& item : items)
     {
         auto colon = item.find(':');
         double seconds = 0;
