@@ -63,13 +63,17 @@ PtpPortStamping::Latency() const
 Time
 PtpPortStamping::StampTx(Time trueTx) const
 {
-    return model.Stamp(trueTx - asymmetry / 2 - Latency());
+    // A clock has no reading before the simulation's start: a stamp that would fall before
+    // it (a software TX stamp in the first stack latency) is read at 0.
+    const Time at = trueTx - asymmetry / 2 - Latency();
+    return model.Stamp(at.IsStrictlyNegative() ? Time(0) : at);
 }
 
 Time
 PtpPortStamping::StampRx(Time trueRx) const
 {
-    return model.Stamp(trueRx - asymmetry / 2 + Latency());
+    const Time at = trueRx - asymmetry / 2 + Latency();
+    return model.Stamp(at.IsStrictlyNegative() ? Time(0) : at);
 }
 
 PtpTimestampModel
