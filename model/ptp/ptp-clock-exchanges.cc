@@ -104,7 +104,7 @@ PtpClock::RxStamp(const Port& port, Ptr<const Packet> packet, Time arrival)
     }
     Time at = arrival;
     port.stamper->LookupRx(packet->GetUid(), at);
-    return m_stampModel.Stamp(at);
+    return port.stamping.StampRx(at);
 }
 
 void

@@ -114,10 +114,12 @@ PtpClock::Send(Port& port,
     {
         if (event && !stamped.IsNull())
         {
-            port.stamper->ExpectTx(packet->GetUid(),
-                                   PtpDeviceTimestamper::TxCallback([this, stamped](Time at) {
-                                       stamped(m_stampModel.Stamp(at));
-                                   }));
+            const uint16_t number = port.number;
+            port.stamper->ExpectTx(
+                packet->GetUid(),
+                PtpDeviceTimestamper::TxCallback([this, number, stamped](Time at) {
+                    stamped(At(number).stamping.StampTx(at));
+                }));
         }
         SendNow(port.number, packet, event, destination, Callback<void, Time>(), Time(0), type);
         return;

@@ -182,6 +182,25 @@ PtpClock::GetTypeId()
                           TimeValue(NanoSeconds(8)),
                           MakeTimeAccessor(&PtpClock::m_granularity),
                           chronometry::MakeTimeRangeChecker(Time::From(1), MilliSeconds(1)))
+            .AddAttribute(
+                "Timestamping",
+                "Time stamping class (hardware path): custom (TimestampNoise and "
+                "TimestampGranularity, no PHY asymmetry), ideal (exact), hardware-8ns (8 ns unit, "
+                "4 ns noise, PHY asymmetry a in +-8 ns per port), hardware-subns (one Time step, "
+                "0.1 ns noise, a in +-0.5 ns), software (lognormal stack latency 20 us mean, "
+                "10 us sd; a in +-1 us; software servo gains). doc/sync.rst gives the sources.",
+                EnumValue(PTP_STAMP_CUSTOM),
+                chronometry::MakeEnumAccessorOf<PtpTimestampClass>(&PtpClock::m_stampClass),
+                MakeEnumChecker(PTP_STAMP_CUSTOM,
+                                "custom",
+                                PTP_STAMP_IDEAL,
+                                "ideal",
+                                PTP_STAMP_HARDWARE_8NS,
+                                "hardware-8ns",
+                                PTP_STAMP_HARDWARE_SUBNS,
+                                "hardware-subns",
+                                PTP_STAMP_SOFTWARE,
+                                "software"))
             .AddAttribute("HostDelay",
                           "Software time stamping: delay between a send time stamp and the "
                           "socket send, and between an arrival and its time stamp, in "
@@ -259,7 +278,11 @@ PtpClock::PtpClock()
       m_granularity(NanoSeconds(8)),
       m_delayAsymmetry(0),
       m_delayFilterLength(10),
-      m_delayReqJitter(CreateObject<UniformRandomVariable>())
+      m_delayReqJitter(CreateObject<UniformRandomVariable>()),
+      m_stampClass(PTP_STAMP_CUSTOM),
+      m_classNoise(CreateObject<NormalRandomVariable>()),
+      m_classLatency(CreateObject<LogNormalRandomVariable>()),
+      m_phyAsymmetry(CreateObject<UniformRandomVariable>())
 {
     NS_LOG_FUNCTION(this);
 }
@@ -291,6 +314,9 @@ PtpClock::DoDispose()
     m_noise = nullptr;
     m_hostDelay = nullptr;
     m_delayReqJitter = nullptr;
+    m_classNoise = nullptr;
+    m_classLatency = nullptr;
+    m_phyAsymmetry = nullptr;
     Application::DoDispose();
 }
 
@@ -307,22 +333,6 @@ PtpClock::GetTimescaleOffset()
     // So that a clock reading below 0 (a negative InitialOffset) still encodes, and a pcap
     // shows dates of 2023.
     return Seconds(1700000000);
-}
-
-int64_t
-PtpClock::AssignStreams(int64_t stream)
-{
-    NS_LOG_FUNCTION(this << stream);
-    if (m_noise)
-    {
-        m_noise->SetStream(stream);
-    }
-    if (m_hostDelay)
-    {
-        m_hostDelay->SetStream(stream + 1);
-    }
-    m_delayReqJitter->SetStream(stream + 2);
-    return 3;
 }
 
 PtpClock::Port&
@@ -346,7 +356,7 @@ PtpClock::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     ResolveNode();
-    m_stampModel = PtpTimestampModel{m_clock, m_noise, m_granularity};
+    PrepareStamping();
     PrepareServo();
     Ptr<Ipv4> ipv4 = GetNode()->GetObject<Ipv4>();
     m_ports.clear();
@@ -446,30 +456,6 @@ PtpClock::ResolveNode()
 }
 
 void
-PtpClock::PrepareServo()
-{
-    if (!m_servo)
-    {
-        m_servo = CreateObject<PiServo>();
-        m_servo->SetAttribute("TimestampMode",
-                              StringValue(m_timestampMode == HARDWARE ? "Hardware" : "Software"));
-    }
-    m_servo->SetSyncInterval(m_syncInterval);
-    if (m_steered)
-    {
-        DoubleValue servoMax;
-        DoubleValue clockMax;
-        m_servo->GetAttribute("MaxFrequency", servoMax);
-        m_steered->GetAttribute("MaxFrequencyAdjustment", clockMax);
-        if (clockMax.Get() > 0 && servoMax.Get() > clockMax.Get())
-        {
-            NS_LOG_LOGIC("servo MaxFrequency lowered to the clock's " << clockMax.Get());
-            m_servo->SetAttribute("MaxFrequency", clockMax);
-        }
-    }
-}
-
-void
 PtpClock::StartPortStates()
 {
     if (m_role == MASTER)
@@ -548,6 +534,7 @@ PtpClock::OpenPort(Port& port)
     if (m_timestampMode == HARDWARE)
     {
         port.stamper = Create<PtpDeviceTimestamper>(port.device);
+        port.stamping = NewPortStamping();
     }
 }
 

@@ -8,6 +8,7 @@
 #include "ptp-device-timestamper.h"
 #include "ptp-message.h"
 #include "ptp-port-state.h"
+#include "ptp-timestamp-class.h"
 
 #include "ns3/application.h"
 #include "ns3/drifting-clock.h"
@@ -217,11 +218,19 @@ class PtpClock : public Application
 
     /**
      * Assign fixed random variable streams (TimestampNoise, HostDelay, the Delay_Req
-     * intervals).
+     * intervals; with a Timestamping class other than custom, the class's noise takes
+     * TimestampNoise's stream and the PHY asymmetry and stack latency two more).
      * \param stream first stream index
-     * \return the number of streams used (3)
+     * \return the number of streams used (3; 5 with a Timestamping class)
      */
     int64_t AssignStreams(int64_t stream);
+
+    /**
+     * \param port a port number (1-based), once started
+     * \return its PHY asymmetry a = d_tx - d_rx (drawn once per port from the Timestamping
+     *         class's range; 0 for custom)
+     */
+    Time GetPhyAsymmetry(uint16_t port) const;
 
     /**
      * Callback signature of the Offset trace source.
@@ -313,6 +322,7 @@ class PtpClock : public Application
         Ptr<Socket> eventSocket;                     //!< UDP 319
         Ptr<Socket> generalSocket;                   //!< UDP 320
         Ptr<PtpDeviceTimestamper> stamper;           //!< hardware time stamping
+        PtpPortStamping stamping;                    //!< its stamps (Timestamping)
         PtpPortState state{PtpPortState::LISTENING}; //!< state
         uint16_t syncSeq{0};                         //!< next Sync sequenceId
         uint16_t announceSeq{0};                     //!< next Announce sequenceId
@@ -453,6 +463,10 @@ class PtpClock : public Application
      * \return the receive time stamp (local time)
      */
     Time RxStamp(const Port& port, Ptr<const Packet> packet, Time arrival);
+    /** The node's stamp model from the Timestamping class (or the Attributes, custom). */
+    void PrepareStamping();
+    /** \return a port's stamping: the node's model and a fresh PHY asymmetry draw */
+    PtpPortStamping NewPortStamping();
 
     /**
      * \param port the port
@@ -580,6 +594,10 @@ class PtpClock : public Application
     Ptr<UniformRandomVariable> m_delayReqJitter;           //!< Delay_Req intervals
     Time m_txBusyUntil;                                    //!< software path: last send
     Time m_rxBusyUntil;                                    //!< software path: last receive
+    PtpTimestampClass m_stampClass;                        //!< Timestamping
+    Ptr<NormalRandomVariable> m_classNoise;                //!< the class's stamp noise
+    Ptr<LogNormalRandomVariable> m_classLatency;           //!< the class's stack latency
+    Ptr<UniformRandomVariable> m_phyAsymmetry;             //!< per-port a, the class's range
     bool m_running{false};                                 //!< between start and stop
     PtpDecodeCounters m_decode;                            //!< decode results
     std::array<uint64_t, static_cast<size_t>(PtpDropReason::COUNT)> m_drops{}; //!< per reason

@@ -155,7 +155,9 @@ SyncStudy::InstallPtp(StudyStreams& streams, int64_t next)
 {
     SyncPtpPlacement placement;
     placement.servo = m_servo;
-    placement.timestampMode = Text("TimestampMode");
+    // The software class stamps in the kernel: the servo takes linuxptp's software gains.
+    placement.timestampMode =
+        Text("Timestamping") == "software" ? std::string("Software") : Text("TimestampMode");
     placement.transparent = m_transparent;
     placement.boundary = m_boundary;
     placement.grandmasterFailure = m_failure;

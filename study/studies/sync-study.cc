@@ -149,6 +149,7 @@ SyncStudy::GetTypeId()
             .Forward<PtpClock>("PdelayReqInterval", TimeValue(MilliSeconds(250)), C::In(Time::MS))
             .Forward<PtpClock>("DelayMechanism")
             .Forward<PtpClock>("TimestampMode")
+            .Forward<PtpClock>("Timestamping")
             .Forward<PtpClock>("TimestampGranularity")
             .Parameter("TimestampNoise",
                        "PTP, hardware time stamps: each gets a normal error of this standard "
@@ -314,6 +315,7 @@ SyncStudy::GetTypeId()
                              "DelayMechanism",
                              "UnicastDelayRequests",
                              "TimestampMode",
+                             "Timestamping",
                              "TimestampGranularity",
                              "TimestampNoise",
                              "HostDelay",
