@@ -94,7 +94,7 @@ def main():
 
         # 4. Replications: a summary per point with intervals over the runs.
         rep = os.path.join(tmp, "rep", "sync.csv")
-        rc, stdout, stderr = run(FAST + ["--Runs=5", "--TimestampNoise=0ns,20ns",
+        rc, stdout, stderr = run(FAST + ["--Runs=5", "--Timestamping=custom", "--TimestampNoise=0ns,20ns",
                                          f"--csv={rep}"])
         summary = rows(os.path.join(tmp, "rep", "sync-summary.csv"))
         check(failures, rc == 0 and len(rows(rep)) == 10 and len(summary) == 2,

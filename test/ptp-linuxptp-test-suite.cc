@@ -415,6 +415,7 @@ class DelayRespIntervalTestCase : public TestCase
             AddClock(nodes.Get(1), MicroSeconds(100), 10.0);
             Link(nodes, "1Gbps", MicroSeconds(2), Time(0));
             PtpHelper ptp;
+            ptp.SetClockAttribute("Timestamping", StringValue("custom")); // the protocol only
             ptp.SetClockAttribute("MinDelayReqInterval", TimeValue(MilliSeconds(500)));
             ptp.SetClockAttribute("UnicastDelayRequests", BooleanValue(unicast));
             ptp.SetClockAttribute("Role", StringValue("Master"));

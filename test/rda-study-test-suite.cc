@@ -759,7 +759,10 @@ class RdaStudySyncTestCase : public TestCase
         const double none = MeanError("none", noneSkew);
         const double ptp = MeanError("ptp", ptpSkew);
         MeanError("ntp", ntpSkew); // 3 s of 16 s polls: NTP has not adjusted yet, reported as is
-        NS_TEST_EXPECT_MSG_EQ(noneSkew, 0.0, "Sync none: no delivered E");
+        // Sync none: the free-running clocks' E is measured, and the latency error it causes
+        // stays within it (plus RDA's own error, about 20 us here).
+        NS_TEST_EXPECT_MSG_GT(noneSkew, 10 * ptpSkew, "Sync none: E far above PTP's");
+        NS_TEST_EXPECT_MSG_LT(none, noneSkew + 50e3, "Sync none: the error within its E");
         NS_TEST_EXPECT_MSG_GT(ptpSkew, 0.0, "Sync ptp: E measured");
         NS_TEST_EXPECT_MSG_GT(none, 1e6, "Sync none: the 1 ms offset and the drift");
         // measured (all delivered, inner intervals): 1.06 ms / 19.1 us = 55x

@@ -708,7 +708,11 @@ class SyncClockPartTestCase : public TestCase
                               1000 * ptp.Get<double>("mae_clock_us"),
                               "free-running drifting clocks: far larger");
         NS_TEST_EXPECT_MSG_GT(none.Get<double>("mae_clock_us"), 100.0, "none: E/4 and drift");
-        NS_TEST_EXPECT_MSG_EQ(none.Get<double>("sync_skew_p99_ns"), 0.0, "none: no protocol");
+        // Free-running, the clock part stays within the free-running clocks' measured E too.
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(none.Get<double>("mae_clock_us") * 1e3,
+                                    none.Get<double>("sync_skew_max_ns") +
+                                        none.Get<double>("max_start_delay_us") * 1e3 + 1,
+                                    "none: within its delivered E");
         NS_TEST_EXPECT_MSG_GT(ntp.Get<double>("sync_skew_p99_ns"), 0.0, "ntp: E measured");
     }
 };

@@ -125,7 +125,9 @@ class StampErrorTestCase : public TestCase
         std::vector<double> hw;
         for (const std::string sigma : {"0ns", "20ns", "200ns"})
         {
-            StudyResult r = RunSync(Base().Set("TimestampNoise", sigma));
+            // TimestampNoise is the custom class's knob.
+            StudyResult r =
+                RunSync(Base().Set("Timestamping", "custom").Set("TimestampNoise", sigma));
             hw.push_back(r.Get<double>("skew_p99_ns"));
             std::cout << "[sync] HW stamps, noise sigma " << sigma << ": E p99 " << hw.back()
                       << " ns" << std::endl;
@@ -539,6 +541,7 @@ class SeriesTestCase : public TestCase
                                     .Set("Nodes", "4")
                                     .Set("Duration", "12s")
                                     .Set("Warmup", "6s")
+                                    .Set("Timestamping", "custom")
                                     .Set("TimestampNoise", "10ns")
                                     .Set("SeriesFile", path));
         std::ifstream in(path);

@@ -265,6 +265,7 @@ class AsymmetryTestCase : public TestCase
         StudySettings point = StudySettings()
                                   .Set("Nodes", "4")
                                   .Set("Asymmetry", "3us")
+                                  .Set("Timestamping", "custom")
                                   .Set("Duration", "12s")
                                   .Set("Warmup", "6s");
         StudyResult raw = RunSync(point);
@@ -358,54 +359,51 @@ class NtpTestCase : public TestCase
 };
 
 /**
- * The replay study with its clocks disciplined by a protocol on its own LAN (Sync): PTP delivers
- * an E below the SkewBound the stampers assume and HLC, HVC and RepCl (requirement 1) see no
- * violation; NTP after 30 s (still converging) delivers an E above a SkewBound of 20 us and the
- * violations are reported.
+ * The replay study with its clocks disciplined by a protocol on its own LAN (Sync): the same
+ * workload, the same SkewBound (20 us) and the same clocks, with and without PTP. Only the
+ * synchronization differs, so the stampers' verdicts must follow the E the simulator measures:
+ * under PTP the delivered E stays below the bound and HVC (hb => <) and RepCl's requirement 2
+ * hold; free-running, E exceeds the bound and both report violations. HLC and RepCl's
+ * requirement 1 hold for any skew (by construction), so they are not asserted here. This fails
+ * if the stampers read clocks other than those the protocol steers, or if the study's E is not
+ * the stampers' skew.
  */
 class ReplaySyncTestCase : public TestCase
 {
   public:
     ReplaySyncTestCase()
-        : TestCase("replay study with Sync ptp: delivered E below SkewBound, no HLC, HVC or RepCl "
-                   "violation; Sync ntp with SkewBound below the delivered E: violations > 0")
+        : TestCase("replay study, same workload and SkewBound 20 us: with Sync ptp the delivered "
+                   "E is below it and HVC and RepCl r2 hold; free-running (Sync none) E exceeds "
+                   "it and both report violations")
     {
     }
 
   private:
     void DoRun() override
     {
-        StudySettings base = StudySettings().Set("Nodes", "8").Set("ClockModel", "drifting");
-        StudySettings ptpSettings = base;
-        ptpSettings.Set("Sync", "ptp").Set("Duration", "10s").Set("SkewBound", "1ms");
-        StudyResult ptp = StudyRunner::Run("replay", ptpSettings);
-        StudySettings ntpSettings = base;
-        ntpSettings.Set("Sync", "ntp")
-            .Set("Duration", "30s")
-            .Set("SkewBound", "20us")
-            .Set("Interval", "10us")
-            .Set("Rate", "5");
-        StudyResult ntp = StudyRunner::Run("replay", ntpSettings);
-        std::cout << "[sync] replay, 8 nodes, Sync ptp, SkewBound 1 ms: delivered E p50 "
-                  << ptp.Get<double>("sync_skew_p50_ns") << " ns, p99 "
-                  << ptp.Get<double>("sync_skew_p99_ns") << " ns; hlc/hvc/r1 violations "
-                  << ptp.Get<uint64_t>("hlc_violations") << "/"
-                  << ptp.Get<uint64_t>("hvc_violations") << "/"
-                  << ptp.Get<uint64_t>("r1_violations") << std::endl;
-        std::cout << "[sync] replay, 8 nodes, Sync ntp 30 s, SkewBound 20 us: delivered E p99 "
-                  << ntp.Get<double>("sync_skew_p99_ns") / 1e3 << " us; hvc violations "
-                  << ntp.Get<uint64_t>("hvc_violations") << ", r2 "
-                  << ntp.Get<uint64_t>("r2_violations") << ", hlc "
-                  << ntp.Get<uint64_t>("hlc_violations") << std::endl;
-        NS_TEST_EXPECT_MSG_GT(ptp.Get<double>("sync_skew_p50_ns"), 0.0, "E measured");
-        NS_TEST_EXPECT_MSG_LT(ptp.Get<double>("sync_skew_p50_ns"), 1000.0, "PTP: locked");
-        NS_TEST_EXPECT_MSG_LT(ptp.Get<double>("sync_skew_p99_ns"), 1e6, "below SkewBound");
-        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("hlc_violations"), 0u, "HLC");
-        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("hvc_violations"), 0u, "HVC");
-        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("r1_violations"), 0u, "RepCl hb => <");
-        NS_TEST_EXPECT_MSG_GT(ntp.Get<double>("sync_skew_p99_ns"), 20e3, "above SkewBound");
-        NS_TEST_EXPECT_MSG_GT(ntp.Get<uint64_t>("hvc_violations"), 0u, "HVC: reported");
-        NS_TEST_EXPECT_MSG_GT(ntp.Get<uint64_t>("r2_violations"), 0u, "RepCl r2: reported");
+        StudySettings base = StudySettings()
+                                 .Set("Nodes", "8")
+                                 .Set("ClockModel", "drifting")
+                                 .Set("Duration", "10s")
+                                 .Set("SkewBound", "20us")
+                                 .Set("Interval", "10us")
+                                 .Set("Rate", "5");
+        StudyResult ptp = StudyRunner::Run("replay", StudySettings(base).Set("Sync", "ptp"));
+        StudyResult none = StudyRunner::Run("replay", StudySettings(base).Set("Sync", "none"));
+        for (const auto& [name, r] : {std::pair{"ptp", &ptp}, std::pair{"none", &none}})
+        {
+            std::cout << "[sync] replay, 8 nodes, SkewBound 20 us, Sync " << name
+                      << ": delivered E p99 " << r->Get<double>("sync_skew_p99_ns") << " ns, max "
+                      << r->Get<double>("sync_skew_max_ns") << " ns; hvc violations "
+                      << r->Get<uint64_t>("hvc_violations") << ", r2 "
+                      << r->Get<uint64_t>("r2_violations") << std::endl;
+        }
+        NS_TEST_EXPECT_MSG_LT(ptp.Get<double>("sync_skew_max_ns"), 20e3, "PTP: within the bound");
+        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("hvc_violations"), 0u, "PTP: HVC holds");
+        NS_TEST_EXPECT_MSG_EQ(ptp.Get<uint64_t>("r2_violations"), 0u, "PTP: r2 holds");
+        NS_TEST_EXPECT_MSG_GT(none.Get<double>("sync_skew_p50_ns"), 20e3, "none: above it");
+        NS_TEST_EXPECT_MSG_GT(none.Get<uint64_t>("hvc_violations"), 0u, "none: HVC reported");
+        NS_TEST_EXPECT_MSG_GT(none.Get<uint64_t>("r2_violations"), 0u, "none: r2 reported");
     }
 };
 

@@ -31,7 +31,7 @@ def figures_sync(df, out):
         _interval_bars(axes[0], g.sync_interval_ns / MS, g, servo_label(servo), floor)
     axes[0].set_xscale("log")
     axes[0].set_xlabel("sync interval (ms)")
-    axes[0].set_title("idle star, HW stamps, TCs: servo")
+    axes[0].set_title("idle star, hardware-8ns stamps, TCs: servo")
     lines = s[(s.topology == "line") & (s.load == 0)].sort_values("switches")
     kinds = {}
     for (tc, bc), g in lines.groupby(["transparent_clocks", "boundary_clocks"]):
@@ -39,12 +39,12 @@ def figures_sync(df, out):
         kinds[kind] = g
         _interval_bars(axes[1], g.switches, g, kind, floor)
     axes[1].set_xlabel("switches in the line (hops to the farthest host)")
-    axes[1].set_title("idle line of switches, PI, HW stamps")
+    axes[1].set_title("idle line of switches, PI, hardware-8ns stamps")
     for tc, g in loaded.groupby("transparent_clocks"):
         g = g.sort_values("load")
         _interval_bars(axes[2], g.load, g, "transparent clocks" if tc else "plain switches", floor)
     axes[2].set_xlabel("background load (fraction of a host link)")
-    axes[2].set_title("bursty load, PI, HW stamps")
+    axes[2].set_title("bursty load, PI, hardware-8ns stamps")
     runs = (int(s.runs.min()), int(s.runs.max()))
     counted = f"{runs[0]}" if runs[0] == runs[1] else f"{runs[0]} to {runs[1]}"
     for ax in axes:
@@ -114,7 +114,7 @@ def figures_sync_series(chronometry, out, size):
                   label="host 1: PTP's own estimate")
         axis.set_yscale("symlog", linthresh=10)
         axis.set_xlabel("true time (s)")
-        axis.set_title(f"servo {servo_label(servo)}, 4 hosts, HW stamps, TC")
+        axis.set_title(f"servo {servo_label(servo)}, 4 hosts, hardware-8ns stamps, TC")
         axis.grid(alpha=0.3)
         texts.append(_series_text(series, servo_label(servo)))
     axes[0].set_ylabel("clock - host 0's clock (ns, symlog)")

@@ -323,6 +323,12 @@ DriftingClock::TrueToLocal(Time trueTime)
     return Time::From(GetExactValue(trueTime).Floor());
 }
 
+ClockValue
+DriftingClock::TrueToLocalExact(Time trueTime)
+{
+    return GetExactValue(trueTime);
+}
+
 Time
 DriftingClock::LocalToTrue(Time localTime)
 {

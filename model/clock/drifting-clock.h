@@ -61,6 +61,7 @@ class DriftingClock : public LocalClock
     ~DriftingClock() override;
 
     Time TrueToLocal(Time trueTime) override;
+    ClockValue TrueToLocalExact(Time trueTime) override;
     Time LocalToTrue(Time localTime) override;
     int64_t AssignStreams(int64_t stream) override;
 

@@ -41,6 +41,12 @@ LocalClock::LocalClock()
 
 LocalClock::~LocalClock() = default;
 
+ClockValue
+LocalClock::TrueToLocalExact(Time trueTime)
+{
+    return ClockValue::FromSteps(TrueToLocal(trueTime).GetTimeStep());
+}
+
 void
 LocalClock::DoDispose()
 {

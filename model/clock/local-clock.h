@@ -4,6 +4,8 @@
 #ifndef LOCAL_CLOCK_H
 #define LOCAL_CLOCK_H
 
+#include "clock-value.h"
+
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -74,6 +76,16 @@ class LocalClock : public Object
      * \return the local time
      */
     virtual Time TrueToLocal(Time trueTime) = 0;
+
+    /**
+     * TrueToLocal() without its rounding to a time step: the truth below a nanosecond, for
+     * scoring (a difference of two readings is exact, so an error of 0.3 ns reads as 0.3 ns,
+     * not as 0 or 1 step).  A model that has no finer value (the default) returns its
+     * TrueToLocal().
+     * \param trueTime a true (simulator) time, not negative
+     * \return the local time in time steps, unrounded
+     */
+    virtual ClockValue TrueToLocalExact(Time trueTime);
 
     /**
      * Earliest true time, not before now, at which the clock has reached \p localTime.

@@ -188,8 +188,9 @@ PtpClock::GetTypeId()
                 "TimestampGranularity, no PHY asymmetry), ideal (exact), hardware-8ns (8 ns unit, "
                 "4 ns noise, PHY asymmetry a in +-8 ns per port), hardware-subns (one Time step, "
                 "0.1 ns noise, a in +-0.5 ns), software (lognormal stack latency 20 us mean, "
-                "10 us sd; a in +-1 us; software servo gains). doc/sync.rst gives the sources.",
-                EnumValue(PTP_STAMP_CUSTOM),
+                "10 us sd; a in +-1 us; software servo gains). The default is a realistic NIC "
+                "(hardware-8ns); ideal and custom are explicit. doc/sync.rst gives the sources.",
+                EnumValue(PTP_STAMP_HARDWARE_8NS),
                 chronometry::MakeEnumAccessorOf<PtpTimestampClass>(&PtpClock::m_stampClass),
                 MakeEnumChecker(PTP_STAMP_CUSTOM,
                                 "custom",

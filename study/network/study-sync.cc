@@ -20,9 +20,9 @@ WithSyncSkewFields(StudySchema schema, const std::string& window)
     return schema
         .Real("sync_skew_p50_ns",
               "ns",
-              "Sync ptp, ntp: the delivered E (max pairwise |clock offset|, every "
+              "The delivered E (max pairwise |clock offset|, every "
               "clock read at the same true instants every 10 ms over " +
-                  window + "): median (Sync none: 0)")
+                  window + "; Sync none: the free-running clocks'): median")
         .Real("sync_skew_p99_ns", "ns", "99th percentile")
         .Real("sync_skew_max_ns", "ns", "maximum");
 }
@@ -38,10 +38,6 @@ StudySync::Install(const Study& study,
                    uint32_t ntpServers)
 {
     NS_LOG_FUNCTION(this << study.GetSync() << hosts.GetN() << start << stop);
-    if (study.GetSync() == "none")
-    {
-        return next;
-    }
     SyncNetwork net;
     net.hosts = hosts;
     net.addresses = addresses;
@@ -50,6 +46,8 @@ StudySync::Install(const Study& study,
     {
         clocks.push_back(hosts.Get(i)->GetObject<LocalClock>());
     }
+    // Sync none installs no protocol, but its E is measured all the same (the free-running
+    // clocks' E, not a 0 that would read as perfect synchronization).
     if (study.GetSync() == "ptp")
     {
         SyncPtpPlacement placement;
@@ -57,7 +55,7 @@ StudySync::Install(const Study& study,
         placement.transparent = false;
         InstallSyncPtp(study, net, placement, streams, next);
     }
-    else
+    else if (study.GetSync() != "none")
     {
         SyncNtpPlacement placement;
         placement.servers = ntpServers;

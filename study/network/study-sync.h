@@ -73,7 +73,7 @@ class StudySync
 {
   public:
     /**
-     * Install the study's Sync (nothing with Sync none) and start the truth.
+     * Install the study's Sync (no protocol with Sync none) and start the truth.
      * \param study the study (its Sync and forwarded protocol settings)
      * \param hosts the synchronized nodes, host 0 the reference (grandmaster, NTP server)
      * \param addresses per host: the address the protocol reaches it at (NTP: the server's)
@@ -95,11 +95,11 @@ class StudySync
                     int64_t next,
                     uint32_t ntpServers = 1);
 
-    /** \return the truth (empty with Sync none) */
+    /** \return the truth (with Sync none: the free-running clocks') */
     const SyncTruthSampler& GetTruth() const;
 
     /**
-     * Set the WithSyncSkewFields fields (0 with Sync none).
+     * Set the WithSyncSkewFields fields (Sync none: the free-running clocks' E).
      * \param result the run's result
      */
     void Report(StudyResult& result) const;

@@ -276,17 +276,20 @@ SyncTruthSampler::Sample()
 {
     const Time now = Simulator::Now();
     const double ns = NanoSeconds(1).GetDouble();
-    const double first = m_clocks[0]->TrueToLocal(now).GetDouble() / ns;
+    // Exact readings (no flooring to a step): differences are taken before the conversion to
+    // double, so a sub-nanosecond error is measured as such.
+    const ClockValue first = m_clocks[0]->TrueToLocalExact(now);
+    const ClockValue truth = ClockValue::FromSteps(now.GetTimeStep());
     const bool excluded = now >= m_excludeFirstFrom;
     double lo = 0;
     double hi = 0;
     bool any = false;
     for (std::size_t i = 0; i < m_clocks.size(); ++i)
     {
-        const double local = m_clocks[i]->TrueToLocal(now).GetDouble() / ns;
-        const double toFirst = local - first;
+        const ClockValue local = m_clocks[i]->TrueToLocalExact(now);
+        const double toFirst = (local - first).GetDouble() / ns;
         m_toFirst[i].push_back(toFirst);
-        m_toTrue[i].push_back(local - now.GetDouble() / ns);
+        m_toTrue[i].push_back((local - truth).GetDouble() / ns);
         if (i > 0 || !excluded)
         {
             lo = any ? std::min(lo, toFirst) : toFirst;

@@ -479,6 +479,13 @@ SyncStudy::Validate() const
                    "; valid: off, or an Oscillator preset (XO, TCXO, OCXO: the curve is the "
                    "preset's)");
     }
+    if (m_timestampNoise.IsStrictlyPositive() && Text("Timestamping") != "custom")
+    {
+        // A class brings its own noise: a TimestampNoise it would ignore is refused, not lost.
+        Refuse({"TimestampNoise", "Timestamping"},
+               Describe("TimestampNoise") + " is invalid with " + Describe("Timestamping") +
+                   "; valid: 0, or Timestamping custom (a class brings its own noise)");
+    }
     if (m_masterStepAt.IsStrictlyPositive() && m_masterStepAt >= m_duration)
     {
         Refuse({"MasterStepAt", "Duration"},

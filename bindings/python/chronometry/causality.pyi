@@ -732,9 +732,9 @@ def run_replay_study(
         hvc_sparse_bits_p99: float, bits -- 99th percentile
         hvc_adaptive_bits_mean: float, bits -- HVC size, Encoding Adaptive: mean
         hvc_adaptive_bits_p99: float, bits -- 99th percentile
-        sync_skew_p50_ns: float, ns -- Sync ptp, ntp: the delivered E (max pairwise |clock offset|,
-    every clock read at the same true instants every 10 ms over the whole run): median (Sync none:
-    0)
+        sync_skew_p50_ns: float, ns -- The delivered E (max pairwise |clock offset|, every clock
+    read at the same true instants every 10 ms over the whole run; Sync none: the free-running
+    clocks'): median
         sync_skew_p99_ns: float, ns -- 99th percentile
         sync_skew_max_ns: float, ns -- maximum
         wall_s: float, s -- wall-clock time of the run (the host's, not simulated)

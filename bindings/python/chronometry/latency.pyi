@@ -900,9 +900,9 @@ def run_rda_study(
         retransmissions: int -- control messages sent again (sender and receiver)
         peak_cached_packets: int -- most packets the two points' caches held together
         peak_cached_intervals: int -- most interval caches the two points held together
-        sync_skew_p50_ns: float, ns -- Sync ptp, ntp: the delivered E (max pairwise |clock offset|,
-    every clock read at the same true instants every 10 ms over the measured intervals): median
-    (Sync none: 0)
+        sync_skew_p50_ns: float, ns -- The delivered E (max pairwise |clock offset|, every clock
+    read at the same true instants every 10 ms over the measured intervals; Sync none: the
+    free-running clocks'): median
         sync_skew_p99_ns: float, ns -- 99th percentile
         sync_skew_max_ns: float, ns -- maximum
         wall_s: float, s -- wall-clock time of the run (the host's, not simulated)

@@ -595,9 +595,9 @@ def run_scheduling_study(
         cancel_acks_lost: int -- CANCEL_ACKs lost
         errors_lost: int -- ERROR replies to real operations lost
         probe_messages_lost: int -- probes' SCHEDULE, ACK, REPORT and ERROR messages lost
-        sync_skew_p50_ns: float, ns -- Sync ptp, ntp: the delivered E (max pairwise |clock offset|,
-    every clock read at the same true instants every 10 ms over the operations' run, from SyncWarmup
-    on): median (Sync none: 0)
+        sync_skew_p50_ns: float, ns -- The delivered E (max pairwise |clock offset|, every clock
+    read at the same true instants every 10 ms over the operations' run, from SyncWarmup on; Sync
+    none: the free-running clocks'): median
         sync_skew_p99_ns: float, ns -- 99th percentile
         sync_skew_max_ns: float, ns -- maximum
         wall_s: float, s -- wall-clock time of the run (the host's, not simulated)

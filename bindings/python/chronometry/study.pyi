@@ -343,7 +343,7 @@ def run_study(
     pdelay_req_interval_ns: int = 250000000,
     delay_mechanism: str = 'E2E',
     timestamp_mode: str = 'Hardware',
-    timestamping: str = 'custom',
+    timestamping: str = 'hardware-8ns',
     timestamp_granularity: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     timestamp_granularity_ns: int = 8,
     timestamp_noise: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,

@@ -187,7 +187,7 @@ def run_sync_study(
     pdelay_req_interval_ns: int = 250000000,
     delay_mechanism: str = 'E2E',
     timestamp_mode: str = 'Hardware',
-    timestamping: str = 'custom',
+    timestamping: str = 'hardware-8ns',
     timestamp_granularity: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     timestamp_granularity_ns: int = 8,
     timestamp_noise: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
@@ -343,12 +343,13 @@ def run_sync_study(
         Hardware: time stamps at the NetDevice (PhyTxBegin / PhyRxEnd) with TimestampNoise and
     TimestampGranularity; Software: at the socket, with the clock's read model and HostDelay. Range
     Hardware, Software. (applies when sync is ptp)
-    timestamping : str, default 'custom'
+    timestamping : str, default 'hardware-8ns'
         Time stamping class (hardware path): custom (TimestampNoise and TimestampGranularity, no PHY
     asymmetry), ideal (exact), hardware-8ns (8 ns unit, 4 ns noise, PHY asymmetry a in +-8 ns per
     port), hardware-subns (one Time step, 0.1 ns noise, a in +-0.5 ns), software (lognormal stack
-    latency 20 us mean, 10 us sd; a in +-1 us; software servo gains). doc/sync.rst gives the
-    sources. Range custom, ideal, hardware-8ns, hardware-subns, software. (applies when sync is ptp)
+    latency 20 us mean, 10 us sd; a in +-1 us; software servo gains). The default is a realistic NIC
+    (hardware-8ns); ideal and custom are explicit. doc/sync.rst gives the sources. Range custom,
+    ideal, hardware-8ns, hardware-subns, software. (applies when sync is ptp)
     timestamp_granularity, timestamp_granularity_ns : time ('8us', a timedelta) or int ns, default
     8ns (timestamp_granularity_ns=8)
         Hardware time stamps are quantized down to a multiple of this (8 ns: a 125 MHz time stamping
