@@ -82,6 +82,7 @@ def run_point(study, name, args, runs, out):
         "--Runs=%d" % runs,
         "--csv=" + point + ".part",
         "--rowsCsv=" + rows + ".part",
+        "--summaryCsv=" + os.path.join(out, name + "-summary.csv"),
     ]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     os.replace(rows + ".part", rows)  # the point counts only once both are whole
