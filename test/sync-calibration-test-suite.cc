@@ -206,23 +206,40 @@ class ReferenceWorseThanAsymmetryTestCase : public TestCase
  * The true static asymmetry by source agrees with where an uncorrected slave sits: E2E leaves
  * it at -a / 2, so its cTE (mean offset) to host 0 after the servo settled is -a / 2 within a
  * few ns. It fails if a source were left out of asymmetry_true_ns (the PHY asymmetry of
- * hardware-8ns is up to 16 ns per path, the cable mismatch up to 500 ns) or had its sign
- * flipped.
+ * hardware-8ns is up to 16 ns per path, the cable mismatch up to 500 ns per link) or had its
+ * sign flipped, a trunk's included.
  */
 class SourcesAddUpTestCase : public TestCase
 {
   public:
     SourcesAddUpTestCase()
-        : TestCase("per host: asymmetry_true_ns = cable + PHY, and an uncorrected slave's cTE to "
-                   "host 0 is -asymmetry_true_ns over 2 within 4 ns")
+        : TestCase("per host, on a star and a tree of 4 switches: asymmetry_true_ns = cable + "
+                   "PHY, and an uncorrected slave's cTE to host 0 is -asymmetry_true_ns over 2 "
+                   "within 4 ns")
     {
     }
 
   private:
     void DoRun() override
     {
-        StudyResult r = StudyRunner::Run("sync", CalibrationPoint(8, 50).Set("Asymmetry", "40ns"));
+        // A star with the explicit Asymmetry, and a tree of 4 switches (paths over 1 to 3
+        // trunks, up and down: the trunks' signs).
+        const StudySettings star = CalibrationPoint(8, 50).Set("Asymmetry", "40ns");
+        const StudySettings tree =
+            CalibrationPoint(8, 50).Set("Topology", "tree").Set("Switches", "4");
         double phyMax = 0;
+        CheckSources("star", StudyRunner::Run("sync", star), phyMax);
+        CheckSources("tree", StudyRunner::Run("sync", tree), phyMax);
+        NS_TEST_EXPECT_MSG_GT(phyMax, 1.0, "the class's PHY asymmetry is there");
+    }
+
+    /**
+     * \param label the point's name, for the messages
+     * \param r a result
+     * \param phyMax [in,out] the largest |asymmetry_phy_ns| seen
+     */
+    void CheckSources(const std::string& label, const StudyResult& r, double& phyMax)
+    {
         for (const auto& row : r.GetRows())
         {
             if (row.Get<uint64_t>("node") == 0)
@@ -236,11 +253,11 @@ class SourcesAddUpTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ_TOL(a, row.Get<double>("asymmetry_cable_ns") + phy, 1e-6, "sum");
             // cTE to host 0: the mean of slave - host 0 over the scored window.
             const double cte = row.Get<double>("te_gm_cte_ns");
-            std::cout << "[calibration] host " << row.Get<uint64_t>("node") << ": a " << a
-                      << " ns (PHY " << phy << "), cTE to host 0 " << cte << " ns" << std::endl;
-            NS_TEST_EXPECT_MSG_EQ_TOL(cte, -a / 2, 4.0, "-a / 2");
+            std::cout << "[calibration] " << label << " host " << row.Get<uint64_t>("node")
+                      << ": a " << a << " ns (PHY " << phy << "), cTE to host 0 " << cte << " ns"
+                      << std::endl;
+            NS_TEST_EXPECT_MSG_EQ_TOL(cte, -a / 2, 4.0, label << ": -a / 2");
         }
-        NS_TEST_EXPECT_MSG_GT(phyMax, 1.0, "the class's PHY asymmetry is there");
     }
 };
 
