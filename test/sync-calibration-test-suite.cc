@@ -71,7 +71,7 @@ class ResidualTracksReferenceTestCase : public TestCase
 {
   public:
     ResidualTracksReferenceTestCase()
-        : TestCase("calibration residual rms over 15 slaves: at the floor (< 4 ns) with a "
+        : TestCase("calibration residual rms over 31 slaves: at the floor (< 4 ns) with a "
                    "perfect reference, 2 sqrt(bias^2 + noise^2 over 8) within a factor "
                    "0.6-1.5 for bias 5, 20 ns and noise 20 ns")
     {
@@ -87,7 +87,7 @@ class ResidualTracksReferenceTestCase : public TestCase
     {
         StudyResult r =
             StudyRunner::Run("sync",
-                             CalibrationPoint(16, 20)
+                             CalibrationPoint(32, 20)
                                  .Set("Calibration", "reference")
                                  .Set("CalibrationBias", std::to_string(bias) + "ns")
                                  .Set("CalibrationNoise", std::to_string(noise) + "ns"));
