@@ -6,8 +6,8 @@
 // an idle LAN, and on a line of switches; larger by a measured factor under load through
 // plain switches than through transparent clocks; without synchronization E is the spread of
 // the drifts times the elapsed time; the same seed gives the same bytes; a grandmaster
-// failure hands over to the backup; a path asymmetry a costs a/2 unless compensated; NTP and
-// SNTP on a WAN-like line (a liar, a lost upstream) and NTP beside PTP.
+// failure hands over to the backup; NTP and SNTP on a WAN-like line (a liar, a lost upstream)
+// and NTP beside PTP. Path asymmetry and its calibration: sync-calibration-test-suite.cc.
 
 #include "ns3/chronometry-ns3-compat.h"
 #include "ns3/study-command-line.h"
@@ -249,36 +249,6 @@ class FailoverTestCase : public TestCase
     }
 };
 
-/** A path asymmetry a: the E2E offset error is a/2, and DelayAsymmetry = a/2 removes it. */
-class AsymmetryTestCase : public TestCase
-{
-  public:
-    AsymmetryTestCase()
-        : TestCase("path asymmetry 3 us on the grandmaster's link: E is half of it, 1500 ns; "
-                   "DelayAsymmetry 1500 ns brings it back below 100 ns")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        StudySettings point = StudySettings()
-                                  .Set("Nodes", "4")
-                                  .Set("Asymmetry", "3us")
-                                  .Set("Timestamping", "custom")
-                                  .Set("Duration", "12s")
-                                  .Set("Warmup", "6s");
-        StudyResult raw = RunSync(point);
-        point.Set("DelayAsymmetry", "1500ns");
-        StudyResult corrected = RunSync(point);
-        std::cout << "[sync] asymmetry 3 us: E p50 " << raw.Get<double>("skew_p50_ns")
-                  << " ns (a/2 = 1500 ns); with DelayAsymmetry 1500 ns: p99 "
-                  << corrected.Get<double>("skew_p99_ns") << " ns" << std::endl;
-        NS_TEST_EXPECT_MSG_LT(std::fabs(raw.Get<double>("skew_p50_ns") - 1500), 20.0, "a/2");
-        NS_TEST_EXPECT_MSG_LT(corrected.Get<double>("skew_p99_ns"), 100.0, "corrected");
-    }
-};
-
 /**
  * NTP and SNTP on a WAN-like line (three routers, 2 ms links, 1 ms path asymmetry, hosts 0-2
  * stratum-1 servers): NTP's E within 2 ms; a server lying by 100 ms once the clients are locked
@@ -476,7 +446,6 @@ class SyncStudyTestSuite : public TestSuite
         AddTestCase(new NoSyncTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ReproducibleTestCase, chronometry::TestDuration::EXTENSIVE);
         AddTestCase(new FailoverTestCase, chronometry::TestDuration::QUICK);
-        AddTestCase(new AsymmetryTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new NtpTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new ReplaySyncTestCase, chronometry::TestDuration::QUICK);
         AddTestCase(new TimeErrorColumnsTestCase, chronometry::TestDuration::QUICK);

@@ -25,21 +25,35 @@ NS_LOG_COMPONENT_DEFINE("SyncNetwork");
 namespace
 {
 
-/** A point-to-point channel whose direction from device 0 to device 1 takes Extra longer. */
+/**
+ * A point-to-point channel whose two directions may differ: from device 0 to device 1 takes
+ * m_extra01 longer than the configured delay, from 1 to 0 m_extra10 longer (a fiber pair of
+ * unequal lengths, or an explicit asymmetry).
+ */
 class AsymmetricChannel : public PointToPointChannel
 {
   public:
     /** \param extra additional delay from device 0 to device 1 */
     explicit AsymmetricChannel(Time extra)
-        : m_extra(extra)
+        : m_extra01(extra)
     {
+    }
+
+    /**
+     * \param extra01 additional delay from device 0 to device 1
+     * \param extra10 additional delay from device 1 to device 0
+     */
+    void SetExtra(Time extra01, Time extra10)
+    {
+        m_extra01 = extra01;
+        m_extra10 = extra10;
     }
 
     bool TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime) override
     {
         const uint32_t wire = src == GetSource(0) ? 0 : 1;
         Ptr<PointToPointNetDevice> dst = GetDestination(wire);
-        const Time d = txTime + GetDelay() + (wire == 0 ? m_extra : Time(0));
+        const Time d = txTime + GetDelay() + (wire == 0 ? m_extra01 : m_extra10);
         Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
                                        d,
                                        &PointToPointNetDevice::Receive,
@@ -49,7 +63,8 @@ class AsymmetricChannel : public PointToPointChannel
     }
 
   private:
-    Time m_extra; //!< extra delay 0 -> 1
+    Time m_extra01;    //!< extra delay 0 -> 1
+    Time m_extra10{0}; //!< extra delay 1 -> 0
 };
 
 /**
@@ -156,9 +171,10 @@ SyncNetwork
 InstallSwitchTree(uint32_t hosts,
                   const std::vector<uint32_t>& parent,
                   Time linkDelay,
-                  Time asymmetry)
+                  Time asymmetry,
+                  bool asymmetricLinks)
 {
-    NS_LOG_FUNCTION(hosts << parent.size() << linkDelay << asymmetry);
+    NS_LOG_FUNCTION(hosts << parent.size() << linkDelay << asymmetry << asymmetricLinks);
     const auto k = static_cast<uint32_t>(parent.size());
     SyncNetwork net;
     net.parent = parent;
@@ -188,7 +204,12 @@ InstallSwitchTree(uint32_t hosts,
         if (s > 0)
         {
             NS_ABORT_MSG_IF(parent[s] >= s, "InstallSwitchTree: parent[s] must be below s");
-            NetDeviceContainer link = p2p.Install(net.switches.Get(parent[s]), net.switches.Get(s));
+            NetDeviceContainer link =
+                asymmetricLinks ? InstallAsymmetricLink(net.switches.Get(parent[s]),
+                                                        net.switches.Get(s),
+                                                        linkDelay,
+                                                        Time(0))
+                                : p2p.Install(net.switches.Get(parent[s]), net.switches.Get(s));
             Ipv4InterfaceContainer a = trunk.Assign(link);
             trunk.NewNetwork();
             trafficControl.Uninstall(link);
@@ -204,9 +225,10 @@ InstallSwitchTree(uint32_t hosts,
         const auto s = static_cast<uint32_t>(uint64_t(i) * k / hosts);
         net.switchOf.push_back(s);
         NetDeviceContainer link =
-            i == 0 && asymmetry.IsStrictlyPositive()
+            asymmetricLinks || (i == 0 && asymmetry.IsStrictlyPositive())
                 ? InstallAsymmetricLink(net.hosts.Get(i), net.switches.Get(s), linkDelay, asymmetry)
                 : p2p.Install(net.hosts.Get(i), net.switches.Get(s));
+        net.linkAsymmetry.push_back(i == 0 ? asymmetry : Time(0));
         Ipv4InterfaceContainer a = access.Assign(link);
         access.NewNetwork();
         trafficControl.Uninstall(link);
@@ -217,6 +239,7 @@ InstallSwitchTree(uint32_t hosts,
             ->SetDefaultRoute(a.GetAddress(1), a.Get(0).second);
     }
     net.devices.Add(trunks);
+    net.linkAsymmetry.resize(hosts + (k > 0 ? k - 1 : 0), Time(0));
     for (uint32_t s = 0; s < k; ++s)
     {
         for (uint32_t i = 0; i < hosts; ++i)
@@ -228,6 +251,42 @@ InstallSwitchTree(uint32_t hosts,
         }
     }
     return net;
+}
+
+void
+SetLinkAsymmetry(SyncNetwork& net, std::size_t link, Time asymmetry)
+{
+    NS_LOG_FUNCTION(link << asymmetry);
+    auto channel = DynamicCast<AsymmetricChannel>(net.devices.Get(2 * link)->GetChannel());
+    NS_ABORT_MSG_IF(!channel, "SetLinkAsymmetry: link " << link << " is not asymmetric");
+    // The longer direction carries the whole difference; the shorter keeps the base delay.
+    channel->SetExtra(asymmetry.IsStrictlyPositive() ? asymmetry : Time(0),
+                      asymmetry.IsStrictlyNegative() ? Time(0) - asymmetry : Time(0));
+    net.linkAsymmetry.at(link) = asymmetry;
+}
+
+Time
+PathAsymmetry(const SyncNetwork& net, uint32_t from, uint32_t to)
+{
+    const auto hosts = static_cast<uint32_t>(net.hosts.GetN());
+    // A host link is stored host -> switch; a trunk parent -> child (switch s: link hosts + s - 1).
+    Time a = net.linkAsymmetry.at(from) - net.linkAsymmetry.at(to);
+    uint32_t x = net.switchOf.at(from);
+    uint32_t y = net.switchOf.at(to);
+    while (x != y) // parent[s] < s: the larger one is never the other's ancestor
+    {
+        if (x > y)
+        {
+            a -= net.linkAsymmetry.at(hosts + x - 1); // up from x: child -> parent
+            x = net.parent[x];
+        }
+        else
+        {
+            a += net.linkAsymmetry.at(hosts + y - 1); // down to y: parent -> child
+            y = net.parent[y];
+        }
+    }
+    return a;
 }
 
 void

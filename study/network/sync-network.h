@@ -23,6 +23,10 @@ struct SyncNetwork
     std::vector<uint32_t> switchOf;   //!< per host: the switch it hangs off
     std::vector<uint32_t> parent;     //!< per switch: its parent (switch 0: itself)
     NetDeviceContainer devices;       //!< every link's two devices (host links, then trunks)
+    /** per link (host links, then trunks, as in devices): the one-way delay from its first
+     *  device's node to its second's minus the reverse (host links: host -> switch; trunks:
+     *  parent -> child). The model's truth, for scoring only. */
+    std::vector<Time> linkAsymmetry;
 };
 
 /**
@@ -49,12 +53,34 @@ uint32_t SwitchesBetween(const SyncNetwork& net, uint32_t a, uint32_t b);
  * \param parent per switch: its parent (parent[0] ignored; parent[s] < s)
  * \param linkDelay propagation delay of every link
  * \param asymmetry extra delay from host 0 to its switch (a path asymmetry; 0: none)
+ * \param asymmetricLinks every link can take a per-direction delay later (SetLinkAsymmetry)
  * \return the network
  */
 SyncNetwork InstallSwitchTree(uint32_t hosts,
                               const std::vector<uint32_t>& parent,
                               Time linkDelay,
-                              Time asymmetry = Time(0));
+                              Time asymmetry = Time(0),
+                              bool asymmetricLinks = false);
+
+/**
+ * \ingroup chronometry
+ * Make one link's directions differ (a fiber pair of unequal lengths): the longer direction
+ * takes |asymmetry| more than the link's delay, the other its delay.
+ * \param net a network installed with asymmetricLinks (or host 0's link with an asymmetry)
+ * \param link the link's index (host links, then trunks: SyncNetwork::linkAsymmetry)
+ * \param asymmetry delay from its first device's node to its second's minus the reverse
+ */
+void SetLinkAsymmetry(SyncNetwork& net, std::size_t link, Time asymmetry);
+
+/**
+ * \ingroup chronometry
+ * \param net a network
+ * \param from a host
+ * \param to another host
+ * \return the links' one-way delay from \p from to \p to minus the reverse (the wire's static
+ *         asymmetry along the path; queueing and time stamping not included)
+ */
+Time PathAsymmetry(const SyncNetwork& net, uint32_t from, uint32_t to);
 
 /**
  * \ingroup chronometry

@@ -37,7 +37,8 @@ SyncStudy::BuildNetwork()
     const std::vector<uint32_t> parents = m_network == "star"   ? LineParents(1)
                                           : m_network == "line" ? LineParents(m_switches)
                                                                 : BinaryTreeParents(m_switches);
-    SyncNetwork net = InstallSwitchTree(m_nodes, parents, m_linkDelay, m_asymmetry);
+    SyncNetwork net =
+        InstallSwitchTree(m_nodes, parents, m_linkDelay, m_asymmetry, m_cableMismatch > 0);
     m_hosts = net.hosts;
     m_switchNodes = net.switches;
     m_truth.assign(m_nodes, NodeTruth());
@@ -291,6 +292,7 @@ SyncStudy::Build(StudyStreams& streams)
         }
     }
     next = InstallFaults(streams, next);
+    next = InstallCalibration(streams, next); // last: without it, no other stream moves
     std::vector<Ptr<LocalClock>> clocks;
     for (const auto& t : m_truth)
     {

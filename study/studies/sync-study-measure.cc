@@ -108,6 +108,7 @@ SyncStudy::AddRows(StudyResult& result, std::size_t from) const
         }
         timeError[i].toTrue = SetTimeErrorColumns(row, "te_", m_sampler.GetToTrue(i), from, true);
         timeError[i].toMaster = SetTimeErrorColumns(row, "te_gm_", toMaster, from, i != 0);
+        SetCalibrationColumns(row, i);
     }
     SetTimeErrorSummary(result, timeError);
 }
@@ -173,6 +174,7 @@ SyncStudy::Measure(StudyResult& r)
     r.Set("hops_max", hops);
     MeasureRootDistance(r);
     MeasureNtpFaults(r);
+    MeasureCalibration(r);
     AddRows(r, from);
     WriteSeries(r);
 }

@@ -65,13 +65,60 @@ SyncStudy::GetTypeId()
                        MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
                        C::In(Time::US))
             .Parameter("Asymmetry",
-                       "Path asymmetry: extra one-way delay from the grandmaster (host 0) to its "
-                       "switch, so master-to-slave is longer than slave-to-master by this "
-                       "(compensate with DelayAsymmetry = Asymmetry / 2)",
+                       "Path asymmetry: an explicit extra one-way delay from the grandmaster "
+                       "(host 0) to its switch, so master-to-slave is longer than "
+                       "slave-to-master by this, on top of CableMismatch and the Timestamping "
+                       "class's PHY asymmetry (measure it with Calibration)",
                        &SyncStudy::m_asymmetry,
                        Time(0),
                        MakeTimeRangeChecker(Time(0), MilliSeconds(10)),
                        C::In(Time::US))
+            .Parameter("CableMismatch",
+                       "Every link is a fiber pair whose two fibers differ in length by a "
+                       "uniform draw in [-this, this] (m), 5 ns per metre of delay asymmetry "
+                       "(ITU-T G.8271; 0: equal lengths)",
+                       &SyncStudy::m_cableMismatch,
+                       0.0,
+                       MakeDoubleRangeChecker(0, 1000, "m"))
+            .Parameter("Calibration",
+                       "PTP: how each slave learns its path asymmetry: none; reference (a "
+                       "portable GNSS timing reference compared with the slave once a second "
+                       "over CalibrationWindow from CalibrationStart; the slave sets its "
+                       "DelayAsymmetry from its mean offset to it); oracle-bound (DelayAsymmetry "
+                       "= the model's true static asymmetry / 2 at the same instant: a bound, "
+                       "not a method)",
+                       &SyncStudy::m_calibration,
+                       std::string("none"),
+                       MakeStringChoiceChecker({"none", "reference", "oracle-bound"}))
+            .Parameter("CalibrationBias",
+                       "Calibration reference: standard deviation of its bias, drawn once per "
+                       "slave's calibration (u-blox ZED-F9T class: 5 ns 1-sigma time pulse "
+                       "accuracy)",
+                       &SyncStudy::m_calBias,
+                       NanoSeconds(5),
+                       MakeTimeRangeChecker(Time(0), MilliSeconds(1)),
+                       C::In(Time::NS))
+            .Parameter("CalibrationNoise",
+                       "Calibration reference: standard deviation of each once-a-second "
+                       "reading's own noise",
+                       &SyncStudy::m_calNoise,
+                       NanoSeconds(2),
+                       MakeTimeRangeChecker(Time(0), MilliSeconds(1)),
+                       C::In(Time::NS))
+            .Parameter("CalibrationStart",
+                       "Calibration: the first reference reading (after the servo has settled: "
+                       "about 10 s on the default star)",
+                       &SyncStudy::m_calStart,
+                       Seconds(10),
+                       MakeTimeRangeChecker(Time(0), Hours(24)),
+                       C::In(Time::S))
+            .Parameter("CalibrationWindow",
+                       "Calibration: readings once a second over this; the correction is set at "
+                       "its end, which must come no later than Warmup",
+                       &SyncStudy::m_calWindow,
+                       Seconds(10),
+                       MakeTimeRangeChecker(Seconds(1), Hours(24)),
+                       C::In(Time::S))
             .Sync("Synchronization: none (free-running clocks), ptp (PtpClock: node 0 "
                   "the grandmaster, every other host a slave), ntp or sntp (hosts 0 .. "
                   "NtpServers - 1 stratum-1 NtpServers on perfect clocks, the others "
@@ -320,6 +367,11 @@ SyncStudy::GetTypeId()
                              "TimestampNoise",
                              "HostDelay",
                              "DelayAsymmetry",
+                             "Calibration",
+                             "CalibrationBias",
+                             "CalibrationNoise",
+                             "CalibrationStart",
+                             "CalibrationWindow",
                              "DelayFilterLength",
                              "FirstStepThreshold",
                              "StepThreshold",
@@ -340,7 +392,7 @@ SyncStudy::GetTypeId()
                              "MinSurvivors"})
             .Seed()
             .Run()
-            .Summary(AddTimeErrorSummary(
+            .Summary(AddCalibrationSummary(AddTimeErrorSummary(
                 StudySchema()
                     .Boolean("locked", "E stayed within LockThreshold from some instant on")
                     .Integer("lock_threshold_applied_ns",
@@ -411,10 +463,10 @@ SyncStudy::GetTypeId()
                     .Real("root_distance_ratio_p50",
                           "",
                           "ntp, sntp: root distance / |clock - true time| per check (the "
-                          "error at least 1 ns): median, how loose the bound is")))
+                          "error at least 1 ns): median, how loose the bound is"))))
             .Rows(
                 "per_node",
-                AddTimeErrorColumns(
+                AddCalibrationColumns(AddTimeErrorColumns(
                     StudySchema()
                         .Unsigned("node", "", "host (0: the grandmaster)")
                         .Key()
@@ -434,7 +486,7 @@ SyncStudy::GetTypeId()
                               "ns",
                               "ptp: the protocol's own |offsetFromMaster| "
                               "after lock: mean (empty: no samples, or not PTP)")
-                        .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean")),
+                        .Real("true_mean_ns", "ns", "the true |node - node 0| after lock: mean"))),
                 false);
     return tid;
 }
@@ -525,6 +577,7 @@ SyncStudy::Validate() const
                        "; valid: a new file or one this study wrote");
         }
     }
+    ValidateCalibration();
     if (m_samplePeriod > m_duration)
     {
         Refuse({"SamplePeriod", "Duration"},
@@ -585,6 +638,7 @@ SyncStudy::DoDispose()
     m_sampler = SyncTruthSampler();
     m_rootDistanceNs.clear();
     m_rootErrorNs.clear();
+    m_calNoiseVar = nullptr;
     Study::DoDispose();
 }
 } // namespace ns3

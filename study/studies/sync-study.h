@@ -7,6 +7,7 @@
 #include "ns3/local-clock.h"
 #include "ns3/ntp-client.h"
 #include "ns3/ptp-clock.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/study.h"
 #include "ns3/sync-installer.h"
 #include "ns3/sync-network.h"
@@ -59,6 +60,10 @@ class SyncStudy : public Study
         uint32_t switchIndex{0};                        //!< the switch it hangs off
         double driftPpm{0};                             //!< its oscillator's base drift
         std::vector<std::pair<Time, double>> estimates; //!< (true time, offsetFromMaster ns)
+        double calBiasNs{0};                            //!< the reference's bias for it (ns)
+        double calSumNs{0};                             //!< sum of its readings (ns)
+        uint32_t calReadings{0};                        //!< readings taken
+        std::optional<Time> calApplied;                 //!< DelayAsymmetry the calibration set
     };
 
     /** Hosts and switches, addressed and routed. */
@@ -152,6 +157,51 @@ class SyncStudy : public Study
      */
     static StudySchema AddTimeErrorSummary(StudySchema summary);
 
+    /**
+     * The per-node calibration columns (sync-study-calibration.cc): the path's true static
+     * asymmetry by source, the calibration's estimate and residual.
+     * \param rows the per-node schema
+     * \return it with those columns
+     */
+    static StudySchema AddCalibrationColumns(StudySchema rows);
+    /**
+     * The summary's calibration fields (rms over the slaves).
+     * \param summary the summary schema
+     * \return it with those fields
+     */
+    static StudySchema AddCalibrationSummary(StudySchema summary);
+    /** Refuse a calibration that cannot run (not PTP, ending after Warmup, ...). */
+    void ValidateCalibration() const;
+    /**
+     * Cable mismatch on every link and the calibration's readings and correction.
+     * \param streams the run's stream allocator
+     * \param next the first free stream
+     * \return the next free stream
+     */
+    int64_t InstallCalibration(StudyStreams& streams, int64_t next);
+    /** One reference reading: every slave's offset to host 0 with the reference's error. */
+    void CalibrationReading();
+    /** The end of the window: every slave sets its DelayAsymmetry. */
+    void ApplyCalibration();
+    /**
+     * \param i a host (not 0)
+     * \return the static asymmetry of its path from host 0 by the model (master-to-slave
+     *         minus slave-to-master: wire, then PHY), or nothing when it is not known (boundary
+     *         clocks with a class that has PHY asymmetry)
+     */
+    std::optional<std::pair<Time, Time>> TrueAsymmetry(uint32_t i) const;
+    /**
+     * Set one node's calibration columns.
+     * \param row its row
+     * \param i the node
+     */
+    void SetCalibrationColumns(StudyRecord& row, uint32_t i) const;
+    /**
+     * The summary's calibration fields.
+     * \param result the result
+     */
+    void MeasureCalibration(StudyResult& result) const;
+
     /** One node's scored time error, for the summary per hop count. */
     struct NodeTimeError
     {
@@ -218,24 +268,31 @@ class SyncStudy : public Study
     double m_load;             //!< background load, fraction of a host link's rate
     Time m_duration;           //!< simulated time
     Time m_asymmetry;          //!< extra delay host 0 -> its switch
+    double m_cableMismatch;    //!< fiber length mismatch per link within +-this (m)
+    std::string m_calibration; //!< none, reference, oracle-bound
+    Time m_calBias;            //!< the reference's bias: standard deviation
+    Time m_calNoise;           //!< each reading's noise: standard deviation
+    Time m_calStart;           //!< first reading
+    Time m_calWindow;          //!< readings once a second over this
     Time m_failure;            //!< grandmaster failure (0: none)
     Time m_warmup;             //!< scored after this
     Time m_samplePeriod;       //!< truth grid
     Time m_lockThreshold;      //!< |offset| that counts as locked
 
-    NodeContainer m_hosts;                //!< the hosts
-    NodeContainer m_switchNodes;          //!< the switches
-    SyncNetwork m_net;                    //!< hosts, switches, addresses
-    std::vector<NodeTruth> m_truth;       //!< per host
-    SyncTruthSampler m_sampler;           //!< the truth: every host's clock on the grid
-    Time m_failoverAt{Time::Max()};       //!< all follow the backup (true time)
-    std::vector<Ptr<PtpClock>> m_ptp;     //!< per host (ptp only)
-    uint64_t m_dropped{0};                //!< packets the error models dropped
-    std::vector<Ptr<NtpClient>> m_ntp;    //!< per host (ntp, sntp; null for a stratum-1 server)
-    uint64_t m_rootChecks{0};             //!< client samples checked against the root distance
-    uint64_t m_rootHeld{0};               //!< of which |clock - true time| <= root distance
-    std::vector<double> m_rootDistanceNs; //!< per check: the client's root distance
-    std::vector<double> m_rootErrorNs;    //!< per check: |clock - true time|
+    NodeContainer m_hosts;                   //!< the hosts
+    NodeContainer m_switchNodes;             //!< the switches
+    SyncNetwork m_net;                       //!< hosts, switches, addresses
+    std::vector<NodeTruth> m_truth;          //!< per host
+    SyncTruthSampler m_sampler;              //!< the truth: every host's clock on the grid
+    Time m_failoverAt{Time::Max()};          //!< all follow the backup (true time)
+    std::vector<Ptr<PtpClock>> m_ptp;        //!< per host (ptp only)
+    uint64_t m_dropped{0};                   //!< packets the error models dropped
+    std::vector<Ptr<NtpClient>> m_ntp;       //!< per host (ntp, sntp; null for a stratum-1 server)
+    uint64_t m_rootChecks{0};                //!< client samples checked against the root distance
+    uint64_t m_rootHeld{0};                  //!< of which |clock - true time| <= root distance
+    std::vector<double> m_rootDistanceNs;    //!< per check: the client's root distance
+    std::vector<double> m_rootErrorNs;       //!< per check: |clock - true time|
+    Ptr<NormalRandomVariable> m_calNoiseVar; //!< the reference's per-reading noise (ns)
 };
 
 } // namespace ns3

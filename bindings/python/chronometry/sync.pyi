@@ -49,6 +49,11 @@ class SyncStudyRow(TypedDict):
     te_gm_tdev_10s_ns: Optional[float]
     te_gm_tdev_100s_ns: Optional[float]
     te_gm_class: Optional[str]
+    asymmetry_cable_ns: Optional[float]
+    asymmetry_phy_ns: Optional[float]
+    asymmetry_true_ns: Optional[float]
+    calibration_estimate_ns: Optional[float]
+    calibration_residual_ns: Optional[float]
 
 class SyncStudyResult(TypedDict):
     """
@@ -60,6 +65,12 @@ class SyncStudyResult(TypedDict):
     switches: int
     link_delay_ns: int
     asymmetry_ns: int
+    cable_mismatch: float
+    calibration: str
+    calibration_bias_ns: int
+    calibration_noise_ns: int
+    calibration_start_ns: int
+    calibration_window_ns: int
     sync: str
     sync_interval_ns: int
     announce_interval_ns: int
@@ -143,6 +154,8 @@ class SyncStudyResult(TypedDict):
     te_by_hops: Optional[str]
     te_gm_class_worst: Optional[str]
     te_gm_by_hops: Optional[str]
+    asymmetry_true_rms_ns: Optional[float]
+    calibration_residual_rms_ns: Optional[float]
     wall_s: Optional[float]
     per_node: NotRequired[List[SyncStudyRow]]
     csv_row: str
@@ -157,6 +170,16 @@ def run_sync_study(
     link_delay_ns: int = 1000,
     asymmetry: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     asymmetry_ns: int = 0,
+    cable_mismatch: float = 0.0,
+    calibration: str = 'none',
+    calibration_bias: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    calibration_bias_ns: int = 5,
+    calibration_noise: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    calibration_noise_ns: int = 2,
+    calibration_start: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    calibration_start_ns: int = 10000000000,
+    calibration_window: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
+    calibration_window_ns: int = 10000000000,
     sync: str = 'ptp',
     sync_interval: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     sync_interval_ns: int = 125000000,
@@ -259,9 +282,36 @@ def run_sync_study(
     (link_delay_ns=1000)
         Propagation delay of every 1 Gb/s link. Range [0ns, 10ms].
     asymmetry, asymmetry_ns : time ('8us', a timedelta) or int ns, default 0ns (asymmetry_ns=0)
-        Path asymmetry: extra one-way delay from the grandmaster (host 0) to its switch, so
-    master-to-slave is longer than slave-to-master by this (compensate with DelayAsymmetry =
-    Asymmetry / 2). Range [0ns, 10ms].
+        Path asymmetry: an explicit extra one-way delay from the grandmaster (host 0) to its switch,
+    so master-to-slave is longer than slave-to-master by this, on top of CableMismatch and the
+    Timestamping class's PHY asymmetry (measure it with Calibration). Range [0ns, 10ms].
+    cable_mismatch : float, default 0.0
+        Every link is a fiber pair whose two fibers differ in length by a uniform draw in [-this,
+    this] (m), 5 ns per metre of delay asymmetry (ITU-T G.8271; 0: equal lengths). Range [0 m, 1000
+    m]. Unit m.
+    calibration : str, default 'none'
+        PTP: how each slave learns its path asymmetry: none; reference (a portable GNSS timing
+    reference compared with the slave once a second over CalibrationWindow from CalibrationStart;
+    the slave sets its DelayAsymmetry from its mean offset to it); oracle-bound (DelayAsymmetry =
+    the model's true static asymmetry / 2 at the same instant: a bound, not a method). Range none,
+    reference, oracle-bound. (applies when sync is ptp)
+    calibration_bias, calibration_bias_ns : time ('8us', a timedelta) or int ns, default 5ns
+    (calibration_bias_ns=5)
+        Calibration reference: standard deviation of its bias, drawn once per slave's calibration
+    (u-blox ZED-F9T class: 5 ns 1-sigma time pulse accuracy). Range [0ns, 1ms]. (applies when sync
+    is ptp)
+    calibration_noise, calibration_noise_ns : time ('8us', a timedelta) or int ns, default 2ns
+    (calibration_noise_ns=2)
+        Calibration reference: standard deviation of each once-a-second reading's own noise. Range
+    [0ns, 1ms]. (applies when sync is ptp)
+    calibration_start, calibration_start_ns : time ('8us', a timedelta) or int ns, default 10s
+    (calibration_start_ns=10000000000)
+        Calibration: the first reference reading (after the servo has settled: about 10 s on the
+    default star). Range [0ns, 24h]. (applies when sync is ptp)
+    calibration_window, calibration_window_ns : time ('8us', a timedelta) or int ns, default 10s
+    (calibration_window_ns=10000000000)
+        Calibration: readings once a second over this; the correction is set at its end, which must
+    come no later than Warmup. Range [1s, 24h]. (applies when sync is ptp)
     sync : str, default 'ptp'
         Synchronization: none (free-running clocks), ptp (PtpClock: node 0 the grandmaster, every
     other host a slave), ntp or sntp (hosts 0 .. NtpServers - 1 stratum-1 NtpServers on perfect
@@ -516,6 +566,10 @@ def run_sync_study(
     host 0's clock (the reference a slave follows; host 0: empty)
         te_gm_by_hops: str -- per hop count h: h:worst class:largest max|TE| in ns, space-separated
     (hosts 1 .. Nodes - 1)
+        asymmetry_true_rms_ns: float, ns -- rms over the slaves of asymmetry_true_ns: the error
+    scale with no correction (empty: not known)
+        calibration_residual_rms_ns: float, ns -- rms over the slaves of calibration_residual_ns
+    (empty: no calibration, or the truth not known)
         wall_s: float, s -- wall-clock time of the run (the host's, not simulated)
         per_node: list of dicts, one per row (with rows=True):
           node: int (key) -- host (0: the grandmaster)
@@ -570,6 +624,18 @@ def run_sync_study(
     is shorter than 3 tau)
           te_gm_class: str -- the best ITU-T G.8273.2 class (A, B, C, D) whose noise-generation
     limits this TE meets over the scored window (none: not even A, or not measured; doc/sync.rst)
+          asymmetry_cable_ns: float, ns -- the path from host 0: the links' master-to-slave minus
+    slave-to-master delay (CableMismatch and Asymmetry; the model's truth, for scoring only; empty:
+    host 0)
+          asymmetry_phy_ns: float, ns -- the Timestamping class's PHY asymmetry of host 0's port
+    minus this host's (empty: host 0, or boundary clocks with a class that has one: their ports not
+    modelled here)
+          asymmetry_true_ns: float, ns -- the path's total static asymmetry a (cable + PHY; queueing
+    not included): an uncorrected E2E slave sits a / 2 behind (empty: as asymmetry_phy_ns)
+          calibration_estimate_ns: float, ns -- the asymmetry the calibration found: 2 x the
+    DelayAsymmetry it set (empty: Calibration none, or host 0)
+          calibration_residual_ns: float, ns -- asymmetry_true_ns - calibration_estimate_ns; the
+    slave is left half of it off (empty: either is)
         csv_row: str -- the CSV line the C++ programs write for these parameters
 
     Raises
