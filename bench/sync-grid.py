@@ -23,6 +23,7 @@ missing points. Not a CTest: tens of CPU minutes.
 import argparse
 import concurrent.futures
 import csv
+import fcntl
 import math
 import os
 import statistics
@@ -152,6 +153,11 @@ def main():
     if a.runs < 2:
         raise SystemExit("--runs: at least 2 (an interval needs two)")
     os.makedirs(a.out, exist_ok=True)
+    lock = open(os.path.join(a.out, ".lock"), "w")
+    try:  # one grid per folder: a second one would run (and remove) the first one's points
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise SystemExit("--out %s: another sync-grid.py is running there" % a.out)
     todo = []
     for load in [float(x) for x in a.loads.split(",")]:
         for stamp in a.classes.split(","):
