@@ -12,14 +12,17 @@
 //                                                              simulated NtpServer X ahead)
 //   chronometry-emulate --mode=ptp4l-slave --offset=20us      (a real ptp4l, free_running, is
 //                                                              slave of a simulated PtpClock)
+//   chronometry-emulate --mode=ptp-slave --offset=-5ms        (a simulated PtpClock slave of a
+//                                                              real ptp4l grandmaster)
 //
 // It prints what the daemon measured (median and spread after its start-up) beside what it
 // should measure (chrony: +X, the source minus the local clock; ptp4l: -X, slave minus master),
-// the real-time lag, and with --csv one row with every parameter. Needs root, /dev/net/tun and the
-// daemon; exits 77 (CTest's skip code) when one is missing, 3 when real time was not kept (the
-// lag exceeded --maxLag: the result is refused). Nothing touches the host's clock (chronyd -x;
-// ptp4l free_running 1) and every packet stays in the namespace. doc/emulation.rst has the
-// recipes and where it breaks.
+// the real-time lag, and with --csv one row with every parameter; for ptp-slave, the simulated
+// slave's estimates and its true error (its clock minus the host's) after lock. Needs root,
+// /dev/net/tun and the daemon; exits 77 (CTest's skip code) when one is missing, 3 when real
+// time was not kept (the median lag exceeded --maxLag: the result is refused). Nothing touches the
+// host's clock (chronyd -x; ptp4l free_running 1) and every packet stays in the namespace.
+// doc/emulation.rst has the recipes and where it breaks.
 
 #include "ns3/core-module.h"
 #include "ns3/daemon-logs.h"
@@ -35,6 +38,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <unistd.h>
 
 using namespace ns3;
@@ -119,6 +123,64 @@ StartPtp4l(EmulationSandbox& sandbox)
 }
 
 /**
+ * Write ptp4l's configuration and start it as a grandmaster: masterOnly, free_running (its
+ * time is the host's CLOCK_REALTIME, read by software time stamps, never adjusted), Sync and
+ * Delay_Resp every 1/8 s, Announce every 1/4 s, UDPv4 E2E, its own UDS address.
+ * \param sandbox the sandbox
+ * \return its output's path
+ */
+std::string
+StartPtp4lMaster(EmulationSandbox& sandbox)
+{
+    std::string conf = PathIn(sandbox, "ptp4l.conf");
+    std::ofstream out(conf);
+    out << "[global]\nmasterOnly 1\nfree_running 1\ntime_stamping software\n"
+        << "network_transport UDPv4\ndelay_mechanism E2E\nlogSyncInterval -3\n"
+        << "logMinDelayReqInterval -3\nlogAnnounceInterval -2\npriority1 1\n"
+        << "tx_timestamp_timeout 100\nuse_syslog 0\n"
+        << "uds_address " << PathIn(sandbox, "ptp4l.uds") << "\n";
+    out.close();
+    std::string log = PathIn(sandbox, "ptp4l.out");
+    sandbox.StartDaemon({"ptp4l", "-f", conf, "-i", sandbox.GetTapName(), "-m"}, log);
+    return log;
+}
+
+/** What a simulated PtpClock slave of a real grandmaster estimated, and its true error. */
+struct SlaveRecord
+{
+    std::vector<std::pair<Time, chronometry::DaemonSample>> estimates; //!< (when, offset, delay)
+    std::vector<std::pair<Time, Time>> errors; //!< (when, clock minus true time)
+    Time anchor;                               //!< true time at simulated time 0
+    Ptr<LocalClock> clock;                     //!< the slave's clock
+    EventId next;                              //!< the next truth sample
+};
+
+/**
+ * Sample the slave's true error (every 125 ms): what its clock puts on the wire (its reading
+ * plus the timescale offset) minus true time (the anchor plus the simulated time).
+ * \param record the record
+ */
+void
+SampleTruth(SlaveRecord* record)
+{
+    Time wire = record->clock->GetLocalTime() + PtpClock::GetTimescaleOffset();
+    record->errors.emplace_back(Simulator::Now(), wire - (record->anchor + Simulator::Now()));
+    record->next = Simulator::Schedule(MilliSeconds(125), &SampleTruth, record);
+}
+
+/**
+ * \param record the record
+ * \param sample an Offset trace sample of the slave
+ */
+void
+NoteEstimate(SlaveRecord* record, const PtpOffsetSample& sample)
+{
+    record->estimates.push_back(
+        {Simulator::Now(),
+         chronometry::DaemonSample{sample.offsetFromMaster, sample.meanPathDelay}});
+}
+
+/**
  * The simulated node: a DriftingClock (ideal oscillator; its InitialOffset is set at the
  * anchor), the Internet stack and an FdNetDevice on a copy of the tap's descriptor.
  * \param tapFd the tap's descriptor
@@ -167,8 +229,23 @@ InstallSource(Ptr<Node> node, const Options& options)
         return;
     }
     PtpHelper ptp;
-    ptp.SetClockAttribute("Role", StringValue("Master"));
     ptp.SetClockAttribute("TimestampMode", StringValue("Software"));
+    if (options.mode == "ptp-slave")
+    {
+        ptp.SetClockAttribute("Role", StringValue("Slave"));
+        // linuxptp's hardware gains (ptp4l's pi_proportional_const 0.7, pi_integral_const
+        // 0.3): the software ones (0.1 T^-0.3, 0.001 T^0.4) wait 36 s at T = 1/8 s before
+        // their first frequency estimate and step, longer than a test may run.
+        ptp.SetServo("ns3::PiServo",
+                     "ProportionalConst",
+                     DoubleValue(0.7),
+                     "IntegralConst",
+                     DoubleValue(0.3));
+        ptp.SetClockAttribute("MinDelayReqInterval", TimeValue(MilliSeconds(125)));
+        ptp.Install(node)->SetStartTime(START);
+        return;
+    }
+    ptp.SetClockAttribute("Role", StringValue("Master"));
     ptp.SetClockAttribute("ClockClass", UintegerValue(6));
     ptp.SetClockAttribute("TimeFlags", UintegerValue(0x0C));
     ptp.SetClockAttribute("CurrentUtcOffset", IntegerValue(options.utcOffset));
@@ -197,6 +274,13 @@ AnchorClock(Ptr<Node> node, Time anchor, const Options& options)
         clock->SetAttribute("InitialOffset", TimeValue(options.offset));
         node->GetApplication(0)->SetAttribute("StartDate", TimeValue(anchor));
     }
+    else if (options.mode == "ptp-slave")
+    {
+        // ptp4l free_running with software time stamps is UTC on the wire, without
+        // ptpTimescale (clock.c: time_flags 0 when utc_timescale): the slave starts X off it.
+        clock->SetAttribute("InitialOffset",
+                            TimeValue(anchor + options.offset - PtpClock::GetTimescaleOffset()));
+    }
     else
     {
         // PtpClock adds GetTimescaleOffset() to every reading it puts on the wire.
@@ -207,7 +291,62 @@ AnchorClock(Ptr<Node> node, Time anchor, const Options& options)
 }
 
 /**
- * Parse the daemon's log and print the result (and the CSV row).
+ * Print the real-time lag and say whether it was kept: refused when the scheduler did not keep
+ * up (half the run or more lagged past the bound: the daemon then measures the lag, not the
+ * clock); a warning when over 1% did (host stalls: outlier samples, which the medians ignore).
+ * \param options the run's options
+ * \param probe the lag probe
+ * \param csvValues the CSV row so far: the lag columns are appended
+ * \return whether real time was kept
+ */
+bool
+LagVerdict(const Options& options,
+           const chronometry::RealtimeLagProbe& probe,
+           std::ostringstream& csvValues)
+{
+    Time p50 = probe.GetLagQuantile(0.5);
+    Time p99 = probe.GetLagQuantile(0.99);
+    bool kept = p50 <= options.maxLag;
+    std::cout << "  real-time lag: median " << p50.As(Time::US) << ", p99 " << p99.As(Time::US)
+              << ", max " << probe.GetMaxLag().As(Time::US) << " at "
+              << probe.GetMaxLagAt().As(Time::S) << ", " << probe.GetProbeCount()
+              << " probes; bound (median) " << options.maxLag.As(Time::US) << "\n";
+    csvValues << "," << options.maxLag.GetNanoSeconds() << "," << p50.GetNanoSeconds() << ","
+              << p99.GetNanoSeconds() << "," << probe.GetMaxLag().GetNanoSeconds() << ","
+              << (kept ? 1 : 0);
+    if (!kept)
+    {
+        std::cerr << "emulate: real time NOT kept (median lag " << p50.As(Time::US)
+                  << " over the bound " << options.maxLag.As(Time::US)
+                  << "): the result is refused\n";
+    }
+    else if (p99 > options.maxLag)
+    {
+        std::cerr << "emulate: warning: over 1% of the run lagged more than the bound (p99 "
+                  << p99.As(Time::US) << "): the samples of those moments are outliers\n";
+    }
+    return kept;
+}
+
+/** The lag columns LagVerdict appends. */
+const char* const LAG_COLUMNS = "lag_bound_ns,lag_p50_ns,lag_p99_ns,lag_max_ns,real_time_kept";
+
+/**
+ * \param options the run's options
+ * \param header the CSV header (without the lag columns)
+ * \param values the CSV row (with them)
+ */
+void
+WriteCsv(const Options& options, const std::string& header, const std::ostringstream& values)
+{
+    if (!options.csv.empty())
+    {
+        std::ofstream(options.csv) << header << "," << LAG_COLUMNS << "\n" << values.str() << "\n";
+    }
+}
+
+/**
+ * Directions 1 and 3: parse the daemon's log and print what it measured (and the CSV row).
  * \param options the run's options
  * \param log the daemon's log
  * \param probe the lag probe
@@ -226,13 +365,6 @@ Report(const Options& options, const std::string& log, const chronometry::Realti
     // A two-way exchange errs by at most half its round trip, whatever the asymmetry.
     Time delay = chronometry::Summarize(chronometry::Column(samples, true), skip).median;
     Time expected = chrony ? options.offset : Time(0) - options.offset;
-    Time p50 = probe.GetLagQuantile(0.5);
-    Time p99 = probe.GetLagQuantile(0.99);
-    // Refused when the scheduler did not keep up (half the run or more lagged past the bound):
-    // the daemon then measures the lag, not the clock. Stalls of the host (other processes on
-    // the cores) late in under half the probes make outlier samples, which the median ignores:
-    // a warning.
-    bool kept = p50 <= options.maxLag;
     std::cout << "emulate " << options.mode
               << ": configured offset X = " << options.offset.As(Time::US)
               << ", the daemon should measure " << expected.As(Time::US) << " ("
@@ -241,45 +373,92 @@ Report(const Options& options, const std::string& log, const chronometry::Realti
               << s.spread.As(Time::US) << ", range [" << s.min.As(Time::US) << ", "
               << s.max.As(Time::US) << "], " << s.count << " samples (" << options.skip
               << " start-up samples left out); one-way delay (half the round trip, the "
-              << "two-way bound on the error) median " << delay.As(Time::US) << "\n"
-              << "  real-time lag: median " << p50.As(Time::US) << ", p99 " << p99.As(Time::US)
-              << ", max " << probe.GetMaxLag().As(Time::US) << " at "
-              << probe.GetMaxLagAt().As(Time::S) << ", " << probe.GetProbeCount()
-              << " probes; bound (median) " << options.maxLag.As(Time::US) << "\n";
-    if (!options.csv.empty())
-    {
-        std::ofstream csv(options.csv);
-        csv << "mode,offset_ns,expected_ns,duration_s,skip,utc_offset_s,lag_bound_ns,samples,"
-               "median_ns,spread_ns,min_ns,max_ns,delay_ns,lag_p50_ns,lag_p99_ns,lag_max_ns,"
-               "real_time_kept\n"
-            << options.mode << "," << options.offset.GetNanoSeconds() << ","
-            << expected.GetNanoSeconds() << "," << options.duration.GetSeconds() << ","
-            << options.skip << "," << options.utcOffset << "," << options.maxLag.GetNanoSeconds()
-            << "," << s.count << "," << s.median.GetNanoSeconds() << ","
-            << s.spread.GetNanoSeconds() << "," << s.min.GetNanoSeconds() << ","
-            << s.max.GetNanoSeconds() << "," << delay.GetNanoSeconds() << ","
-            << p50.GetNanoSeconds() << "," << p99.GetNanoSeconds() << ","
-            << probe.GetMaxLag().GetNanoSeconds() << "," << (kept ? 1 : 0) << "\n";
-    }
+              << "two-way bound on the error) median " << delay.As(Time::US) << "\n";
+    std::ostringstream row;
+    row << options.mode << "," << options.offset.GetNanoSeconds() << ","
+        << expected.GetNanoSeconds() << "," << options.duration.GetSeconds() << "," << options.skip
+        << "," << options.utcOffset << "," << s.count << "," << s.median.GetNanoSeconds() << ","
+        << s.spread.GetNanoSeconds() << "," << s.min.GetNanoSeconds() << ","
+        << s.max.GetNanoSeconds() << "," << delay.GetNanoSeconds();
+    bool kept = LagVerdict(options, probe, row);
+    WriteCsv(options,
+             "mode,offset_ns,expected_ns,duration_s,skip,utc_offset_s,samples,median_ns,spread_ns,"
+             "min_ns,max_ns,delay_ns",
+             row);
     if (s.count == 0)
     {
         std::cerr << "emulate: the daemon logged no measurement (" << samples.size()
                   << " lines, see " << log << " with --keep)\n";
         return 1;
     }
-    if (!kept)
+    return kept ? 0 : 3;
+}
+
+/**
+ * Direction 4: the simulated slave's first estimate (before its servo acted: it should read +X,
+ * slave minus master), and over the run's second half (locked) its estimates and its true
+ * error, beside the baseline X (the error without synchronization).
+ * \param options the run's options
+ * \param record what the slave estimated and its true errors
+ * \param probe the lag probe
+ * \return the process's exit code (0; 3 when real time was not kept; 1 without samples)
+ */
+int
+ReportSlave(const Options& options,
+            const SlaveRecord& record,
+            const chronometry::RealtimeLagProbe& probe)
+{
+    Time half = options.duration / 2;
+    std::vector<chronometry::DaemonSample> locked;
+    std::vector<Time> errors;
+    for (const auto& [when, sample] : record.estimates)
     {
-        std::cerr << "emulate: real time NOT kept (median lag " << p50.As(Time::US)
-                  << " over the bound " << options.maxLag.As(Time::US)
-                  << "): the result is refused\n";
-        return 3;
+        if (when >= half)
+        {
+            locked.push_back(sample);
+        }
     }
-    if (p99 > options.maxLag)
+    for (const auto& [when, error] : record.errors)
     {
-        std::cerr << "emulate: warning: over 1% of the run lagged more than the bound (p99 "
-                  << p99.As(Time::US) << "): the samples of those moments are outliers\n";
+        if (when >= half)
+        {
+            errors.push_back(error);
+        }
     }
-    return 0;
+    Time first = record.estimates.empty() ? Time(0) : record.estimates.front().second.offset;
+    chronometry::OffsetSummary est = chronometry::Summarize(chronometry::Column(locked, false), 0);
+    Time delay = chronometry::Summarize(chronometry::Column(locked, true), 0).median;
+    chronometry::OffsetSummary err = chronometry::Summarize(errors, 0);
+    Time worst = std::max(Abs(err.min), Abs(err.max));
+    std::cout << "emulate ptp-slave: a simulated PtpClock slave of a real ptp4l, its clock "
+              << options.offset.As(Time::US) << " off at the start\n"
+              << "  first estimate (slave minus master, before the servo) " << first.As(Time::US)
+              << " (should be X)\n"
+              << "  locked (second half, " << est.count << " estimates): estimate median "
+              << est.median.As(Time::US) << ", mean path delay (the two-way bound) "
+              << delay.As(Time::US) << "\n"
+              << "  true error (clock minus true time, " << err.count << " samples): median "
+              << err.median.As(Time::US) << ", spread " << err.spread.As(Time::US)
+              << ", largest |error| " << worst.As(Time::US)
+              << "; without sync: " << options.offset.As(Time::US) << "\n";
+    std::ostringstream row;
+    row << options.mode << "," << options.offset.GetNanoSeconds() << ","
+        << options.duration.GetSeconds() << "," << record.estimates.size() << ","
+        << first.GetNanoSeconds() << "," << est.count << "," << est.median.GetNanoSeconds() << ","
+        << delay.GetNanoSeconds() << "," << err.count << "," << err.median.GetNanoSeconds() << ","
+        << err.spread.GetNanoSeconds() << "," << worst.GetNanoSeconds();
+    bool kept = LagVerdict(options, probe, row);
+    WriteCsv(options,
+             "mode,offset_ns,duration_s,estimates,first_estimate_ns,locked_estimates,"
+             "locked_estimate_median_ns,delay_ns,true_samples,true_error_median_ns,"
+             "true_error_spread_ns,true_error_max_abs_ns",
+             row);
+    if (est.count == 0 || err.count == 0)
+    {
+        std::cerr << "emulate: the simulated slave made no estimate in the run's second half\n";
+        return 1;
+    }
+    return kept ? 0 : 3;
 }
 
 /**
@@ -299,13 +478,31 @@ Emulate(const Options& options)
     Ptr<Node> node = MakeNode(tapFd, options);
     InstallSource(node, options);
     bool chrony = options.mode == "chrony-client";
-    std::string log = chrony ? StartChronyd(sandbox) : StartPtp4l(sandbox);
+    bool slave = options.mode == "ptp-slave";
+    std::string log = chrony  ? StartChronyd(sandbox)
+                      : slave ? StartPtp4lMaster(sandbox)
+                              : StartPtp4l(sandbox);
+    SlaveRecord record;
+    if (slave)
+    {
+        record.clock = node->GetObject<LocalClock>();
+        node->GetApplication(0)->TraceConnectWithoutContext(
+            "Offset",
+            MakeBoundCallback(&NoteEstimate, &record));
+    }
     bool daemonDied = false;
     chronometry::RealtimeLagProbe probe(options.probe, [&sandbox, &daemonDied]() {
         daemonDied = !sandbox.DaemonsAlive();
         return daemonDied || EmulationSandbox::Interrupted();
     });
-    probe.Start([node, &options](Time anchor) { AnchorClock(node, anchor, options); });
+    probe.Start([node, &options, &record, slave](Time anchor) {
+        AnchorClock(node, anchor, options);
+        record.anchor = anchor;
+        if (slave)
+        {
+            record.next = Simulator::Schedule(START, &SampleTruth, &record);
+        }
+    });
     Simulator::Stop(options.duration);
     Simulator::Run();
     sandbox.StopDaemons();
@@ -321,7 +518,7 @@ Emulate(const Options& options)
                   << std::ifstream(chrony ? PathIn(sandbox, "chronyd.out") : log).rdbuf();
         return 2;
     }
-    return Report(options, log, probe);
+    return slave ? ReportSlave(options, record, probe) : Report(options, log, probe);
 }
 
 } // namespace
@@ -335,8 +532,9 @@ main(int argc, char* argv[])
               "device in a network namespace (root). Exit 77: cannot run here; 3: real time "
               "not kept.");
     cmd.AddValue("mode",
-                 "chrony-client (chronyd -x polls a simulated NtpServer) or ptp4l-slave "
-                 "(ptp4l, free_running, slave of a simulated PtpClock grandmaster)",
+                 "chrony-client (chronyd -x polls a simulated NtpServer), ptp4l-slave "
+                 "(ptp4l, free_running, slave of a simulated PtpClock grandmaster) or ptp-slave "
+                 "(a simulated PtpClock slave of a real ptp4l grandmaster, free_running)",
                  options.mode);
     cmd.AddValue("offset",
                  "X: the simulated clock's error (reading minus true time)",
@@ -358,10 +556,11 @@ main(int argc, char* argv[])
     {
         options.skip = options.mode == "chrony-client" ? 8 : 2;
     }
-    if (options.mode != "chrony-client" && options.mode != "ptp4l-slave")
+    if (options.mode != "chrony-client" && options.mode != "ptp4l-slave" &&
+        options.mode != "ptp-slave")
     {
         std::cerr << "emulate: --mode=" << options.mode
-                  << " is invalid; valid: chrony-client, ptp4l-slave\n";
+                  << " is invalid; valid: chrony-client, ptp4l-slave, ptp-slave\n";
         return 1;
     }
     if (options.duration <= Time(0) || options.duration > Seconds(600) ||

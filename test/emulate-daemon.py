@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CTest driver of chronometry-emulate (issue 45): a real daemon measures a simulated clock.
 
-    emulate-daemon.py PROGRAM chrony-client|ptp4l-slave
+    emulate-daemon.py PROGRAM chrony-client|ptp4l-slave|ptp-slave
 
 Runs PROGRAM twice, with the simulated source's clock X off by two values of opposite sign
 (chrony-client: +3 ms and -40 ms; ptp4l-slave: +20 us and -5 ms), and asserts, on the median of
@@ -17,7 +17,11 @@ four standard errors, failed on a correct program: the tap path's asymmetry move
 between runs with the host's load, so it does not cancel.)
 
 The first run's tap-side pcap must hold the protocol's packets and none that tshark calls
-malformed (when tshark is installed). Then one run is interrupted (SIGINT) and must end cleanly. After everything, no namespace, tap
+malformed (when tshark is installed). ptp-slave (direction 4: a simulated PtpClock slave of a real ptp4l grandmaster, its clock X
+off at the start): over the run's second half the median of its
+true error (its clock minus the host's, which the program knows and the slave does not) is 0
+within that bound, and where X is above twice the bound (-5 ms) its largest true error is under
+a tenth of X, the error without synchronization. Then one run is interrupted (SIGINT) and must end cleanly. After everything, no namespace, tap
 device, daemon or temporary folder of the program may be left. Exits 77 (CTest's skip) when not
 root, without /dev/net/tun, ip or the daemon. A run the program refuses (real time not kept,
 exit 3) is tried once more before the test fails.
@@ -38,6 +42,8 @@ DIRECTIONS = {
                       "protocol": "ntp"},
     "ptp4l-slave": {"daemon": "ptp4l", "offsets": ["20us", "-5ms"], "duration": "15s",
                     "protocol": "ptp"},
+    "ptp-slave": {"daemon": "ptp4l", "offsets": ["20us", "-5ms"], "duration": "12s",
+                  "protocol": "ptp"},
 }
 
 
@@ -111,6 +117,30 @@ def run(program, mode, offset, duration, tmp, extra=()):
     raise AssertionError("unreachable")
 
 
+def check_slave(rows):
+    """A simulated PtpClock slave of a real ptp4l grandmaster, its clock X off at the start."""
+    failures = []
+    for r in rows:
+        x, bound = r["offset_ns"], r["delay_ns"] + 0.5
+        first, true, worst = r["first_estimate_ns"], r["true_error_median_ns"], \
+            r["true_error_max_abs_ns"]
+        print(f"ptp-slave X={x / 1e3:+.3f} us: first estimate {first / 1e3:+.3f} us; locked: "
+              f"estimate {r['locked_estimate_median_ns'] / 1e3:+.3f} us, true error median "
+              f"{true / 1e3:+.3f} us (spread {r['true_error_spread_ns'] / 1e3:.3f} us, largest "
+              f"|error| {worst / 1e3:.3f} us) over {int(r['true_samples'])} samples; two-way "
+              f"bound {bound / 1e3:.3f} us; lag p50 {r['lag_p50_ns'] / 1e3:.1f} us")
+        # The first estimate (one sample, before the servo steps) is reported, not asserted:
+        # its own noise (25-40 us spread) on top of the path's bias (about -100 us here) put it
+        # just outside the bound in one run of three.
+        if abs(true) > bound:
+            failures.append(f"X={x} ns: locked true error {true} ns over {bound} ns")
+        # The baseline is no sync at all (an error of X): beaten only where X is above what
+        # the path resolves.
+        if abs(x) > 2 * bound and worst >= abs(x) / 10:
+            failures.append(f"X={x} ns: locked |error| up to {worst} ns, not a tenth of X")
+    return failures
+
+
 def check_pcap(path, protocol):
     """The tap side's pcap: the protocol's packets there, none malformed (tshark's dissectors)."""
     tshark = which("tshark")
@@ -153,7 +183,7 @@ def main(program, mode):
         rows = [run(program, mode, x, spec["duration"], tmp, [f"--pcap={pcap}"] if i == 0 else [])
                 for i, x in enumerate(spec["offsets"])]
         failures += check_pcap(pcap + "-0-1.pcap", spec["protocol"])
-        for r in rows:
+        for r in rows if mode != "ptp-slave" else []:
             bound = r["delay_ns"] + rounding_ns(r["expected_ns"], mode)
             error = r["median_ns"] - r["expected_ns"]
             print(f"{mode} X={r['offset_ns'] / 1e3:+.3f} us: expected {r['expected_ns'] / 1e3:+.3f}"
@@ -165,6 +195,8 @@ def main(program, mode):
                 failures.append(f"X={r['offset_ns']} ns: only {int(r['samples'])} samples")
             if abs(error) > bound:
                 failures.append(f"X={r['offset_ns']} ns: error {error} ns over {bound} ns")
+        if mode == "ptp-slave":
+            failures += check_slave(rows)
     if mode == "chrony-client":
         interrupted_run(program, mode)
     left = sorted(set(leftovers()) - before) + [f"folder /tmp/{d}" for d in sorted(folders() - folders_before)]

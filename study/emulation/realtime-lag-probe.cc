@@ -3,6 +3,7 @@
  */
 #include "realtime-lag-probe.h"
 
+#include "ns3/realtime-simulator-impl.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -59,7 +60,10 @@ RealtimeLagProbe::Probe()
 {
     if (m_probes == 0)
     {
-        m_anchor = HostRealtime();
+        // The scheduler's origin in host time: now minus how far past its origin the scheduler
+        // says the wall clock is (this event may itself run late).
+        auto impl = DynamicCast<RealtimeSimulatorImpl>(Simulator::GetImplementation());
+        m_anchor = HostRealtime() - (impl ? impl->RealtimeNow() : Simulator::Now());
         if (m_onAnchor)
         {
             m_onAnchor(m_anchor);

@@ -19,9 +19,11 @@ namespace chronometry
  * \ingroup chronometry
  * \brief How far a real-time run's simulated time falls behind the host's clock.
  *
- * The anchor is the host's CLOCK_REALTIME read by the first event (simulated time 0), the
- * nearest reading to the origin RealtimeSimulatorImpl::Run takes (reading it before Run put
- * a constant 0.3-0.5 ms between the two, measured: the set-up Run does before its origin). The
+ * The anchor is the host's CLOCK_REALTIME at the origin RealtimeSimulatorImpl::Run takes:
+ * read in the first event (simulated time 0) minus RealtimeSimulatorImpl::RealtimeNow() then,
+ * how far past its origin the scheduler says the wall clock is. (Reading it before Run put a
+ * constant 0.3-0.5 ms between the two, and reading it in the first event alone put that
+ * event's own lateness, up to 0.2 ms measured.) The
  * anchor is handed to a callback there, before any application starts, so that the simulated
  * clocks are anchored to it. Every Period an event reads the host clock again: its lag is the
  * host time elapsed since the anchor minus Simulator::Now(), i.e. how late the scheduler ran an
