@@ -14,14 +14,16 @@
 //                                                              slave of a simulated PtpClock)
 //   chronometry-emulate --mode=ptp-slave --offset=-5ms        (a simulated PtpClock slave of a
 //                                                              real ptp4l grandmaster)
+//   chronometry-emulate --mode=ntp-client --offset=200ms      (a simulated NtpClient of a real
+//                                                              chronyd -x server)
 //
 // It prints what the daemon measured (median and spread after its start-up) beside what it
 // should measure (chrony: +X, the source minus the local clock; ptp4l: -X, slave minus master),
-// the real-time lag, and with --csv one row with every parameter; for ptp-slave, the simulated
-// slave's estimates and its true error (its clock minus the host's) after lock. Needs root,
-// /dev/net/tun and the daemon; exits 77 (CTest's skip code) when one is missing, 3 when real
-// time was not kept (the median lag exceeded --maxLag: the result is refused). Nothing touches the
-// host's clock (chronyd -x; ptp4l free_running 1) and every packet stays in the namespace.
+// the real-time lag, and with --csv one row with every parameter; for ptp-slave and ntp-client,
+// the simulated client's estimates and its true error (its clock minus the host's) after lock.
+// Needs root, /dev/net/tun and the daemon; exits 77 (CTest's skip code) when one is missing, 3 when
+// real time was not kept (the median lag exceeded --maxLag: the result is refused). Nothing touches
+// the host's clock (chronyd -x; ptp4l free_running 1) and every packet stays in the namespace.
 // doc/emulation.rst has the recipes and where it breaks.
 
 #include "ns3/core-module.h"
@@ -31,6 +33,7 @@
 #include "ns3/fd-net-device-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/ntp-client.h"
 #include "ns3/ntp-server.h"
 #include "ns3/ptp-clock.h"
 #include "ns3/ptp-helper.h"
@@ -123,6 +126,26 @@ StartPtp4l(EmulationSandbox& sandbox)
 }
 
 /**
+ * Write chronyd's configuration and start it as a server of the host's clock: no source, `local
+ * stratum 8` (serves its own clock, as a machine without upstream does), `allow` the tap's
+ * subnet, -x, no command sockets, its pidfile in the sandbox's folder.
+ * \param sandbox the sandbox
+ * \return its output's path
+ */
+std::string
+StartChronydServer(EmulationSandbox& sandbox)
+{
+    std::string conf = PathIn(sandbox, "chrony.conf");
+    std::ofstream out(conf);
+    out << "local stratum 8\nallow 10.45.0.0/24\ncmdport 0\nbindcmdaddress /\n"
+        << "pidfile " << PathIn(sandbox, "chronyd.pid") << "\n";
+    out.close();
+    std::string log = PathIn(sandbox, "chronyd.out");
+    sandbox.StartDaemon({"chronyd", "-x", "-d", "-u", "root", "-f", conf}, log);
+    return log;
+}
+
+/**
  * Write ptp4l's configuration and start it as a grandmaster: masterOnly, free_running (its
  * time is the host's CLOCK_REALTIME, read by software time stamps, never adjusted), Sync and
  * Delay_Resp every 1/8 s, Announce every 1/4 s, UDPv4 E2E, its own UDS address.
@@ -145,14 +168,19 @@ StartPtp4lMaster(EmulationSandbox& sandbox)
     return log;
 }
 
-/** What a simulated PtpClock slave of a real grandmaster estimated, and its true error. */
+/**
+ * What a simulated client (a PtpClock slave of a real ptp4l grandmaster, an NtpClient of a real
+ * chronyd) estimated, and its true error.
+ */
 struct SlaveRecord
 {
     std::vector<std::pair<Time, chronometry::DaemonSample>> estimates; //!< (when, offset, delay)
     std::vector<std::pair<Time, Time>> errors; //!< (when, clock minus true time)
     Time anchor;                               //!< true time at simulated time 0
-    Ptr<LocalClock> clock;                     //!< the slave's clock
-    EventId next;                              //!< the next truth sample
+    Time wire;             //!< added to the clock's reading: its time on the wire, minus anchor
+    Time firstUpdate{-1};  //!< NtpClient: its first clock update (-1: none)
+    Ptr<LocalClock> clock; //!< the slave's clock
+    EventId next;          //!< the next truth sample
 };
 
 /**
@@ -163,9 +191,35 @@ struct SlaveRecord
 void
 SampleTruth(SlaveRecord* record)
 {
-    Time wire = record->clock->GetLocalTime() + PtpClock::GetTimescaleOffset();
-    record->errors.emplace_back(Simulator::Now(), wire - (record->anchor + Simulator::Now()));
+    Time error = record->clock->GetLocalTime() + record->wire - Simulator::Now();
+    record->errors.emplace_back(Simulator::Now(), error);
     record->next = Simulator::Schedule(MilliSeconds(125), &SampleTruth, record);
+}
+
+/**
+ * \param record the record
+ * \param offset an NtpClient sample's offset (server minus client)
+ * \param delay its round trip
+ */
+void
+NoteNtpSample(SlaveRecord* record, Ipv4Address /* server */, Time offset, Time delay)
+{
+    record->estimates.push_back({Simulator::Now(), chronometry::DaemonSample{offset, delay / 2}});
+}
+
+/**
+ * \param record the record: note the NtpClient's first clock correction (a step or a slew;
+ *        an update the discipline ignored does not count)
+ * \param update the update
+ */
+void
+NoteNtpUpdate(SlaveRecord* record, const NtpClientUpdate& update)
+{
+    bool corrected = update.code == NtpClockReturn::STEP || update.code == NtpClockReturn::SLEW;
+    if (corrected && record->firstUpdate.IsNegative())
+    {
+        record->firstUpdate = Simulator::Now();
+    }
 }
 
 /**
@@ -228,6 +282,15 @@ InstallSource(Ptr<Node> node, const Options& options)
         server->SetStartTime(START);
         return;
     }
+    if (options.mode == "ntp-client")
+    {
+        Ptr<NtpClient> client = CreateObject<NtpClient>();
+        client->SetAttribute("Iburst", BooleanValue(true));
+        client->SetServers({Ipv4Address(HOST_ADDRESS)});
+        node->AddApplication(client);
+        client->SetStartTime(START);
+        return;
+    }
     PtpHelper ptp;
     ptp.SetClockAttribute("TimestampMode", StringValue("Software"));
     if (options.mode == "ptp-slave")
@@ -269,7 +332,7 @@ void
 AnchorClock(Ptr<Node> node, Time anchor, const Options& options)
 {
     Ptr<DriftingClock> clock = node->GetObject<DriftingClock>();
-    if (options.mode == "chrony-client")
+    if (options.mode == "chrony-client" || options.mode == "ntp-client")
     {
         clock->SetAttribute("InitialOffset", TimeValue(options.offset));
         node->GetApplication(0)->SetAttribute("StartDate", TimeValue(anchor));
@@ -395,11 +458,12 @@ Report(const Options& options, const std::string& log, const chronometry::Realti
 }
 
 /**
- * Direction 4: the simulated slave's first estimate (before its servo acted: it should read +X,
- * slave minus master), and over the run's second half (locked) its estimates and its true
- * error, beside the baseline X (the error without synchronization).
+ * Directions 2 and 4: the simulated client's estimate before it corrected its clock (PTP: its
+ * first sample; NTP: the median of its samples before its first update), and after lock (PTP:
+ * the run's second half; NTP: from 1 s after its first update) its estimates and its true error,
+ * beside the baseline X (the error without synchronization).
  * \param options the run's options
- * \param record what the slave estimated and its true errors
+ * \param record what the client estimated and its true errors
  * \param probe the lag probe
  * \return the process's exit code (0; 3 when real time was not kept; 1 without samples)
  */
@@ -408,54 +472,66 @@ ReportSlave(const Options& options,
             const SlaveRecord& record,
             const chronometry::RealtimeLagProbe& probe)
 {
-    Time half = options.duration / 2;
+    bool ntp = options.mode == "ntp-client";
+    bool updated = !record.firstUpdate.IsNegative();
+    Time from = ntp && updated ? record.firstUpdate + Seconds(1) : options.duration / 2;
+    std::vector<chronometry::DaemonSample> before;
     std::vector<chronometry::DaemonSample> locked;
     std::vector<Time> errors;
     for (const auto& [when, sample] : record.estimates)
     {
-        if (when >= half)
+        if (when >= from)
         {
             locked.push_back(sample);
+        }
+        if ((ntp && (!updated || when < record.firstUpdate)) || (!ntp && before.empty()))
+        {
+            before.push_back(sample);
         }
     }
     for (const auto& [when, error] : record.errors)
     {
-        if (when >= half)
+        if (when >= from)
         {
             errors.push_back(error);
         }
     }
-    Time first = record.estimates.empty() ? Time(0) : record.estimates.front().second.offset;
+    Time first = chronometry::Summarize(chronometry::Column(before, false), 0).median;
     chronometry::OffsetSummary est = chronometry::Summarize(chronometry::Column(locked, false), 0);
     Time delay = chronometry::Summarize(chronometry::Column(locked, true), 0).median;
     chronometry::OffsetSummary err = chronometry::Summarize(errors, 0);
     Time worst = std::max(Abs(err.min), Abs(err.max));
-    std::cout << "emulate ptp-slave: a simulated PtpClock slave of a real ptp4l, its clock "
-              << options.offset.As(Time::US) << " off at the start\n"
-              << "  first estimate (slave minus master, before the servo) " << first.As(Time::US)
-              << " (should be X)\n"
-              << "  locked (second half, " << est.count << " estimates): estimate median "
-              << est.median.As(Time::US) << ", mean path delay (the two-way bound) "
-              << delay.As(Time::US) << "\n"
+    std::cout << "emulate " << options.mode << ": a simulated "
+              << (ntp ? "NtpClient of a real chronyd" : "PtpClock slave of a real ptp4l")
+              << ", its clock " << options.offset.As(Time::US) << " off at the start\n"
+              << "  estimate before it corrected its clock ("
+              << (ntp ? "median of the samples before its first update, server minus client): "
+                      : "its first sample, slave minus master): ")
+              << first.As(Time::US) << " over " << before.size() << " (should be "
+              << (ntp ? "-X" : "X") << ")\n"
+              << "  locked (from " << from.As(Time::S) << ", " << est.count
+              << " estimates): estimate median " << est.median.As(Time::US)
+              << ", one-way delay (the two-way bound) " << delay.As(Time::US) << "\n"
               << "  true error (clock minus true time, " << err.count << " samples): median "
               << err.median.As(Time::US) << ", spread " << err.spread.As(Time::US)
               << ", largest |error| " << worst.As(Time::US)
               << "; without sync: " << options.offset.As(Time::US) << "\n";
     std::ostringstream row;
     row << options.mode << "," << options.offset.GetNanoSeconds() << ","
-        << options.duration.GetSeconds() << "," << record.estimates.size() << ","
-        << first.GetNanoSeconds() << "," << est.count << "," << est.median.GetNanoSeconds() << ","
-        << delay.GetNanoSeconds() << "," << err.count << "," << err.median.GetNanoSeconds() << ","
-        << err.spread.GetNanoSeconds() << "," << worst.GetNanoSeconds();
+        << options.duration.GetSeconds() << "," << record.estimates.size() << "," << before.size()
+        << "," << first.GetNanoSeconds() << "," << from.GetSeconds() << "," << est.count << ","
+        << est.median.GetNanoSeconds() << "," << delay.GetNanoSeconds() << "," << err.count << ","
+        << err.median.GetNanoSeconds() << "," << err.spread.GetNanoSeconds() << ","
+        << worst.GetNanoSeconds();
     bool kept = LagVerdict(options, probe, row);
     WriteCsv(options,
-             "mode,offset_ns,duration_s,estimates,first_estimate_ns,locked_estimates,"
-             "locked_estimate_median_ns,delay_ns,true_samples,true_error_median_ns,"
-             "true_error_spread_ns,true_error_max_abs_ns",
+             "mode,offset_ns,duration_s,estimates,estimates_before,estimate_before_ns,"
+             "locked_from_s,locked_estimates,locked_estimate_median_ns,delay_ns,true_samples,"
+             "true_error_median_ns,true_error_spread_ns,true_error_max_abs_ns",
              row);
-    if (est.count == 0 || err.count == 0)
+    if (before.empty() || err.count == 0)
     {
-        std::cerr << "emulate: the simulated slave made no estimate in the run's second half\n";
+        std::cerr << "emulate: the simulated client made no estimate, or none after lock\n";
         return 1;
     }
     return kept ? 0 : 3;
@@ -478,26 +554,35 @@ Emulate(const Options& options)
     Ptr<Node> node = MakeNode(tapFd, options);
     InstallSource(node, options);
     bool chrony = options.mode == "chrony-client";
-    bool slave = options.mode == "ptp-slave";
+    bool ntp = options.mode == "ntp-client";
+    bool slave = options.mode == "ptp-slave" || ntp;
     std::string log = chrony  ? StartChronyd(sandbox)
+                      : ntp   ? StartChronydServer(sandbox)
                       : slave ? StartPtp4lMaster(sandbox)
                               : StartPtp4l(sandbox);
     SlaveRecord record;
-    if (slave)
+    record.clock = node->GetObject<LocalClock>();
+    Ptr<Application> app = node->GetApplication(0);
+    if (ntp)
     {
-        record.clock = node->GetObject<LocalClock>();
-        node->GetApplication(0)->TraceConnectWithoutContext(
-            "Offset",
-            MakeBoundCallback(&NoteEstimate, &record));
+        app->TraceConnectWithoutContext("Sample", MakeBoundCallback(&NoteNtpSample, &record));
+        app->TraceConnectWithoutContext("Update", MakeBoundCallback(&NoteNtpUpdate, &record));
+    }
+    else if (slave)
+    {
+        app->TraceConnectWithoutContext("Offset", MakeBoundCallback(&NoteEstimate, &record));
     }
     bool daemonDied = false;
     chronometry::RealtimeLagProbe probe(options.probe, [&sandbox, &daemonDied]() {
         daemonDied = !sandbox.DaemonsAlive();
         return daemonDied || EmulationSandbox::Interrupted();
     });
-    probe.Start([node, &options, &record, slave](Time anchor) {
+    probe.Start([node, &options, &record, slave, ntp](Time anchor) {
         AnchorClock(node, anchor, options);
         record.anchor = anchor;
+        // NTP readings are the clock plus StartDate (the anchor); PTP's plus the timescale
+        // offset, in UTC here (ptp4l's free-running time).
+        record.wire = ntp ? Time(0) : PtpClock::GetTimescaleOffset() - anchor;
         if (slave)
         {
             record.next = Simulator::Schedule(START, &SampleTruth, &record);
@@ -515,7 +600,7 @@ Emulate(const Options& options)
     {
         std::cerr << "emulate: " << (daemonDied ? "the daemon exited early" : "interrupted")
                   << "; its log:\n"
-                  << std::ifstream(chrony ? PathIn(sandbox, "chronyd.out") : log).rdbuf();
+                  << std::ifstream(chrony || ntp ? PathIn(sandbox, "chronyd.out") : log).rdbuf();
         return 2;
     }
     return slave ? ReportSlave(options, record, probe) : Report(options, log, probe);
@@ -533,8 +618,9 @@ main(int argc, char* argv[])
               "not kept.");
     cmd.AddValue("mode",
                  "chrony-client (chronyd -x polls a simulated NtpServer), ptp4l-slave "
-                 "(ptp4l, free_running, slave of a simulated PtpClock grandmaster) or ptp-slave "
-                 "(a simulated PtpClock slave of a real ptp4l grandmaster, free_running)",
+                 "(ptp4l, free_running, slave of a simulated PtpClock grandmaster) ptp-slave "
+                 "(a simulated PtpClock slave of a real ptp4l grandmaster, free_running) or "
+                 "ntp-client (a simulated NtpClient of a real chronyd -x server)",
                  options.mode);
     cmd.AddValue("offset",
                  "X: the simulated clock's error (reading minus true time)",
@@ -557,10 +643,10 @@ main(int argc, char* argv[])
         options.skip = options.mode == "chrony-client" ? 8 : 2;
     }
     if (options.mode != "chrony-client" && options.mode != "ptp4l-slave" &&
-        options.mode != "ptp-slave")
+        options.mode != "ptp-slave" && options.mode != "ntp-client")
     {
         std::cerr << "emulate: --mode=" << options.mode
-                  << " is invalid; valid: chrony-client, ptp4l-slave, ptp-slave\n";
+                  << " is invalid; valid: chrony-client, ptp4l-slave, ptp-slave, ntp-client\n";
         return 1;
     }
     if (options.duration <= Time(0) || options.duration > Seconds(600) ||
@@ -569,8 +655,8 @@ main(int argc, char* argv[])
         std::cerr << "emulate: --duration must be in (0, 600] s and |--offset| at most 1000 s\n";
         return 1;
     }
-    std::string why =
-        EmulationSandbox::Unavailable(options.mode == "chrony-client" ? "chronyd" : "ptp4l");
+    std::string why = EmulationSandbox::Unavailable(
+        options.mode == "chrony-client" || options.mode == "ntp-client" ? "chronyd" : "ptp4l");
     if (!why.empty())
     {
         std::cout << "emulate: SKIP: " << why << "\n";

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CTest driver of chronometry-emulate (issue 45): a real daemon measures a simulated clock.
 
-    emulate-daemon.py PROGRAM chrony-client|ptp4l-slave|ptp-slave
+    emulate-daemon.py PROGRAM chrony-client|ptp4l-slave|ptp-slave|ntp-client
 
 Runs PROGRAM twice, with the simulated source's clock X off by two values of opposite sign
 (chrony-client: +3 ms and -40 ms; ptp4l-slave: +20 us and -5 ms), and asserts, on the median of
@@ -21,7 +21,12 @@ malformed (when tshark is installed). ptp-slave (direction 4: a simulated PtpClo
 off at the start): over the run's second half the median of its
 true error (its clock minus the host's, which the program knows and the slave does not) is 0
 within that bound, and where X is above twice the bound (-5 ms) its largest true error is under
-a tenth of X, the error without synchronization. Then one run is interrupted (SIGINT) and must end cleanly. After everything, no namespace, tap
+a tenth of X, the error without synchronization. ntp-client (direction 2: a simulated NtpClient
+of a real chronyd -x server, its clock X off): the median of its samples before its first
+correction is -X (server minus client) within the two-way bound; at X = 200 ms (over RFC 5905's
+128 ms step threshold, so it steps; a 30 s run: its first correction came 7 to 13 s in, once
+after 22 s) its true error from 1 s after the step is 0 within the bound and under a tenth of X;
+at X = -40 ms (12 s) it does not correct within the run (the 900 s stepout), reported. Then one run is interrupted (SIGINT) and must end cleanly. After everything, no namespace, tap
 device, daemon or temporary folder of the program may be left. Exits 77 (CTest's skip) when not
 root, without /dev/net/tun, ip or the daemon. A run the program refuses (real time not kept,
 exit 3) is tried once more before the test fails.
@@ -44,7 +49,11 @@ DIRECTIONS = {
                     "protocol": "ptp"},
     "ptp-slave": {"daemon": "ptp4l", "offsets": ["20us", "-5ms"], "duration": "12s",
                   "protocol": "ptp"},
+    "ntp-client": {"daemon": "chronyd", "offsets": ["200ms", "-40ms"], "duration": ["30s", "12s"],
+                   "protocol": "ntp"},
 }
+SLAVES = ("ptp-slave", "ntp-client")
+STEPT_NS = 128e6  # RFC 5905's step threshold: an NtpClient steps a larger offset at once
 
 
 def which(name):
@@ -117,21 +126,30 @@ def run(program, mode, offset, duration, tmp, extra=()):
     raise AssertionError("unreachable")
 
 
-def check_slave(rows):
-    """A simulated PtpClock slave of a real ptp4l grandmaster, its clock X off at the start."""
+def check_slave(mode, rows):
+    """A simulated client of a real daemon (ptp-slave, ntp-client), its clock X off at first."""
     failures = []
     for r in rows:
         x, bound = r["offset_ns"], r["delay_ns"] + 0.5
-        first, true, worst = r["first_estimate_ns"], r["true_error_median_ns"], \
+        before, true, worst = r["estimate_before_ns"], r["true_error_median_ns"], \
             r["true_error_max_abs_ns"]
-        print(f"ptp-slave X={x / 1e3:+.3f} us: first estimate {first / 1e3:+.3f} us; locked: "
-              f"estimate {r['locked_estimate_median_ns'] / 1e3:+.3f} us, true error median "
+        expected = -x if mode == "ntp-client" else x  # NTP: server minus client
+        print(f"{mode} X={x / 1e3:+.3f} us: estimate before correcting "
+              f"{before / 1e3:+.3f} us over {int(r['estimates_before'])} (expected "
+              f"{expected / 1e3:+.3f} us); from {r['locked_from_s']:.1f} s: estimate "
+              f"{r['locked_estimate_median_ns'] / 1e3:+.3f} us, true error median "
               f"{true / 1e3:+.3f} us (spread {r['true_error_spread_ns'] / 1e3:.3f} us, largest "
               f"|error| {worst / 1e3:.3f} us) over {int(r['true_samples'])} samples; two-way "
               f"bound {bound / 1e3:.3f} us; lag p50 {r['lag_p50_ns'] / 1e3:.1f} us")
-        # The first estimate (one sample, before the servo steps) is reported, not asserted:
-        # its own noise (25-40 us spread) on top of the path's bias (about -100 us here) put it
-        # just outside the bound in one run of three.
+        # PTP's estimate before correcting is one sample (its own noise, 25-40 us, on the path's
+        # bias, about -100 us, put it just outside the bound in one run of three): reported.
+        # NTP's is the median of the samples before the first correction: asserted.
+        if mode == "ntp-client" and abs(before - expected) > bound:
+            failures.append(f"X={x} ns: estimate {before} ns, not {expected} within {bound} ns")
+        if mode == "ntp-client" and abs(x) < STEPT_NS:
+            # RFC 5905: an offset under the step threshold waits out the stepout (900 s) in
+            # FREQ before any correction: the clock keeps X over the run (reported).
+            continue
         if abs(true) > bound:
             failures.append(f"X={x} ns: locked true error {true} ns over {bound} ns")
         # The baseline is no sync at all (an error of X): beaten only where X is above what
@@ -180,10 +198,13 @@ def main(program, mode):
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         pcap = os.path.join(tmp, "tap")
-        rows = [run(program, mode, x, spec["duration"], tmp, [f"--pcap={pcap}"] if i == 0 else [])
-                for i, x in enumerate(spec["offsets"])]
+        durations = spec["duration"]
+        if isinstance(durations, str):
+            durations = [durations] * len(spec["offsets"])
+        rows = [run(program, mode, x, d, tmp, [f"--pcap={pcap}"] if i == 0 else [])
+                for i, (x, d) in enumerate(zip(spec["offsets"], durations))]
         failures += check_pcap(pcap + "-0-1.pcap", spec["protocol"])
-        for r in rows if mode != "ptp-slave" else []:
+        for r in rows if mode not in SLAVES else []:
             bound = r["delay_ns"] + rounding_ns(r["expected_ns"], mode)
             error = r["median_ns"] - r["expected_ns"]
             print(f"{mode} X={r['offset_ns'] / 1e3:+.3f} us: expected {r['expected_ns'] / 1e3:+.3f}"
@@ -195,8 +216,8 @@ def main(program, mode):
                 failures.append(f"X={r['offset_ns']} ns: only {int(r['samples'])} samples")
             if abs(error) > bound:
                 failures.append(f"X={r['offset_ns']} ns: error {error} ns over {bound} ns")
-        if mode == "ptp-slave":
-            failures += check_slave(rows)
+        if mode in SLAVES:
+            failures += check_slave(mode, rows)
     if mode == "chrony-client":
         interrupted_run(program, mode)
     left = sorted(set(leftovers()) - before) + [f"folder /tmp/{d}" for d in sorted(folders() - folders_before)]
