@@ -171,6 +171,9 @@ def build(bld):
         'study/studies/sync-study-measure.cc',
         'study/studies/sync-study-time-error.cc',
         'study/network/sync-installer.cc',
+        'study/emulation/emulation-sandbox.cc',
+        'study/emulation/daemon-logs.cc',
+        'study/emulation/realtime-lag-probe.cc',
         'study/network/sync-network.cc',
         'study/studies/inference-study-scoring.cc',
         'study/studies/inference-study.cc',
@@ -246,6 +249,7 @@ def build(bld):
         'test/ptp-linuxptp-test-suite.cc',
         'test/ptp-tc-linuxptp-test-suite.cc',
         'test/temperature-oscillator-test-suite.cc',
+        'test/emulation-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -399,6 +403,9 @@ def build(bld):
         'model/network/switch-routing.h',
         'model/network/packet-loss.h',
         'study/network/sync-installer.h',
+        'study/emulation/emulation-sandbox.h',
+        'study/emulation/daemon-logs.h',
+        'study/emulation/realtime-lag-probe.h',
         'study/network/sync-network.h',
         'study/studies/sync-study.h',
         'study/studies/rda-study-scoring.h',

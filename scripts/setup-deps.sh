@@ -11,6 +11,10 @@
 #   python   the Python module (pybind11, Python headers)
 #   extra    the rest: sanitizers and libFuzzer, Google Benchmark, the Python test and
 #            notebook tooling, the sweep's plotting, summaries (SciPy) and Dask
+#   emulation  the real daemons of chronometry-emulate and its tests (chrony, linuxptp),
+#            tshark for its pcaps, iproute2 for the namespaces (doc/emulation.rst). chrony's
+#            service is not started by the install (policy-rc.d): it would discipline this
+#            machine's clock; the emulation runs its own chronyd -x in a namespace
 # --check installs nothing: it lists the missing packages of those groups and the command that
 # installs them, and exits 1 when any is missing (make install uses it).
 set -euo pipefail
@@ -21,6 +25,7 @@ declare -A group=(
   [ns3]="ns3 libns3-dev"
   [archive]="xz-utils"
   [python]="pybind11-dev python3-dev"
+  [emulation]="chrony linuxptp tshark iproute2"
   [extra]="clang libclang-rt-14-dev libbenchmark-dev python3-pytest python3-numpy python3-pandas
            python3-scipy python3-matplotlib python3-tqdm python3-nbclient python3-ipykernel
            python3-distributed python3-sphinx"
@@ -31,12 +36,12 @@ groups=()
 for arg in "$@"; do
   case "$arg" in
     --check) check=1 ;;
-    build | ns3 | archive | python | extra) groups+=("$arg") ;;
-    *) echo "setup-deps: unknown argument '$arg' (groups: build ns3 archive python extra)" >&2
+    build | ns3 | archive | python | extra | emulation) groups+=("$arg") ;;
+    *) echo "setup-deps: unknown argument '$arg' (groups: build ns3 archive python extra emulation)" >&2
        exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(build ns3 archive python extra)
+[ ${#groups[@]} -gt 0 ] || groups=(build ns3 archive python extra emulation)
 
 packages=()
 for g in "${groups[@]}"; do
@@ -67,4 +72,12 @@ if [ "$check" = 1 ]; then
 fi
 echo "setup: installing ${missing[*]}"
 "${sudo[@]}" apt-get update -q
+# No service starts during the install (Debian's policy-rc.d, exit 101): chrony's would steer
+# this machine's clock. Only when no policy is in place already; removed afterwards.
+policy=/usr/sbin/policy-rc.d
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null
+  "${sudo[@]}" chmod 755 "$policy"
+  trap '"${sudo[@]}" rm -f "$policy"' EXIT
+fi
 DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

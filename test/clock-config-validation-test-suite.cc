@@ -59,7 +59,7 @@ class AttributeMatrixTestCase : public TestCase
             {"ns3::DriftingClock", "Resolution", "-1ns", "valid range: [1ns, 1s]"},
             {"ns3::DriftingClock", "Resolution", "0ns", "valid range"},
             {"ns3::DriftingClock", "Resolution", "2s", "valid range"},
-            {"ns3::DriftingClock", "InitialOffset", "2000000s", "valid range"},
+            {"ns3::DriftingClock", "InitialOffset", "6000000000s", "valid range"},
             {"ns3::DriftingClock", "MaxSlewRate", "0", "(0 ppm, 100000 ppm]"},
             {"ns3::DriftingClock", "MaxSlewRate", "-5", "valid range"},
             {"ns3::DriftingClock", "MaxSlewRate", "1e6", "valid range"},

@@ -70,11 +70,12 @@ DriftingClock::GetTypeId()
                 MakePointerAccessor(&DriftingClock::SetOscillator, &DriftingClock::GetOscillator),
                 MakePointerChecker<Oscillator>())
             .AddAttribute("InitialOffset",
-                          "Clock reading at true time 0.",
+                          "Clock reading at true time 0 (up to 5e9 s: an emulation anchors a "
+                          "clock to a date, about 1.8e9 s after 1970).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&DriftingClock::SetInitialOffset,
                                            &DriftingClock::GetInitialOffset),
-                          chronometry::MakeTimeRangeChecker(Seconds(-1e6), Seconds(1e6)))
+                          chronometry::MakeTimeRangeChecker(Seconds(-5e9), Seconds(5e9)))
             .AddAttribute(
                 "Resolution",
                 "Reads are quantized down to a multiple of this.",
