@@ -129,15 +129,15 @@ class AlignedStreamsTestCase : public TestCase
  * Everything off brings a realistic run (hardware-8ns, TCXO, a 10 degC step, load 0.3
  * through a transparent clock) down to the ideal one (ideal stamps, idle, constant drifts of
  * the TCXO's tolerance, no temperature). Fails if an ablation leaves its source on (queueing
- * leaving the load running: tens of ns; quantization left in the transparent clock: several
- * ns), or if the realistic run were no worse than the ideal one (nothing to budget).
+ * leaving the load running, the temperature curve kept: tens of ns or more), or if the realistic
+ * run were no worse than the ideal one (nothing to budget).
  */
 class AllOffTestCase : public TestCase
 {
   public:
     AllOffTestCase()
         : TestCase("Ablate every source: E p99 of a realistic run within 2 ns of the ideal "
-                   "run's, and at least 20 ns below its own full run")
+                   "run's, and at least 50 ns below its own full run (measured: 115, 1, 1 ns)")
     {
     }
 
@@ -152,11 +152,11 @@ class AllOffTestCase : public TestCase
                                             .Set("Oscillator", "TCXO")
                                             .Set("Temperature", "step")
                                             .Set("TemperatureStep", "10")
-                                            .Set("TemperatureStepAt", "3s")
+                                            .Set("TemperatureStepAt", "9s")
                                             .Set("ThermalTimeConstant", "1s")
                                             .Set("Load", "0.3")
-                                            .Set("Duration", "6s")
-                                            .Set("Warmup", "3s")
+                                            .Set("Duration", "14s")
+                                            .Set("Warmup", "8s")
                                             .Set("Seed", "1");
         const StudySettings ideal = StudySettings(realistic)
                                         .Set("Timestamping", "ideal")
@@ -171,7 +171,7 @@ class AllOffTestCase : public TestCase
         std::cout << "[ablation] E p99: realistic " << full << " ns, every source off " << off
                   << " ns, ideal run " << best << " ns" << std::endl;
         NS_TEST_EXPECT_MSG_LT(std::fabs(off - best), 2.0, "all off is the ideal run");
-        NS_TEST_EXPECT_MSG_GT(full - off, 20.0, "the sources cost something");
+        NS_TEST_EXPECT_MSG_GT(full - off, 50.0, "the sources cost something");
     }
 };
 
@@ -240,7 +240,7 @@ class EachSourceTestCase : public TestCase
             {"quantization",
              StudySettings(idle).Set("Timestamping", "custom").Set("TimestampGranularity", "64ns"),
              10.0},
-            // QUEUE_MEASURED
+            // 66834 -> 82 ns: the load's queues in plain switches
             {"queueing",
              StudySettings(idle)
                  .Set("Timestamping", "hardware-8ns")
