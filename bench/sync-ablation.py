@@ -12,7 +12,10 @@ mean time error to the grandmaster), each a mean over the seeds with a 95% t-int
 sum; the total (full minus all off); and the interaction term (total minus the sum).
 
     bench/sync-ablation.py --study build/examples/chronometry-study [--runs 5] [--jobs 2]
-        [--extra "--Duration=30s"] [--out DIR]
+        [--first-run 1] [--extra "--Duration=30s"] [--out DIR]
+
+The table is made of every ablation-*.csv in DIR: running more seeds (--first-run 4 --runs 2)
+into the same DIR adds them to the ones already there (same configuration and extra only).
 
 Not a CTest: each loaded point simulates about 130,000 events per host per second.
 """
@@ -70,7 +73,7 @@ T975 = {2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776, 6: 2.571, 7: 2.447, 8: 2.365, 9
 def run_points(args, runs, out, tag):
     """One chronometry-study process over every variant for the given runs."""
     summary = os.path.join(out, "ablation-%s.csv" % tag)
-    rows = os.path.join(out, "ablation-%s-rows.csv" % tag)
+    rows = os.path.join(out, "ablation-%s.rows.csv" % tag)
     for path in (summary, rows):
         if os.path.exists(path):
             os.remove(path)
@@ -120,20 +123,28 @@ def interval(values):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--study", default="build/examples/chronometry-study")
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5, help="seeds (0: tabulate DIR only)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first-run", type=int, default=1, help="RngRun of the first seed")
     parser.add_argument("--extra", default="", help="more chronometry-study arguments")
     parser.add_argument("--out", default="")
     args = parser.parse_args()
     out = args.out or tempfile.mkdtemp(prefix="sync-ablation-")
     os.makedirs(out, exist_ok=True)
-    runs = list(range(1, args.runs + 1))
+    runs = list(range(args.first_run, args.first_run + args.runs))
     jobs = max(1, min(args.jobs, len(runs)))
-    procs = [run_points(args, runs[j::jobs], out, str(j)) for j in range(jobs)]
+    # --runs 0: no new seed, the table of the files already in DIR
+    chunks = [runs[j::jobs] for j in range(jobs)] if runs else []
+    procs = [run_points(args, c, out, "r" + "-".join(map(str, c))) for c in chunks]
     for p, _, _ in procs:
         if p.wait() != 0:
             sys.exit("chronometry-study failed")
-    data = collect([s for _, s, _ in procs], [r for _, _, r in procs])
+    files = sorted(os.listdir(out))
+    data = collect(
+        [os.path.join(out, f) for f in files if f.startswith("ablation-") and f.endswith(".csv")
+         and not f.endswith(".rows.csv")],
+        [os.path.join(out, f) for f in files if f.startswith("ablation-") and f.endswith(".rows.csv")],
+    )
     names = sorted({run for _, run in data}, key=int)
 
     def delta(variant, k):
