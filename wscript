@@ -215,6 +215,7 @@ def build(bld):
         'test/scheduling-study-test-suite.cc',
         'test/sync-study-test-suite.cc',
         'test/sync-calibration-test-suite.cc',
+        'test/sync-ablation-test-suite.cc',
         'test/sync-study-faults-test-suite.cc',
         'test/message-linking-test-suite.cc',
         'test/linking-baselines-test-suite.cc',

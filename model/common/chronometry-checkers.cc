@@ -565,6 +565,66 @@ MakeStringChoiceChecker(std::vector<std::string> choices)
         "values");
 }
 
+std::vector<std::string>
+SplitStringSet(const std::string& value)
+{
+    std::vector<std::string> items;
+    if (value == "none")
+    {
+        return items;
+    }
+    std::size_t from = 0;
+    while (true)
+    {
+        const std::size_t plus = value.find('+', from);
+        items.push_back(value.substr(from, plus == std::string::npos ? plus : plus - from));
+        if (plus == std::string::npos)
+        {
+            return items;
+        }
+        from = plus + 1;
+    }
+}
+
+Ptr<const AttributeChecker>
+MakeStringSetChecker(std::vector<std::string> choices)
+{
+    std::string range = "none, or a +-separated set of";
+    for (std::size_t i = 0; i < choices.size(); ++i)
+    {
+        range += (i ? ", " : " ") + choices[i];
+    }
+    return Create<TypedRangeChecker<StringValue>>(
+        MakeStringChecker(),
+        [choices](const StringValue& v, std::string& shown) {
+            shown = "'" + v.Get() + "'";
+            if (v.Get() == "none")
+            {
+                return true;
+            }
+            std::vector<std::string> seen;
+            for (const auto& item : SplitStringSet(v.Get()))
+            {
+                // each item a choice, none twice (an empty item, "a++b" or "a+", is refused)
+                if (std::find(choices.begin(), choices.end(), item) == choices.end() ||
+                    std::find(seen.begin(), seen.end(), item) != seen.end())
+                {
+                    return false;
+                }
+                seen.push_back(item);
+            }
+            return true;
+        },
+        [choices]() {
+            // empty, an unknown item, a trailing comma, a duplicate: near misses
+            const std::string first = choices.empty() ? "x" : choices.front();
+            return ValuesOf<StringValue>(
+                std::vector<std::string>{"", first + "-x", first + "+", first + "+" + first});
+        },
+        range,
+        "values");
+}
+
 std::string
 DescribeRangeOf(const Ptr<const AttributeChecker>& checker)
 {

@@ -188,6 +188,20 @@ Ptr<const AttributeChecker> MakeIntegerRangeChecker(int64_t lo, int64_t hi, std:
 Ptr<const AttributeChecker> MakeStringChoiceChecker(std::vector<std::string> choices);
 
 /**
+ * \param choices the valid items
+ * \return a checker for StringValue accepting "none" or a set of distinct choices joined by
+ *         '+' ("a+b": a command line's comma separates the points of a sweep; read it with
+ *         SplitStringSet)
+ */
+Ptr<const AttributeChecker> MakeStringSetChecker(std::vector<std::string> choices);
+
+/**
+ * \param value a value MakeStringSetChecker accepted
+ * \return its items ("none": none)
+ */
+std::vector<std::string> SplitStringSet(const std::string& value);
+
+/**
  * A plug-in chosen as ns-3 chooses one (ObjectFactory): the value names a TypeId.
  * \param base the plug-ins' base class (ns3::ClockServo)
  * \param deprecated old names still accepted (each maps to a TypeId through

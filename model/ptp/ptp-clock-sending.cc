@@ -63,7 +63,8 @@ PtpClock::HostDelay()
     {
         return Time(0);
     }
-    double ns = m_hostDelay->GetValue();
+    // Ablated stamp noise: drawn and discarded, so the stream stays aligned.
+    const double ns = m_hostDelay->GetValue() * (m_ablation.noise ? 0.0 : 1.0);
     return ns > 0 ? NanoSeconds(std::llround(ns)) : Time(0);
 }
 

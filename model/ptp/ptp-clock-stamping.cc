@@ -50,32 +50,54 @@ PtpClock::GetPhyAsymmetry(uint16_t port) const
 }
 
 void
+PtpClock::SetStampAblation(PtpStampAblation ablation)
+{
+    NS_LOG_FUNCTION(this << ablation.noise << ablation.quantization << ablation.asymmetry);
+    m_ablation = ablation;
+}
+
+PtpStampAblation
+PtpClock::GetStampAblation() const
+{
+    return m_ablation;
+}
+
+void
 PtpClock::PrepareStamping()
 {
     if (m_stampClass == PTP_STAMP_CUSTOM)
     {
         m_stampModel = PtpTimestampModel{m_clock, m_noise, m_granularity};
-        return;
     }
-    m_stampModel = ConfigurePtpClassModel(GetPtpTimestampClassSpec(m_stampClass),
-                                          m_clock,
-                                          m_classNoise,
-                                          m_classLatency,
-                                          m_phyAsymmetry);
+    else
+    {
+        m_stampModel = ConfigurePtpClassModel(GetPtpTimestampClassSpec(m_stampClass),
+                                              m_clock,
+                                              m_classNoise,
+                                              m_classLatency,
+                                              m_phyAsymmetry);
+    }
+    // Ablation: the noise is drawn all the same (x 0); the unit has no draw to keep.
+    m_stampModel.noiseScale = m_ablation.noise ? 0.0 : 1.0;
+    m_stampModel.granularity = m_ablation.quantization ? Time::From(1) : m_stampModel.granularity;
 }
 
 PtpPortStamping
 PtpClock::NewPortStamping()
 {
-    if (m_stampClass == PTP_STAMP_CUSTOM)
+    PtpPortStamping stamping{m_stampModel, nullptr, Time(0), 1.0};
+    // custom: today's stamps, no asymmetry, no latency, no extra draw
+    if (m_stampClass != PTP_STAMP_CUSTOM)
     {
-        // today's stamps: no asymmetry, no latency, no extra draw
-        return PtpPortStamping{m_stampModel, nullptr, Time(0)};
+        stamping = DrawPtpPortStamping(GetPtpTimestampClassSpec(m_stampClass),
+                                       m_stampModel,
+                                       m_classLatency,
+                                       m_phyAsymmetry);
     }
-    return DrawPtpPortStamping(GetPtpTimestampClassSpec(m_stampClass),
-                               m_stampModel,
-                               m_classLatency,
-                               m_phyAsymmetry);
+    // Ablation after the draw, so the asymmetry variable's next draw is the same either way.
+    stamping.asymmetry = m_ablation.asymmetry ? Time(0) : stamping.asymmetry;
+    stamping.latencyScale = m_ablation.noise ? 0.0 : 1.0;
+    return stamping;
 }
 
 void

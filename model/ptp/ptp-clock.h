@@ -233,6 +233,17 @@ class PtpClock : public Application
     Time GetPhyAsymmetry(uint16_t port) const;
 
     /**
+     * Switch stamp error sources off for an error budget (doc/sync.rst, "Error budget by
+     * ablation"): each is still drawn and multiplied by 0, so the other draws stay aligned.
+     * Set before the clock starts. GetPhyAsymmetry reports the asymmetry applied (0 when
+     * ablated).
+     * \param ablation the sources switched off
+     */
+    void SetStampAblation(PtpStampAblation ablation);
+    /** \return the sources switched off */
+    PtpStampAblation GetStampAblation() const;
+
+    /**
      * Callback signature of the Offset trace source.
      * \param sample the measurement
      */
@@ -595,6 +606,7 @@ class PtpClock : public Application
     Time m_txBusyUntil;                                    //!< software path: last send
     Time m_rxBusyUntil;                                    //!< software path: last receive
     PtpTimestampClass m_stampClass;                        //!< Timestamping
+    PtpStampAblation m_ablation;                           //!< SetStampAblation
     Ptr<NormalRandomVariable> m_classNoise;                //!< the class's stamp noise
     Ptr<LogNormalRandomVariable> m_classLatency;           //!< the class's stack latency
     Ptr<UniformRandomVariable> m_phyAsymmetry;             //!< per-port a, the class's range

@@ -21,8 +21,8 @@ PtpTimestampModel::Stamp(Time trueTime) const
     int64_t steps = clock->TrueToLocal(trueTime).GetTimeStep();
     if (noise)
     {
-        steps +=
-            std::llround(noise->GetValue() * static_cast<double>(NanoSeconds(1).GetTimeStep()));
+        steps += std::llround(noiseScale * noise->GetValue() *
+                              static_cast<double>(NanoSeconds(1).GetTimeStep()));
     }
     const int64_t g = granularity.GetTimeStep();
     if (g > 1)

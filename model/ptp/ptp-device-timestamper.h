@@ -31,10 +31,14 @@ struct PtpTimestampModel
     Ptr<LocalClock> clock;            //!< the node's clock
     Ptr<RandomVariableStream> noise;  //!< noise in nanoseconds (null: none)
     Time granularity{NanoSeconds(1)}; //!< quantum (>= the Time resolution)
+    /// Multiplies every noise draw: 0 draws and discards it, so an ablation (PtpStampAblation)
+    /// switches the noise off while every later draw of the stream stays where it was.
+    double noiseScale{1.0};
 
     /**
      * \param trueTime the instant (now or in the past)
-     * \return the time stamp: floor((clock(trueTime) + noise) / granularity) x granularity
+     * \return the time stamp: floor((clock(trueTime) + noiseScale x noise) / granularity) x
+     * granularity
      */
     Time Stamp(Time trueTime) const;
 };

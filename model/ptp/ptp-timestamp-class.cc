@@ -56,8 +56,8 @@ PtpPortStamping::Latency() const
     {
         return Time(0);
     }
-    return Time::From(
-        std::llround(latency->GetValue() * static_cast<double>(NanoSeconds(1).GetTimeStep())));
+    return Time::From(std::llround(latencyScale * latency->GetValue() *
+                                   static_cast<double>(NanoSeconds(1).GetTimeStep())));
 }
 
 Time
@@ -111,7 +111,7 @@ DrawPtpPortStamping(const PtpTimestampClassSpec& spec,
                     Ptr<RandomVariableStream> latency,
                     Ptr<RandomVariableStream> asymmetry)
 {
-    PtpPortStamping stamping{model, nullptr, Time(0)};
+    PtpPortStamping stamping{model, nullptr, Time(0), 1.0};
     if (spec.latencyMeanNs > 0)
     {
         stamping.latency = latency;

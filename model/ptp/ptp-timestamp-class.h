@@ -55,6 +55,20 @@ std::string ToString(PtpTimestampClass c);
 
 /**
  * \ingroup chronometry
+ * \brief Stamp error sources switched off for an error budget by ablation (the sync study's
+ * Ablate, doc/sync.rst): each source is still drawn, then multiplied by 0, so every other
+ * draw of the run stays where it was (the same RngRun gives the same realization of the
+ * sources left on).
+ */
+struct PtpStampAblation
+{
+    bool noise{false};        //!< stamp noise, stack latency and HostDelay draws x 0
+    bool quantization{false}; //!< stamps at one Time step instead of the class's unit
+    bool asymmetry{false};    //!< every port's drawn PHY asymmetry x 0
+};
+
+/**
+ * \ingroup chronometry
  * \brief The time stamps of one port: the node's PtpTimestampModel (clock, noise, unit), a
  * stack latency and the port's PHY asymmetry a = d_tx - d_rx (fixed, drawn once). A transmit
  * stamp is taken d_tx = a / 2 + L before the first bit leaves, a receive stamp d_rx =
@@ -67,6 +81,7 @@ struct PtpPortStamping
     PtpTimestampModel model;           //!< clock, noise, granularity
     Ptr<RandomVariableStream> latency; //!< stack latency in ns (null: none)
     Time asymmetry{0};                 //!< a = d_tx - d_rx of this port
+    double latencyScale{1.0};          //!< multiplies every latency draw (0: an ablation)
 
     /**
      * \param trueTx the true instant the first bit left

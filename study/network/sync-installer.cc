@@ -50,7 +50,8 @@ CreateSyncServo(const Study& study, const SyncPtpPlacement& placement)
 
 /**
  * Give the clock its own time stamp noise and host delay (each clock its own variable, so
- * every one draws from its own stream; values in ns, as PtpClock reads them).
+ * every one draws from its own stream; values in ns, as PtpClock reads them) and the
+ * placement's stamp ablation.
  * \param clock a clock
  * \param placement the noise's standard deviation and the delay's mean
  */
@@ -58,6 +59,7 @@ void
 SetStampVariables(Ptr<PtpClock> clock, const SyncPtpPlacement& placement)
 {
     const double ns = NanoSeconds(1).GetDouble();
+    clock->SetStampAblation(placement.ablation);
     if (placement.timestampNoise.IsStrictlyPositive())
     {
         const double sigma = placement.timestampNoise.GetDouble() / ns;
@@ -112,6 +114,11 @@ InstallSyncPtp(const Study& study,
                 study.GetForwardedValue("DelayMechanism")->SerializeToString(info.checker)));
         ptp.SetTransparentClockAttribute("PdelayReqInterval",
                                          *study.GetForwardedValue("PdelayReqInterval"));
+    }
+    if (placement.transparent && !placement.boundary && placement.ablation.quantization)
+    {
+        // the switches' ingress and egress stamps too, at one Time step
+        ptp.SetTransparentClockAttribute("TimestampGranularity", TimeValue(Time::From(1)));
     }
     const bool failover = placement.grandmasterFailure.IsStrictlyPositive();
     std::vector<Ptr<PtpClock>> clocks;

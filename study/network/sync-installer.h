@@ -31,6 +31,7 @@ struct SyncPtpPlacement
     Time grandmasterFailure{0};        //!< host 0 stops then, host 1 the backup (0: never)
     Time timestampNoise{0};            //!< normal noise on hardware time stamps: std dev (0: none)
     Time hostDelay{0};                 //!< exponential software time stamping delay: mean (0: none)
+    PtpStampAblation ablation;         //!< stamp error sources switched off (every clock's)
 };
 
 /** \ingroup chronometry How NTP runs on a SyncNetwork (InstallSyncNtp). */

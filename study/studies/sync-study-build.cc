@@ -66,13 +66,17 @@ SyncStudy::InstallClocks(StudyStreams& streams, int64_t next)
                                  ? m_driftPpm
                                  : PowerLawOscillator::GetPresetTolerancePpm(preset);
     const double offsetNs = m_initialOffset.GetDouble() / NanoSeconds(1).GetDouble();
+    // residence-rate ablated: the transparent clocks' switches keep their draw but run at the
+    // true rate (a boundary clock steers its clock: no residence time to ablate).
+    const bool trueRateSwitches =
+        Ablated("residence-rate") && GetSync() == "ptp" && m_transparent && !m_boundary;
     NodeContainer all(m_hosts, m_switchNodes);
     for (uint32_t i = 0; i < all.GetN(); ++i)
     {
         // NTP's servers are stratum 1: their clocks are the reference (no drift, no offset).
         const bool reference = GetSync().find("ntp") != std::string::npos && i < m_ntpServers;
         const double drawn = draw->GetValue(-tolerance, tolerance);
-        const double drift = reference ? 0.0 : drawn;
+        const double drift = reference || (i >= m_nodes && trueRateSwitches) ? 0.0 : drawn;
         const double drawnOffset = draw->GetValue(-offsetNs, offsetNs);
         const Time offset = reference ? Time(0) : NanoSeconds(std::llround(drawnOffset));
         Ptr<Oscillator> oscillator;
@@ -84,7 +88,7 @@ SyncStudy::InstallClocks(StudyStreams& streams, int64_t next)
         else
         {
             auto pl = CreateObject<PowerLawOscillator>();
-            pl->SetAttribute("Preset", StringValue(m_oscillator));
+            ConfigurePreset(pl, preset);
             pl->SetAttribute("BaseDrift", DoubleValue(drift));
             // The step is a fan failing in the slaves' rack: host 0 (the grandmaster) stays at
             // room temperature, otherwise every node's frequency would move alike and the
@@ -132,6 +136,30 @@ SyncStudy::InstallClocks(StudyStreams& streams, int64_t next)
     return next;
 }
 
+void
+SyncStudy::ConfigurePreset(Ptr<PowerLawOscillator> pl, PowerLawOscillator::Preset preset) const
+{
+    const bool noise = Ablated("oscillator-noise");
+    const bool temperature = Ablated("temperature");
+    if (!noise)
+    {
+        pl->SetAttribute("Preset", StringValue(m_oscillator));
+    }
+    if (noise || temperature)
+    {
+        // Each noise type and the profile draw from streams of their own: a preset without
+        // its noise, or a flat curve, leaves every other draw where it was.
+        const FrequencyTemperatureCurve curve =
+            PowerLawOscillator::GetPresetTemperatureCurve(preset);
+        const double keep = temperature ? 0.0 : 1.0;
+        pl->SetAttribute("PresetTemperatureCurve", BooleanValue(false));
+        pl->SetAttribute("TemperatureReference", DoubleValue(curve.referenceC));
+        pl->SetAttribute("TemperatureCoefficient1", DoubleValue(keep * curve.a1));
+        pl->SetAttribute("TemperatureCoefficient2", DoubleValue(keep * curve.a2));
+        pl->SetAttribute("TemperatureCoefficient3", DoubleValue(keep * curve.a3));
+    }
+}
+
 int64_t
 SyncStudy::InstallLoad(StudyStreams& streams, int64_t next)
 {
@@ -140,6 +168,23 @@ SyncStudy::InstallLoad(StudyStreams& streams, int64_t next)
         return next;
     }
     InstallBurstLoad(m_net, m_load, m_duration);
+    if (Ablated("queueing"))
+    {
+        // The flows exist and take their streams, but start after the end: the PTP messages
+        // cross empty queues, and every later stream is the one of the loaded run.
+        for (uint32_t i = 0; i < m_nodes; ++i)
+        {
+            for (uint32_t a = 0; a < m_hosts.Get(i)->GetNApplications(); ++a)
+            {
+                Ptr<Application> app = m_hosts.Get(i)->GetApplication(a);
+                if (DynamicCast<OnOffApplication>(app))
+                {
+                    app->SetStartTime(m_duration + Seconds(1));
+                    app->SetStopTime(m_duration + Seconds(2));
+                }
+            }
+        }
+    }
     for (uint32_t i = 0; i < m_nodes; ++i)
     {
         Ptr<Node> node = m_hosts.Get(i);
@@ -164,6 +209,8 @@ SyncStudy::InstallPtp(StudyStreams& streams, int64_t next)
     placement.grandmasterFailure = m_failure;
     placement.timestampNoise = m_timestampNoise;
     placement.hostDelay = m_hostDelay;
+    placement.ablation =
+        PtpStampAblation{Ablated("stamp-noise"), Ablated("quantization"), Ablated("phy-asymmetry")};
     m_ptp = InstallSyncPtp(*this, m_net, placement, streams, next);
     for (uint32_t i = 0; i < m_nodes; ++i)
     {

@@ -16,6 +16,7 @@
 #include "ns3/study-sync.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -304,6 +305,30 @@ SyncStudy::GetTypeId()
                        &SyncStudy::m_load,
                        0.0,
                        MakeDoubleRangeChecker(0, 0.9))
+            .Parameter("Ablate",
+                       "Error sources switched off, for an error budget (doc/sync.rst, \"Error "
+                       "budget by ablation\"), joined by + (stamp-noise+queueing); each is "
+                       "still drawn and multiplied by 0, so the same RngRun keeps every other "
+                       "source's realization: stamp-noise (PTP stamp noise, the software "
+                       "class's stack latency, HostDelay), quantization (PTP stamps, the "
+                       "transparent clocks' too, at one Time step), phy-asymmetry (every "
+                       "port's drawn PHY asymmetry), queueing (the Load's flows installed and "
+                       "given their streams but never started: empty queues), residence-rate "
+                       "(transparent clocks only: the switches' oscillators at the true rate, "
+                       "so residence times carry no rate error), oscillator-noise (presets: "
+                       "the noise and wander; the base drift and the temperature curve kept), "
+                       "temperature (presets: the frequency-temperature curve flat, the "
+                       "profile still running); none: all on. A source the configuration "
+                       "lacks is left as it is",
+                       &SyncStudy::m_ablate,
+                       std::string("none"),
+                       chronometry::MakeStringSetChecker({"stamp-noise",
+                                                          "quantization",
+                                                          "phy-asymmetry",
+                                                          "queueing",
+                                                          "residence-rate",
+                                                          "oscillator-noise",
+                                                          "temperature"}))
             .Parameter("Duration",
                        "Simulated time",
                        &SyncStudy::m_duration,
@@ -604,7 +629,9 @@ SyncStudy::EstimateEvents() const
     double packetLinks = 0;
     // Load: every host's link carries Load x 1 Gb/s of 1,472-byte datagrams (1,500 bytes on
     // the wire) to its next hosts, which mostly share its switch (two links).
-    packetLinks += m_load * 1e9 / (1500.0 * 8.0) * m_nodes * 2.0 * seconds;
+    // (queueing ablated: the load never starts)
+    const double load = Ablated("queueing") ? 0.0 : m_load;
+    packetLinks += load * 1e9 / (1500.0 * 8.0) * m_nodes * 2.0 * seconds;
     if (GetSync() == "ptp")
     {
         const double sync = 1.0 / Forwarded<TimeValue>("SyncInterval").GetSeconds();
@@ -624,6 +651,13 @@ SyncStudy::EstimateEvents() const
     }
     const double samples = seconds / m_samplePeriod.GetSeconds();
     return perPacketLink * packetLinks + perSample * samples;
+}
+
+bool
+SyncStudy::Ablated(const std::string& source) const
+{
+    const auto items = chronometry::SplitStringSet(m_ablate);
+    return std::find(items.begin(), items.end(), source) != items.end();
 }
 
 void

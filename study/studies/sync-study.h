@@ -6,6 +6,7 @@
 
 #include "ns3/local-clock.h"
 #include "ns3/ntp-client.h"
+#include "ns3/power-law-oscillator.h"
 #include "ns3/ptp-clock.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/study.h"
@@ -234,6 +235,18 @@ class SyncStudy : public Study
     Time GetLockThreshold() const;
     /** \return whether the protocol is NTP or SNTP */
     bool IsNtp() const;
+    /**
+     * \param source an Ablate item (stamp-noise, quantization, ...)
+     * \return whether Ablate switches it off
+     */
+    bool Ablated(const std::string& source) const;
+    /**
+     * Oscillator presets under Ablate: oscillator-noise keeps the preset's curve without its
+     * noise (Preset None, the curve as custom coefficients); temperature flattens the curve.
+     * \param pl the node's oscillator (its Preset not set yet)
+     * \param preset the preset
+     */
+    void ConfigurePreset(Ptr<PowerLawOscillator> pl, PowerLawOscillator::Preset preset) const;
 
     uint32_t m_nodes;          //!< hosts
     std::string m_network;     //!< star, line, tree
@@ -278,6 +291,7 @@ class SyncStudy : public Study
     Time m_warmup;             //!< scored after this
     Time m_samplePeriod;       //!< truth grid
     Time m_lockThreshold;      //!< |offset| that counts as locked
+    std::string m_ablate;      //!< error sources switched off (none, or a set)
 
     NodeContainer m_hosts;                   //!< the hosts
     NodeContainer m_switchNodes;             //!< the switches

@@ -389,6 +389,7 @@ def run_study(
     initial_offset: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     initial_offset_ns: int = 1000000,
     load: float = 0.0,
+    ablate: str = 'none',
     duration: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     duration_ns: int = 30000000000,
     warmup: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,

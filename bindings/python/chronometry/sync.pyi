@@ -116,6 +116,7 @@ class SyncStudyResult(TypedDict):
     diurnal_period_ns: int
     initial_offset_ns: int
     load: float
+    ablate: str
     duration_ns: int
     warmup_ns: int
     sample_period_ns: int
@@ -246,6 +247,7 @@ def run_sync_study(
     initial_offset: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     initial_offset_ns: int = 1000000,
     load: float = 0.0,
+    ablate: str = 'none',
     duration: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
     duration_ns: int = 30000000000,
     warmup: Optional[Union[str, datetime.timedelta, numpy.timedelta64]] = None,
@@ -481,6 +483,19 @@ def run_sync_study(
     flows into each host; 0: none). It costs: about 130,000 simulator events per host per simulated
     second at 0.3 (8 hosts: about 25 s of CPU per 10 s simulated), where an idle PTP point costs a
     few hundred; a sweep prints its estimate first. Range [0, 0.9].
+    ablate : str, default 'none'
+        Error sources switched off, for an error budget (doc/sync.rst, "Error budget by ablation"),
+    joined by + (stamp-noise+queueing); each is still drawn and multiplied by 0, so the same RngRun
+    keeps every other source's realization: stamp-noise (PTP stamp noise, the software class's stack
+    latency, HostDelay), quantization (PTP stamps, the transparent clocks' too, at one Time step),
+    phy-asymmetry (every port's drawn PHY asymmetry), queueing (the Load's flows installed and given
+    their streams but never started: empty queues), residence-rate (transparent clocks only: the
+    switches' oscillators at the true rate, so residence times carry no rate error),
+    oscillator-noise (presets: the noise and wander; the base drift and the temperature curve kept),
+    temperature (presets: the frequency-temperature curve flat, the profile still running); none:
+    all on. A source the configuration lacks is left as it is. Range none, or a +-separated set of
+    stamp-noise, quantization, phy-asymmetry, queueing, residence-rate, oscillator-noise,
+    temperature.
     duration, duration_ns : time ('8us', a timedelta) or int ns, default 30s
     (duration_ns=30000000000)
         Simulated time. Range [100ms, 24h].
