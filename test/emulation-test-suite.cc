@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 // The emulation's log parsers (issue 45) on the daemons' documented output.
+#include "ns3/chronometry-ns3-compat.h"
 #include "ns3/daemon-logs.h"
 #include "ns3/test.h"
 
@@ -118,9 +119,9 @@ class EmulationTestSuite : public TestSuite
     EmulationTestSuite()
         : TestSuite("chronometry-emulation-logs", Type::UNIT)
     {
-        AddTestCase(new ChronyMeasurementsTestCase, TestCase::QUICK);
-        AddTestCase(new Ptp4lOffsetsTestCase, TestCase::QUICK);
-        AddTestCase(new SummarizeTestCase, TestCase::QUICK);
+        AddTestCase(new ChronyMeasurementsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new Ptp4lOffsetsTestCase, chronometry::TestDuration::QUICK);
+        AddTestCase(new SummarizeTestCase, chronometry::TestDuration::QUICK);
     }
 };
 
